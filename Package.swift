@@ -1,0 +1,52 @@
+// swift-tools-version:6.0
+// posttim-report: Post'TIM task lists → localized agenda reports.
+//
+// Layering (no target may skip a level; see README "Architecture"):
+//   CICU (system ICU 72, pkg-config icu-i18n) → CICUShim (C, ICU-free header)
+//   → PosttimICU (Swift date engine) → PosttimReport (model, loading, agenda,
+//   writers) ← PosttimTemplating (Mustache, standalone) → PosttimReportCLI
+//   (argument parsing, exit codes) → posttim-report (main.swift only).
+import PackageDescription
+
+let package = Package(
+  name: "posttim-report",
+  products: [
+    .library(name: "PosttimReport", targets: ["PosttimReport"]),
+    .library(name: "PosttimTemplating", targets: ["PosttimTemplating"]),
+    .executable(name: "posttim-report", targets: ["posttim-report"]),
+  ],
+  targets: [
+    // Debian's libicu-dev. Only CICUShim's .c file ever includes ICU headers:
+    // Foundation carries its own ICU 76 headers and Clang rejects the two
+    // definitions of UErrorCode in one Swift module.
+    .systemLibrary(
+      name: "CICU", pkgConfig: "icu-i18n", providers: [.apt(["libicu-dev"])]),
+    .target(name: "CICUShim", dependencies: ["CICU"]),
+    .target(name: "PosttimICU", dependencies: ["CICUShim"]),
+    .target(name: "PosttimTemplating"),
+    .target(
+      name: "PosttimReport", dependencies: ["PosttimICU", "PosttimTemplating"],
+      plugins: ["EmbedTemplates"]),
+    // Templates/ is embedded at build time, so a copied binary needs no
+    // resource bundle (a missing Bundle.module is an uncatchable crash).
+    .executableTarget(name: "embed-templates"),
+    .plugin(
+      name: "EmbedTemplates", capability: .buildTool(), dependencies: ["embed-templates"]),
+    .target(name: "PosttimReportCLI", dependencies: ["PosttimReport"]),
+    .executableTarget(name: "posttim-report", dependencies: ["PosttimReportCLI"]),
+
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .testTarget(
+      name: "PosttimICUTests", dependencies: ["PosttimICU", "TestSupport"],
+      resources: [.copy("Fixtures")]),
+    .testTarget(
+      name: "PosttimTemplatingTests",
+      dependencies: ["PosttimTemplating", "TestSupport"]),
+    .testTarget(
+      name: "PosttimReportTests", dependencies: ["PosttimReport", "TestSupport"],
+      exclude: ["Snapshots"]),
+    .testTarget(
+      name: "PosttimReportCLITests",
+      dependencies: ["PosttimReportCLI", "TestSupport"]),
+  ]
+)

@@ -1,0 +1,2 @@
+// Never imported from Swift; CICUShim.c includes the ICU headers it needs.
+#include <unicode/utypes.h>

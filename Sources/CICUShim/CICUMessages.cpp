@@ -1,0 +1,94 @@
+// ICU MessageFormat with named arguments, plural categories and numbers.
+// C++ because named arguments exist only in ICU's C++ API; the interface
+// stays the C one declared in CICUShim.h.
+#include "CICUShim.h"
+
+#include <string.h>
+
+#include <unicode/msgfmt.h>
+#include <unicode/unum.h>
+#include <unicode/upluralrules.h>
+#include <unicode/uenum.h>
+
+#include <memory>
+#include <vector>
+
+using icu::Formattable;
+using icu::Locale;
+using icu::MessageFormat;
+using icu::UnicodeString;
+
+extern "C" int32_t cicu_msg_format(
+    const char *locale, const uint16_t *pattern, int32_t patternLength,
+    int32_t argumentCount, const uint16_t *const *names,
+    const int32_t *nameLengths, const double *numbers,
+    const uint16_t *const *strings, const int32_t *stringLengths,
+    uint16_t *out, int32_t capacity, int32_t *errorOffset, int32_t *status) {
+  UErrorCode *ec = reinterpret_cast<UErrorCode *>(status);
+  if (U_FAILURE(*ec)) return 0;
+  UParseError parseError;
+  MessageFormat format(
+      UnicodeString(reinterpret_cast<const UChar *>(pattern), patternLength),
+      Locale(locale), parseError, *ec);
+  if (U_FAILURE(*ec)) {
+    *errorOffset = parseError.offset;
+    return 0;
+  }
+  std::vector<UnicodeString> argumentNames;
+  std::vector<Formattable> values;
+  argumentNames.reserve(argumentCount);
+  values.reserve(argumentCount);
+  for (int32_t i = 0; i < argumentCount; i++) {
+    argumentNames.emplace_back(reinterpret_cast<const UChar *>(names[i]),
+                               nameLengths[i]);
+    if (strings[i] != nullptr) {
+      values.emplace_back(UnicodeString(
+          reinterpret_cast<const UChar *>(strings[i]), stringLengths[i]));
+    } else {
+      values.emplace_back(numbers[i]);
+    }
+  }
+  UnicodeString result;
+  format.format(argumentNames.data(), values.data(), argumentCount, result,
+                *ec);
+  if (U_FAILURE(*ec)) return 0;
+  return result.extract(reinterpret_cast<UChar *>(out), capacity, *ec);
+}
+
+extern "C" int32_t cicu_plural_categories(const char *locale, char *out,
+                                          int32_t capacity, int32_t *status) {
+  UErrorCode *ec = reinterpret_cast<UErrorCode *>(status);
+  UPluralRules *rules = uplrules_open(locale, ec);
+  if (U_FAILURE(*ec)) return 0;
+  UEnumeration *keywords = uplrules_getKeywords(rules, ec);
+  int32_t length = 0;
+  if (U_SUCCESS(*ec)) {
+    const char *keyword;
+    int32_t keywordLength = 0;
+    while ((keyword = uenum_next(keywords, &keywordLength, ec)) != nullptr) {
+      int32_t needed = length + (length ? 1 : 0) + keywordLength;
+      if (needed < capacity) {
+        if (length) out[length] = ' ';
+        memcpy(out + length + (length ? 1 : 0), keyword, keywordLength);
+        out[needed] = '\0';
+      }
+      length = needed;
+    }
+    uenum_close(keywords);
+    if (length >= capacity) *ec = U_BUFFER_OVERFLOW_ERROR;
+  }
+  uplrules_close(rules);
+  return length;
+}
+
+extern "C" int32_t cicu_number_format(const char *locale, double value,
+                                      uint16_t *out, int32_t capacity,
+                                      int32_t *status) {
+  UErrorCode *ec = reinterpret_cast<UErrorCode *>(status);
+  UNumberFormat *format = unum_open(UNUM_DECIMAL, nullptr, 0, locale, nullptr, ec);
+  if (U_FAILURE(*ec)) return 0;
+  int32_t length = unum_formatDouble(format, value, reinterpret_cast<UChar *>(out),
+                                     capacity, nullptr, ec);
+  unum_close(format);
+  return length;
+}

@@ -1,0 +1,347 @@
+// The one translation unit that includes ICU. See include/CICUShim.h for
+// the contract of each function; comments here only say why.
+#include "CICUShim.h"
+
+#include <string.h>
+#include <unicode/ucal.h>
+#include <unicode/ucol.h>
+#include <unicode/udat.h>
+#include <unicode/udatpg.h>
+#include <unicode/uloc.h>
+#include <unicode/ulocdata.h>
+#include <unicode/ureldatefmt.h>
+#include <unicode/ures.h>
+#include <unicode/uversion.h>
+
+static void copy_ascii(const char *source, char *out, int32_t capacity) {
+  if (capacity <= 0) return;
+  strncpy(out, source, (size_t)capacity - 1);
+  out[capacity - 1] = '\0';
+}
+
+// MARK: - Status and versions
+
+const char *cicu_error_name(int32_t status) {
+  return u_errorName((UErrorCode)status);
+}
+
+void cicu_icu_version(char *out, int32_t capacity) {
+  UVersionInfo info;
+  char text[U_MAX_VERSION_STRING_LENGTH];
+  u_getVersion(info);
+  u_versionToString(info, text);
+  copy_ascii(text, out, capacity);
+}
+
+void cicu_cldr_version(char *out, int32_t capacity, int32_t *status) {
+  UVersionInfo info;
+  char text[U_MAX_VERSION_STRING_LENGTH];
+  ulocdata_getCLDRVersion(info, (UErrorCode *)status);
+  if (U_FAILURE(*status)) return;
+  u_versionToString(info, text);
+  copy_ascii(text, out, capacity);
+}
+
+void cicu_tzdata_version(char *out, int32_t capacity, int32_t *status) {
+  const char *version = ucal_getTZDataVersion((UErrorCode *)status);
+  if (U_FAILURE(*status)) return;
+  copy_ascii(version, out, capacity);
+}
+
+// MARK: - Locales
+
+int32_t cicu_locale_from_language_tag(const char *tag, char *out,
+                                      int32_t capacity, int32_t *parsedLength,
+                                      int32_t *status) {
+  return uloc_forLanguageTag(tag, out, capacity, parsedLength,
+                             (UErrorCode *)status);
+}
+
+int32_t cicu_locale_canonicalize(const char *id, char *out, int32_t capacity,
+                                 int32_t *status) {
+  return uloc_canonicalize(id, out, capacity, (UErrorCode *)status);
+}
+
+int32_t cicu_locale_to_language_tag(const char *id, char *out,
+                                    int32_t capacity, int32_t *status) {
+  return uloc_toLanguageTag(id, out, capacity, 0, (UErrorCode *)status);
+}
+
+int32_t cicu_locale_language(const char *id, char *out, int32_t capacity,
+                             int32_t *status) {
+  return uloc_getLanguage(id, out, capacity, (UErrorCode *)status);
+}
+
+int32_t cicu_locale_script(const char *id, char *out, int32_t capacity,
+                           int32_t *status) {
+  return uloc_getScript(id, out, capacity, (UErrorCode *)status);
+}
+
+int32_t cicu_locale_region(const char *id, char *out, int32_t capacity,
+                           int32_t *status) {
+  return uloc_getCountry(id, out, capacity, (UErrorCode *)status);
+}
+
+int32_t cicu_locale_keyword(const char *id, const char *key, char *out,
+                            int32_t capacity, int32_t *status) {
+  return uloc_getKeywordValue(id, key, out, capacity, (UErrorCode *)status);
+}
+
+int32_t cicu_locale_add_likely_subtags(const char *id, char *out,
+                                       int32_t capacity, int32_t *status) {
+  return uloc_addLikelySubtags(id, out, capacity, (UErrorCode *)status);
+}
+
+int32_t cicu_locale_has_known_language(const char *id) {
+  const char *iso3 = uloc_getISO3Language(id);
+  return iso3 != NULL && iso3[0] != '\0';
+}
+
+int32_t cicu_locale_is_right_to_left(const char *id) {
+  return uloc_isRightToLeft(id) ? 1 : 0;
+}
+
+int32_t cicu_locale_display_name(const char *id, const char *displayLocale,
+                                 uint16_t *out, int32_t capacity,
+                                 int32_t *status) {
+  return uloc_getDisplayName(id, displayLocale, out, capacity,
+                             (UErrorCode *)status);
+}
+
+int32_t cicu_locale_data_locale(const char *id, char *out, int32_t capacity,
+                                int32_t *status) {
+  UResourceBundle *bundle = ures_open(NULL, id, (UErrorCode *)status);
+  if (U_FAILURE(*status)) return 0;
+  UErrorCode local = U_ZERO_ERROR;
+  const char *name = ures_getLocaleByType(bundle, ULOC_ACTUAL_LOCALE, &local);
+  int32_t length = 0;
+  if (U_SUCCESS(local) && name != NULL) {
+    copy_ascii(name, out, capacity);
+    length = (int32_t)strlen(name);
+  }
+  ures_close(bundle);
+  return length;
+}
+
+int32_t cicu_locale_available_count(void) { return uloc_countAvailable(); }
+
+const char *cicu_locale_available_at(int32_t index) {
+  return uloc_getAvailable(index);
+}
+
+// MARK: - Time zones
+
+int32_t cicu_tz_canonical_id(const uint16_t *id, int32_t length,
+                             uint16_t *out, int32_t capacity,
+                             int8_t *isSystemID, int32_t *status) {
+  UBool system = 0;
+  int32_t result = ucal_getCanonicalTimeZoneID(id, length, out, capacity,
+                                               &system, (UErrorCode *)status);
+  *isSystemID = system ? 1 : 0;
+  return result;
+}
+
+int32_t cicu_tz_display_name(const uint16_t *id, int32_t length,
+                             const char *displayLocale, int8_t daylight,
+                             uint16_t *out, int32_t capacity, int32_t *status) {
+  UCalendar *calendar =
+      ucal_open(id, length, displayLocale, UCAL_GREGORIAN, (UErrorCode *)status);
+  if (U_FAILURE(*status)) return 0;
+  int32_t result = ucal_getTimeZoneDisplayName(
+      calendar, daylight ? UCAL_DST : UCAL_STANDARD, displayLocale, out,
+      capacity, (UErrorCode *)status);
+  ucal_close(calendar);
+  return result;
+}
+
+// MARK: - Pattern generator
+
+cicu_pattern_generator *cicu_pg_open(const char *locale, int32_t *status) {
+  return (cicu_pattern_generator *)udatpg_open(locale, (UErrorCode *)status);
+}
+
+void cicu_pg_close(cicu_pattern_generator *generator) {
+  if (generator) udatpg_close((UDateTimePatternGenerator *)generator);
+}
+
+int32_t cicu_pg_best_pattern(cicu_pattern_generator *generator,
+                             const uint16_t *skeleton, int32_t length,
+                             uint16_t *out, int32_t capacity, int32_t *status) {
+  return udatpg_getBestPattern((UDateTimePatternGenerator *)generator, skeleton,
+                               length, out, capacity, (UErrorCode *)status);
+}
+
+// MARK: - Date formatter
+
+cicu_date_formatter *cicu_df_open(const char *locale, const uint16_t *zone,
+                                  int32_t zoneLength, const uint16_t *pattern,
+                                  int32_t patternLength, int32_t *status) {
+  return (cicu_date_formatter *)udat_open(UDAT_PATTERN, UDAT_PATTERN, locale,
+                                          zone, zoneLength, pattern,
+                                          patternLength, (UErrorCode *)status);
+}
+
+void cicu_df_close(cicu_date_formatter *formatter) {
+  if (formatter) udat_close((UDateFormat *)formatter);
+}
+
+int32_t cicu_df_format(const cicu_date_formatter *formatter, double millis,
+                       uint16_t *out, int32_t capacity, int32_t *status) {
+  return udat_format((const UDateFormat *)formatter, millis, out, capacity,
+                     NULL, (UErrorCode *)status);
+}
+
+void cicu_df_set_capitalization(cicu_date_formatter *formatter,
+                                int32_t context, int32_t *status) {
+  UDisplayContext value = UDISPCTX_CAPITALIZATION_NONE;
+  if (context == 1) value = UDISPCTX_CAPITALIZATION_FOR_BEGINNING_OF_SENTENCE;
+  if (context == 2) value = UDISPCTX_CAPITALIZATION_FOR_STANDALONE;
+  if (context == 3) value = UDISPCTX_CAPITALIZATION_FOR_MIDDLE_OF_SENTENCE;
+  udat_setContext((UDateFormat *)formatter, value, (UErrorCode *)status);
+}
+
+// MARK: - Calendar
+
+cicu_calendar *cicu_cal_open(const uint16_t *zone, int32_t zoneLength,
+                             const char *locale, int32_t *status) {
+  // Gregorian arithmetic keeps the locale's week data; day boundaries are
+  // the same midnight in every ICU calendar system.
+  UCalendar *calendar =
+      ucal_open(zone, zoneLength, locale, UCAL_GREGORIAN, (UErrorCode *)status);
+  if (U_FAILURE(*status)) return NULL;
+  // Proleptic Gregorian, so ISO 8601 dates before 1582 mean what they say.
+  ucal_setGregorianChange(calendar, -8.64e15, (UErrorCode *)status);
+  ucal_setAttribute(calendar, UCAL_LENIENT, 1);
+  ucal_setAttribute(calendar, UCAL_SKIPPED_WALL_TIME, UCAL_WALLTIME_NEXT_VALID);
+  ucal_setAttribute(calendar, UCAL_REPEATED_WALL_TIME, UCAL_WALLTIME_FIRST);
+  return (cicu_calendar *)calendar;
+}
+
+void cicu_cal_close(cicu_calendar *calendar) {
+  if (calendar) ucal_close((UCalendar *)calendar);
+}
+
+int32_t cicu_cal_day_number(cicu_calendar *calendar, double millis,
+                            int32_t *status) {
+  UCalendar *cal = (UCalendar *)calendar;
+  ucal_setMillis(cal, millis, (UErrorCode *)status);
+  return ucal_get(cal, UCAL_JULIAN_DAY, (UErrorCode *)status);
+}
+
+void cicu_cal_gregorian_date(int32_t dayNumber, int32_t *year, int32_t *month,
+                             int32_t *day) {
+  // Fliegel & Van Flandern (1968), proleptic Gregorian, integer only.
+  int64_t l = (int64_t)dayNumber + 68569;
+  int64_t n = 4 * l / 146097;
+  l = l - (146097 * n + 3) / 4;
+  int64_t i = 4000 * (l + 1) / 1461001;
+  l = l - 1461 * i / 4 + 31;
+  int64_t j = 80 * l / 2447;
+  *day = (int32_t)(l - 2447 * j / 80);
+  l = j / 11;
+  *month = (int32_t)(j + 2 - 12 * l);
+  *year = (int32_t)(100 * (n - 49) + i + l);
+}
+
+int32_t cicu_cal_day_number_of_gregorian(int32_t year, int32_t month,
+                                         int32_t day) {
+  int64_t a = (14 - month) / 12;
+  int64_t y = (int64_t)year + 4800 - a;
+  int64_t m = month + 12 * a - 3;
+  return (int32_t)(day + (153 * m + 2) / 5 + 365 * y + y / 4 - y / 100 +
+                   y / 400 - 32045);
+}
+
+double cicu_cal_millis_for_local(cicu_calendar *calendar, int32_t year,
+                                 int32_t month, int32_t day, int32_t hour,
+                                 int32_t minute, int32_t second,
+                                 int32_t *status) {
+  UCalendar *cal = (UCalendar *)calendar;
+  ucal_clear(cal);
+  ucal_setDateTime(cal, year, month - 1, day, hour, minute, second,
+                   (UErrorCode *)status);
+  return ucal_getMillis(cal, (UErrorCode *)status);
+}
+
+double cicu_cal_start_of_day_number(cicu_calendar *calendar, int32_t dayNumber,
+                                    int32_t *status) {
+  int32_t year, month, day;
+  cicu_cal_gregorian_date(dayNumber, &year, &month, &day);
+  return cicu_cal_millis_for_local(calendar, year, month, day, 0, 0, 0, status);
+}
+
+int32_t cicu_cal_utc_offset(cicu_calendar *calendar, double millis,
+                            int32_t *status) {
+  UCalendar *cal = (UCalendar *)calendar;
+  ucal_setMillis(cal, millis, (UErrorCode *)status);
+  return ucal_get(cal, UCAL_ZONE_OFFSET, (UErrorCode *)status) +
+         ucal_get(cal, UCAL_DST_OFFSET, (UErrorCode *)status);
+}
+
+int32_t cicu_cal_is_repeated_wall_time(cicu_calendar *calendar, double millis,
+                                       int32_t *status) {
+  UCalendar *cal = (UCalendar *)calendar;
+  UErrorCode *ec = (UErrorCode *)status;
+  ucal_setMillis(cal, millis, ec);
+  int32_t year = ucal_get(cal, UCAL_EXTENDED_YEAR, ec);
+  int32_t month = ucal_get(cal, UCAL_MONTH, ec) + 1;
+  int32_t day = ucal_get(cal, UCAL_DATE, ec);
+  int32_t hour = ucal_get(cal, UCAL_HOUR_OF_DAY, ec);
+  int32_t minute = ucal_get(cal, UCAL_MINUTE, ec);
+  int32_t second = ucal_get(cal, UCAL_SECOND, ec);
+  // Resolve the same wall time with both policies: they differ only when
+  // the wall time occurs twice.
+  double first = cicu_cal_millis_for_local(calendar, year, month, day, hour,
+                                           minute, second, status);
+  ucal_setAttribute(cal, UCAL_REPEATED_WALL_TIME, UCAL_WALLTIME_LAST);
+  double last = cicu_cal_millis_for_local(calendar, year, month, day, hour,
+                                          minute, second, status);
+  ucal_setAttribute(cal, UCAL_REPEATED_WALL_TIME, UCAL_WALLTIME_FIRST);
+  if (U_FAILURE(*ec)) return 0;
+  return first != last;
+}
+
+int32_t cicu_cal_first_weekday(const cicu_calendar *calendar) {
+  return ucal_getAttribute((const UCalendar *)calendar, UCAL_FIRST_DAY_OF_WEEK);
+}
+
+int32_t cicu_cal_weekday_of_day_number(int32_t dayNumber) {
+  // Julian day 0 was a Monday; 1 = Sunday … 7 = Saturday.
+  int32_t mondayBased = ((dayNumber % 7) + 7) % 7;  // 0 = Monday
+  return (mondayBased + 1) % 7 + 1;
+}
+
+// MARK: - Collation
+
+cicu_collator *cicu_coll_open(const char *locale, int32_t *status) {
+  return (cicu_collator *)ucol_open(locale, (UErrorCode *)status);
+}
+
+void cicu_coll_close(cicu_collator *collator) {
+  if (collator) ucol_close((UCollator *)collator);
+}
+
+int32_t cicu_coll_sort_key(const cicu_collator *collator, const uint16_t *text,
+                           int32_t length, uint8_t *out, int32_t capacity) {
+  return ucol_getSortKey((const UCollator *)collator, text, length, out,
+                         capacity);
+}
+
+// MARK: - Relative day names
+
+cicu_relative_formatter *cicu_rel_open(const char *locale, int32_t *status) {
+  return (cicu_relative_formatter *)ureldatefmt_open(
+      locale, NULL, UDAT_STYLE_LONG,
+      UDISPCTX_CAPITALIZATION_FOR_BEGINNING_OF_SENTENCE, (UErrorCode *)status);
+}
+
+void cicu_rel_close(cicu_relative_formatter *formatter) {
+  if (formatter) ureldatefmt_close((URelativeDateTimeFormatter *)formatter);
+}
+
+int32_t cicu_rel_day(const cicu_relative_formatter *formatter, int32_t offset,
+                     uint16_t *out, int32_t capacity, int32_t *status) {
+  return ureldatefmt_format((const URelativeDateTimeFormatter *)formatter,
+                            (double)offset, UDAT_REL_UNIT_DAY, out, capacity,
+                            (UErrorCode *)status);
+}

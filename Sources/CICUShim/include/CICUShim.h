@@ -1,0 +1,233 @@
+// CICUShim: the only door to the system ICU (Debian libicu-dev, ICU 72).
+//
+// This header is deliberately ICU-free: it uses <stdint.h> types and opaque
+// handles only. Foundation on Linux carries its own ICU 76 headers, and a
+// Swift module that sees both copies of `UErrorCode` does not compile. The
+// .c file includes ICU, where ICU's header macros also map our calls to the
+// versioned symbols (`udat_open_72`).
+//
+// Conventions, for every function below:
+// - `status` is an ICU UErrorCode value, in/out. Callers pass 0. On return,
+//   > 0 is an error, < 0 a warning (e.g. -128, U_USING_FALLBACK_WARNING),
+//   0 success. A function does nothing when called with *status > 0.
+// - Strings in UTF-16 (`uint16_t *`) come with an explicit length in code
+//   units; `char *` strings (locale IDs, names) are NUL-terminated ASCII.
+// - Output buffers follow ICU's preflighting: the return value is the full
+//   length needed; when it exceeds `capacity`, *status is 15
+//   (U_BUFFER_OVERFLOW_ERROR) and the caller retries with a larger buffer.
+// - Every `*_open` result is owned by the caller and freed with `*_close`.
+//   Handles are not thread-safe; the Swift layer serialises or clones them.
+#ifndef CICUSHIM_H
+#define CICUSHIM_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+// MARK: - Status and versions
+
+/// ICU's symbolic name for a status code ("U_ILLEGAL_ARGUMENT_ERROR").
+/// The returned string is static; never free it.
+const char *cicu_error_name(int32_t status);
+
+/// Writes the ICU library version ("72.1") into `out`.
+void cicu_icu_version(char *out, int32_t capacity);
+/// Writes the CLDR version of the ICU data ("42.0") into `out`.
+void cicu_cldr_version(char *out, int32_t capacity, int32_t *status);
+/// Writes the time zone data version ("2022e") into `out`.
+void cicu_tzdata_version(char *out, int32_t capacity, int32_t *status);
+
+// MARK: - Locales (ICU locale IDs, UTS #35)
+
+/// Converts a BCP 47 language tag ("ja-JP-u-ca-japanese") to an ICU
+/// locale ID ("ja_JP@calendar=japanese"). Returns the ID's length;
+/// `parsedLength` receives how many characters of `tag` were understood.
+int32_t cicu_locale_from_language_tag(const char *tag, char *out,
+                                      int32_t capacity, int32_t *parsedLength,
+                                      int32_t *status);
+/// Canonicalizes an ICU locale ID ("fr_CA.UTF-8" is not accepted here;
+/// strip POSIX suffixes first).
+int32_t cicu_locale_canonicalize(const char *id, char *out, int32_t capacity,
+                                 int32_t *status);
+/// Converts an ICU locale ID to a BCP 47 tag ("fr-CA").
+int32_t cicu_locale_to_language_tag(const char *id, char *out,
+                                    int32_t capacity, int32_t *status);
+/// The language subtag of `id` ("fr").
+int32_t cicu_locale_language(const char *id, char *out, int32_t capacity,
+                             int32_t *status);
+/// The script subtag of `id` ("Hans"), or "" when none is given.
+int32_t cicu_locale_script(const char *id, char *out, int32_t capacity,
+                           int32_t *status);
+/// The region subtag of `id` ("CA"), or "" when none is given.
+int32_t cicu_locale_region(const char *id, char *out, int32_t capacity,
+                           int32_t *status);
+/// The value of keyword `key` ("calendar") in `id`, or "" when absent.
+int32_t cicu_locale_keyword(const char *id, const char *key, char *out,
+                            int32_t capacity, int32_t *status);
+/// Adds likely subtags ("zh" → "zh_Hans_CN").
+int32_t cicu_locale_add_likely_subtags(const char *id, char *out,
+                                       int32_t capacity, int32_t *status);
+/// 1 when ISO 639 knows the language of `id` (ICU has a 3-letter code for
+/// it), else 0. ICU itself accepts any syntactically plausible ID.
+int32_t cicu_locale_has_known_language(const char *id);
+/// 1 when the locale's script is written right to left (ar, he, fa…).
+int32_t cicu_locale_is_right_to_left(const char *id);
+/// The display name of `id` in `displayLocale`, in UTF-16
+/// ("français (Canada)").
+int32_t cicu_locale_display_name(const char *id, const char *displayLocale,
+                                 uint16_t *out, int32_t capacity,
+                                 int32_t *status);
+/// The locale whose ICU data really serves `id` ("fr" for "fr_XX", "root"
+/// when nothing matched), from ICU's resource fallback. *status receives
+/// -128 (U_USING_FALLBACK_WARNING) or -127 (U_USING_DEFAULT_WARNING) when
+/// ICU fell back.
+int32_t cicu_locale_data_locale(const char *id, char *out, int32_t capacity,
+                                int32_t *status);
+/// The number of locales for which ICU has data, and the ID at `index`.
+int32_t cicu_locale_available_count(void);
+const char *cicu_locale_available_at(int32_t index);
+
+// MARK: - Time zones (IANA time zone IDs)
+
+/// Canonicalizes a time zone ID ("US/Eastern" → "America/New_York").
+/// `isSystemID` receives 1 for an ID in ICU's zone data, 0 for a custom
+/// "GMT-05:00" form. An unknown ID sets U_ILLEGAL_ARGUMENT_ERROR.
+int32_t cicu_tz_canonical_id(const uint16_t *id, int32_t length,
+                             uint16_t *out, int32_t capacity,
+                             int8_t *isSystemID, int32_t *status);
+/// The generic or standard display name of a zone in `displayLocale`
+/// (`daylight` = 1 for the daylight name).
+int32_t cicu_tz_display_name(const uint16_t *id, int32_t length,
+                             const char *displayLocale, int8_t daylight,
+                             uint16_t *out, int32_t capacity, int32_t *status);
+
+// MARK: - Date-time pattern generator (UTS #35 skeletons)
+
+typedef struct cicu_pattern_generator cicu_pattern_generator;
+
+/// Opens ICU's DateTimePatternGenerator for a locale ID.
+cicu_pattern_generator *cicu_pg_open(const char *locale, int32_t *status);
+void cicu_pg_close(cicu_pattern_generator *generator);
+/// The locale's best pattern for `skeleton` (e.g. "yMMMdjm" →
+/// "d MMM y, HH 'h' mm" in fr_CA). Hour-cycle keywords in the locale
+/// (`@hours=h23`) are honoured.
+int32_t cicu_pg_best_pattern(cicu_pattern_generator *generator,
+                             const uint16_t *skeleton, int32_t length,
+                             uint16_t *out, int32_t capacity, int32_t *status);
+
+// MARK: - Date formatter (udat, pattern based)
+
+typedef struct cicu_date_formatter cicu_date_formatter;
+
+/// Opens a formatter for a verbatim pattern, in a locale and zone.
+cicu_date_formatter *cicu_df_open(const char *locale, const uint16_t *zone,
+                                  int32_t zoneLength, const uint16_t *pattern,
+                                  int32_t patternLength, int32_t *status);
+void cicu_df_close(cicu_date_formatter *formatter);
+/// Formats an instant given in milliseconds since 1970-01-01T00:00:00Z.
+int32_t cicu_df_format(const cicu_date_formatter *formatter, double millis,
+                       uint16_t *out, int32_t capacity, int32_t *status);
+/// Sets how the formatter capitalizes its first word (beginning of
+/// sentence = 1, standalone (UI list item) = 2, middle of sentence = 3,
+/// none = 0).
+void cicu_df_set_capitalization(cicu_date_formatter *formatter,
+                                int32_t context, int32_t *status);
+
+// MARK: - Calendar arithmetic (ucal)
+
+typedef struct cicu_calendar cicu_calendar;
+
+/// Opens a calendar for `locale` (its calendar keyword and week data) in a
+/// zone. Skipped wall times resolve to the next valid time and repeated
+/// ones to the first, so the "start of a day" always exists.
+cicu_calendar *cicu_cal_open(const uint16_t *zone, int32_t zoneLength,
+                             const char *locale, int32_t *status);
+void cicu_cal_close(cicu_calendar *calendar);
+/// A number that names the local calendar day of an instant (ICU's
+/// JULIAN_DAY field: the same for every calendar system). Two instants
+/// are on the same local day exactly when their day numbers are equal.
+int32_t cicu_cal_day_number(cicu_calendar *calendar, double millis,
+                            int32_t *status);
+/// The first instant of local day `dayNumber` (its midnight, or the first
+/// valid time when midnight was skipped by a DST change).
+double cicu_cal_start_of_day_number(cicu_calendar *calendar, int32_t dayNumber,
+                                    int32_t *status);
+/// Gregorian date fields of day number (for ISO 8601 "2026-11-30").
+void cicu_cal_gregorian_date(int32_t dayNumber, int32_t *year, int32_t *month,
+                             int32_t *day);
+/// The day number of a proleptic Gregorian date (month 1…12).
+int32_t cicu_cal_day_number_of_gregorian(int32_t year, int32_t month,
+                                         int32_t day);
+/// The instant of a local Gregorian wall time in the calendar's zone
+/// (month 1…12). Skipped times move forward, repeated ones take the first.
+double cicu_cal_millis_for_local(cicu_calendar *calendar, int32_t year,
+                                 int32_t month, int32_t day, int32_t hour,
+                                 int32_t minute, int32_t second,
+                                 int32_t *status);
+/// The zone's total UTC offset (raw + DST) at an instant, in milliseconds.
+int32_t cicu_cal_utc_offset(cicu_calendar *calendar, double millis,
+                            int32_t *status);
+/// 1 when the local wall time of `millis` occurs twice (DST fall-back).
+int32_t cicu_cal_is_repeated_wall_time(cicu_calendar *calendar, double millis,
+                                       int32_t *status);
+/// The locale's first day of the week, 1 = Sunday … 7 = Saturday.
+int32_t cicu_cal_first_weekday(const cicu_calendar *calendar);
+/// The day of week of a day number, 1 = Sunday … 7 = Saturday.
+int32_t cicu_cal_weekday_of_day_number(int32_t dayNumber);
+
+// MARK: - Collation (UCA + locale tailoring)
+
+typedef struct cicu_collator cicu_collator;
+
+cicu_collator *cicu_coll_open(const char *locale, int32_t *status);
+void cicu_coll_close(cicu_collator *collator);
+/// Writes the sort key of a UTF-16 string; sort keys compare with memcmp.
+int32_t cicu_coll_sort_key(const cicu_collator *collator, const uint16_t *text,
+                           int32_t length, uint8_t *out, int32_t capacity);
+
+// MARK: - Relative day names ("aujourd'hui", "tomorrow")
+
+typedef struct cicu_relative_formatter cicu_relative_formatter;
+
+cicu_relative_formatter *cicu_rel_open(const char *locale, int32_t *status);
+void cicu_rel_close(cicu_relative_formatter *formatter);
+/// The locale's name for the day `offset` days from today (-1, 0, 1),
+/// capitalized for the start of a sentence ("Demain").
+int32_t cicu_rel_day(const cicu_relative_formatter *formatter, int32_t offset,
+                     uint16_t *out, int32_t capacity, int32_t *status);
+
+// MARK: - Messages (ICU MessageFormat, plural rules, numbers)
+// Implemented in CICUMessages.cpp: named MessageFormat arguments
+// ("{count, plural, one {# tâche} other {# tâches}}") exist only in ICU's
+// C++ API; the C `umsg_*` functions take positional arguments only.
+
+/// Formats an ICU MessageFormat pattern with named arguments. Argument i
+/// is named `names[i]` (UTF-16, `nameLengths[i]` units); its value is the
+/// string `strings[i]` (`stringLengths[i]` units) or, when `strings[i]` is
+/// NULL, the number `numbers[i]` (formatted and plural-selected in
+/// `locale`). A syntax error sets U_PATTERN_SYNTAX_ERROR (65799) or
+/// similar and `errorOffset` to the 0-based offset ICU reports.
+int32_t cicu_msg_format(const char *locale, const uint16_t *pattern,
+                        int32_t patternLength, int32_t argumentCount,
+                        const uint16_t *const *names,
+                        const int32_t *nameLengths, const double *numbers,
+                        const uint16_t *const *strings,
+                        const int32_t *stringLengths, uint16_t *out,
+                        int32_t capacity, int32_t *errorOffset,
+                        int32_t *status);
+/// The plural categories of `locale`'s cardinal rules, space separated
+/// ("one other" for fr, "zero one two few many other" for ar, "other" for
+/// ja), written into `out` (ASCII).
+int32_t cicu_plural_categories(const char *locale, char *out, int32_t capacity,
+                               int32_t *status);
+/// Formats a number with the locale's digits and grouping.
+int32_t cicu_number_format(const char *locale, double value, uint16_t *out,
+                           int32_t capacity, int32_t *status);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,102 @@
+import CICUShim
+import Foundation
+import Synchronization
+
+/// Local-day arithmetic in one time zone and locale, through ICU's
+/// calendar (`ucal`), the same zone data the formatters use.
+///
+/// Days are ICU JULIAN_DAY numbers, so "same day" compares the full local
+/// calendar date, never the day of the month alone. The start of a day is
+/// its local midnight or, where a DST change skipped midnight
+/// (America/Sao_Paulo 2018-11-04), the first time that exists.
+///
+/// Sendable notes: `ucal` handles carry mutable state; every call goes
+/// through `lock`.
+public final class DayCalendar: @unchecked Sendable {
+  private let handle: OpaquePointer
+  private let lock = Mutex(())
+  public let timeZone: TimeZoneIdentifier
+  public let locale: LocaleIdentifier
+
+  /// Opens a calendar; the locale supplies week data (first weekday).
+  /// - Throws: ``ICUError`` when ICU cannot open it.
+  public init(timeZone: TimeZoneIdentifier, locale: LocaleIdentifier = .posix) throws(ICUError) {
+    var status: Int32 = 0
+    let handle = timeZone.id.withUTF16Buffer { zone, length in
+      cicu_cal_open(zone, length, locale.icuID, &status)
+    }
+    guard status <= 0, let handle else {
+      cicu_cal_close(handle)
+      throw ICUError(function: "ucal_open", code: status)
+    }
+    self.handle = handle
+    self.timeZone = timeZone
+    self.locale = locale
+  }
+
+  deinit { cicu_cal_close(handle) }
+
+  private static func millis(_ date: Date) -> Double {
+    (date.timeIntervalSince1970 * 1000).rounded(.down)
+  }
+
+  /// The local day that contains `date`.
+  public func day(of date: Date) -> LocalDay {
+    let millis = Self.millis(date)
+    return lock.withLock { _ in
+      var status: Int32 = 0
+      return LocalDay(dayNumber: cicu_cal_day_number(handle, millis, &status))
+    }
+  }
+
+  /// The first instant of `day` in this zone.
+  public func start(of day: LocalDay) -> Date {
+    lock.withLock { _ in
+      var status: Int32 = 0
+      let millis = cicu_cal_start_of_day_number(handle, day.dayNumber, &status)
+      return Date(timeIntervalSince1970: millis / 1000)
+    }
+  }
+
+  /// The instant of a local wall time; a skipped time moves forward to the
+  /// next valid one, a repeated one takes its first occurrence.
+  public func date(
+    year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0
+  ) -> Date {
+    lock.withLock { _ in
+      var status: Int32 = 0
+      let millis = cicu_cal_millis_for_local(
+        handle, Int32(year), Int32(month), Int32(day), Int32(hour), Int32(minute),
+        Int32(second), &status)
+      return Date(timeIntervalSince1970: millis / 1000)
+    }
+  }
+
+  /// The zone's UTC offset at `date`, in seconds east of Greenwich.
+  public func utcOffset(at date: Date) -> Int {
+    let millis = Self.millis(date)
+    return lock.withLock { _ in
+      var status: Int32 = 0
+      return Int(cicu_cal_utc_offset(handle, millis, &status)) / 1000
+    }
+  }
+
+  /// True when the local wall time of `date` occurs twice (a DST
+  /// fall-back hour), so it must be shown with its UTC offset.
+  public func isRepeatedWallTime(_ date: Date) -> Bool {
+    let millis = Self.millis(date)
+    return lock.withLock { _ in
+      var status: Int32 = 0
+      return cicu_cal_is_repeated_wall_time(handle, millis, &status) != 0
+    }
+  }
+
+  /// The locale's first day of the week, 1 = Sunday … 7 = Saturday.
+  public var firstWeekday: Int { lock.withLock { _ in Int(cicu_cal_first_weekday(handle)) } }
+
+  /// The first day of the week containing `day`, by the locale's rules.
+  public func startOfWeek(containing day: LocalDay) -> LocalDay {
+    let back = (day.weekday - firstWeekday + 7) % 7
+    return day.advanced(by: -back)
+  }
+}

@@ -1,0 +1,133 @@
+import Foundation
+
+/// ISO 8601 for machine-facing values: always Gregorian, ASCII digits,
+/// whole seconds (RFC 3339 profile), whatever the report's locale.
+public enum ISO8601 {
+  /// `2026-11-30T14:00:00Z`.
+  public static func utcString(_ date: Date) -> String {
+    localString(date, offsetSeconds: 0)
+  }
+
+  /// The wall time at a UTC offset, with that offset:
+  /// `2026-11-30T09:00:00-05:00` (`Z` for offset 0).
+  public static func localString(_ date: Date, offsetSeconds: Int) -> String {
+    let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + offsetSeconds
+    let (days, inDay) = seconds.quotientAndRemainderFloored(dividingBy: 86_400)
+    let day = LocalDay(dayNumber: Int32(days + 2_440_588))
+    let time = pad(inDay / 3600, 2) + ":" + pad(inDay / 60 % 60, 2) + ":" + pad(inDay % 60, 2)
+    return day.iso8601 + "T" + time + offsetString(offsetSeconds)
+  }
+
+  /// `Z`, `-05:00`, `+05:45`.
+  public static func offsetString(_ seconds: Int) -> String {
+    if seconds == 0 { return "Z" }
+    let minutes = abs(seconds) / 60
+    return (seconds < 0 ? "-" : "+") + pad(minutes / 60, 2) + ":" + pad(minutes % 60, 2)
+  }
+
+  static func pad(_ value: Int, _ width: Int) -> String {
+    let digits = String(abs(value))
+    let padded = String(repeating: "0", count: max(0, width - digits.count)) + digits
+    return value < 0 ? "-" + padded : padded
+  }
+
+  /// A parsed ISO 8601 value: a calendar date, or a date-time with or
+  /// without an explicit offset.
+  public enum Value: Equatable, Sendable {
+    case day(LocalDay)
+    /// Wall time with no offset: local to whatever zone the caller uses.
+    case localDateTime(LocalDay, hour: Int, minute: Int, second: Int)
+    case instant(Date)
+
+    /// The instant this value names in `calendar`'s zone (a bare date is
+    /// the start of that local day).
+    public func date(in calendar: DayCalendar) -> Date {
+      switch self {
+      case .day(let day): return calendar.start(of: day)
+      case .localDateTime(let day, let hour, let minute, let second):
+        let (y, m, d) = day.gregorian
+        return calendar.date(year: y, month: m, day: d, hour: hour, minute: minute, second: second)
+      case .instant(let date): return date
+      }
+    }
+
+    /// The local day this value names in `calendar`'s zone.
+    public func day(in calendar: DayCalendar) -> LocalDay {
+      switch self {
+      case .day(let day), .localDateTime(let day, _, _, _): return day
+      case .instant(let date): return calendar.day(of: date)
+      }
+    }
+  }
+
+  /// Parses `2026-11-30`, `2026-11-30T09:00`, `2026-11-30T09:00:00`,
+  /// with `Z` or `±hh:mm`/`±hhmm` for an instant.
+  /// - Throws: ``DateEngineError/invalidDate(_:reason:)``.
+  public static func parse(_ text: String) throws(DateEngineError) -> Value {
+    let bytes = Array(text.utf8)
+    func number(_ from: Int, _ count: Int) -> Int? {
+      guard from + count <= bytes.count else { return nil }
+      var value = 0
+      for byte in bytes[from..<from + count] {
+        guard (48...57).contains(byte) else { return nil }
+        value = value * 10 + Int(byte - 48)
+      }
+      return value
+    }
+    func fail(_ reason: String) -> DateEngineError { .invalidDate(text, reason: reason) }
+    guard let year = number(0, 4), bytes.count >= 10, bytes[4] == 45, let month = number(5, 2),
+      bytes[7] == 45, let day = number(8, 2)
+    else { throw fail("expected YYYY-MM-DD, optionally followed by Thh:mm[:ss] and Z or ±hh:mm") }
+    guard (1...12).contains(month), day >= 1,
+      day <= daysInMonth(year: year, month: month)
+    else { throw fail("no such calendar date") }
+    let localDay = LocalDay(year: year, month: month, day: day)
+    if bytes.count == 10 { return .day(localDay) }
+    guard bytes[10] == 84 || bytes[10] == 116 || bytes[10] == 32, let hour = number(11, 2),
+      bytes.count >= 16, bytes[13] == 58, let minute = number(14, 2)
+    else { throw fail("expected a time as Thh:mm[:ss]") }
+    var index = 16
+    var second = 0
+    if index < bytes.count, bytes[index] == 58 {
+      guard let value = number(index + 1, 2) else { throw fail("expected seconds as :ss") }
+      second = value
+      index += 3
+    }
+    guard hour < 24, minute < 60, second < 60 else { throw fail("time out of range") }
+    if index == bytes.count { return .localDateTime(localDay, hour: hour, minute: minute, second: second) }
+    var offset = 0
+    if bytes[index] == 90 || bytes[index] == 122, index + 1 == bytes.count {
+      offset = 0
+    } else if bytes[index] == 43 || bytes[index] == 45 {
+      let sign = bytes[index] == 45 ? -1 : 1
+      let compact = index + 5 == bytes.count
+      guard let oh = number(index + 1, 2),
+        let om = compact ? number(index + 3, 2) : (bytes.count == index + 6 && bytes[index + 3] == 58 ? number(index + 4, 2) : nil),
+        oh < 24, om < 60
+      else { throw fail("expected a UTC offset as Z or ±hh:mm") }
+      offset = sign * (oh * 3600 + om * 60)
+    } else {
+      throw fail("unexpected text after the time")
+    }
+    let daySeconds = (Int(localDay.dayNumber) - 2_440_588) * 86_400
+    let seconds = daySeconds + hour * 3600 + minute * 60 + second - offset
+    return .instant(Date(timeIntervalSince1970: TimeInterval(seconds)))
+  }
+
+  static func daysInMonth(year: Int, month: Int) -> Int {
+    switch month {
+    case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+    case 4, 6, 9, 11: return 30
+    default: return 31
+    }
+  }
+}
+
+extension Int {
+  /// Division rounding toward negative infinity (dates before 1970).
+  func quotientAndRemainderFloored(dividingBy divisor: Int) -> (Int, Int) {
+    var (q, r) = quotientAndRemainder(dividingBy: divisor)
+    if r < 0 { q -= 1; r += divisor }
+    return (q, r)
+  }
+}

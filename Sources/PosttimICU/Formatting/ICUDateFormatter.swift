@@ -1,0 +1,63 @@
+import CICUShim
+import Foundation
+import Synchronization
+
+/// A system-ICU date formatter for one verbatim pattern, locale and zone.
+///
+/// Opening one costs far more than formatting with it; get formatters from
+/// ``DateFormatterCache`` so each value costs one ICU call.
+///
+/// Sendable notes: `udat_format` is not safe to call concurrently on one
+/// handle (it uses an internal calendar), so calls go through `lock`.
+public final class ICUDateFormatter: @unchecked Sendable {
+  /// Capitalization of the first word (ICU's display context).
+  public enum Capitalization: Int32, Sendable, Hashable {
+    case none = 0
+    /// For headings: "Lundi 30 novembre 2026".
+    case beginningOfSentence = 1
+    case standalone = 2
+    /// Inside a sentence: "Demain — mardi 1 décembre 2026".
+    case middleOfSentence = 3
+  }
+
+  private let handle: OpaquePointer
+  private let lock = Mutex(())
+  public let pattern: String
+  public let locale: LocaleIdentifier
+  public let timeZone: TimeZoneIdentifier
+
+  /// Opens a formatter.
+  /// - Throws: ``ICUError`` when ICU cannot open it.
+  public init(
+    pattern: String, locale: LocaleIdentifier, timeZone: TimeZoneIdentifier,
+    capitalization: Capitalization = .none
+  ) throws(ICUError) {
+    var status: Int32 = 0
+    let handle = timeZone.id.withUTF16Buffer { zone, zoneLength in
+      pattern.withUTF16Buffer { text, length in
+        cicu_df_open(locale.icuID, zone, zoneLength, text, length, &status)
+      }
+    }
+    guard status <= 0, let handle else {
+      cicu_df_close(handle)
+      throw ICUError(function: "udat_open", code: status)
+    }
+    if capitalization != .none { cicu_df_set_capitalization(handle, capitalization.rawValue, &status) }
+    self.handle = handle
+    self.pattern = pattern
+    self.locale = locale
+    self.timeZone = timeZone
+  }
+
+  deinit { cicu_df_close(handle) }
+
+  /// Formats an instant (whole and fractional seconds since 1970 UTC).
+  public func string(from date: Date) -> String {
+    let millis = (date.timeIntervalSince1970 * 1000).rounded(.down)
+    return lock.withLock { _ in
+      (try? withUTF16Result("udat_format", capacity: 96) { out, capacity, status in
+        cicu_df_format(handle, millis, out, capacity, &status)
+      }) ?? ""
+    }
+  }
+}

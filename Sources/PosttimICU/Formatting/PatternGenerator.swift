@@ -1,0 +1,40 @@
+import CICUShim
+import Synchronization
+
+/// ICU's DateTimePatternGenerator for one locale: skeleton → best pattern
+/// (UTS #35 §4.3 "Availability").
+///
+/// Sendable notes: the ICU handle is only touched under `lock`
+/// (`udatpg_getBestPattern` mutates internal caches).
+public final class PatternGenerator: @unchecked Sendable {
+  private let handle: OpaquePointer
+  private let lock = Mutex(())
+  public let locale: LocaleIdentifier
+
+  /// Opens the generator for `locale`.
+  /// - Throws: ``ICUError`` when ICU cannot open one.
+  public init(locale: LocaleIdentifier) throws(ICUError) {
+    var status: Int32 = 0
+    let handle = cicu_pg_open(locale.icuID, &status)
+    guard status <= 0, let handle else {
+      cicu_pg_close(handle)
+      throw ICUError(function: "udatpg_open", code: status)
+    }
+    self.handle = handle
+    self.locale = locale
+  }
+
+  deinit { cicu_pg_close(handle) }
+
+  /// The locale's best pattern for a skeleton, e.g. `yMMMdjm` →
+  /// `d MMM y, HH 'h' mm` in fr_CA.
+  public func bestPattern(for skeleton: String) throws(ICUError) -> String {
+    try lock.withLock { _ throws(ICUError) in
+      try withUTF16Result("udatpg_getBestPattern") { out, capacity, status in
+        skeleton.withUTF16Buffer { text, length in
+          cicu_pg_best_pattern(handle, text, length, out, capacity, &status)
+        }
+      }
+    }
+  }
+}

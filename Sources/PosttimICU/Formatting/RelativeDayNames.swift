@@ -1,0 +1,35 @@
+import CICUShim
+import Synchronization
+
+/// ICU's names for the days next to today in one locale ("Hier",
+/// "Aujourd’hui", "Demain"), capitalized for a heading.
+///
+/// Sendable notes: the handle is only used under `lock`.
+public final class RelativeDayNames: @unchecked Sendable {
+  private let handle: OpaquePointer
+  private let lock = Mutex(())
+
+  /// - Throws: ``ICUError`` when ICU has no relative-date formatter.
+  public init(locale: LocaleIdentifier) throws(ICUError) {
+    var status: Int32 = 0
+    let handle = cicu_rel_open(locale.icuID, &status)
+    guard status <= 0, let handle else {
+      cicu_rel_close(handle)
+      throw ICUError(function: "ureldatefmt_open", code: status)
+    }
+    self.handle = handle
+  }
+
+  deinit { cicu_rel_close(handle) }
+
+  /// The name of the day `offset` days from today; nil outside -1…1, where
+  /// the report shows plain dates.
+  public func name(forDayOffset offset: Int) -> String? {
+    guard (-1...1).contains(offset) else { return nil }
+    return lock.withLock { _ in
+      try? withUTF16Result("ureldatefmt_format") { out, capacity, status in
+        cicu_rel_day(handle, Int32(offset), out, capacity, &status)
+      }
+    }
+  }
+}

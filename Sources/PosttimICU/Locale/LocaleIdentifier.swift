@@ -1,0 +1,137 @@
+import CICUShim
+import Foundation
+
+/// A validated locale, in ICU's form and as BCP 47.
+///
+/// Accepts ICU locale IDs (`fr_CA`, `ja_JP@calendar=japanese`) and BCP 47
+/// language tags (`fr-CA`, `ja-JP-u-ca-japanese`, `en-US-u-hc-h23`,
+/// `ar-EG-u-nu-latn`), following UTS #35 §3. Calendar (`ca`), numbering
+/// system (`nu`) and hour cycle (`hc`) keywords are kept and take effect in
+/// every formatter opened with this locale.
+///
+///     let locale = try LocaleIdentifier("fr-CA")
+///     locale.icuID        // "fr_CA"
+///     locale.languageTag  // "fr-CA"
+public struct LocaleIdentifier: Hashable, Sendable, CustomStringConvertible {
+  /// Exactly what the user wrote, for messages and CSV `locale` columns.
+  public let input: String
+  /// The canonical ICU locale ID, as passed to every ICU function.
+  public let icuID: String
+
+  /// The POSIX locale, used for `C` and `POSIX`.
+  public static let posix = try! LocaleIdentifier("en_US_POSIX")
+
+  /// Parses and validates a locale identifier.
+  ///
+  /// - Throws: ``DateEngineError/invalidLocale(_:reason:)`` when the text
+  ///   is not well-formed, names no ISO 639 language, or carries a calendar
+  ///   or hour-cycle keyword ICU does not know.
+  public init(_ text: String) throws(DateEngineError) {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    guard !trimmed.isEmpty,
+      trimmed.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "_-@=;".contains($0)) })
+    else {
+      throw .invalidLocale(text, reason: "use an ICU locale ID (fr_CA) or a BCP 47 tag (fr-CA)")
+    }
+    let icuID: String
+    do {
+      icuID = try Self.icuForm(of: trimmed)
+    } catch {
+      throw .invalidLocale(text, reason: "not a well-formed locale identifier")
+    }
+    guard cicu_locale_has_known_language(icuID) != 0 else {
+      throw .invalidLocale(text, reason: "unknown language")
+    }
+    self.input = text
+    self.icuID = icuID
+    if let calendar = keyword("calendar"), !Self.calendars.contains(calendar) {
+      throw .invalidLocale(text, reason: "unknown calendar \"\(calendar)\"")
+    }
+    if let hours = keyword("hours"), !["h11", "h12", "h23", "h24"].contains(hours) {
+      throw .invalidLocale(text, reason: "unknown hour cycle \"\(hours)\"")
+    }
+  }
+
+  private static func icuForm(of text: String) throws(ICUError) -> String {
+    // A hyphen before any '@' means BCP 47; ICU IDs use underscores.
+    let isLanguageTag = text.contains("-") && !text.contains("@") && !text.contains("_")
+    if isLanguageTag {
+      var parsed: Int32 = 0
+      let id = try withASCIIResult("uloc_forLanguageTag") { out, capacity, status in
+        cicu_locale_from_language_tag(text, out, capacity, &parsed, &status)
+      }
+      if Int(parsed) != text.utf8.count { throw ICUError(function: "uloc_forLanguageTag", code: 1) }
+      return id
+    }
+    return try withASCIIResult("uloc_canonicalize") { out, capacity, status in
+      cicu_locale_canonicalize(text, out, capacity, &status)
+    }
+  }
+
+  /// The calendars ICU 72 implements (UTS #35 `ca` values, ICU spelling).
+  static let calendars: Set<String> = [
+    "buddhist", "chinese", "coptic", "dangi", "ethiopic", "ethiopic-amete-alem",
+    "gregorian", "hebrew", "indian", "islamic", "islamic-civil", "islamic-rgsa",
+    "islamic-tbla", "islamic-umalqura", "iso8601", "japanese", "persian", "roc",
+  ]
+
+  public var description: String { icuID }
+
+  /// The BCP 47 form, for HTML `lang` attributes ("fr-CA").
+  public var languageTag: String {
+    (try? withASCIIResult("uloc_toLanguageTag") { out, capacity, status in
+      cicu_locale_to_language_tag(icuID, out, capacity, &status)
+    }) ?? "und"
+  }
+
+  /// The language subtag ("fr").
+  public var language: String {
+    (try? withASCIIResult("uloc_getLanguage") { out, capacity, status in
+      cicu_locale_language(icuID, out, capacity, &status)
+    }) ?? ""
+  }
+
+  /// The value of an ICU keyword such as `calendar` or `hours`, if given.
+  public func keyword(_ key: String) -> String? {
+    let value = try? withASCIIResult("uloc_getKeywordValue") { out, capacity, status in
+      cicu_locale_keyword(icuID, key, out, capacity, &status)
+    }
+    return value?.isEmpty == false ? value : nil
+  }
+
+  /// True for locales written right to left (Arabic, Hebrew, Persian…).
+  public var isRightToLeft: Bool { cicu_locale_is_right_to_left(icuID) != 0 }
+
+  /// The locale's name in `displayLocale` ("français (Canada)").
+  public func displayName(in displayLocale: LocaleIdentifier) -> String {
+    (try? withUTF16Result("uloc_getDisplayName") { out, capacity, status in
+      cicu_locale_display_name(icuID, displayLocale.icuID, out, capacity, &status)
+    }) ?? icuID
+  }
+}
+
+extension LocaleIdentifier {
+  /// The locale whose ICU data serves this one, when ICU falls back: "fr"
+  /// for `fr_XX`, "root" for a language ICU has no data for. Nil when ICU
+  /// has data for the locale itself (or only dropped keywords).
+  public var dataFallback: String? {
+    var status: Int32 = 0
+    let base = icuID.split(separator: "@", maxSplits: 1).first.map(String.init) ?? icuID
+    let actual = try? withASCIIResult("ures_open") { out, capacity, inner in
+      let length = cicu_locale_data_locale(base, out, capacity, &inner)
+      status = inner
+      return length
+    }
+    guard let actual, status < 0 else { return nil }
+    return actual.isEmpty ? "root" : actual
+  }
+}
+
+extension LocaleIdentifier {
+  /// The ID with likely subtags added ("zh_TW" → "zh_Hant_TW").
+  public var maximized: String {
+    (try? withASCIIResult("uloc_addLikelySubtags") { out, capacity, status in
+      cicu_locale_add_likely_subtags(icuID, out, capacity, &status)
+    }) ?? icuID
+  }
+}

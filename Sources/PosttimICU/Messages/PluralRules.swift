@@ -1,0 +1,22 @@
+import CICUShim
+
+/// CLDR plural rules and number formatting for a locale, from ICU.
+public enum PluralRules {
+  /// The cardinal plural categories of `locale` (UTS #35 Part 3 §5):
+  /// ["one", "other"] for fr, six for ar, ["other"] for ja.
+  public static func categories(for locale: LocaleIdentifier) -> [String] {
+    let text = try? withASCIIResult("uplrules_getKeywords") { out, capacity, status in
+      cicu_plural_categories(locale.icuID, out, capacity, &status)
+    }
+    return (text ?? "other").split(separator: " ").map(String.init)
+  }
+}
+
+/// Numbers written with the locale's digits and separators ("٣" in ar_EG).
+public enum NumberFormatting {
+  public static func string(_ value: Double, locale: LocaleIdentifier) -> String {
+    (try? withUTF16Result("unum_formatDouble") { out, capacity, status in
+      cicu_number_format(locale.icuID, value, out, capacity, &status)
+    }) ?? String(value)
+  }
+}

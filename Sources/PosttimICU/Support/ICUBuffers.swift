@@ -1,0 +1,74 @@
+/// ICU's U_BUFFER_OVERFLOW_ERROR: the result did not fit; retry bigger.
+let bufferOverflowError: Int32 = 15
+
+/// Calls an ICU function that writes UTF-16 into a caller buffer, retrying
+/// once with the length ICU reports (ICU's preflighting convention).
+///
+/// - Returns: the result as a Swift `String`.
+/// - Throws: ``ICUError`` when ICU reports an error other than overflow.
+func withUTF16Result(
+  _ function: String, capacity: Int = 128,
+  _ body: (UnsafeMutablePointer<UInt16>, Int32, inout Int32) -> Int32
+) throws(ICUError) -> String {
+  var status: Int32 = 0
+  var needed = 0
+  let result: String? = withUnsafeTemporaryAllocation(
+    of: UInt16.self, capacity: capacity
+  ) { buffer in
+    let length = body(buffer.baseAddress!, Int32(capacity), &status)
+    needed = Int(length)
+    if status == bufferOverflowError || status > 0 || needed > capacity { return nil }
+    return String(
+      decoding: UnsafeBufferPointer(start: buffer.baseAddress, count: needed),
+      as: UTF16.self)
+  }
+  if let result { return result }
+  guard status == bufferOverflowError || (status <= 0 && needed > capacity) else {
+    throw ICUError(function: function, code: status)
+  }
+  // Second try with the exact size ICU asked for (+1 for its terminator).
+  let size = needed + 1
+  var retryStatus: Int32 = 0
+  let text = [UInt16](unsafeUninitializedCapacity: size) { buffer, count in
+    count = min(max(Int(body(buffer.baseAddress!, Int32(size), &retryStatus)), 0), size)
+  }
+  try checkICU(retryStatus, function)
+  return String(decoding: text, as: UTF16.self)
+}
+
+/// The same convention for functions writing ASCII `char` output (locale
+/// IDs); ICU never needs more than a few hundred bytes there.
+func withASCIIResult(
+  _ function: String,
+  _ body: (UnsafeMutablePointer<CChar>, Int32, inout Int32) -> Int32
+) throws(ICUError) -> String {
+  var status: Int32 = 0
+  let capacity = 512
+  let result: String? = withUnsafeTemporaryAllocation(
+    of: CChar.self, capacity: capacity
+  ) { buffer in
+    let length = body(buffer.baseAddress!, Int32(capacity - 1), &status)
+    if status > 0 || length >= Int32(capacity) { return nil }
+    buffer[Int(length)] = 0
+    return String(cString: buffer.baseAddress!)
+  }
+  guard let result else {
+    throw ICUError(function: function, code: status > 0 ? status : bufferOverflowError)
+  }
+  return result
+}
+
+extension String {
+  /// Calls `body` with the string's UTF-16 code units and their count.
+  func withUTF16Buffer<R>(
+    _ body: (UnsafePointer<UInt16>, Int32) throws -> R
+  ) rethrows -> R {
+    let units = Array(self.utf16)
+    return try units.withUnsafeBufferPointer { buffer in
+      // An empty array may have a nil base address; ICU wants a pointer.
+      var empty: UInt16 = 0
+      if let base = buffer.baseAddress { return try body(base, Int32(buffer.count)) }
+      return try body(&empty, 0)
+    }
+  }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import PosttimICU
+
+/// Builds an ``Agenda`` from tasks: filters by window and importance,
+/// sorts, and groups by local day through ``DayCalendar`` (never by
+/// 86,400-second steps, which break on DST days).
+public struct AgendaBuilder: Sendable {
+  public let calendar: DayCalendar
+  public let collator: ICUCollator
+
+  /// - Parameters:
+  ///   - calendar: the report's zone (and locale, for the first weekday).
+  ///   - collator: orders titles that share an instant and importance.
+  public init(calendar: DayCalendar, collator: ICUCollator) {
+    self.calendar = calendar
+    self.collator = collator
+  }
+
+  /// Builds the agenda.
+  /// - Complexity: O(n log n) for n tasks; one ICU day lookup and one
+  ///   sort key per task kept.
+  public func build(_ tasks: [TaskEntry], options: AgendaOptions) -> Agenda {
+    let today = calendar.day(of: options.now)
+    struct Keyed {
+      let task: TaskEntry
+      let day: LocalDay
+      let titleKey: [UInt8]
+    }
+    var kept: [Keyed] = []
+    kept.reserveCapacity(tasks.count)
+    for task in tasks where task.importance >= options.minimumImportance {
+      let day = calendar.day(of: task.date)
+      if let from = options.from, day < from { continue }
+      if let to = options.to, day > to { continue }
+      kept.append(Keyed(task: task, day: day, titleKey: collator.sortKey(task.title)))
+    }
+    kept.sort { a, b in
+      if a.task.date != b.task.date { return a.task.date < b.task.date }
+      if a.task.importance != b.task.importance { return a.task.importance > b.task.importance }
+      return a.titleKey.lexicographicallyPrecedes(b.titleKey)
+    }
+    var sections: [AgendaSection] = []
+    var currentKind: AgendaSection.Kind?
+    var current: [TaskEntry] = []
+    for item in kept {
+      let kind = sectionKind(of: item.day, today: today, grouping: options.grouping)
+      if kind != currentKind, let open = currentKind {
+        sections.append(AgendaSection(kind: open, tasks: current))
+        current = []
+      }
+      currentKind = kind
+      current.append(item.task)
+    }
+    if let open = currentKind { sections.append(AgendaSection(kind: open, tasks: current)) }
+    return Agenda(today: today, now: options.now, sections: sections)
+  }
+
+  private func sectionKind(
+    of day: LocalDay, today: LocalDay, grouping: AgendaOptions.Grouping
+  ) -> AgendaSection.Kind {
+    if day < today { return .overdue }
+    switch grouping {
+    case .day: return .day(day)
+    case .week: return .week(calendar.startOfWeek(containing: day))
+    }
+  }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import PosttimICU
+
+/// What goes into an agenda and how it is grouped.
+public struct AgendaOptions: Sendable {
+  /// How tasks are grouped into sections.
+  public enum Grouping: String, Sendable, CaseIterable {
+    /// One section per local day.
+    case day
+    /// One section per week, starting on the locale's first weekday.
+    case week
+  }
+
+  /// "Now": decides today, yesterday, tomorrow and what is overdue.
+  public var now: Date
+  /// First local day shown (inclusive); nil shows everything before today
+  /// as overdue.
+  public var from: LocalDay?
+  /// Last local day shown (inclusive); nil for no end.
+  public var to: LocalDay?
+  /// Tasks below this importance (1…9) are left out.
+  public var minimumImportance: Int
+  public var grouping: Grouping
+
+  public init(
+    now: Date, from: LocalDay? = nil, to: LocalDay? = nil, minimumImportance: Int = 1,
+    grouping: Grouping = .day
+  ) {
+    self.now = now
+    self.from = from
+    self.to = to
+    self.minimumImportance = minimumImportance
+    self.grouping = grouping
+  }
+}

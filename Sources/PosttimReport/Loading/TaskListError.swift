@@ -1,0 +1,40 @@
+/// Why a task list could not be used, with the file, the entry and the key.
+///
+/// `description` is the one-line message for stderr, for example
+/// `listeDesTaches.plist: entry 3: "importance" must be 1…9, got "urgent"`.
+/// The CLI maps ``Kind/notFound`` to exit 66 (EX_NOINPUT) and every other
+/// kind to 65 (EX_DATAERR).
+public struct TaskListError: Error, Equatable, CustomStringConvertible {
+  public enum Kind: Sendable, Equatable {
+    /// The file does not exist or cannot be opened.
+    case notFound
+    /// The bytes are not an XML or binary property list.
+    case unreadable
+    /// A property list, but not a valid Post'TIM task list.
+    case invalid
+  }
+
+  public let kind: Kind
+  /// The path as given (`-` for stdin).
+  public let file: String
+  /// The entry (from 1), when the problem is inside one.
+  public let entry: Int?
+  /// The plist key, when the problem is one value.
+  public let key: String?
+  public let message: String
+
+  public init(_ kind: Kind, file: String, entry: Int? = nil, key: String? = nil, message: String) {
+    self.kind = kind
+    self.file = file
+    self.entry = entry
+    self.key = key
+    self.message = message
+  }
+
+  public var description: String {
+    var text = file == "-" ? "<stdin>" : file
+    if let entry { text += ": entry \(entry)" }
+    if let key { text += ": \"\(key)\"" }
+    return text + (key == nil ? ": " : " ") + message
+  }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import PosttimICU
+
+/// The report's own words in one locale, from the JSON catalogs in
+/// `Templates/messages/` (one file per language, a flat object of
+/// ``MessageKey`` → ICU MessageFormat pattern), formatted by ICU.
+///
+/// Resolution follows the locale's fallback chain, e.g. fr_CA → fr → en:
+/// a message missing from `fr_CA.json` comes from `fr.json`, then from
+/// `en.json` (with a warning naming the locale and key), never a blank or
+/// a raw key.
+public final class MessageCatalog: Sendable {
+  public let locale: LocaleIdentifier
+  /// The catalog files in lookup order, e.g. ["fr", "en"].
+  public let chain: [String]
+  private let layers: [(name: String, messages: [String: String])]
+  private let warn: @Sendable (String) -> Void
+
+  /// The language every catalog falls back to.
+  public static let rootLanguage = "en"
+
+  /// Loads the catalogs for `locale`.
+  /// - Parameter warn: receives one line per fallback or broken message.
+  public init(
+    locale: LocaleIdentifier, resources: any ResourceFiles,
+    warn: @escaping @Sendable (String) -> Void = { _ in }
+  ) {
+    self.locale = locale
+    self.warn = warn
+    var layers: [(String, [String: String])] = []
+    for name in Self.candidates(for: locale) where !layers.contains(where: { $0.0 == name }) {
+      guard let text = resources.text(at: "messages/\(name).json") else { continue }
+      guard let messages = Self.parse(text) else {
+        warn("message catalog messages/\(name).json is not a JSON object of strings; ignored")
+        continue
+      }
+      layers.append((name, messages))
+    }
+    self.layers = layers
+    self.chain = layers.map(\.0)
+  }
+
+  /// Catalog names to try for a locale, most specific first:
+  /// zh_Hant_TW → zh_Hant_TW, zh_TW, zh_Hant, zh, en.
+  static func candidates(for locale: LocaleIdentifier) -> [String] {
+    let base = locale.icuID.split(separator: "@", maxSplits: 1).first.map(String.init) ?? locale.icuID
+    let parts = base.split(separator: "_").map(String.init)
+    var names: [String] = []
+    var prefix = parts
+    while !prefix.isEmpty {
+      names.append(prefix.joined(separator: "_"))
+      prefix.removeLast()
+    }
+    let likely = locale.likelyScript
+    if let language = parts.first, let likely, !parts.contains(likely) {
+      names.insert(language + "_" + likely, at: names.count - 1)
+    }
+    names.append(rootLanguage)
+    return names
+  }
+
+  static func parse(_ text: String) -> [String: String]? {
+    guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+    else { return nil }
+    var messages: [String: String] = [:]
+    for (key, value) in object {
+      guard let pattern = value as? String else { return nil }
+      messages[key] = pattern
+    }
+    return messages
+  }
+
+  /// The catalog that defines `key` first in the chain, with its pattern.
+  public func lookup(_ key: String) -> (catalog: String, pattern: String)? {
+    for layer in layers { if let pattern = layer.messages[key] { return (layer.name, pattern) } }
+    return nil
+  }
+
+  /// The message for `key`, formatted in the locale.
+  public func text(_ key: MessageKey, _ arguments: [String: MessageArgument] = [:]) -> String {
+    guard let (catalog, pattern) = lookup(key.rawValue) else {
+      warn("no message \"\(key.rawValue)\" in any catalog for \(locale.icuID)")
+      return key.rawValue
+    }
+    if catalog == Self.rootLanguage, layers.first?.name != Self.rootLanguage,
+      locale.language != Self.rootLanguage
+    {
+      warn("message \"\(key.rawValue)\" is missing for \(locale.icuID); using \(catalog)")
+    }
+    do {
+      return try ICUMessageFormat.format(pattern, locale: locale, arguments: arguments)
+    } catch {
+      warn("message \"\(key.rawValue)\" in messages/\(catalog).json: \(error)")
+      return pattern
+    }
+  }
+}
+
+extension LocaleIdentifier {
+  /// The script ICU's likely-subtags data gives the locale ("Hant" for
+  /// zh_TW), or nil.
+  var likelyScript: String? {
+    guard let maximized = try? LocaleIdentifier(icuID).maximized else { return nil }
+    let parts = maximized.split(separator: "@").first?.split(separator: "_") ?? []
+    return parts.count > 1 && parts[1].count == 4 ? String(parts[1]) : nil
+  }
+}

@@ -1,0 +1,29 @@
+/// The keys of the report's own words, as used in `Templates/messages/*.json`.
+/// Each catalog must define every key (a test checks it).
+public enum MessageKey: String, CaseIterable, Sendable {
+  case reportTitle = "report.title"
+  /// Argument `zone`: the time zone's localized name.
+  case reportTimeZone = "report.timeZone"
+  /// Arguments `generator` (name and version) and `date` (formatted now).
+  case reportGenerated = "report.generated"
+  case reportEmpty = "report.empty"
+  /// Argument `count`: number of tasks in the report.
+  case reportTotal = "report.total"
+  case sectionOverdue = "section.overdue"
+  /// Argument `date`: the week's first day, formatted.
+  case sectionWeek = "section.week"
+  /// Arguments `relative` ("Demain") and `date` (the full date).
+  case sectionRelativeDay = "section.relativeDay"
+  /// Argument `count`: number of tasks in the section.
+  case sectionCount = "section.count"
+  case columnTime = "column.time"
+  case columnTask = "column.task"
+  case columnImportance = "column.importance"
+  case columnDescription = "column.description"
+  /// Argument `importance`: 1…9.
+  case importanceValue = "importance.value"
+  case taskUntitled = "task.untitled"
+  case indexTitle = "index.title"
+  /// Argument `date`: today, formatted.
+  case mailSubject = "mail.subject"
+}

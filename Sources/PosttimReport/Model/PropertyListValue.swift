@@ -1,0 +1,75 @@
+import Foundation
+import PosttimICU
+
+/// A property list value of a key this tool does not interpret, kept as
+/// read so it can be shown (HTML detail, JSON) and never lost.
+public indirect enum PropertyListValue: Sendable, Equatable {
+  case string(String)
+  case integer(Int)
+  case real(Double)
+  case bool(Bool)
+  case date(Date)
+  case data(Data)
+  case array([PropertyListValue])
+  case dictionary([String: PropertyListValue])
+
+  /// Converts a value from `PropertyListSerialization`.
+  /// - Returns: nil for a type a property list cannot hold.
+  init?(_ value: Any) {
+    switch value {
+    case let text as String: self = .string(text)
+    case let date as Date: self = .date(date)
+    case let data as Data: self = .data(data)
+    case let flag as Bool: self = .bool(flag)
+    case let number as NSNumber:
+      self = number.isReal ? .real(number.doubleValue) : .integer(number.intValue)
+    case let array as [Any]:
+      var items: [PropertyListValue] = []
+      for item in array {
+        guard let converted = PropertyListValue(item) else { return nil }
+        items.append(converted)
+      }
+      self = .array(items)
+    case let dictionary as [String: Any]:
+      var items: [String: PropertyListValue] = [:]
+      for (key, item) in dictionary {
+        guard let converted = PropertyListValue(item) else { return nil }
+        items[key] = converted
+      }
+      self = .dictionary(items)
+    default: return nil
+    }
+  }
+}
+
+extension NSNumber {
+  /// True for a `<real>`: Foundation reports its C type as double or float.
+  /// (Booleans arrive as Swift `Bool`, never as NSNumber, on Linux.)
+  var isReal: Bool {
+    let type = String(cString: objCType)
+    return type == "d" || type == "f"
+  }
+}
+
+extension PropertyListValue {
+  /// The value as one line of text for people: dates in ISO 8601 UTC,
+  /// data in Base64, arrays and dictionaries as JSON-like text.
+  public var text: String {
+    switch self {
+    case .string(let text): return text
+    case .integer(let value): return String(value)
+    case .real(let value): return String(value)
+    case .bool(let value): return value ? "true" : "false"
+    case .date(let date): return ISO8601.utcString(date)
+    case .data(let data): return data.base64EncodedString()
+    case .array(let items): return "[" + items.map(\.quotedText).joined(separator: ", ") + "]"
+    case .dictionary(let items):
+      return "{" + items.keys.sorted().map { "\"\($0)\": \(items[$0]!.quotedText)" }.joined(separator: ", ") + "}"
+    }
+  }
+
+  private var quotedText: String {
+    if case .string(let text) = self { return "\"" + text + "\"" }
+    return text
+  }
+}

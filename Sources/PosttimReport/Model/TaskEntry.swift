@@ -1,0 +1,49 @@
+import Foundation
+
+/// One task of a Post'TIM task list (`listeDesTaches.plist`), as the app's
+/// `Tache` class stores it.
+///
+/// Plist keys (the app's French names) map to fields: `tache` → ``title``,
+/// `date` → ``date``, `importance` → ``importance``, `description` →
+/// ``details``. Keys the app does not write are kept in ``extraFields``
+/// so nothing a user added is lost.
+public struct TaskEntry: Sendable, Equatable {
+  /// The task's title (`tache`); may be empty, since the app creates empty
+  /// tasks.
+  public var title: String
+  /// When the task is due (`date`), an instant (stored in UTC in the file).
+  public var date: Date
+  /// How important the task is (`importance`), 1 (least) … 9 (most).
+  public var importance: Int
+  /// The free-text description (`description`); "" when missing.
+  public var details: String
+  /// Keys this tool does not know, with their values, by key.
+  public var extraFields: [String: PropertyListValue]
+  /// Where the task was read from.
+  public var origin: TaskOrigin
+
+  public init(
+    title: String, date: Date, importance: Int, details: String = "",
+    extraFields: [String: PropertyListValue] = [:], origin: TaskOrigin = .init(file: "", entry: 0)
+  ) {
+    self.title = title
+    self.date = date
+    self.importance = importance
+    self.details = details
+    self.extraFields = extraFields
+    self.origin = origin
+  }
+}
+
+/// The file and entry a task came from, for messages and stable IDs.
+public struct TaskOrigin: Sendable, Hashable {
+  /// The path as given on the command line (`-` for stdin).
+  public var file: String
+  /// The entry's position in the file's array, counting from 1.
+  public var entry: Int
+
+  public init(file: String, entry: Int) {
+    self.file = file
+    self.entry = entry
+  }
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A buffered `TextOutputStream` over a file descriptor: writers stream
+/// into it and it writes in 64 KiB chunks, so output never sits whole in
+/// memory. The first write error is kept and reported by ``finish()``
+/// (`TextOutputStream.write` cannot throw).
+public struct FileDescriptorOutput: TextOutputStream {
+  public let descriptor: Int32
+  public let name: String
+  private var buffer: [UInt8] = []
+  private(set) var failure: String?
+  static let chunkSize = 1 << 16
+
+  public init(descriptor: Int32, name: String) {
+    self.descriptor = descriptor
+    self.name = name
+    buffer.reserveCapacity(Self.chunkSize * 2)
+  }
+
+  public mutating func write(_ string: String) {
+    buffer.append(contentsOf: string.utf8)
+    if buffer.count >= Self.chunkSize { flush() }
+  }
+
+  mutating func flush() {
+    guard failure == nil else { buffer.removeAll(keepingCapacity: true); return }
+    var offset = 0
+    buffer.withUnsafeBytes { bytes in
+      while offset < bytes.count {
+        let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          failure = String(cString: strerror(errno))
+          return
+        }
+        offset += written
+      }
+    }
+    buffer.removeAll(keepingCapacity: true)
+  }
+
+  /// Writes what is buffered.
+  /// - Throws: ``OutputError`` (`.writeFailed`) for the first failed write.
+  public mutating func finish() throws(OutputError) {
+    flush()
+    if let failure { throw OutputError(.writeFailed, path: name, reason: failure) }
+  }
+}

@@ -1,0 +1,21 @@
+/// Why the report could not be written. The CLI maps ``Kind/cannotCreate``
+/// to exit 73 (EX_CANTCREAT) and ``Kind/writeFailed`` to 74 (EX_IOERR).
+public struct OutputError: Error, Equatable, CustomStringConvertible {
+  public enum Kind: Sendable, Equatable { case cannotCreate, writeFailed }
+  public let kind: Kind
+  public let path: String
+  public let reason: String
+
+  public init(_ kind: Kind, path: String, reason: String) {
+    self.kind = kind
+    self.path = path
+    self.reason = reason
+  }
+
+  public var description: String {
+    switch kind {
+    case .cannotCreate: return "\(path): cannot create output file (\(reason))"
+    case .writeFailed: return "\(path): write failed (\(reason))"
+    }
+  }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import PosttimICU
+
+/// Turns an ``Agenda`` into a ``ReportView`` for one locale and zone.
+///
+/// Opens every ICU formatter it needs once, at init; each value formatted
+/// afterwards costs one ICU call.
+public final class ReportPresenter: Sendable {
+  public let settings: ReportSettings
+  public let catalog: MessageCatalog
+  let calendar: DayCalendar
+  private let time: ICUDateFormatter
+  private let dateTime: ICUDateFormatter
+  private let timeWithOffset: ICUDateFormatter
+  private let dateTimeWithOffset: ICUDateFormatter
+  private let dayHeading: ICUDateFormatter
+  private let dayInline: ICUDateFormatter
+  private let zoneName: ICUDateFormatter
+  private let relativeNames: RelativeDayNames?
+
+  /// - Throws: ``ICUError`` when ICU cannot open a formatter.
+  public init(settings: ReportSettings, calendar: DayCalendar, catalog: MessageCatalog) throws(ICUError) {
+    self.settings = settings
+    self.catalog = catalog
+    self.calendar = calendar
+    let locale = settings.locale
+    let zone = settings.timeZone
+    func open(_ spec: DateFormatSpec, _ caps: ICUDateFormatter.Capitalization = .none) throws(ICUError)
+      -> ICUDateFormatter
+    {
+      try DateFormatting.formatter(for: spec, locale: locale, timeZone: zone, capitalization: caps)
+    }
+    time = try open(settings.timeFormat)
+    dateTime = try open(settings.dateTimeFormat)
+    // "(OOOO)": the localized GMT offset ("UTC−04:00"), which tells the two
+    // occurrences of a repeated wall time apart.
+    timeWithOffset = try open(.pattern(time.pattern + " (OOOO)"))
+    dateTimeWithOffset = try open(.pattern(dateTime.pattern + " (OOOO)"))
+    dayHeading = try open(settings.dayFormat, .beginningOfSentence)
+    dayInline = try open(settings.dayFormat, .middleOfSentence)
+    zoneName = try open(.pattern("vvvv"))
+    relativeNames = settings.relativeDayNames ? try RelativeDayNames(locale: locale) : nil
+  }
+
+  /// The localized view of `agenda`.
+  public func view(of agenda: Agenda) -> ReportView {
+    let zone = settings.timeZone
+    let zoneLabel = zoneName.string(from: agenda.now) + " (\(zone.id))"
+    let now = dateTime.string(from: agenda.now)
+    return ReportView(
+      title: catalog.text(.reportTitle),
+      languageTag: settings.locale.languageTag,
+      direction: settings.locale.isRightToLeft ? "rtl" : "ltr",
+      timeZoneID: zone.id,
+      timeZoneLine: catalog.text(.reportTimeZone, ["zone": .string(zoneLabel)]),
+      generatedLine: catalog.text(
+        .reportGenerated, ["generator": .string(settings.generator), "date": .string(now)]),
+      nowISO: ISO8601.utcString(agenda.now),
+      todayISO: agenda.today.iso8601,
+      totalLine: catalog.text(.reportTotal, ["count": .number(Double(agenda.taskCount))]),
+      emptyLine: catalog.text(.reportEmpty),
+      labels: ColumnLabels(
+        time: catalog.text(.columnTime), task: catalog.text(.columnTask),
+        importance: catalog.text(.columnImportance),
+        description: catalog.text(.columnDescription)),
+      taskCount: agenda.taskCount,
+      sections: sectionsWithUniqueIDs(agenda))
+  }
+
+  /// Task IDs come from content, so two identical tasks would share one;
+  /// later twins get "-2", "-3"… so every HTML anchor is unique.
+  func sectionsWithUniqueIDs(_ agenda: Agenda) -> [SectionView] {
+    var seen: [String: Int] = [:]
+    return agenda.sections.map { section in
+      let ids = section.tasks.map { task -> String in
+        let id = task.stableID
+        let count = seen[id, default: 0] + 1
+        seen[id] = count
+        return count == 1 ? id : "\(id)-\(count)"
+      }
+      return self.section(for: section, ids: ids, today: agenda.today)
+    }
+  }
+
+  func section(for section: AgendaSection, ids: [String], today: LocalDay) -> SectionView {
+    let id: String
+    let kind: String
+    let title: String
+    let dateISO: String?
+    switch section.kind {
+    case .overdue:
+      (id, kind, title, dateISO) = ("overdue", "overdue", catalog.text(.sectionOverdue), nil)
+    case .day(let day):
+      (id, kind, dateISO) = ("day-\(day.iso8601)", "day", day.iso8601)
+      title = dayTitle(day, today: today)
+    case .week(let start):
+      (id, kind, dateISO) = ("week-\(start.iso8601)", "week", start.iso8601)
+      title = catalog.text(.sectionWeek, ["date": .string(dayInline.string(from: calendar.start(of: start)))])
+    }
+    return SectionView(
+      id: id, kind: kind, title: title, dateISO: dateISO,
+      countLine: catalog.text(.sectionCount, ["count": .number(Double(section.tasks.count))]),
+      count: section.tasks.count, entries: section.tasks, ids: ids, presenter: self,
+      spansDays: !section.kind.isDay)
+  }
+
+  /// "Aujourd’hui — lundi 30 novembre 2026" next to today, else
+  /// "Mardi 1 décembre 2026".
+  func dayTitle(_ day: LocalDay, today: LocalDay) -> String {
+    // Noon is inside the day whatever DST does at its edges.
+    let instant = calendar.start(of: day).addingTimeInterval(12 * 3600)
+    if let relative = relativeNames?.name(forDayOffset: today.distance(to: day)) {
+      return catalog.text(
+        .sectionRelativeDay,
+        ["relative": .string(relative), "date": .string(dayInline.string(from: instant))])
+    }
+    return dayHeading.string(from: instant)
+  }
+
+  /// One task row.
+  func row(for task: TaskEntry, id: String, spansDays: Bool) -> TaskView {
+    let repeated = calendar.isRepeatedWallTime(task.date)
+    let fullDate = (repeated ? dateTimeWithOffset : dateTime).string(from: task.date)
+    let when = spansDays ? fullDate : (repeated ? timeWithOffset : time).string(from: task.date)
+    let offset = calendar.utcOffset(at: task.date)
+    return TaskView(
+      id: id,
+      when: when,
+      dateTime: fullDate,
+      exactWhen: dateTimeWithOffset.string(from: task.date),
+      title: task.title,
+      displayTitle: task.title.isEmpty ? catalog.text(.taskUntitled) : task.title,
+      importance: task.importance,
+      importanceText: catalog.text(.importanceValue, ["importance": .number(Double(task.importance))]),
+      details: task.details,
+      dateUTC: ISO8601.utcString(task.date),
+      dateLocal: ISO8601.localString(task.date, offsetSeconds: offset),
+      extraFields: task.extraFields.keys.sorted().map { ($0, task.extraFields[$0]!.text) },
+      origin: task.origin)
+  }
+}
+
+extension AgendaSection.Kind {
+  var isDay: Bool {
+    if case .day = self { return true }
+    return false
+  }
+}

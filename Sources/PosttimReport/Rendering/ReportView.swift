@@ -1,0 +1,95 @@
+import Foundation
+import PosttimICU
+
+/// Everything a writer shows, already localized: the agenda as strings.
+///
+/// Writers never format dates or pick words themselves; they lay out these
+/// values. Task rows are made lazily, as a writer iterates them, so a long
+/// list is never held twice.
+public struct ReportView: Sendable {
+  /// The report's title ("Agenda").
+  public let title: String
+  /// BCP 47 tag for `lang` attributes ("fr-CA").
+  public let languageTag: String
+  /// "rtl" for right-to-left locales, else "ltr".
+  public let direction: String
+  /// The IANA time zone ID in use ("America/Toronto").
+  public let timeZoneID: String
+  /// "Fuseau horaire : heure de l’Est (America/Toronto)".
+  public let timeZoneLine: String
+  /// "Produit par posttim-report 0.1.0 le 30 nov. 2026, 09 h 00".
+  public let generatedLine: String
+  /// Now and today, ISO 8601 (UTC instant; local calendar date).
+  public let nowISO: String
+  public let todayISO: String
+  /// "22 tâches en tout".
+  public let totalLine: String
+  /// "Aucune tâche." (shown when there are no sections).
+  public let emptyLine: String
+  public let labels: ColumnLabels
+  public let taskCount: Int
+  public let sections: [SectionView]
+}
+
+/// Localized column headers.
+public struct ColumnLabels: Sendable, Equatable {
+  public let time: String
+  public let task: String
+  public let importance: String
+  public let description: String
+}
+
+/// One agenda section, localized.
+public struct SectionView: Sendable {
+  /// Stable HTML anchor: "overdue", "day-2026-11-30", "week-2026-11-30".
+  public let id: String
+  /// "overdue", "day" or "week".
+  public let kind: String
+  /// "En retard", "Aujourd’hui — lundi 30 novembre 2026", "Mardi 1 décembre 2026".
+  public let title: String
+  /// ISO date of the day or the week's first day; nil for overdue.
+  public let dateISO: String?
+  /// "3 tâches".
+  public let countLine: String
+  public let count: Int
+  let entries: [TaskEntry]
+  let ids: [String]
+  let presenter: ReportPresenter
+  let spansDays: Bool
+
+  /// The section's task rows, made as they are read.
+  public var tasks: LazyMapSequence<Zip2Sequence<[TaskEntry], [String]>, TaskView> {
+    zip(entries, ids).lazy.map { [presenter, spansDays] in
+      presenter.row(for: $0.0, id: $0.1, spansDays: spansDays)
+    }
+  }
+}
+
+/// One task row, localized.
+public struct TaskView: Sendable {
+  /// Stable anchor derived from the task's content ("task-3f2a…").
+  public let id: String
+  /// Time (or date and time in overdue/week sections) in the report's
+  /// locale and zone; a wall time that occurs twice (DST fall-back) carries
+  /// its UTC offset.
+  public let when: String
+  /// Date and time, whatever the section (CSV, detail views); with the
+  /// UTC offset for a repeated wall time.
+  public let dateTime: String
+  /// Date, time and UTC offset, for detail views.
+  public let exactWhen: String
+  public let title: String
+  /// The title, or the localized "(untitled)" for an empty one.
+  public let displayTitle: String
+  public let importance: Int
+  /// Importance in the locale's digits.
+  public let importanceText: String
+  public let details: String
+  /// `2026-11-30T14:00:00Z`.
+  public let dateUTC: String
+  /// `2026-11-30T09:00:00-05:00`.
+  public let dateLocal: String
+  /// Keys the tool does not know, sorted by key, values as text.
+  public let extraFields: [(key: String, value: String)]
+  public let origin: TaskOrigin
+}

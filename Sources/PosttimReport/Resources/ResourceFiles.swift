@@ -1,0 +1,54 @@
+import Foundation
+
+/// Text files laid out like `Templates/` (`html/…`, `markdown/…`,
+/// `messages/…`), from the copy embedded at build time or from a folder.
+public protocol ResourceFiles: Sendable {
+  /// The text of `path` (relative, `/`-separated), or nil when absent.
+  func text(at path: String) -> String?
+  /// Every relative path under `folder` (e.g. "messages/").
+  func paths(under folder: String) -> [String]
+}
+
+/// The `Templates/` folder as it was at build time (embedded by the
+/// EmbedTemplates plugin), so a copied binary needs no files beside it.
+public struct EmbeddedResources: ResourceFiles {
+  public init() {}
+  public func text(at path: String) -> String? { EmbeddedTemplates.files[path] }
+  public func paths(under folder: String) -> [String] {
+    EmbeddedTemplates.files.keys.filter { $0.hasPrefix(folder) }.sorted()
+  }
+}
+
+/// A folder laid out like `Templates/`, e.g. a user's `--template-dir`.
+/// Paths that would leave the folder (`..`, absolute) are refused.
+public struct DirectoryResources: ResourceFiles {
+  public let root: URL
+  public init(root: URL) { self.root = root.standardizedFileURL }
+
+  public func text(at path: String) -> String? {
+    guard !path.hasPrefix("/"), !path.split(separator: "/").contains("..") else { return nil }
+    return try? String(contentsOf: root.appending(path: path), encoding: .utf8)
+  }
+
+  public func paths(under folder: String) -> [String] {
+    let base = root.appending(path: folder)
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: base.path)) ?? []
+    return names.filter { !$0.hasPrefix(".") }.map { folder + $0 }.sorted()
+  }
+}
+
+/// Looks in each source in order: the user's folder first, then the
+/// embedded defaults.
+public struct LayeredResources: ResourceFiles {
+  public let layers: [any ResourceFiles]
+  public init(_ layers: [any ResourceFiles]) { self.layers = layers }
+
+  public func text(at path: String) -> String? {
+    for layer in layers { if let text = layer.text(at: path) { return text } }
+    return nil
+  }
+
+  public func paths(under folder: String) -> [String] {
+    Array(Set(layers.flatMap { $0.paths(under: folder) })).sorted()
+  }
+}

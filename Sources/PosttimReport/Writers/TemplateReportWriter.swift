@@ -1,0 +1,55 @@
+import PosttimTemplating
+
+/// A writer that renders a Mustache template from `Templates/<folder>/`:
+/// the default Markdown and HTML reports, or a user's own templates.
+///
+/// The layout is `<folder>/agenda.mustache`; partials (`{{>day}}`) and
+/// parents (`{{<layout}}`) are looked up in the same folder, the user's
+/// `--template-dir` first, then the embedded defaults.
+public struct TemplateReportWriter: ReportWriter {
+  public let format: String
+  public let fileExtension: String
+  public let mediaType: String
+  let template: Template
+  let partials: InMemoryTemplateSource
+  let escape: @Sendable (String) -> String
+
+  /// - Throws: `TemplateError` when the layout is missing or does not parse.
+  public init(
+    format: String, folder: String, fileExtension: String, mediaType: String,
+    options: WriterOptions, escape: @escaping @Sendable (String) -> String
+  ) throws {
+    var sources: [String: String] = [:]
+    let prefix = folder + "/"
+    for path in options.resources.paths(under: prefix) where path.hasSuffix(".mustache") {
+      let name = String(path.dropFirst(prefix.count).dropLast(".mustache".count))
+      sources[name] = options.resources.text(at: path)
+    }
+    let partials = InMemoryTemplateSource(sources)
+    self.template = try partials.requiredTemplate(named: "agenda")
+    self.partials = partials
+    self.format = format
+    self.fileExtension = fileExtension
+    self.mediaType = mediaType
+    self.escape = escape
+  }
+
+  public func write<Output: TextOutputStream>(_ report: ReportView, to output: inout Output) throws {
+    try template.render(report.templateContext, partials: partials, escape: escape, into: &output)
+  }
+
+  /// GitHub-flavoured Markdown from `Templates/markdown/`.
+  public static func markdown(options: WriterOptions) throws -> TemplateReportWriter {
+    try TemplateReportWriter(
+      format: "markdown", folder: "markdown", fileExtension: "md",
+      mediaType: "text/markdown; charset=utf-8; variant=GFM", options: options,
+      escape: MarkdownEscaping.escape)
+  }
+
+  /// An HTML5 document from `Templates/html/`.
+  public static func html(options: WriterOptions) throws -> TemplateReportWriter {
+    try TemplateReportWriter(
+      format: "html", folder: "html", fileExtension: "html",
+      mediaType: "text/html; charset=utf-8", options: options, escape: HTMLEscaping.escape)
+  }
+}

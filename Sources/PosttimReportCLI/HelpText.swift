@@ -1,0 +1,47 @@
+enum HelpText {
+  static let usage = "Usage: posttim-report [options] FILE... (- for stdin)"
+
+  static let full = """
+    posttim-report: turn Post'TIM task lists (listeDesTaches.plist) into a
+    localized agenda: Markdown, HTML or CSV.
+
+    \(usage)
+
+    Input:
+      FILE...                  XML or binary property lists; - reads stdin
+
+    Output:
+      -f, --format NAME        markdown (default), html or csv (see --list-formats)
+      -o, --output FILE        write FILE atomically (default: stdout)
+          --template-dir DIR   look for templates and messages in DIR first
+          --list-formats       list the output formats and exit
+
+    Locale and time zone:
+      -l, --locale ID          ICU locale ID or BCP 47 tag (fr_CA, ja-JP-u-ca-japanese);
+                               default from LC_ALL, LC_TIME, LANG; C/POSIX = en_US_POSIX
+      -z, --time-zone ID       IANA time zone ID; default TZ, then /etc/localtime, then UTC
+
+    Dates (UTS #35):
+          --skeleton SKEL      task times from a skeleton (default jm)
+          --pattern PAT        task times from a verbatim pattern (e.g. "yyyy.MM.dd HH:mm")
+          --day-skeleton SKEL  day headers from a skeleton (default yMMMMEEEEd)
+          --day-pattern PAT    day headers from a verbatim pattern
+          --no-relative        no "Today"/"Tomorrow"/"Yesterday" in day headers
+
+    Agenda:
+          --now DATE-TIME      ISO 8601 instant taken as now (default: the clock)
+          --from DATE          first day shown (ISO 8601 date); earlier tasks are left out
+          --to DATE            last day shown
+          --days N             show N days from today (today included)
+          --min-importance N   leave out tasks below importance N (1…9)
+          --group-by day|week  one section per day (default) or per week
+
+    Other:
+      -h, --help               show this help
+          --version            show the version and the ICU, CLDR and tz data versions
+
+    Exit status: 0 ok, 64 usage, 65 bad task list, 66 missing input or template,
+    70 internal (ICU) error, 73 cannot create output, 74 write error,
+    78 template error.
+    """
+}

@@ -1,0 +1,192 @@
+import Foundation
+import PosttimICU
+import PosttimReport
+import PosttimTemplating
+import Synchronization
+
+/// The `posttim-report` command, runnable in-process: arguments,
+/// environment and streams are injected, and the exit status is returned.
+public struct ReportCommand {
+  let arguments: [String]
+  let environment: [String: String]
+  let io: CommandIO
+  let clock: @Sendable () -> Date
+
+  static let parser = ArgumentParser(options: [
+    .init(name: "format", short: "f", takesValue: true, repeatable: false),
+    .init(name: "output", short: "o", takesValue: true, repeatable: false),
+    .init(name: "template-dir", short: nil, takesValue: true, repeatable: false),
+    .init(name: "list-formats", short: nil, takesValue: false, repeatable: false),
+    .init(name: "locale", short: "l", takesValue: true, repeatable: false),
+    .init(name: "time-zone", short: "z", takesValue: true, repeatable: false),
+    .init(name: "skeleton", short: nil, takesValue: true, repeatable: false),
+    .init(name: "pattern", short: nil, takesValue: true, repeatable: false),
+    .init(name: "day-skeleton", short: nil, takesValue: true, repeatable: false),
+    .init(name: "day-pattern", short: nil, takesValue: true, repeatable: false),
+    .init(name: "no-relative", short: nil, takesValue: false, repeatable: false),
+    .init(name: "now", short: nil, takesValue: true, repeatable: false),
+    .init(name: "from", short: nil, takesValue: true, repeatable: false),
+    .init(name: "to", short: nil, takesValue: true, repeatable: false),
+    .init(name: "days", short: nil, takesValue: true, repeatable: false),
+    .init(name: "min-importance", short: nil, takesValue: true, repeatable: false),
+    .init(name: "group-by", short: nil, takesValue: true, repeatable: false),
+    .init(name: "help", short: "h", takesValue: false, repeatable: false),
+    .init(name: "version", short: nil, takesValue: false, repeatable: false),
+  ])
+
+  public init(
+    arguments: [String], environment: [String: String], io: CommandIO = .process,
+    clock: @escaping @Sendable () -> Date = { Date() }
+  ) {
+    self.arguments = arguments
+    self.environment = environment
+    self.io = io
+    self.clock = clock
+  }
+
+  /// Runs the command; every failure becomes a message on stderr and a
+  /// documented exit status (README, "Exit status"), never a crash.
+  public func run() -> ExitCode {
+    do {
+      try execute()
+      return .success
+    } catch {
+      let (code, message) = Self.describe(error)
+      io.writeError("posttim-report: error: " + message)
+      if code == .usage {
+        io.writeError(HelpText.usage)
+        io.writeError("See 'posttim-report --help' for more information.")
+      }
+      return code
+    }
+  }
+
+  /// The one place that maps an error to its exit status and message.
+  static func describe(_ error: Error) -> (ExitCode, String) {
+    switch error {
+    case let error as UsageError: return (.usage, error.message)
+    case let error as DateEngineError: return (.usage, error.description)
+    case let error as TaskListError:
+      return (error.kind == .notFound ? .noInput : .dataError, error.description)
+    case let error as InputErrors: return (describe(error.errors[0]).0, error.description)
+    case let error as TemplateError:
+      return (error.kind == .notFound ? .noInput : .configuration, error.description)
+    case let error as OutputError:
+      return (error.kind == .cannotCreate ? .cannotCreate : .ioError, error.description)
+    case let error as ICUError: return (.software, error.description)
+    default: return (.software, "internal error: \(error)")
+    }
+  }
+
+  func execute() throws {
+    let parsed = try Self.parser.parse(arguments)
+    if parsed.has("help") {
+      try io.writeStandardOutput { $0.write(HelpText.full + "\n") }
+      return
+    }
+    if parsed.has("version") {
+      try io.writeStandardOutput { $0.write(Self.versionText + "\n") }
+      return
+    }
+    let registry = WriterRegistry.standard
+    if parsed.has("list-formats") {
+      let lines = registry.formats.map { "\($0.padding(toLength: 10, withPad: " ", startingAt: 0)) \(registry.summary(of: $0) ?? "")" }
+      try io.writeStandardOutput { $0.write(lines.joined(separator: "\n") + "\n") }
+      return
+    }
+    let warn = self.warn
+    let configuration = try RunConfiguration(parsed, environment: environment, clock: clock, warn: warn)
+    guard !configuration.inputs.isEmpty else {
+      throw UsageError("no task list given (name a FILE, or - for stdin)")
+    }
+    let format = configuration.format
+    var options = WriterOptions()
+    if let folder = configuration.templateDirectory {
+      options.resources = LayeredResources([DirectoryResources(root: folder), EmbeddedResources()])
+    }
+    guard let writer = try registry.writer(for: format, options: options) else {
+      throw UsageError("unknown format '\(format)' (available: \(registry.formats.joined(separator: ", ")))")
+    }
+    try checkOutputIsNotAnInput(configuration)
+
+    let tasks = try loadInputs(configuration.inputs)
+    let calendar = try DayCalendar(timeZone: configuration.settings.timeZone, locale: configuration.settings.locale)
+    let agendaOptions = try configuration.agendaOptions(in: calendar)
+    let collator = try ICUCollator(locale: configuration.settings.locale)
+    let agenda = AgendaBuilder(calendar: calendar, collator: collator).build(tasks, options: agendaOptions)
+    let catalog = MessageCatalog(
+      locale: configuration.settings.locale, resources: options.resources, warn: warn)
+    let presenter = try ReportPresenter(settings: configuration.settings, calendar: calendar, catalog: catalog)
+    let view = presenter.view(of: agenda)
+
+    if let path = configuration.outputPath {
+      var file = try AtomicFileOutput(path: path)
+      do {
+        try writer.write(view, to: &file.stream)
+      } catch {
+        file.abort()
+        throw error
+      }
+      try file.commit()
+    } else {
+      try io.writeStandardOutput { try writer.write(view, to: &$0) }
+    }
+  }
+
+  /// Reads every input before writing anything, and reports every bad one.
+  func loadInputs(_ paths: [String]) throws -> [TaskEntry] {
+    let loader = TaskListLoader(readStandardInput: io.readStandardInput)
+    var tasks: [TaskEntry] = []
+    var errors: [TaskListError] = []
+    for path in paths {
+      do {
+        tasks += try loader.load(path)
+      } catch {
+        errors.append(error)
+      }
+    }
+    if errors.count == 1 { throw errors[0] }
+    if !errors.isEmpty { throw InputErrors(errors: errors) }
+    return tasks
+  }
+
+  /// `-o` naming one of the inputs would replace the user's task list.
+  func checkOutputIsNotAnInput(_ configuration: RunConfiguration) throws {
+    guard let output = configuration.outputPath,
+      let outputID = Self.fileID(output)
+    else { return }
+    for input in configuration.inputs where input != "-" && Self.fileID(input) == outputID {
+      throw UsageError("output '\(output)' is the input '\(input)'; refusing to overwrite a task list")
+    }
+  }
+
+  static func fileID(_ path: String) -> [UInt64]? {
+    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+      let device = attributes[.systemNumber] as? NSNumber,
+      let inode = attributes[.systemFileNumber] as? NSNumber
+    else { return nil }
+    return [device.uint64Value, inode.uint64Value]
+  }
+
+  /// Prints a warning once: catalog fallbacks repeat for every section.
+  var warn: @Sendable (String) -> Void {
+    let seen = Mutex<Set<String>>([])
+    return { [io] message in
+      guard seen.withLock({ $0.insert(message).inserted }) else { return }
+      io.writeError("posttim-report: warning: " + message)
+    }
+  }
+
+  static var versionText: String {
+    "posttim-report \(PosttimReportVersion.current) (ICU \(ICUVersions.icu), CLDR \(ICUVersions.cldr), "
+      + "tz data \(ICUVersions.timeZoneData))"
+  }
+}
+
+/// Several inputs failed: one line each, exit status of the first.
+struct InputErrors: Error, CustomStringConvertible {
+  let errors: [TaskListError]
+  var description: String {
+    errors.map(\.description).joined(separator: "\nposttim-report: error: ")
+  }
+}

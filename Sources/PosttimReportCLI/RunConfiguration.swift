@@ -1,0 +1,109 @@
+import Foundation
+import PosttimICU
+import PosttimReport
+
+/// The validated settings of one run, resolved from options and the
+/// environment. Every check happens here, before any input is read.
+struct RunConfiguration {
+  var inputs: [String]
+  var format: String
+  var outputPath: String?
+  var templateDirectory: URL?
+  var settings: ReportSettings
+  var now: Date
+  var from: ISO8601.Value?
+  var to: ISO8601.Value?
+  var days: Int?
+  var minimumImportance: Int
+  var grouping: AgendaOptions.Grouping
+
+  init(
+    _ parsed: ArgumentParser.Result, environment: [String: String], clock: () -> Date,
+    warn: (String) -> Void
+  ) throws {
+    inputs = parsed.operands
+    format = parsed.value("format") ?? "markdown"
+    outputPath = parsed.value("output")
+    if outputPath?.isEmpty == true { throw UsageError("option '--output' needs a file name") }
+    if let folder = parsed.value("template-dir") {
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+        throw UsageError("template folder '\(folder)' does not exist")
+      }
+      templateDirectory = URL(fileURLWithPath: folder)
+    }
+
+    let locale: LocaleIdentifier
+    if let text = parsed.value("locale") {
+      locale = try LocaleIdentifier(text)
+    } else {
+      locale = try LocaleIdentifier.fromEnvironment(environment) ?? .posix
+    }
+    if let fallback = locale.dataFallback {
+      warn("ICU has no data for locale \(locale.icuID); using \(fallback)")
+    }
+    let zone: TimeZoneIdentifier
+    if let text = parsed.value("time-zone") {
+      zone = try TimeZoneIdentifier(text)
+    } else {
+      let device = DeviceTimeZone.resolve(environment: environment)
+      if let warning = device.warning { warn(warning) }
+      zone = device.zone
+    }
+    let timeFormat = try Self.formatSpec(parsed, skeleton: "skeleton", pattern: "pattern", default: .skeleton("jm"))
+    let dayFormat = try Self.formatSpec(
+      parsed, skeleton: "day-skeleton", pattern: "day-pattern", default: .skeleton("yMMMMEEEEd"))
+    for warning in try timeFormat.validate() + dayFormat.validate() { warn(warning) }
+    settings = ReportSettings(
+      locale: locale, timeZone: zone, timeFormat: timeFormat, dayFormat: dayFormat,
+      relativeDayNames: !parsed.has("no-relative"))
+
+    now = try parsed.value("now").map { text throws -> Date in
+      switch try ISO8601.parse(text) {
+      case .instant(let date): return date
+      default: throw UsageError("--now needs a date-time with an offset, e.g. 2026-11-30T09:00:00-05:00 or …Z")
+      }
+    } ?? clock()
+    from = try parsed.value("from").map(ISO8601.parse)
+    to = try parsed.value("to").map(ISO8601.parse)
+    days = try parsed.value("days").map { try Self.integer($0, option: "days", in: 1...36_600) }
+    if days != nil && to != nil { throw UsageError("use --to or --days, not both") }
+    minimumImportance = try parsed.value("min-importance").map { try Self.integer($0, option: "min-importance", in: 1...9) } ?? 1
+    let grouping = parsed.value("group-by") ?? "day"
+    guard let value = AgendaOptions.Grouping(rawValue: grouping) else {
+      throw UsageError("--group-by takes day or week, got '\(grouping)'")
+    }
+    self.grouping = value
+  }
+
+  /// Agenda options in the report's zone: `--days N` ends N-1 days after
+  /// today (or after `--from`).
+  func agendaOptions(in calendar: DayCalendar) throws -> AgendaOptions {
+    let fromDay = from?.day(in: calendar)
+    var toDay = to?.day(in: calendar)
+    if let days { toDay = (fromDay ?? calendar.day(of: now)).advanced(by: days - 1) }
+    if let fromDay, let toDay, toDay < fromDay {
+      throw UsageError("--to (\(toDay)) is before --from (\(fromDay))")
+    }
+    return AgendaOptions(
+      now: now, from: fromDay, to: toDay, minimumImportance: minimumImportance, grouping: grouping)
+  }
+
+  static func formatSpec(
+    _ parsed: ArgumentParser.Result, skeleton: String, pattern: String, default value: DateFormatSpec
+  ) throws -> DateFormatSpec {
+    switch (parsed.value(skeleton), parsed.value(pattern)) {
+    case (.some, .some): throw UsageError("use --\(skeleton) or --\(pattern), not both")
+    case (.some(let text), nil): return .skeleton(text)
+    case (nil, .some(let text)): return .pattern(text)
+    case (nil, nil): return value
+    }
+  }
+
+  static func integer(_ text: String, option: String, in range: ClosedRange<Int>) throws -> Int {
+    guard let value = Int(text), range.contains(value) else {
+      throw UsageError("--\(option) takes a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
+    }
+    return value
+  }
+}

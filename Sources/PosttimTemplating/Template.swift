@@ -1,0 +1,49 @@
+/// A parsed Mustache template, ready to render any number of times.
+///
+/// Shape: `init(source:name:)` parses once (the name is used in error messages
+/// and is how partials refer to each other); `render` walks the parsed tree.
+/// Values are HTML-escaped by default; pass another `escape` function for other
+/// output formats (e.g. a Markdown escaper). Partials and parents (`{{>name}}`,
+/// `{{<name}}`, `{{>*dynamic}}`) are looked up in `partials`; a missing one
+/// renders as the empty string, as the spec requires.
+///
+/// Errors: `TemplateError.syntax` from `init`; from `render`, errors raised by
+/// the partial source (including syntax errors in a partial) and
+/// `TemplateError.render` for runaway partial recursion.
+///
+/// Source followed: the Mustache spec v1.x (https://github.com/mustache/spec),
+/// core modules plus `~inheritance` and `~dynamic-names`; lambdas are not supported.
+public struct Template: Sendable {
+  /// The name given at parse time.
+  public let name: String
+  let nodes: [TemplateNode]
+
+  /// Parses `source`; throws a `.syntax` error located in `name` on invalid Mustache.
+  public init(source: String, name: String) throws(TemplateError) {
+    self.name = name
+    self.nodes = try TemplateParser(source: SourceText(name: name, text: source)).parse()
+  }
+
+  /// Renders against `context` and returns the whole output.
+  public func render(
+    _ context: TemplateValue,
+    partials: (any TemplateSource)? = nil,
+    escape: @escaping @Sendable (String) -> String = HTMLEscaping.escape
+  ) throws(TemplateError) -> String {
+    var output = ""
+    try render(context, partials: partials, escape: escape, into: &output)
+    return output
+  }
+
+  /// Renders against `context`, writing each piece to `output` as soon as it
+  /// is produced (for large reports: nothing is buffered beyond one value).
+  public func render(
+    _ context: TemplateValue,
+    partials: (any TemplateSource)? = nil,
+    escape: @escaping @Sendable (String) -> String = HTMLEscaping.escape,
+    into output: inout some TextOutputStream
+  ) throws(TemplateError) {
+    var renderer = TemplateRenderer(context: context, partials: partials, escape: escape)
+    try renderer.render(self, into: &output)
+  }
+}

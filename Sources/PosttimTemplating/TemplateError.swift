@@ -1,0 +1,53 @@
+/// An error raised while loading, parsing or rendering a Mustache template.
+///
+/// Shape: `kind` says which stage failed; `templateName`, `line` and `column`
+/// (1-based, columns counted in Unicode scalars) locate the failure, `0` meaning
+/// "no location" (e.g. a template that does not exist at all). `description`
+/// is compiler-style, `name:line:col: error: message`; syntax errors add the
+/// offending source line and a `^` caret under the column so a template author
+/// can fix the file without counting characters.
+///
+/// Source followed: the Mustache spec v1.x (https://github.com/mustache/spec)
+/// leaves error reporting to implementations; this format mirrors swiftc/clang.
+public struct TemplateError: Error, Equatable, CustomStringConvertible, Sendable {
+  /// The stage that failed.
+  public enum Kind: String, Sendable, Equatable {
+    /// A template or partial could not be found or read, or its name is not allowed.
+    case notFound
+    /// The template text is not valid Mustache.
+    case syntax
+    /// Rendering failed (e.g. runaway partial recursion).
+    case render
+  }
+
+  public var kind: Kind
+  public var templateName: String
+  public var line: Int
+  public var column: Int
+  public var message: String
+  /// The full text of the offending line (syntax errors only), for the caret display.
+  public var sourceLine: String?
+
+  public init(
+    kind: Kind, templateName: String, line: Int = 0, column: Int = 0,
+    message: String, sourceLine: String? = nil
+  ) {
+    self.kind = kind
+    self.templateName = templateName
+    self.line = line
+    self.column = column
+    self.message = message
+    self.sourceLine = sourceLine
+  }
+
+  public var description: String {
+    let location = line > 0 ? "\(templateName):\(line):\(column)" : templateName
+    var text = "\(location): error: \(message)"
+    if kind == .syntax, let sourceLine, column > 0 {
+      // Reuse tabs from the source so the caret lines up in a terminal.
+      let pad = sourceLine.unicodeScalars.prefix(column - 1).map { $0 == "\t" ? "\t" : " " }
+      text += "\n\(sourceLine)\n\(String(pad.joined()))^"
+    }
+    return text
+  }
+}

@@ -1,0 +1,181 @@
+/// Walks a template's node tree against a context, writing to an output stream.
+///
+/// Indentation of standalone partials, parents and block slots is applied
+/// lazily: after a template line ending, the current indentation is written
+/// just before the next piece of output, so interpolated values that contain
+/// line breaks are not re-indented (partials.yml "Standalone Indentation").
+///
+/// Inheritance: each parent pushes its overrides; a block slot takes the
+/// outermost override of its name (top-level substitutions win), else its
+/// default body, rendered in the slot's own context stack.
+///
+/// Errors: `TemplateError.render` for runaway recursion; loading errors of the
+/// partial source propagate (a missing partial renders as "", per the spec).
+///
+/// Source followed: the Mustache spec v1.x (https://github.com/mustache/spec).
+struct TemplateRenderer {
+  /// Deep enough for any real template tree, shallow enough to fail before the stack does.
+  static let maximumDepth = 200
+
+  let partials: (any TemplateSource)?
+  let escape: @Sendable (String) -> String
+  private var context: ContextStack
+  private var indentation = ""
+  private var atLineStart = false
+  private var overrides: [[String: [TemplateNode]]] = []
+  private var depth = 0
+
+  init(context: TemplateValue, partials: (any TemplateSource)?, escape: @escaping @Sendable (String) -> String) {
+    self.context = ContextStack(context)
+    self.partials = partials
+    self.escape = escape
+  }
+
+  mutating func render(_ template: Template, into output: inout some TextOutputStream) throws(TemplateError) {
+    try render(template.nodes, in: template.name, into: &output)
+  }
+
+  private mutating func render(
+    _ nodes: [TemplateNode], in templateName: String, into output: inout some TextOutputStream
+  ) throws(TemplateError) {
+    for node in nodes {
+      switch node {
+      case .text(let text):
+        writeTemplateText(text, into: &output)
+      case .variable(let path, let escaped):
+        let raw = context.resolve(path)?.renderedText ?? ""
+        writeValue(escaped ? escape(raw) : raw, into: &output)
+      case .section(let path, let inverted, let children):
+        try renderSection(path, inverted: inverted, children, in: templateName, into: &output)
+      case .partial(let reference):
+        try include(reference, overrides: nil, from: templateName, into: &output)
+      case .parent(let reference, let blockOverrides):
+        try include(reference, overrides: blockOverrides, from: templateName, into: &output)
+      case .block(let name, let defaultBody, let blockIndentation, let layout):
+        // Outermost definition wins, so a child template overrides its grandparent's choices.
+        let body = overrides.lazy.compactMap { $0[name] }.first ?? defaultBody
+        let saved = indentation
+        if layout != .inline { indentation += blockIndentation }
+        if layout == .standalone { atLineStart = true }
+        try render(body, in: templateName, into: &output)
+        indentation = saved
+      }
+    }
+  }
+
+  private mutating func renderSection(
+    _ path: NamePath, inverted: Bool, _ children: [TemplateNode], in templateName: String,
+    into output: inout some TextOutputStream
+  ) throws(TemplateError) {
+    let value = context.resolve(path) ?? .null
+    if inverted {
+      if !value.isTruthy { try render(children, in: templateName, into: &output) }
+      return
+    }
+    switch value {
+    case .list(let items):
+      for item in items { try renderPushed(item, children, in: templateName, into: &output) }
+    case .stream(let stream):
+      for item in stream { try renderPushed(item, children, in: templateName, into: &output) }
+    default:
+      if value.isTruthy { try renderPushed(value, children, in: templateName, into: &output) }
+    }
+  }
+
+  private mutating func renderPushed(
+    _ value: TemplateValue, _ children: [TemplateNode], in templateName: String,
+    into output: inout some TextOutputStream
+  ) throws(TemplateError) {
+    context.push(value)
+    defer { context.pop() }
+    try render(children, in: templateName, into: &output)
+  }
+
+  /// Renders a partial (`overrides == nil`) or a parent with its block overrides.
+  private mutating func include(
+    _ reference: PartialReference, overrides blockOverrides: [String: [TemplateNode]]?,
+    from templateName: String, into output: inout some TextOutputStream
+  ) throws(TemplateError) {
+    let name: String
+    switch reference.name {
+    case .fixed(let fixed):
+      name = fixed
+    case .dynamic(let path):
+      // A failed dynamic lookup renders nothing (~dynamic-names.yml).
+      guard let value = context.resolve(path) else { return }
+      switch value {
+      case .string(let string): name = string
+      case .integer, .number: name = value.renderedText
+      default: return
+      }
+    }
+    guard let partials else { return }
+    let template: Template?
+    do {
+      template = try partials.template(named: name)
+    } catch where error.line == 0 {
+      // Point at the including tag when the source cannot say where it was asked for.
+      throw TemplateError(
+        kind: error.kind, templateName: templateName, line: reference.line, column: reference.column,
+        message: "cannot load '\(name)': \(error.message)")
+    }
+    guard let template else { return }
+    guard depth < Self.maximumDepth else {
+      throw TemplateError(
+        kind: .render, templateName: templateName, line: reference.line, column: reference.column,
+        message: "partials nested more than \(Self.maximumDepth) levels deep (recursive '\(name)'?)")
+    }
+    let savedIndentation = indentation
+    depth += 1
+    if let blockOverrides { overrides.append(blockOverrides) }
+    defer {
+      if blockOverrides != nil { overrides.removeLast() }
+      depth -= 1
+      indentation = savedIndentation
+    }
+    if reference.standalone {
+      indentation += reference.indentation
+      atLineStart = true
+    }
+    try render(template, into: &output)
+  }
+
+  // MARK: - Output
+
+  private mutating func writeIndentationIfNeeded(into output: inout some TextOutputStream) {
+    if atLineStart {
+      if !indentation.isEmpty { output.write(indentation) }
+      atLineStart = false
+    }
+  }
+
+  /// Writes template text, indenting each line that starts here.
+  private mutating func writeTemplateText(_ text: String, into output: inout some TextOutputStream) {
+    guard !indentation.isEmpty else {
+      output.write(text)
+      if let last = text.utf8.last { atLineStart = last == 0x0A }
+      return
+    }
+    let utf8 = text.utf8
+    var start = utf8.startIndex
+    while start < utf8.endIndex {
+      writeIndentationIfNeeded(into: &output)
+      if let newline = utf8[start...].firstIndex(of: 0x0A) {
+        let end = utf8.index(after: newline)
+        output.write(String(text[start..<end]))
+        atLineStart = true
+        start = end
+      } else {
+        output.write(String(text[start...]))
+        start = utf8.endIndex
+      }
+    }
+  }
+
+  /// Writes an interpolated value: indented if it starts a line, but its own
+  /// line breaks are data, not template lines, so they are not indented.
+  private mutating func writeValue(_ value: String, into output: inout some TextOutputStream) {
+    writeIndentationIfNeeded(into: &output)
+    output.write(value)
+  }
+}

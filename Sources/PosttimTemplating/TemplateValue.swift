@@ -1,0 +1,108 @@
+import Foundation
+
+/// The data a template is rendered against: a JSON-like value tree.
+///
+/// Shapes: `null`, `bool`, `integer` (renders as `85`), `number` (a `Double`;
+/// renders as `1.21`, integral values without `.0`), `string`, `list`,
+/// `object` (string-keyed), and `stream`, a lazy list (see `TemplateStream`).
+///
+/// Truthiness, for `{{#x}}` / `{{^x}}`: `null`, `false`, `""`, an empty list and
+/// an empty stream are falsey; everything else (including `0`) is truthy.
+/// Lists and streams iterate; other truthy values are pushed once.
+///
+/// Source followed: the Mustache spec v1.x (https://github.com/mustache/spec),
+/// sections.yml and interpolation.yml.
+public indirect enum TemplateValue: Sendable {
+  case null
+  case bool(Bool)
+  case integer(Int)
+  case number(Double)
+  case string(String)
+  case list([TemplateValue])
+  case object([String: TemplateValue])
+  case stream(TemplateStream)
+
+  /// Builds a value from `JSONSerialization` output (`NSNull`, `NSNumber`/`Bool`,
+  /// `String`, arrays and string-keyed dictionaries). Anything else becomes `null`.
+  public init(json: Any) {
+    switch json {
+    case is NSNull:
+      self = .null
+    case let string as String:
+      self = .string(string)
+    case let array as [Any]:
+      self = .list(array.map(TemplateValue.init(json:)))
+    case let dictionary as [String: Any]:
+      self = .object(dictionary.mapValues(TemplateValue.init(json:)))
+    case let number as NSNumber:
+      self = TemplateValue(number: number)
+    case let bool as Bool:
+      self = .bool(bool)
+    case let int as Int:
+      self = .integer(int)
+    case let double as Double:
+      self = .number(double)
+    default:
+      self = .null
+    }
+  }
+
+  private init(number: NSNumber) {
+    // JSONSerialization boxes booleans as NSNumber too ("c" on every platform);
+    // tell them apart so `true` does not render as `1`, and keep ints exact.
+    switch String(cString: number.objCType) {
+    case "c", "B": self = .bool(number.boolValue)
+    case "f", "d": self = .number(number.doubleValue)
+    default: self = .integer(number.intValue)
+    }
+  }
+
+  /// The member named `key` of an object; `nil` for anything else or a missing key.
+  public subscript(key: String) -> TemplateValue? {
+    if case .object(let members) = self { return members[key] }
+    return nil
+  }
+
+  /// Whether a section over this value renders (see the type's truthiness rules).
+  var isTruthy: Bool {
+    switch self {
+    case .null: return false
+    case .bool(let value): return value
+    case .integer, .number, .object: return true
+    case .string(let value): return !value.isEmpty
+    case .list(let items): return !items.isEmpty
+    case .stream(let stream): return stream.makeIterator().next() != nil
+    }
+  }
+
+  /// The text an interpolation tag writes (before escaping).
+  var renderedText: String {
+    switch self {
+    case .null: return ""
+    case .bool(let value): return value ? "true" : "false"
+    case .integer(let value): return String(value)
+    case .number(let value):
+      // JSON has one number type; print integral doubles the way JS would.
+      if value.rounded() == value, abs(value) < 1e15 { return String(Int(value)) }
+      return String(value)
+    case .string(let value): return value
+    case .list(let items): return items.map(\.renderedText).joined(separator: ",")
+    case .object, .stream: return ""
+    }
+  }
+}
+
+extension TemplateValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral,
+  ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByStringLiteral,
+  ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
+{
+  public init(nilLiteral: ()) { self = .null }
+  public init(booleanLiteral value: Bool) { self = .bool(value) }
+  public init(integerLiteral value: Int) { self = .integer(value) }
+  public init(floatLiteral value: Double) { self = .number(value) }
+  public init(stringLiteral value: String) { self = .string(value) }
+  public init(arrayLiteral elements: TemplateValue...) { self = .list(elements) }
+  public init(dictionaryLiteral elements: (String, TemplateValue)...) {
+    self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+  }
+}
