@@ -52,7 +52,10 @@ public struct ReportCommand {
       return .success
     } catch {
       let (code, message) = Self.describe(error)
-      io.writeError("posttim-report: error: " + message)
+      // Several bad inputs: one error line each. A template error's caret
+      // lines follow its first line as they are.
+      let messages = (error as? InputErrors)?.errors.map(\.description) ?? [message]
+      for message in messages { io.writeError("posttim-report: error: " + message) }
       if code == .usage {
         io.writeError(HelpText.usage)
         io.writeError("See 'posttim-report --help' for more information.")
@@ -187,6 +190,6 @@ public struct ReportCommand {
 struct InputErrors: Error, CustomStringConvertible {
   let errors: [TaskListError]
   var description: String {
-    errors.map(\.description).joined(separator: "\nposttim-report: error: ")
+    errors.map(\.description).joined(separator: "; ")
   }
 }

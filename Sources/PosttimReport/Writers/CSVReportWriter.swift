@@ -36,8 +36,9 @@ public struct CSVReportWriter: ReportWriter {
     output.write(line + "\r\n")
   }
 
-  /// RFC 4180 §2 rules 5–7.
-  func quoted(_ field: String) -> String {
+  /// One field per RFC 4180 §2 rules 5–7: quoted when it holds the
+  /// delimiter, a double quote, CR or LF, with quotes doubled.
+  public func quoted(_ field: String) -> String {
     let needsQuotes = field.contains { $0 == delimiter || $0 == "\"" || $0 == "\r" || $0 == "\n" || $0 == "\r\n" }
     guard needsQuotes else { return field }
     return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""

@@ -1,0 +1,59 @@
+import Foundation
+import PosttimICU
+import Testing
+
+@Suite("Time zones")
+struct TimeZoneTests {
+  @Test("IANA IDs are validated; ICU would fall back to GMT silently")
+  func validation() throws {
+    #expect(try TimeZoneIdentifier("US/Eastern").canonicalID == "America/New_York")
+    #expect(try TimeZoneIdentifier("EST5EDT").id == "EST5EDT")
+    #expect(throws: DateEngineError.invalidTimeZone("Not/AZone")) { try TimeZoneIdentifier("Not/AZone") }
+    #expect(throws: DateEngineError.invalidTimeZone("")) { try TimeZoneIdentifier("") }
+  }
+
+  @Test(
+    "TZ in all its forms",
+    arguments: [
+      ("America/Toronto", "America/Toronto"),
+      (":America/Toronto", "America/Toronto"),
+      (":/usr/share/zoneinfo/Europe/Paris", "Europe/Paris"),
+      ("/usr/share/zoneinfo/posix/Asia/Tokyo", "Asia/Tokyo"),
+      ("EST5EDT", "EST5EDT"),
+      ("JST-9", "GMT+09:00"),
+      ("<-03>3", "GMT-03:00"),
+      ("UTC0", "UTC"),
+      ("", "UTC"),
+    ])
+  func tzForms(tz: String, expected: String) {
+    let resolution = DeviceTimeZone.resolve(environment: ["TZ": tz], root: "/nonexistent")
+    #expect(resolution.zone.id == expected)
+    #expect(resolution.source == "TZ")
+    #expect(resolution.warning == nil)
+  }
+
+  @Test("an unusable TZ falls back to UTC with a warning, as the C library does")
+  func badTZ() {
+    let resolution = DeviceTimeZone.resolve(environment: ["TZ": "Mars/Olympus"], root: "/nonexistent")
+    #expect(resolution.zone == .utc)
+    #expect(resolution.warning == "TZ=\"Mars/Olympus\" is not a time zone this tool knows; using UTC (as the C library does)")
+  }
+
+  @Test("without TZ: the /etc/localtime link, then /etc/timezone, then UTC")
+  func etcFiles() throws {
+    let root = FileManager.default.temporaryDirectory.appending(path: "tz-\(UUID().uuidString)")
+    let etc = root.appending(path: "etc")
+    try FileManager.default.createDirectory(at: etc, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: root) }
+    #expect(DeviceTimeZone.resolve(environment: [:], root: root.path).source == "default")
+    try "America/St_Johns\n".write(to: etc.appending(path: "timezone"), atomically: true, encoding: .utf8)
+    let fromFile = DeviceTimeZone.resolve(environment: [:], root: root.path)
+    #expect(fromFile.zone.id == "America/St_Johns")
+    #expect(fromFile.source == "/etc/timezone")
+    try FileManager.default.createSymbolicLink(
+      atPath: etc.appending(path: "localtime").path, withDestinationPath: "/usr/share/zoneinfo/Asia/Kathmandu")
+    let fromLink = DeviceTimeZone.resolve(environment: [:], root: root.path)
+    #expect(fromLink.zone.id == "Asia/Kathmandu")
+    #expect(fromLink.source == "/etc/localtime")
+  }
+}

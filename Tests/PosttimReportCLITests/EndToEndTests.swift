@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Runs the built `posttim-report` binary, as cron would.
+@Suite("End to end")
+struct EndToEndTests {
+  /// The executable sits beside the test bundle in the build folder.
+  static let binary: URL? = {
+    let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    for candidate in [folder, folder.deletingLastPathComponent()] {
+      let url = candidate.appending(path: "posttim-report")
+      if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+    }
+    let built = TestPaths.packageRoot.appending(path: ".build/debug/posttim-report")
+    return FileManager.default.isExecutableFile(atPath: built.path) ? built : nil
+  }()
+
+  func run(_ arguments: [String], environment: [String: String]) throws -> (Int32, String, String) {
+    let process = Process()
+    process.executableURL = try #require(Self.binary)
+    process.arguments = arguments
+    process.environment = environment
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+  }
+
+  @Test("the binary prints the Markdown agenda and exits 0", .enabled(if: binary != nil, "posttim-report binary not built"))
+  func example() throws {
+    let (status, stdout, stderr) = try run(
+      [TestPaths.example.path, "--now", "2026-11-30T14:00:00Z"],
+      environment: ["LANG": "fr_CA.UTF-8", "TZ": ":America/Toronto"])
+    #expect(status == 0)
+    #expect(stderr == "")
+    let golden = TestPaths.packageRoot.appending(path: "Tests/PosttimReportTests/Snapshots/example.fr_CA.md")
+    let expected = try String(contentsOf: golden, encoding: .utf8)
+      .replacingOccurrences(of: "posttim-report (tests)", with: "posttim-report 0.1.0")
+    #expect(stdout == expected)
+  }
+
+  @Test("exit statuses reach the shell", .enabled(if: binary != nil, "posttim-report binary not built"))
+  func statuses() throws {
+    #expect(try run(["--bogus"], environment: [:]).0 == 64)
+    #expect(try run(["/nonexistent.plist"], environment: [:]).0 == 66)
+    #expect(try run(["-"], environment: [:]).0 == 65)  // empty stdin
+  }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import PosttimICU
+import PosttimReport
+import Testing
+import TestSupport
+
+@Suite("Agenda")
+struct AgendaTests {
+  func at(_ text: String) -> Date {
+    guard case .instant(let date) = try! ISO8601.parse(text) else { fatalError() }
+    return date
+  }
+
+  @Test("the example: overdue first, then one section per local day in order")
+  func exampleSections() throws {
+    let fixture = try ReportFixture()
+    let agenda = try fixture.agenda(TaskListLoader().load(TestPaths.example.path))
+    #expect(agenda.today.iso8601 == "2026-11-30")
+    #expect(agenda.taskCount == 24)
+    let kinds = agenda.sections.map { section -> String in
+      switch section.kind {
+      case .overdue: return "overdue"
+      case .day(let day): return day.iso8601
+      case .week(let day): return "week " + day.iso8601
+      }
+    }
+    #expect(
+      kinds == [
+        "overdue", "2026-11-30", "2026-12-01", "2026-12-02", "2026-12-05", "2026-12-07", "2026-12-09",
+        "2026-12-10", "2026-12-18", "2026-12-31", "2027-01-01", "2027-01-05", "2027-03-14",
+      ])
+    // 05:00Z on 1 Dec is local midnight: the task belongs to 1 Dec, not 30 Nov.
+    #expect(agenda.sections[2].tasks.first?.title == "Réviser <chapitre 11> UITableView")
+    // 04:59Z on 2 Dec is 23:59 on 1 Dec in Toronto.
+    #expect(
+      agenda.sections[2].tasks.map(\.title) == [
+        "Réviser <chapitre 11> UITableView", "Payer la facture \"Hydro\"",
+        "Acheter du pain, du lait & des œufs", "Sauvegarder le portable",
+      ])
+    // 00:00Z on 3 Dec is 19:00 on 2 Dec in Toronto.
+    #expect(agenda.sections[3].tasks.map(\.title) == ["", "Préparer l'examen final"])
+    #expect(agenda.sections[0].tasks.count == 4)
+  }
+
+  @Test("same instant: importance 9 first, then titles in French collation order")
+  func ordering() throws {
+    let fixture = try ReportFixture()
+    let when = at("2026-11-30T17:30:00Z")
+    let tasks = [
+      TaskEntry(title: "Zèbre", date: when, importance: 5),
+      TaskEntry(title: "éclair", date: when, importance: 5),
+      TaskEntry(title: "Urgent", date: when, importance: 9),
+      TaskEntry(title: "Ecole", date: when, importance: 5),
+      TaskEntry(title: "avant", date: at("2026-11-30T17:29:00Z"), importance: 1),
+    ]
+    let titles = try fixture.agenda(tasks).sections.flatMap { $0.tasks.map(\.title) }
+    // Code-point order would put "Zèbre" before "éclair"; collation does not
+    // (order checked with PyICU's fr_CA collator).
+    #expect(titles == ["avant", "Urgent", "éclair", "Ecole", "Zèbre"])
+  }
+
+  @Test("window and importance filters work on local days")
+  func filters() throws {
+    let fixture = try ReportFixture()
+    let tasks = try TaskListLoader().load(TestPaths.example.path)
+    let window = AgendaOptions(
+      now: ReportFixture.now, from: LocalDay(year: 2026, month: 11, day: 30),
+      to: LocalDay(year: 2026, month: 12, day: 1), minimumImportance: 5)
+    let agenda = try fixture.agenda(tasks, options: window)
+    #expect(agenda.sections.count == 2)
+    #expect(
+      agenda.sections.flatMap { $0.tasks.map(\.title) } == [
+        "Remettre le TP #3 — Post'TIM", "Acheter des timbres", "Écrire au professeur", "Réunion d'équipe",
+        "Réviser <chapitre 11> UITableView", "Payer la facture \"Hydro\"",
+      ])
+  }
+
+  @Test("--from after some past tasks keeps the rest of the past as overdue")
+  func fromInThePast() throws {
+    let fixture = try ReportFixture()
+    let tasks = try TaskListLoader().load(TestPaths.example.path)
+    let agenda = try fixture.agenda(
+      tasks, options: AgendaOptions(now: ReportFixture.now, from: LocalDay(year: 2026, month: 11, day: 28)))
+    #expect(agenda.sections[0].kind == .overdue)
+    #expect(agenda.sections[0].tasks.map(\.title) == ["Oublié : retourner les livres"])
+  }
+
+  @Test("week grouping starts weeks on the locale's first weekday")
+  func weeks() throws {
+    let tasks = try TaskListLoader().load(TestPaths.example.path)
+    let options = AgendaOptions(now: ReportFixture.now, from: LocalDay(year: 2026, month: 11, day: 30), grouping: .week)
+    let french = try ReportFixture(locale: "fr_CA").agenda(tasks, options: options)
+    // fr_CA weeks start on Sunday (CLDR 42: region CA), so 30 Nov (Monday)
+    // is in the week of 29 Nov.
+    #expect(french.sections.first?.kind == .week(LocalDay(year: 2026, month: 11, day: 29)))
+    let france = try ReportFixture(locale: "fr_FR").agenda(tasks, options: options)
+    #expect(france.sections.first?.kind == .week(LocalDay(year: 2026, month: 11, day: 30)))
+  }
+}

@@ -1,0 +1,20 @@
+import PosttimReport
+import Testing
+
+@Suite("Markdown escaping")
+struct MarkdownEscapingTests {
+  @Test(
+    "cell text cannot break the table or turn into markup",
+    arguments: [
+      ("a | b", "a \\| b"),
+      ("back\\slash", "back\\\\slash"),
+      ("two\nlines", "two<br>lines"),
+      ("crlf\r\nend", "crlf<br>end"),
+      ("<b>bold</b>", "\\<b\\>bold\\</b\\>"),
+      ("*not em* _no_ `code` [link](x) ~~s~~ &amp;", "\\*not em\\* \\_no\\_ \\`code\\` \\[link\\](x) \\~\\~s\\~\\~ \\&amp;"),
+      ("Bonne année ! 🎂 «ok»", "Bonne année ! 🎂 «ok»"),
+    ])
+  func escapes(input: String, expected: String) {
+    #expect(MarkdownEscaping.escape(input) == expected)
+  }
+}
