@@ -8,15 +8,18 @@ public struct CommandIO: Sendable {
   /// One line of diagnostics (no trailing newline).
   public var writeError: @Sendable (String) -> Void
   public var readStandardInput: @Sendable () -> Data
+  /// True when standard output is a terminal (colour may be used).
+  public var standardOutputIsTerminal: Bool = false
 
   public init(
     writeStandardOutput: @escaping @Sendable ((inout FileDescriptorOutput) throws -> Void) throws -> Void,
     writeError: @escaping @Sendable (String) -> Void,
-    readStandardInput: @escaping @Sendable () -> Data
+    readStandardInput: @escaping @Sendable () -> Data, standardOutputIsTerminal: Bool = false
   ) {
     self.writeStandardOutput = writeStandardOutput
     self.writeError = writeError
     self.readStandardInput = readStandardInput
+    self.standardOutputIsTerminal = standardOutputIsTerminal
   }
 
   /// The real standard streams (file descriptors 0, 1, 2).
@@ -27,5 +30,6 @@ public struct CommandIO: Sendable {
       try output.finish()
     },
     writeError: { line in FileHandle.standardError.write(Data((line + "\n").utf8)) },
-    readStandardInput: { FileHandle.standardInput.readDataToEndOfFile() })
+    readStandardInput: { FileHandle.standardInput.readDataToEndOfFile() },
+    standardOutputIsTerminal: isatty(1) == 1)
 }

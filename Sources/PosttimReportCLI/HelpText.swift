@@ -1,20 +1,28 @@
 enum HelpText {
   static let usage = "Usage: posttim-report [options] FILE... (- for stdin)"
+  static let previewUsage = "Usage: posttim-report preview --locale ID[,ID…] (--skeleton SKEL | --pattern PAT) [options]"
 
   static let full = """
     posttim-report: turn Post'TIM task lists (listeDesTaches.plist) into a
-    localized agenda: Markdown, HTML or CSV.
+    localized agenda: Markdown, HTML, CSV, JSON, iCalendar or text.
 
     \(usage)
+    \(previewUsage)
 
     Input:
       FILE...                  XML or binary property lists; - reads stdin
 
     Output:
-      -f, --format NAME        markdown (default), html or csv (see --list-formats)
+      -f, --format NAME        markdown (default), html, csv, json, ics, text (see --list-formats)
       -o, --output FILE        write FILE atomically (default: stdout)
+          --template FILE      the report's layout (full, or inheriting {{<agenda}})
           --template-dir DIR   look for templates and messages in DIR first
+          --dump-context       print the data templates receive, as JSON, and exit
+          --csv-delimiter C    , (default) ; | or \\t
+          --csv-bom            start CSV with a UTF-8 byte order mark (Excel)
+          --csv-raw-formulas   keep cells starting with = + - @ as they are
           --list-formats       list the output formats and exit
+          --list-locales       list the message catalogs (with --locale: the fallback chain)
 
     Locale and time zone:
       -l, --locale ID          ICU locale ID or BCP 47 tag (fr_CA, ja-JP-u-ca-japanese);

@@ -17,6 +17,12 @@ public struct ReportCommand {
     .init(name: "output", short: "o", takesValue: true, repeatable: false),
     .init(name: "template-dir", short: nil, takesValue: true, repeatable: false),
     .init(name: "list-formats", short: nil, takesValue: false, repeatable: false),
+    .init(name: "template", short: nil, takesValue: true, repeatable: false),
+    .init(name: "dump-context", short: nil, takesValue: false, repeatable: false),
+    .init(name: "list-locales", short: nil, takesValue: false, repeatable: false),
+    .init(name: "csv-delimiter", short: nil, takesValue: true, repeatable: false),
+    .init(name: "csv-bom", short: nil, takesValue: false, repeatable: false),
+    .init(name: "csv-raw-formulas", short: nil, takesValue: false, repeatable: false),
     .init(name: "locale", short: "l", takesValue: true, repeatable: false),
     .init(name: "time-zone", short: "z", takesValue: true, repeatable: false),
     .init(name: "skeleton", short: nil, takesValue: true, repeatable: false),
@@ -82,6 +88,11 @@ public struct ReportCommand {
   }
 
   func execute() throws {
+    if arguments.first == "preview" {
+      return try PreviewCommand(
+        arguments: Array(arguments.dropFirst()), environment: environment, io: io, clock: clock, warn: warn
+      ).execute()
+    }
     let parsed = try Self.parser.parse(arguments)
     if parsed.has("help") {
       try io.writeStandardOutput { $0.write(HelpText.full + "\n") }
@@ -99,14 +110,19 @@ public struct ReportCommand {
     }
     let warn = self.warn
     let configuration = try RunConfiguration(parsed, environment: environment, clock: clock, warn: warn)
+    var options = configuration.writerOptions
+    options.useColor = io.standardOutputIsTerminal && configuration.outputPath == nil
+      && (environment["NO_COLOR"] ?? "").isEmpty
+    if parsed.has("list-locales") {
+      let text = LocaleListing(resources: options.resources).text(
+        for: parsed.value("locale") == nil ? nil : configuration.settings.locale)
+      try io.writeStandardOutput { $0.write(text) }
+      return
+    }
     guard !configuration.inputs.isEmpty else {
       throw UsageError("no task list given (name a FILE, or - for stdin)")
     }
     let format = configuration.format
-    var options = WriterOptions()
-    if let folder = configuration.templateDirectory {
-      options.resources = LayeredResources([DirectoryResources(root: folder), EmbeddedResources()])
-    }
     guard let writer = try registry.writer(for: format, options: options) else {
       throw UsageError("unknown format '\(format)' (available: \(registry.formats.joined(separator: ", ")))")
     }
@@ -121,6 +137,10 @@ public struct ReportCommand {
       locale: configuration.settings.locale, resources: options.resources, warn: warn)
     let presenter = try ReportPresenter(settings: configuration.settings, calendar: calendar, catalog: catalog)
     let view = presenter.view(of: agenda)
+    if parsed.has("dump-context") {
+      try io.writeStandardOutput { $0.write(view.templateContext.jsonText() + "\n") }
+      return
+    }
 
     if let path = configuration.outputPath {
       var file = try AtomicFileOutput(path: path)

@@ -1,6 +1,7 @@
 import Foundation
 import PosttimICU
 import PosttimReport
+import PosttimTemplating
 
 /// The validated settings of one run, resolved from options and the
 /// environment. Every check happens here, before any input is read.
@@ -9,6 +10,7 @@ struct RunConfiguration {
   var format: String
   var outputPath: String?
   var templateDirectory: URL?
+  var writerOptions: WriterOptions
   var settings: ReportSettings
   var now: Date
   var from: ISO8601.Value?
@@ -32,6 +34,7 @@ struct RunConfiguration {
       }
       templateDirectory = URL(fileURLWithPath: folder)
     }
+    writerOptions = try Self.writerOptions(parsed, templateDirectory: templateDirectory)
 
     let locale: LocaleIdentifier
     if let text = parsed.value("locale") {
@@ -87,6 +90,29 @@ struct RunConfiguration {
     }
     return AgendaOptions(
       now: now, from: fromDay, to: toDay, minimumImportance: minimumImportance, grouping: grouping)
+  }
+
+  static func writerOptions(_ parsed: ArgumentParser.Result, templateDirectory: URL?) throws -> WriterOptions {
+    var options = WriterOptions()
+    if let templateDirectory {
+      options.resources = LayeredResources([DirectoryResources(root: templateDirectory), EmbeddedResources()])
+    }
+    if let path = parsed.value("template") {
+      guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+        throw TemplateError(kind: .notFound, templateName: path, message: "template file not found or not UTF-8 text")
+      }
+      options.layout = (URL(fileURLWithPath: path).lastPathComponent, text)
+    }
+    if let delimiter = parsed.value("csv-delimiter") {
+      let allowed: [String: Character] = [",": ",", ";": ";", "\\t": "\t", "\t": "\t", "|": "|"]
+      guard let character = allowed[delimiter] else {
+        throw UsageError("--csv-delimiter takes , ; | or \\t, got '\(delimiter)'")
+      }
+      options.csvDelimiter = character
+    }
+    options.csvByteOrderMark = parsed.has("csv-bom")
+    options.csvNeutralizeFormulas = !parsed.has("csv-raw-formulas")
+    return options
   }
 
   static func formatSpec(

@@ -26,7 +26,11 @@ public struct TemplateReportWriter: ReportWriter {
       sources[name] = options.resources.text(at: path)
     }
     let partials = InMemoryTemplateSource(sources)
-    self.template = try partials.requiredTemplate(named: "agenda")
+    if let layout = options.layout {
+      self.template = try Template(source: layout.text, name: layout.name)
+    } else {
+      self.template = try partials.requiredTemplate(named: "agenda")
+    }
     self.partials = partials
     self.format = format
     self.fileExtension = fileExtension

@@ -2,8 +2,29 @@
 public struct WriterOptions: Sendable {
   /// `Templates/` as embedded, possibly overlaid by a user's folder.
   public var resources: any ResourceFiles
+  /// A user's layout (`--template FILE`): its text and file name. It
+  /// replaces `agenda.mustache` of the format's folder; it may be a full
+  /// template or inherit from the default (`{{<agenda}}…{{/agenda}}`).
+  public var layout: (name: String, text: String)?
+  /// CSV field separator (`--csv-delimiter`); `;` for French spreadsheets.
+  public var csvDelimiter: Character
+  /// Start CSV with a UTF-8 byte order mark (`--csv-bom`), for Excel.
+  public var csvByteOrderMark: Bool
+  /// Neutralize CSV cells a spreadsheet would run as a formula (leading
+  /// `=`, `+`, `-`, `@`, tab, CR); `--csv-raw-formulas` turns it off.
+  public var csvNeutralizeFormulas: Bool
+  /// Colour for terminal output: only when stdout is a terminal and
+  /// `NO_COLOR` is unset (https://no-color.org); the CLI decides.
+  public var useColor: Bool = false
 
-  public init(resources: any ResourceFiles = EmbeddedResources()) {
+  public init(
+    resources: any ResourceFiles = EmbeddedResources(), layout: (name: String, text: String)? = nil,
+    csvDelimiter: Character = ",", csvByteOrderMark: Bool = false, csvNeutralizeFormulas: Bool = true
+  ) {
     self.resources = resources
+    self.layout = layout
+    self.csvDelimiter = csvDelimiter
+    self.csvByteOrderMark = csvByteOrderMark
+    self.csvNeutralizeFormulas = csvNeutralizeFormulas
   }
 }

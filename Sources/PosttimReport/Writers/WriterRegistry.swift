@@ -28,7 +28,7 @@ public struct WriterRegistry: Sendable {
     return try entry.make(options)
   }
 
-  /// Markdown (GFM), HTML and CSV (RFC 4180).
+  /// Markdown (GFM), HTML, CSV (RFC 4180), JSON, iCalendar and text.
   public static var standard: WriterRegistry {
     var registry = WriterRegistry()
     registry.register("markdown", summary: "GitHub-flavoured Markdown, a table per day") {
@@ -37,7 +37,12 @@ public struct WriterRegistry: Sendable {
     registry.register("html", summary: "a complete HTML5 document, inline CSS (e-mail safe)") {
       try TemplateReportWriter.html(options: $0)
     }
-    registry.register("csv", summary: "RFC 4180 CSV, one row per task") { _ in CSVReportWriter() }
+    registry.register("csv", summary: "RFC 4180 CSV, one row per task") {
+      CSVReportWriter(delimiter: $0.csvDelimiter)
+    }
+    registry.register("json", summary: "JSON, a documented stable schema") { JSONReportWriter(options: $0) }
+    registry.register("ics", summary: "iCalendar (RFC 5545), one VEVENT per task") { ICalendarReportWriter(options: $0) }
+    registry.register("text", summary: "plain text for terminals, aligned columns") { TextReportWriter(options: $0) }
     return registry
   }
 }
