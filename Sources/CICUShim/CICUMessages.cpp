@@ -18,22 +18,37 @@ using icu::Locale;
 using icu::MessageFormat;
 using icu::UnicodeString;
 
-extern "C" int32_t cicu_msg_format(
-    const char *locale, const uint16_t *pattern, int32_t patternLength,
-    int32_t argumentCount, const uint16_t *const *names,
-    const int32_t *nameLengths, const double *numbers,
-    const uint16_t *const *strings, const int32_t *stringLengths,
-    uint16_t *out, int32_t capacity, int32_t *errorOffset, int32_t *status) {
+extern "C" cicu_message *cicu_msg_open(const char *locale,
+                                       const uint16_t *pattern,
+                                       int32_t patternLength,
+                                       int32_t *errorOffset, int32_t *status) {
   UErrorCode *ec = reinterpret_cast<UErrorCode *>(status);
-  if (U_FAILURE(*ec)) return 0;
+  if (U_FAILURE(*ec)) return nullptr;
   UParseError parseError;
-  MessageFormat format(
+  std::unique_ptr<MessageFormat> format(new MessageFormat(
       UnicodeString(reinterpret_cast<const UChar *>(pattern), patternLength),
-      Locale(locale), parseError, *ec);
+      Locale(locale), parseError, *ec));
   if (U_FAILURE(*ec)) {
     *errorOffset = parseError.offset;
-    return 0;
+    return nullptr;
   }
+  return reinterpret_cast<cicu_message *>(format.release());
+}
+
+extern "C" void cicu_msg_close(cicu_message *message) {
+  delete reinterpret_cast<MessageFormat *>(message);
+}
+
+extern "C" int32_t cicu_msg_format(
+    const cicu_message *message, int32_t argumentCount,
+    const uint16_t *const *names, const int32_t *nameLengths,
+    const double *numbers, const uint16_t *const *strings,
+    const int32_t *stringLengths, uint16_t *out, int32_t capacity,
+    int32_t *status) {
+  UErrorCode *ec = reinterpret_cast<UErrorCode *>(status);
+  if (U_FAILURE(*ec)) return 0;
+  const MessageFormat *format =
+      reinterpret_cast<const MessageFormat *>(message);
   std::vector<UnicodeString> argumentNames;
   std::vector<Formattable> values;
   argumentNames.reserve(argumentCount);
@@ -49,8 +64,8 @@ extern "C" int32_t cicu_msg_format(
     }
   }
   UnicodeString result;
-  format.format(argumentNames.data(), values.data(), argumentCount, result,
-                *ec);
+  format->format(argumentNames.data(), values.data(), argumentCount, result,
+                 *ec);
   if (U_FAILURE(*ec)) return 0;
   return result.extract(reinterpret_cast<UChar *>(out), capacity, *ec);
 }

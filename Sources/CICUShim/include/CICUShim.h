@@ -203,20 +203,25 @@ int32_t cicu_rel_day(const cicu_relative_formatter *formatter, int32_t offset,
 // ("{count, plural, one {# tâche} other {# tâches}}") exist only in ICU's
 // C++ API; the C `umsg_*` functions take positional arguments only.
 
-/// Formats an ICU MessageFormat pattern with named arguments. Argument i
-/// is named `names[i]` (UTF-16, `nameLengths[i]` units); its value is the
-/// string `strings[i]` (`stringLengths[i]` units) or, when `strings[i]` is
-/// NULL, the number `numbers[i]` (formatted and plural-selected in
-/// `locale`). A syntax error sets U_PATTERN_SYNTAX_ERROR (65799) or
-/// similar and `errorOffset` to the 0-based offset ICU reports.
-int32_t cicu_msg_format(const char *locale, const uint16_t *pattern,
-                        int32_t patternLength, int32_t argumentCount,
+typedef struct cicu_message cicu_message;
+
+/// Compiles an ICU MessageFormat pattern for `locale`. A syntax error
+/// sets *status (e.g. U_PATTERN_SYNTAX_ERROR, 65799) and `errorOffset` to
+/// the 0-based offset ICU reports, and returns NULL.
+cicu_message *cicu_msg_open(const char *locale, const uint16_t *pattern,
+                            int32_t patternLength, int32_t *errorOffset,
+                            int32_t *status);
+void cicu_msg_close(cicu_message *message);
+/// Formats a compiled message with named arguments. Argument i is named
+/// `names[i]` (UTF-16, `nameLengths[i]` units); its value is the string
+/// `strings[i]` (`stringLengths[i]` units) or, when `strings[i]` is NULL,
+/// the number `numbers[i]` (formatted and plural-selected in the locale).
+int32_t cicu_msg_format(const cicu_message *message, int32_t argumentCount,
                         const uint16_t *const *names,
                         const int32_t *nameLengths, const double *numbers,
                         const uint16_t *const *strings,
                         const int32_t *stringLengths, uint16_t *out,
-                        int32_t capacity, int32_t *errorOffset,
-                        int32_t *status);
+                        int32_t capacity, int32_t *status);
 /// The plural categories of `locale`'s cardinal rules, space separated
 /// ("one other" for fr, "zero one two few many other" for ar, "other" for
 /// ja), written into `out` (ASCII).

@@ -15,6 +15,8 @@ public final class MessageCatalog: Sendable {
   public let chain: [String]
   private let layers: [(name: String, messages: [String: String])]
   private let warn: @Sendable (String) -> Void
+  /// Compiled messages by key: ICU parses each pattern once per run.
+  private let compiled = FormatterCache<String, ICUMessageFormat>(countLimit: 1024)
 
   /// The language every catalog falls back to.
   public static let rootLanguage = "en"
@@ -88,7 +90,10 @@ public final class MessageCatalog: Sendable {
       warn("message \"\(key.rawValue)\" is missing for \(locale.icuID); using \(catalog)")
     }
     do {
-      return try ICUMessageFormat.format(pattern, locale: locale, arguments: arguments)
+      let message = try compiled.value(for: key.rawValue) { () throws(ICUMessageFormat.Failure) in
+        try ICUMessageFormat(pattern, locale: locale)
+      }
+      return try message.format(arguments)
     } catch {
       warn("message \"\(key.rawValue)\" in messages/\(catalog).json: \(error)")
       return pattern

@@ -23,7 +23,16 @@ public enum MessageKey: String, CaseIterable, Sendable {
   /// Argument `importance`: 1…9.
   case importanceValue = "importance.value"
   case taskUntitled = "task.untitled"
+  /// Heading of the HTML index of days.
   case indexTitle = "index.title"
+  /// Heading of the HTML task details.
+  case detailsTitle = "details.title"
+  /// Label of a task's exact date, time and UTC offset.
+  case detailsExactTime = "details.exactTime"
+  /// Label of the keys the tool does not interpret.
+  case detailsOtherFields = "details.otherFields"
+  /// Arguments `file` (file name) and `entry` (from 1): where a task was read.
+  case detailsSource = "details.source"
   /// Argument `date`: today, formatted.
   case mailSubject = "mail.subject"
 }

@@ -62,7 +62,9 @@ public final class ReportPresenter: Sendable {
       labels: ColumnLabels(
         time: catalog.text(.columnTime), task: catalog.text(.columnTask),
         importance: catalog.text(.columnImportance),
-        description: catalog.text(.columnDescription)),
+        description: catalog.text(.columnDescription), index: catalog.text(.indexTitle),
+        details: catalog.text(.detailsTitle), exactTime: catalog.text(.detailsExactTime),
+        otherFields: catalog.text(.detailsOtherFields)),
       taskCount: agenda.taskCount,
       sections: sectionsWithUniqueIDs(agenda))
   }
@@ -136,7 +138,13 @@ public final class ReportPresenter: Sendable {
       dateUTC: ISO8601.utcString(task.date),
       dateLocal: ISO8601.localString(task.date, offsetSeconds: offset),
       extraFields: task.extraFields.keys.sorted().map { ($0, task.extraFields[$0]!.text) },
-      origin: task.origin)
+      origin: task.origin,
+      sourceLine: catalog.text(
+        .detailsSource,
+        [
+          "file": .string(task.origin.file == "-" ? "stdin" : URL(fileURLWithPath: task.origin.file).lastPathComponent),
+          "entry": .number(Double(task.origin.entry)),
+        ]))
   }
 }
 

@@ -17,11 +17,16 @@ extension ReportView {
       "totalLine": .string(totalLine),
       "emptyLine": .string(emptyLine),
       "taskCount": .integer(taskCount),
+      "hasSections": .bool(!sections.isEmpty),
       "labels": .object([
         "time": .string(labels.time),
         "task": .string(labels.task),
         "importance": .string(labels.importance),
         "description": .string(labels.description),
+        "index": .string(labels.index),
+        "details": .string(labels.details),
+        "exactTime": .string(labels.exactTime),
+        "otherFields": .string(labels.otherFields),
       ]),
       "sections": .list(sections.map(\.templateValue)),
     ])
@@ -58,6 +63,8 @@ extension TaskView {
       "details": .string(details),
       "dateUTC": .string(dateUTC),
       "dateLocal": .string(dateLocal),
+      "hasExtraFields": .bool(!extraFields.isEmpty),
+      "sourceLine": .string(sourceLine),
       "extraFields": .list(extraFields.map { .object(["key": .string($0.key), "value": .string($0.value)]) }),
       "source": .object(["file": .string(origin.file), "entry": .integer(origin.entry)]),
     ])

@@ -31,12 +31,20 @@ public struct ReportView: Sendable {
   public let sections: [SectionView]
 }
 
-/// Localized column headers.
+/// Localized headers and labels.
 public struct ColumnLabels: Sendable, Equatable {
   public let time: String
   public let task: String
   public let importance: String
   public let description: String
+  /// "Jours": the HTML index of days.
+  public let index: String
+  /// "Détail des tâches": the HTML details part.
+  public let details: String
+  /// "Heure exacte".
+  public let exactTime: String
+  /// "Autres champs": keys the tool does not interpret.
+  public let otherFields: String
 }
 
 /// One agenda section, localized.
@@ -92,4 +100,6 @@ public struct TaskView: Sendable {
   /// Keys the tool does not know, sorted by key, values as text.
   public let extraFields: [(key: String, value: String)]
   public let origin: TaskOrigin
+  /// "Tiré de listeDesTaches.plist, entrée 3".
+  public let sourceLine: String
 }
