@@ -78,7 +78,7 @@ struct CommandLineTests {
     #expect(
       run.stderr == [
         "posttim-report: error: \(bad.path): entry 5: \"importance\" must be 1…9, got \"urgent\"",
-        "posttim-report: error: \(empty.path): not a property list (Cannot parse a NULL or zero-length data)",
+        "posttim-report: error: \(empty.path): is empty, not a property list",
       ])
     #expect(!FileManager.default.fileExists(atPath: output.path))
   }

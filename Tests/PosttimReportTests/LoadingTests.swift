@@ -98,7 +98,7 @@ struct LoadingTests {
   @Test(
     "files that are not task lists",
     arguments: [
-      ("", TaskListError.Kind.unreadable, "empty.plist: not a property list (Cannot parse a NULL or zero-length data)"),
+      ("", TaskListError.Kind.unreadable, "empty.plist: is empty, not a property list"),
       ("   \n", .unreadable, "empty.plist: not an XML or binary property list"),
       ("bplist00", .unreadable, "empty.plist: not an XML or binary property list"),
       ("{a = b;}", .unreadable, "empty.plist: not an XML or binary property list"),

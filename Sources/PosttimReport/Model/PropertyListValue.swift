@@ -42,6 +42,52 @@ public indirect enum PropertyListValue: Sendable, Equatable {
   }
 }
 
+extension PropertyListValue: Decodable {
+  /// Decodes any property list value, trying the common types first.
+  public init(from decoder: Decoder) throws {
+    if let container = try? decoder.container(keyedBy: TaskRecord.AnyKey.self) {
+      var items: [String: PropertyListValue] = [:]
+      for key in container.allKeys { items[key.stringValue] = try container.decode(PropertyListValue.self, forKey: key) }
+      self = .dictionary(items)
+      return
+    }
+    if var container = try? decoder.unkeyedContainer() {
+      var items: [PropertyListValue] = []
+      while !container.isAtEnd { items.append(try container.decode(PropertyListValue.self)) }
+      self = .array(items)
+      return
+    }
+    let single = try decoder.singleValueContainer()
+    if let text = try? single.decode(String.self) {
+      self = .string(text)
+    } else if let date = try? single.decode(Date.self) {
+      self = .date(date)
+    } else if let flag = try? single.decode(Bool.self) {
+      self = .bool(flag)
+    } else if let number = try? single.decode(Int.self) {
+      self = .integer(number)
+    } else if let number = try? single.decode(Double.self) {
+      self = .real(number)
+    } else {
+      self = .data(try single.decode(Data.self))
+    }
+  }
+
+  /// "a string", "an integer"…, for error messages.
+  var typeName: String {
+    switch self {
+    case .string: return "a string"
+    case .integer: return "an integer"
+    case .real: return "a real number"
+    case .bool: return "a boolean"
+    case .date: return "a date"
+    case .data: return "data"
+    case .array: return "an array"
+    case .dictionary: return "a dictionary"
+    }
+  }
+}
+
 extension NSNumber {
   /// True for a `<real>`: Foundation reports its C type as double or float.
   /// (Booleans arrive as Swift `Bool`, never as NSNumber, on Linux.)

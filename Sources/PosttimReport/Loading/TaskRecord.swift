@@ -1,0 +1,86 @@
+import Foundation
+
+/// One entry of the plist array as decoded: validates while decoding, so
+/// an error names the entry (from its position in the array) and the key.
+struct TaskRecord: Decodable {
+  static let fileKey = CodingUserInfoKey(rawValue: "posttim.file")!
+
+  let entry: TaskEntry
+
+  struct AnyKey: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
+
+  init(from decoder: Decoder) throws {
+    let file = decoder.userInfo[Self.fileKey] as? String ?? ""
+    let index = (decoder.codingPath.last?.intValue ?? 0) + 1
+    let origin = TaskOrigin(file: file, entry: index)
+    func fail(_ key: String?, _ message: String) -> TaskListError {
+      TaskListError(.invalid, file: file, entry: index, key: key, message: message)
+    }
+    let fields: KeyedDecodingContainer<AnyKey>
+    do {
+      fields = try decoder.container(keyedBy: AnyKey.self)
+    } catch {
+      let value = try? decoder.singleValueContainer().decode(PropertyListValue.self)
+      throw fail(nil, "must be a dictionary, got \(value?.typeName ?? "an unknown value")")
+    }
+    /// The value of `key` as `T`, or a message naming the type it has.
+    func value<T: Decodable>(_ key: String, _ type: T.Type, expected: String) throws -> T? {
+      let codingKey = AnyKey(stringValue: key)
+      guard fields.contains(codingKey) else { return nil }
+      if let value = try? fields.decode(T.self, forKey: codingKey) { return value }
+      let actual = (try? fields.decode(PropertyListValue.self, forKey: codingKey))?.typeName ?? "an unknown value"
+      throw fail(key, "must be \(expected), got \(actual)")
+    }
+
+    guard let title = try value(TaskListDecoder.Key.title, String.self, expected: "a string") else {
+      throw fail(TaskListDecoder.Key.title, "is missing")
+    }
+    guard let date = try value(TaskListDecoder.Key.date, Date.self, expected: "a date") else {
+      throw fail(TaskListDecoder.Key.date, "is missing")
+    }
+    guard date.timeIntervalSince1970.isFinite,
+      (-62_135_596_800..<253_402_300_800).contains(date.timeIntervalSince1970)  // years 0001…9999
+    else { throw fail(TaskListDecoder.Key.date, "is out of range (years 1…9999)") }
+    let importanceKey = AnyKey(stringValue: TaskListDecoder.Key.importance)
+    guard fields.contains(importanceKey) else { throw fail(TaskListDecoder.Key.importance, "is missing") }
+    let importance = try Self.importance(
+      (try? fields.decode(PropertyListValue.self, forKey: importanceKey)) ?? .string("?")
+    ) { fail(TaskListDecoder.Key.importance, $0) }
+    let details = try value(TaskListDecoder.Key.details, String.self, expected: "a string") ?? ""
+    var extra: [String: PropertyListValue] = [:]
+    for key in fields.allKeys where !Self.known.contains(key.stringValue) {
+      guard let kept = try? fields.decode(PropertyListValue.self, forKey: key) else {
+        throw fail(key.stringValue, "has an unsupported type")
+      }
+      extra[key.stringValue] = kept
+    }
+    entry = TaskEntry(
+      title: title, date: date, importance: importance, details: details, extraFields: extra, origin: origin)
+  }
+
+  static let known: Set<String> = [
+    TaskListDecoder.Key.title, TaskListDecoder.Key.date, TaskListDecoder.Key.importance,
+    TaskListDecoder.Key.details,
+  ]
+
+  /// "1"…"9" as the app writes it, or an integer 1…9.
+  static func importance(_ value: PropertyListValue, fail: (String) -> TaskListError) throws -> Int {
+    switch value {
+    case .string(let text):
+      guard text.utf8.count == 1, let byte = text.utf8.first, (49...57).contains(byte) else {
+        throw fail("must be 1…9, got \"\(text)\"")
+      }
+      return Int(byte - 48)
+    case .integer(let number):
+      guard (1...9).contains(number) else { throw fail("must be 1…9, got \(number)") }
+      return number
+    default:
+      throw fail("must be 1…9 (a string or an integer), got \(value.typeName)")
+    }
+  }
+}
