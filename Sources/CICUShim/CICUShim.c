@@ -10,6 +10,7 @@
 #include <unicode/uloc.h>
 #include <unicode/ulocdata.h>
 #include <unicode/ureldatefmt.h>
+#include <unicode/ustring.h>
 #include <unicode/ures.h>
 #include <unicode/uversion.h>
 
@@ -191,6 +192,18 @@ int32_t cicu_df_format(const cicu_date_formatter *formatter, double millis,
                      NULL, (UErrorCode *)status);
 }
 
+int32_t cicu_df_format_utf8(const cicu_date_formatter *formatter,
+                            double millis, char *out, int32_t capacity,
+                            int32_t *status) {
+  UChar text[256];
+  int32_t length = udat_format((const UDateFormat *)formatter, millis, text,
+                               256, NULL, (UErrorCode *)status);
+  if (U_FAILURE(*status)) return length;  // overflow: caller takes UTF-16
+  int32_t written = 0;
+  u_strToUTF8(out, capacity, &written, text, length, (UErrorCode *)status);
+  return written;
+}
+
 void cicu_df_set_capitalization(cicu_date_formatter *formatter,
                                 int32_t context, int32_t *status) {
   UDisplayContext value = UDISPCTX_CAPITALIZATION_NONE;
@@ -282,6 +295,14 @@ int32_t cicu_cal_is_repeated_wall_time(cicu_calendar *calendar, double millis,
                                        int32_t *status) {
   UCalendar *cal = (UCalendar *)calendar;
   UErrorCode *ec = (UErrorCode *)status;
+  // Fast path: no offset change within 3 hours either side (every DST
+  // shift in the tz database is at most 2 hours), so nothing repeats.
+  const double window = 3.0 * 3600.0 * 1000.0;
+  int32_t here = cicu_cal_utc_offset(calendar, millis, status);
+  if (cicu_cal_utc_offset(calendar, millis - window, status) == here &&
+      cicu_cal_utc_offset(calendar, millis + window, status) == here) {
+    return 0;
+  }
   ucal_setMillis(cal, millis, ec);
   int32_t year = ucal_get(cal, UCAL_EXTENDED_YEAR, ec);
   int32_t month = ucal_get(cal, UCAL_MONTH, ec) + 1;

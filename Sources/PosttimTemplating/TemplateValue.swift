@@ -20,6 +20,8 @@ public indirect enum TemplateValue: Sendable {
   case string(String)
   case list([TemplateValue])
   case object([String: TemplateValue])
+  /// An object whose members are computed on lookup (see `TemplateObject`).
+  case lazyObject(TemplateObject)
   case stream(TemplateStream)
 
   /// Builds a value from `JSONSerialization` output (`NSNull`, `NSNumber`/`Bool`,
@@ -59,8 +61,11 @@ public indirect enum TemplateValue: Sendable {
 
   /// The member named `key` of an object; `nil` for anything else or a missing key.
   public subscript(key: String) -> TemplateValue? {
-    if case .object(let members) = self { return members[key] }
-    return nil
+    switch self {
+    case .object(let members): return members[key]
+    case .lazyObject(let object): return object[key]
+    default: return nil
+    }
   }
 
   /// Whether a section over this value renders (see the type's truthiness rules).
@@ -68,7 +73,7 @@ public indirect enum TemplateValue: Sendable {
     switch self {
     case .null: return false
     case .bool(let value): return value
-    case .integer, .number, .object: return true
+    case .integer, .number, .object, .lazyObject: return true
     case .string(let value): return !value.isEmpty
     case .list(let items): return !items.isEmpty
     case .stream(let stream): return stream.makeIterator().next() != nil
@@ -87,7 +92,7 @@ public indirect enum TemplateValue: Sendable {
       return String(value)
     case .string(let value): return value
     case .list(let items): return items.map(\.renderedText).joined(separator: ",")
-    case .object, .stream: return ""
+    case .object, .lazyObject, .stream: return ""
     }
   }
 }

@@ -64,6 +64,18 @@ struct LoadingTests {
     #expect(tasks[0].extraFields["tags"]?.text == "[\"a\", 2]")
   }
 
+  @Test("integers 0 and 1 stay integers (Linux casts NSNumber 0/1 to Bool)")
+  func zeroAndOne() throws {
+    let data = plist(
+      task(
+        "<key>date</key><date>2026-11-30T14:00:00Z</date><key>importance</key><integer>1</integer>"
+          + "<key>tache</key><string>T</string><key>n</key><integer>0</integer><key>b</key><false/>"))
+    let tasks = try decoder.decode(data, file: "x.plist")
+    #expect(tasks[0].importance == 1)
+    #expect(tasks[0].extraFields["n"] == .integer(0))
+    #expect(tasks[0].extraFields["b"] == .bool(false))
+  }
+
   @Test(
     "bad values name the file, the entry and the key",
     arguments: [

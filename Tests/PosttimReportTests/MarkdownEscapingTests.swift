@@ -18,3 +18,11 @@ struct MarkdownEscapingTests {
     #expect(MarkdownEscaping.escape(input) == expected)
   }
 }
+
+extension MarkdownEscapingTests {
+  @Test("a special character followed by a combining mark is still escaped")
+  func combiningMarks() {
+    #expect(MarkdownEscaping.escape("barre |\u{301}") == "barre \\|\u{301}")
+    #expect(MarkdownEscaping.escape("<\u{338}") == "\\<\u{338}")
+  }
+}

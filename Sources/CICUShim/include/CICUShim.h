@@ -129,6 +129,11 @@ void cicu_df_close(cicu_date_formatter *formatter);
 /// Formats an instant given in milliseconds since 1970-01-01T00:00:00Z.
 int32_t cicu_df_format(const cicu_date_formatter *formatter, double millis,
                        uint16_t *out, int32_t capacity, int32_t *status);
+/// The same, written as UTF-8 into `out` (Swift builds a String from
+/// UTF-8 much faster than from UTF-16). Returns the UTF-8 length.
+int32_t cicu_df_format_utf8(const cicu_date_formatter *formatter,
+                            double millis, char *out, int32_t capacity,
+                            int32_t *status);
 /// Sets how the formatter capitalizes its first word (beginning of
 /// sentence = 1, standalone (UI list item) = 2, middle of sentence = 3,
 /// none = 0).

@@ -13,9 +13,43 @@ public enum ISO8601 {
   public static func localString(_ date: Date, offsetSeconds: Int) -> String {
     let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + offsetSeconds
     let (days, inDay) = seconds.quotientAndRemainderFloored(dividingBy: 86_400)
-    let day = LocalDay(dayNumber: Int32(days + 2_440_588))
-    let time = pad(inDay / 3600, 2) + ":" + pad(inDay / 60 % 60, 2) + ":" + pad(inDay % 60, 2)
-    return day.iso8601 + "T" + time + offsetString(offsetSeconds)
+    let (year, month, day) = LocalDay(dayNumber: Int32(days + 2_440_588)).gregorian
+    guard (0...9999).contains(year) else {
+      return LocalDay(dayNumber: Int32(days + 2_440_588)).iso8601 + "T" + pad(inDay / 3600, 2) + ":"
+        + pad(inDay / 60 % 60, 2) + ":" + pad(inDay % 60, 2) + offsetString(offsetSeconds)
+    }
+    // Built as bytes: this runs once or twice per task.
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(25)
+    func digits(_ value: Int, _ width: Int) {
+      var divisor = 1
+      for _ in 1..<width { divisor *= 10 }
+      while divisor > 0 {
+        bytes.append(UInt8(48 + value / divisor % 10))
+        divisor /= 10
+      }
+    }
+    digits(year, 4)
+    bytes.append(45)
+    digits(month, 2)
+    bytes.append(45)
+    digits(day, 2)
+    bytes.append(84)
+    digits(inDay / 3600, 2)
+    bytes.append(58)
+    digits(inDay / 60 % 60, 2)
+    bytes.append(58)
+    digits(inDay % 60, 2)
+    if offsetSeconds == 0 {
+      bytes.append(90)
+    } else {
+      let minutes = abs(offsetSeconds) / 60
+      bytes.append(offsetSeconds < 0 ? 45 : 43)
+      digits(minutes / 60, 2)
+      bytes.append(58)
+      digits(minutes % 60, 2)
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// `Z`, `-05:00`, `+05:45`.

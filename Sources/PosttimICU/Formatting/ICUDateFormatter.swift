@@ -55,7 +55,12 @@ public final class ICUDateFormatter: @unchecked Sendable {
   public func string(from date: Date) -> String {
     let millis = (date.timeIntervalSince1970 * 1000).rounded(.down)
     return lock.withLock { _ in
-      (try? withUTF16Result("udat_format", capacity: 96) { out, capacity, status in
+      if let text = withSmallUTF8Result({ out, capacity, status in
+        cicu_df_format_utf8(handle, millis, out, capacity, &status)
+      }) {
+        return text
+      }
+      return (try? withUTF16Result("udat_format", capacity: 96) { out, capacity, status in
         cicu_df_format(handle, millis, out, capacity, &status)
       }) ?? ""
     }

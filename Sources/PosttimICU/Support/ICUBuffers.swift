@@ -72,3 +72,20 @@ extension String {
     }
   }
 }
+
+/// Calls an ICU function that writes UTF-8 into a caller buffer; nil when
+/// the result does not fit the stack buffer or ICU fails (callers then
+/// take the UTF-16 path).
+@inline(__always)
+func withSmallUTF8Result(
+  _ body: (UnsafeMutablePointer<CChar>, Int32, inout Int32) -> Int32
+) -> String? {
+  withUnsafeTemporaryAllocation(of: CChar.self, capacity: 512) { buffer in
+    var status: Int32 = 0
+    let length = Int(body(buffer.baseAddress!, 512, &status))
+    guard status <= 0, length <= 512 else { return nil }
+    return buffer.baseAddress!.withMemoryRebound(to: UInt8.self, capacity: length) {
+      String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+    }
+  }
+}

@@ -24,7 +24,6 @@ public struct AgendaBuilder: Sendable {
     struct Keyed {
       let task: TaskEntry
       let day: LocalDay
-      let titleKey: [UInt8]
     }
     var kept: [Keyed] = []
     kept.reserveCapacity(tasks.count)
@@ -32,12 +31,25 @@ public struct AgendaBuilder: Sendable {
       let day = calendar.day(of: task.date)
       if let from = options.from, day < from { continue }
       if let to = options.to, day > to { continue }
-      kept.append(Keyed(task: task, day: day, titleKey: collator.sortKey(task.title)))
+      kept.append(Keyed(task: task, day: day))
     }
-    kept.sort { a, b in
+    func before(_ a: Keyed, _ b: Keyed) -> Bool {
       if a.task.date != b.task.date { return a.task.date < b.task.date }
-      if a.task.importance != b.task.importance { return a.task.importance > b.task.importance }
-      return a.titleKey.lexicographicallyPrecedes(b.titleKey)
+      return a.task.importance > b.task.importance
+    }
+    kept.sort(by: before)
+    // Titles are collated only where instant and importance tie, so sort
+    // keys are computed for the few tasks that need them.
+    var start = 0
+    while start < kept.count {
+      var end = start + 1
+      while end < kept.count, !before(kept[start], kept[end]) { end += 1 }
+      if end - start > 1 {
+        let keys = kept[start..<end].map { ($0, collator.sortKey($0.task.title)) }
+        let ordered = keys.sorted { $0.1.lexicographicallyPrecedes($1.1) }.map(\.0)
+        kept.replaceSubrange(start..<end, with: ordered)
+      }
+      start = end
     }
     var sections: [AgendaSection] = []
     var currentKind: AgendaSection.Kind?

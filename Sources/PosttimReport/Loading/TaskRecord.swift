@@ -28,37 +28,54 @@ struct TaskRecord: Decodable {
       let value = try? decoder.singleValueContainer().decode(PropertyListValue.self)
       throw fail(nil, "must be a dictionary, got \(value?.typeName ?? "an unknown value")")
     }
-    /// The value of `key` as `T`, or a message naming the type it has.
-    func value<T: Decodable>(_ key: String, _ type: T.Type, expected: String) throws -> T? {
-      let codingKey = AnyKey(stringValue: key)
-      guard fields.contains(codingKey) else { return nil }
-      if let value = try? fields.decode(T.self, forKey: codingKey) { return value }
-      let actual = (try? fields.decode(PropertyListValue.self, forKey: codingKey))?.typeName ?? "an unknown value"
-      throw fail(key, "must be \(expected), got \(actual)")
+    /// The type a value really has, for messages.
+    func actual(_ key: AnyKey) -> String {
+      (try? fields.decode(PropertyListValue.self, forKey: key))?.typeName ?? "an unknown value"
     }
-
-    guard let title = try value(TaskListDecoder.Key.title, String.self, expected: "a string") else {
-      throw fail(TaskListDecoder.Key.title, "is missing")
+    // One pass over the keys, decoding each known one with its own type
+    // (no generic helper: this runs for every key of every task).
+    var title: String?
+    var date: Date?
+    var importance: Int?
+    var details = ""
+    var extra: [String: PropertyListValue] = [:]
+    for key in fields.allKeys {
+      switch key.stringValue {
+      case TaskListDecoder.Key.title:
+        guard let value = try? fields.decode(String.self, forKey: key) else {
+          throw fail(key.stringValue, "must be a string, got \(actual(key))")
+        }
+        title = value
+      case TaskListDecoder.Key.date:
+        guard let value = try? fields.decode(Date.self, forKey: key) else {
+          throw fail(key.stringValue, "must be a date, got \(actual(key))")
+        }
+        date = value
+      case TaskListDecoder.Key.importance:
+        if let text = try? fields.decode(String.self, forKey: key) {
+          importance = try Self.importance(.string(text)) { fail(key.stringValue, $0) }
+        } else {
+          let value = (try? fields.decode(PropertyListValue.self, forKey: key)) ?? .string("?")
+          importance = try Self.importance(value) { fail(key.stringValue, $0) }
+        }
+      case TaskListDecoder.Key.details:
+        guard let value = try? fields.decode(String.self, forKey: key) else {
+          throw fail(key.stringValue, "must be a string, got \(actual(key))")
+        }
+        details = value
+      default:
+        guard let kept = try? fields.decode(PropertyListValue.self, forKey: key) else {
+          throw fail(key.stringValue, "has an unsupported type")
+        }
+        extra[key.stringValue] = kept
+      }
     }
-    guard let date = try value(TaskListDecoder.Key.date, Date.self, expected: "a date") else {
-      throw fail(TaskListDecoder.Key.date, "is missing")
-    }
+    guard let title else { throw fail(TaskListDecoder.Key.title, "is missing") }
+    guard let date else { throw fail(TaskListDecoder.Key.date, "is missing") }
     guard date.timeIntervalSince1970.isFinite,
       (-62_135_596_800..<253_402_300_800).contains(date.timeIntervalSince1970)  // years 0001…9999
     else { throw fail(TaskListDecoder.Key.date, "is out of range (years 1…9999)") }
-    let importanceKey = AnyKey(stringValue: TaskListDecoder.Key.importance)
-    guard fields.contains(importanceKey) else { throw fail(TaskListDecoder.Key.importance, "is missing") }
-    let importance = try Self.importance(
-      (try? fields.decode(PropertyListValue.self, forKey: importanceKey)) ?? .string("?")
-    ) { fail(TaskListDecoder.Key.importance, $0) }
-    let details = try value(TaskListDecoder.Key.details, String.self, expected: "a string") ?? ""
-    var extra: [String: PropertyListValue] = [:]
-    for key in fields.allKeys where !Self.known.contains(key.stringValue) {
-      guard let kept = try? fields.decode(PropertyListValue.self, forKey: key) else {
-        throw fail(key.stringValue, "has an unsupported type")
-      }
-      extra[key.stringValue] = kept
-    }
+    guard let importance else { throw fail(TaskListDecoder.Key.importance, "is missing") }
     entry = TaskEntry(
       title: title, date: date, importance: importance, details: details, extraFields: extra, origin: origin)
   }

@@ -20,7 +20,8 @@ public indirect enum PropertyListValue: Sendable, Equatable {
     case let text as String: self = .string(text)
     case let date as Date: self = .date(date)
     case let data as Data: self = .data(data)
-    case let flag as Bool: self = .bool(flag)
+    // An NSNumber 0 or 1 also casts to Bool on Linux; only a real Bool is one.
+    case let flag as Bool where type(of: value) == Bool.self: self = .bool(flag)
     case let number as NSNumber:
       self = number.isReal ? .real(number.doubleValue) : .integer(number.intValue)
     case let array as [Any]:

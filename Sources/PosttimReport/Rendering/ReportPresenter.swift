@@ -17,6 +17,10 @@ public final class ReportPresenter: Sendable {
   private let dayInline: ICUDateFormatter
   private let zoneName: ICUDateFormatter
   private let relativeNames: RelativeDayNames?
+  /// "1"…"9" in the locale's digits, by importance (index 0 unused).
+  let importanceTexts: [String]
+  /// The placeholder for an empty title.
+  let untitled: String
 
   /// - Throws: ``ICUError`` when ICU cannot open a formatter.
   public init(settings: ReportSettings, calendar: DayCalendar, catalog: MessageCatalog) throws(ICUError) {
@@ -40,6 +44,8 @@ public final class ReportPresenter: Sendable {
     dayInline = try open(settings.dayFormat, .middleOfSentence)
     zoneName = try open(.pattern("vvvv"))
     relativeNames = settings.relativeDayNames ? try RelativeDayNames(locale: locale) : nil
+    importanceTexts = (0...9).map { catalog.text(.importanceValue, ["importance": .number(Double($0))]) }
+    untitled = catalog.text(.taskUntitled)
   }
 
   /// The localized view of `agenda`.
@@ -119,32 +125,23 @@ public final class ReportPresenter: Sendable {
     return dayHeading.string(from: instant)
   }
 
-  /// One task row.
+  /// One task row; its fields are made when a writer reads them.
   func row(for task: TaskEntry, id: String, spansDays: Bool) -> TaskView {
+    TaskView(id: id, task: task, presenter: self, spansDays: spansDays)
+  }
+
+  func when(_ task: TaskEntry, spansDays: Bool) -> String {
     let repeated = calendar.isRepeatedWallTime(task.date)
-    let fullDate = (repeated ? dateTimeWithOffset : dateTime).string(from: task.date)
-    let when = spansDays ? fullDate : (repeated ? timeWithOffset : time).string(from: task.date)
-    let offset = calendar.utcOffset(at: task.date)
-    return TaskView(
-      id: id,
-      when: when,
-      dateTime: fullDate,
-      exactWhen: dateTimeWithOffset.string(from: task.date),
-      title: task.title,
-      displayTitle: task.title.isEmpty ? catalog.text(.taskUntitled) : task.title,
-      importance: task.importance,
-      importanceText: catalog.text(.importanceValue, ["importance": .number(Double(task.importance))]),
-      details: task.details,
-      dateUTC: ISO8601.utcString(task.date),
-      dateLocal: ISO8601.localString(task.date, offsetSeconds: offset),
-      extraFields: task.extraFields.keys.sorted().map { ($0, task.extraFields[$0]!.text) },
-      origin: task.origin,
-      sourceLine: catalog.text(
-        .detailsSource,
-        [
-          "file": .string(task.origin.file == "-" ? "stdin" : URL(fileURLWithPath: task.origin.file).lastPathComponent),
-          "entry": .number(Double(task.origin.entry)),
-        ]))
+    if spansDays { return (repeated ? dateTimeWithOffset : dateTime).string(from: task.date) }
+    return (repeated ? timeWithOffset : time).string(from: task.date)
+  }
+
+  func exactWhen(_ task: TaskEntry) -> String { dateTimeWithOffset.string(from: task.date) }
+
+  func sourceLine(_ task: TaskEntry) -> String {
+    // A split, not URL(fileURLWithPath:): this runs once per task.
+    let file = task.origin.file == "-" ? "stdin" : task.origin.file.split(separator: "/").last.map(String.init) ?? task.origin.file
+    return catalog.text(.detailsSource, ["file": .string(file), "entry": .number(Double(task.origin.entry))])
   }
 }
 

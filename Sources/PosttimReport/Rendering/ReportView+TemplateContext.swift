@@ -50,23 +50,36 @@ extension SectionView {
 }
 
 extension TaskView {
+  /// The row's members, computed as a template reads them.
+  static let templateKeys = [
+    "id", "when", "dateTime", "exactWhen", "title", "displayTitle", "importance", "importanceText",
+    "details", "dateUTC", "dateLocal", "hasExtraFields", "sourceLine", "extraFields", "source",
+  ]
+
   var templateValue: TemplateValue {
-    .object([
-      "id": .string(id),
-      "when": .string(when),
-      "dateTime": .string(dateTime),
-      "exactWhen": .string(exactWhen),
-      "title": .string(title),
-      "displayTitle": .string(displayTitle),
-      "importance": .integer(importance),
-      "importanceText": .string(importanceText),
-      "details": .string(details),
-      "dateUTC": .string(dateUTC),
-      "dateLocal": .string(dateLocal),
-      "hasExtraFields": .bool(!extraFields.isEmpty),
-      "sourceLine": .string(sourceLine),
-      "extraFields": .list(extraFields.map { .object(["key": .string($0.key), "value": .string($0.value)]) }),
-      "source": .object(["file": .string(origin.file), "entry": .integer(origin.entry)]),
-    ])
+    let row = self
+    return .lazyObject(TemplateObject(keys: Self.templateKeys) { row.templateMember($0) })
+  }
+
+  func templateMember(_ key: String) -> TemplateValue? {
+    switch key {
+    case "id": return .string(id)
+    case "when": return .string(when)
+    case "dateTime": return .string(dateTime)
+    case "exactWhen": return .string(exactWhen)
+    case "title": return .string(title)
+    case "displayTitle": return .string(displayTitle)
+    case "importance": return .integer(importance)
+    case "importanceText": return .string(importanceText)
+    case "details": return .string(details)
+    case "dateUTC": return .string(dateUTC)
+    case "dateLocal": return .string(dateLocal)
+    case "hasExtraFields": return .bool(!task.extraFields.isEmpty)
+    case "sourceLine": return .string(sourceLine)
+    case "extraFields":
+      return .list(extraFields.map { .object(["key": .string($0.key), "value": .string($0.value)]) })
+    case "source": return .object(["file": .string(origin.file), "entry": .integer(origin.entry)])
+    default: return nil
+    }
   }
 }

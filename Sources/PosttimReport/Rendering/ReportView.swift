@@ -73,33 +73,43 @@ public struct SectionView: Sendable {
   }
 }
 
-/// One task row, localized.
+/// One task row, localized. Fields are computed when read, so a writer
+/// that shows five of them (CSV) pays for five, and a long list is never
+/// held in memory as strings.
 public struct TaskView: Sendable {
   /// Stable anchor derived from the task's content ("task-3f2a…").
   public let id: String
+  let task: TaskEntry
+  let presenter: ReportPresenter
+  let spansDays: Bool
+
   /// Time (or date and time in overdue/week sections) in the report's
   /// locale and zone; a wall time that occurs twice (DST fall-back) carries
   /// its UTC offset.
-  public let when: String
+  public var when: String { presenter.when(task, spansDays: spansDays) }
   /// Date and time, whatever the section (CSV, detail views); with the
   /// UTC offset for a repeated wall time.
-  public let dateTime: String
+  public var dateTime: String { presenter.when(task, spansDays: true) }
   /// Date, time and UTC offset, for detail views.
-  public let exactWhen: String
-  public let title: String
+  public var exactWhen: String { presenter.exactWhen(task) }
+  public var title: String { task.title }
   /// The title, or the localized "(untitled)" for an empty one.
-  public let displayTitle: String
-  public let importance: Int
+  public var displayTitle: String { task.title.isEmpty ? presenter.untitled : task.title }
+  public var importance: Int { task.importance }
   /// Importance in the locale's digits.
-  public let importanceText: String
-  public let details: String
+  public var importanceText: String { presenter.importanceTexts[task.importance] }
+  public var details: String { task.details }
   /// `2026-11-30T14:00:00Z`.
-  public let dateUTC: String
+  public var dateUTC: String { ISO8601.utcString(task.date) }
   /// `2026-11-30T09:00:00-05:00`.
-  public let dateLocal: String
+  public var dateLocal: String {
+    ISO8601.localString(task.date, offsetSeconds: presenter.calendar.utcOffset(at: task.date))
+  }
   /// Keys the tool does not know, sorted by key, values as text.
-  public let extraFields: [(key: String, value: String)]
-  public let origin: TaskOrigin
+  public var extraFields: [(key: String, value: String)] {
+    task.extraFields.keys.sorted().map { ($0, task.extraFields[$0]!.text) }
+  }
+  public var origin: TaskOrigin { task.origin }
   /// "Tiré de listeDesTaches.plist, entrée 3".
-  public let sourceLine: String
+  public var sourceLine: String { presenter.sourceLine(task) }
 }

@@ -13,6 +13,10 @@ extension TemplateValue {
     case .string(let text): return JSONText.string(text)
     case .list(let items): return Self.array(items, indent: indent)
     case .stream(let stream): return Self.array(Array(stream), indent: indent)
+    case .lazyObject(let object):
+      var fields: [String: TemplateValue] = [:]
+      for key in object.keys { fields[key] = object[key] ?? .null }
+      return TemplateValue.object(fields).jsonText(indent: indent)
     case .object(let fields):
       if fields.isEmpty { return "{}" }
       let lines = fields.keys.sorted().map { inner + JSONText.string($0) + ": " + fields[$0]!.jsonText(indent: inner) }

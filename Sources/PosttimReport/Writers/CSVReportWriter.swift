@@ -39,7 +39,10 @@ public struct CSVReportWriter: ReportWriter {
   /// One field per RFC 4180 §2 rules 5–7: quoted when it holds the
   /// delimiter, a double quote, CR or LF, with quotes doubled.
   public func quoted(_ field: String) -> String {
-    let needsQuotes = field.contains { $0 == delimiter || $0 == "\"" || $0 == "\r" || $0 == "\n" || $0 == "\r\n" }
+    // Bytes, not Characters: all four are ASCII, and grapheme breaking
+    // would dominate the cost of a large export.
+    let separator = delimiter.asciiValue ?? 44
+    let needsQuotes = field.utf8.contains { $0 == separator || $0 == 34 || $0 == 13 || $0 == 10 }
     guard needsQuotes else { return field }
     return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
   }

@@ -7,21 +7,25 @@
 /// and line breaks become `<br>` so a table keeps one row per task (GFM
 /// tables cannot hold a newline; `<br>` is how GitHub writes one).
 public enum MarkdownEscaping {
-  static let special: Set<Character> = ["\\", "`", "*", "_", "[", "]", "<", ">", "|", "~", "&"]
+  /// Matched per Unicode scalar, not per Character: `|` followed by a
+  /// combining mark is one Character but still splits a GFM cell.
+  static let special: Set<Unicode.Scalar> = ["\\", "`", "*", "_", "[", "]", "<", ">", "|", "~", "&"]
 
   public static func escape(_ text: String) -> String {
     var result = ""
     result.reserveCapacity(text.utf8.count)
-    for character in text {
-      if special.contains(character) {
-        result.append("\\")
-        result.append(character)
-      } else if character == "\n" || character == "\r" || character == "\r\n"
-        || character == "\u{2028}" || character == "\u{2029}"
-      {
+    var afterCR = false
+    for scalar in text.unicodeScalars {
+      defer { afterCR = scalar == "\r" }
+      if special.contains(scalar) {
+        result += "\\"
+        result.unicodeScalars.append(scalar)
+      } else if scalar == "\n" {
+        if !afterCR { result += "<br>" }  // CRLF is one break
+      } else if scalar == "\r" || scalar == "\u{2028}" || scalar == "\u{2029}" {
         result += "<br>"
       } else {
-        result.append(character)
+        result.unicodeScalars.append(scalar)
       }
     }
     return result
