@@ -2,7 +2,12 @@ import Foundation
 import PosttimICU
 import PosttimReport
 
-/// `posttim-report preview`: one skeleton or pattern across locales.
+/// `posttim-report preview`: one skeleton or pattern across locales
+/// (``PreviewHelp`` lists the options). Dates are formatted by the system
+/// ICU through ``DateFormatting``, exactly as reports format them.
+///
+/// Errors: a bad option, locale, zone, skeleton, pattern or date throws
+/// ``UsageError`` or ``DateEngineError`` (exit 64); nothing is written.
 struct PreviewCommand {
   let arguments: [String]
   let environment: [String: String]
@@ -11,6 +16,19 @@ struct PreviewCommand {
   let warn: @Sendable (String) -> Void
 
   func execute() throws {
-    throw UsageError("preview is not implemented yet")
+    let parsed = try PreviewRequest.parser.parse(arguments)
+    if parsed.has("help") {
+      try io.writeStandardOutput { $0.write(PreviewHelp.text + "\n") }
+      return
+    }
+    let request = try PreviewRequest(parsed, environment: environment, clock: clock, warn: warn)
+    let table = try PreviewTable(request)
+    if let path = request.outputPath {
+      var file = try AtomicFileOutput(path: path)
+      table.write(request.format, to: &file.stream)
+      try file.commit()
+    } else {
+      try io.writeStandardOutput { table.write(request.format, to: &$0) }
+    }
   }
 }

@@ -236,6 +236,36 @@ int32_t cicu_plural_categories(const char *locale, char *out, int32_t capacity,
 int32_t cicu_number_format(const char *locale, double value, uint16_t *out,
                            int32_t capacity, int32_t *status);
 
+// MARK: - Characters (Unicode character properties, from ICU's data)
+// Implemented in CICUCharacters.c. Each function takes one code point
+// (U+0000…U+10FFFF; anything above answers as an unassigned code point)
+// and returns ICU's own enum number for the property, listed here so Swift
+// needs no ICU header. The .c file asserts every number listed.
+
+/// East_Asian_Width (UAX #11 §4) of `c`: 0 N (neutral), 1 A (ambiguous),
+/// 2 H (halfwidth), 3 F (fullwidth), 4 Na (narrow), 5 W (wide).
+int32_t cicu_char_east_asian_width(uint32_t c);
+/// General_Category of `c` (ICU's UCharCategory): 0 Cn (unassigned),
+/// 6 Mn (non-spacing mark), 7 Me (enclosing mark), 8 Mc (spacing mark),
+/// 15 Cc (control), 16 Cf (format: ZWJ, U+200E/U+200F, U+2066…U+2069),
+/// 18 Cs (surrogate); other values are letters, numbers, punctuation,
+/// symbols and separators.
+int32_t cicu_char_general_category(uint32_t c);
+/// 1 when `c` has Emoji_Presentation (UTS #51 §1.4.1): shown as a
+/// two-column emoji by default (U+1F600, the regional indicators), else 0.
+int32_t cicu_char_is_emoji_presentation(uint32_t c);
+/// 1 when `c` has the Emoji property (UTS #51), emoji or text-default
+/// (U+2764 HEAVY BLACK HEART, digits), else 0.
+int32_t cicu_char_is_emoji(uint32_t c);
+/// Hangul_Syllable_Type (Unicode §3.12): 0 NA, 1 L (leading jamo),
+/// 2 V (vowel jamo), 3 T (trailing jamo), 4 LV, 5 LVT.
+int32_t cicu_char_hangul_syllable_type(uint32_t c);
+/// Bidi_Class (UAX #9 §3.2) of `c` (ICU's UCharDirection): 0 L, 1 R,
+/// 2 EN, 3 ES, 4 ET, 5 AN, 6 CS, 7 B, 8 S, 9 WS, 10 ON, 11 LRE, 12 LRO,
+/// 13 AL, 14 RLE, 15 RLO, 16 PDF, 17 NSM, 18 BN, 19 FSI, 20 LRI, 21 RLI,
+/// 22 PDI.
+int32_t cicu_char_bidi_class(uint32_t c);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,45 @@
+/// Text made safe to print as one line of a terminal table.
+public enum TerminalText {
+  /// `text` on one line, with nothing a terminal would act on.
+  ///
+  /// - Line breaks (LF, CR, CRLF, VT, FF, NEL U+0085, LS U+2028, PS
+  ///   U+2029) end a line: the lines are trimmed, empty ones dropped, and
+  ///   the rest joined with `separator`.
+  /// - A tab becomes one space (its width depends on the cursor position).
+  /// - Other control characters (C0, DEL, C1) are removed: ESC (U+001B) or
+  ///   CSI (U+009B) in a task's text could otherwise start an escape
+  ///   sequence that recolours or rewrites the user's terminal.
+  ///
+  ///     TerminalText.singleLine("Déposer l'archive.\nVérifier.")
+  ///     // "Déposer l'archive. · Vérifier."
+  public static func singleLine(_ text: String, separator: String = " · ") -> String {
+    var lines: [String] = []
+    var line = String.UnicodeScalarView()
+    func endLine() {
+      let trimmed = String(line).trimmingWhitespace()
+      if !trimmed.isEmpty { lines.append(trimmed) }
+      line = String.UnicodeScalarView()
+    }
+    for scalar in text.unicodeScalars {
+      switch scalar.value {
+      case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: endLine()
+      case 0x09: line.append(" ")
+      case 0x00..<0x20, 0x7F..<0xA0: continue
+      default: line.append(scalar)
+      }
+    }
+    endLine()
+    return lines.joined(separator: separator)
+  }
+}
+
+extension String {
+  /// Without leading and trailing white space (Unicode White_Space).
+  func trimmingWhitespace() -> String {
+    let scalars = unicodeScalars
+    guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+      let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+    else { return "" }
+    return String(scalars[first...last])
+  }
+}

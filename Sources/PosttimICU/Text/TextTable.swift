@@ -1,0 +1,82 @@
+/// A plain-text table for a left-to-right terminal: columns aligned by
+/// display width (``DisplayWidth``, UAX #11), right-to-left cells isolated
+/// (``BidiIsolation``, UAX #9), every cell on one line
+/// (``TerminalText/singleLine(_:separator:)``).
+///
+///     var table = TextTable(columns: [.init("locale"), .init("formatted")])
+///     table.rows = [["ja_JP", "2026年11月30日 9:00"], ["en_US", "Nov 30, 2026"]]
+///     table.lines()
+///     // ["locale  formatted", "------  -------------------",
+///     //  "ja_JP   2026年11月30日 9:00", "en_US   Nov 30, 2026"]
+///
+/// Shape: a header row, a rule of `-` under each header, then one line per
+/// row. Columns are separated by `gap` spaces; a column is as wide as its
+/// widest cell (after truncation to its `maxWidth`). No line ends in
+/// spaces (the last column is not padded).
+public struct TextTable: Sendable {
+  public struct Column: Sendable {
+    public var header: String
+    public var alignment: DisplayWidth.Alignment
+    /// Cells wider than this many columns are cut with `…`
+    /// (``DisplayWidth/truncated(_:to:ellipsis:)``); nil: never cut.
+    public var maxWidth: Int?
+
+    public init(_ header: String, alignment: DisplayWidth.Alignment = .left, maxWidth: Int? = nil) {
+      self.header = header
+      self.alignment = alignment
+      self.maxWidth = maxWidth
+    }
+  }
+
+  public var columns: [Column]
+  /// One array of cells per row; missing cells are empty, extra ones ignored.
+  public var rows: [[String]] = []
+  /// Spaces between columns.
+  public var gap = 2
+
+  public init(columns: [Column], rows: [[String]] = []) {
+    self.columns = columns
+    self.rows = rows
+  }
+
+  /// The table's lines, without line ends.
+  public func lines() -> [String] {
+    let header = columns.map { prepared($0.header, $0) }
+    let body = rows.map { row in
+      columns.indices.map { index in prepared(index < row.count ? row[index] : "", columns[index]) }
+    }
+    var widths = header.map(\.width)
+    for row in body {
+      for index in row.indices { widths[index] = max(widths[index], row[index].width) }
+    }
+    let rule = widths.map { (text: String(repeating: "-", count: $0), width: $0) }
+    return ([header, rule] + body).map { line(of: $0, widths: widths) }
+  }
+
+  /// A cell on one line, cut to the column's width, then isolated; the
+  /// width is measured before isolation (the isolates take 0 columns).
+  private func prepared(_ text: String, _ column: Column) -> (text: String, width: Int) {
+    var text = TerminalText.singleLine(text)
+    if let maxWidth = column.maxWidth { text = DisplayWidth.truncated(text, to: maxWidth) }
+    return (BidiIsolation.isolated(text), DisplayWidth.of(text))
+  }
+
+  private func line(of cells: [(text: String, width: Int)], widths: [Int]) -> String {
+    var line = ""
+    for (index, cell) in cells.enumerated() {
+      if index > 0 { line += String(repeating: " ", count: gap) }
+      let missing = widths[index] - cell.width
+      let isLast = index == cells.count - 1
+      switch columns[index].alignment {
+      case .left:
+        line += cell.text
+        if !isLast { line += String(repeating: " ", count: missing) }
+      case .right:
+        line += String(repeating: " ", count: missing) + cell.text
+      }
+    }
+    // An empty last cell would leave the gap behind.
+    while line.hasSuffix(" ") { line.removeLast() }
+    return line
+  }
+}

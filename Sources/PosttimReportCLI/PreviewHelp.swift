@@ -1,0 +1,27 @@
+/// `posttim-report preview --help`. The lead links it from ``HelpText``.
+enum PreviewHelp {
+  static let text = """
+    posttim-report preview: show how one skeleton or pattern comes out in
+    several locales, formatted by the system ICU (the same code as reports).
+
+    \(HelpText.previewUsage)
+
+    Options:
+      -l, --locale ID[,ID…]    ICU locale ID or BCP 47 tag; repeatable or comma-separated
+                               (default: LC_ALL, LC_TIME, LANG, else en_US_POSIX)
+          --skeleton SKEL      a UTS #35 skeleton, resolved per locale (e.g. yMMMdjm)
+          --pattern PAT        a verbatim UTS #35 pattern (e.g. "yyyy.MM.dd HH:mm")
+          --date DATE-TIME     ISO 8601; repeatable (default: now). Without Z or an
+                               offset it is a wall time in the zone
+      -z, --time-zone ID       IANA time zone ID (default: the device zone, as for reports)
+      -f, --format NAME        text (default), markdown, csv, html
+      -o, --output FILE        write FILE atomically (default: stdout)
+      -h, --help               show this help
+
+    CSV columns: locale,time_zone,date,pattern,formatted (date in ISO 8601 UTC).
+
+    Example:
+      posttim-report preview --locale fr_CA,en_US --locale ar_EG --skeleton yMMMdjm \\
+          --date 2026-11-30T14:00:00Z --time-zone America/Toronto
+    """
+}

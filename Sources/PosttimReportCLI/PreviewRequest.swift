@@ -1,0 +1,100 @@
+import Foundation
+import PosttimICU
+
+/// What `posttim-report preview` was asked for, validated: every locale,
+/// the format spec, the zone and the instants, before anything is written.
+struct PreviewRequest {
+  /// The output formats, by `--format` name.
+  enum Format: String, CaseIterable {
+    case text, markdown, csv, html
+  }
+
+  /// Each locale with exactly the text the user gave (CSV `locale`).
+  let locales: [(input: String, locale: LocaleIdentifier)]
+  let spec: DateFormatSpec
+  let timeZone: TimeZoneIdentifier
+  /// The instants, in command-line order.
+  let dates: [Date]
+  let format: Format
+  /// `-o FILE`, or nil for stdout.
+  let outputPath: String?
+
+  static let parser = ArgumentParser(options: [
+    .init(name: "locale", short: "l", takesValue: true, repeatable: true),
+    .init(name: "skeleton", short: nil, takesValue: true, repeatable: false),
+    .init(name: "pattern", short: nil, takesValue: true, repeatable: false),
+    .init(name: "date", short: nil, takesValue: true, repeatable: true),
+    .init(name: "time-zone", short: "z", takesValue: true, repeatable: false),
+    .init(name: "format", short: "f", takesValue: true, repeatable: false),
+    .init(name: "output", short: "o", takesValue: true, repeatable: false),
+    .init(name: "help", short: "h", takesValue: false, repeatable: false),
+  ])
+
+  /// Validates the parsed options.
+  ///
+  /// - Locales: every `--locale`, each split at commas; none given means
+  ///   the environment's (`LC_ALL`, `LC_TIME`, `LANG`, else `en_US_POSIX`).
+  /// - Dates: ISO 8601; an instant with `Z`/offset is used as is, a
+  ///   date-time without offset is a wall time in the zone, a bare date the
+  ///   start of that local day. None given means the clock's now.
+  /// - Zone: `--time-zone`, else the device zone (``DeviceTimeZone``).
+  /// - Throws: ``UsageError`` for a missing, doubled or unknown option
+  ///   value, ``DateEngineError`` for an invalid locale, zone, skeleton,
+  ///   pattern or date (both exit 64); ``ICUError`` if ICU fails (70).
+  init(
+    _ parsed: ArgumentParser.Result, environment: [String: String],
+    clock: () -> Date, warn: (String) -> Void
+  ) throws {
+    if let operand = parsed.operands.first {
+      throw UsageError("preview takes no FILE operands, got '\(operand)'")
+    }
+    let formatName = parsed.value("format") ?? "text"
+    guard let format = Format(rawValue: formatName) else {
+      let names = Format.allCases.map(\.rawValue).sorted().joined(separator: ", ")
+      throw UsageError("unknown preview format '\(formatName)' (available: \(names))")
+    }
+    self.format = format
+    outputPath = parsed.value("output")
+
+    var locales: [(input: String, locale: LocaleIdentifier)] = []
+    for value in parsed.all("locale") {
+      for item in value.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
+        locales.append((item, try LocaleIdentifier(item)))
+      }
+    }
+    if locales.isEmpty {
+      let locale = try LocaleIdentifier.fromEnvironment(environment) ?? .posix
+      locales = [(locale.input, locale)]
+    }
+    for (_, locale) in locales {
+      if let fallback = locale.dataFallback {
+        warn("ICU has no data for locale \(locale.icuID); using \(fallback)")
+      }
+    }
+    self.locales = locales
+
+    switch (parsed.value("skeleton"), parsed.value("pattern")) {
+    case (.some, .some): throw UsageError("use --skeleton or --pattern, not both")
+    case (.some(let text), nil): spec = .skeleton(text)
+    case (nil, .some(let text)): spec = .pattern(text)
+    case (nil, nil): throw UsageError("preview needs --skeleton SKEL or --pattern PAT")
+    }
+    for warning in try spec.validate() { warn(warning) }
+
+    if let text = parsed.value("time-zone") {
+      timeZone = try TimeZoneIdentifier(text)
+    } else {
+      let device = DeviceTimeZone.resolve(environment: environment)
+      if let warning = device.warning { warn(warning) }
+      timeZone = device.zone
+    }
+
+    let texts = parsed.all("date")
+    if texts.isEmpty {
+      dates = [clock()]
+    } else {
+      let calendar = try DayCalendar(timeZone: timeZone)
+      dates = try texts.map { text throws(DateEngineError) in try ISO8601.parse(text).date(in: calendar) }
+    }
+  }
+}

@@ -1,0 +1,98 @@
+import PosttimICU
+import PosttimReport
+import PosttimTemplating
+
+/// The four preview layouts. Column names are English and lower-case in
+/// every format (the same as the CSV header), since the preview is a tool
+/// for whoever configures the report, not part of the report.
+extension PreviewTable {
+  /// Writes the table in `format`.
+  func write<Output: TextOutputStream>(_ format: PreviewRequest.Format, to output: inout Output) {
+    switch format {
+    case .text: writeText(to: &output)
+    case .markdown: writeMarkdown(to: &output)
+    case .csv: writeCSV(to: &output)
+    case .html: writeHTML(to: &output)
+    }
+  }
+
+  /// Cells for the human-readable formats: [date,] locale, pattern, formatted.
+  private var displayRows: (header: [String], rows: [[String]]) {
+    let header = (showsDateColumn ? ["date"] : []) + ["locale", "pattern", "formatted"]
+    let rows = rows.map { row in
+      (showsDateColumn ? [ISO8601.utcString(row.date)] : []) + [row.localeInput, row.pattern, row.formatted]
+    }
+    return (header, rows)
+  }
+
+  /// The summary line, a blank line, then a ``TextTable``: columns aligned
+  /// by display width (UAX #11), right-to-left cells isolated with FSI…PDI
+  /// (UAX #9) so they cannot reorder the other columns.
+  func writeText<Output: TextOutputStream>(to output: inout Output) {
+    let (header, rows) = displayRows
+    let table = TextTable(columns: header.map { .init($0) }, rows: rows)
+    output.write(TerminalText.singleLine(summary) + "\n\n")
+    for line in table.lines() { output.write(line + "\n") }
+  }
+
+  /// The summary as a paragraph, then a GitHub-flavoured Markdown table
+  /// (GFM §4.10), every cell escaped with ``MarkdownEscaping``.
+  func writeMarkdown<Output: TextOutputStream>(to output: inout Output) {
+    let (header, rows) = displayRows
+    func line(_ cells: [String]) -> String {
+      "| " + cells.map(MarkdownEscaping.escape).joined(separator: " | ") + " |\n"
+    }
+    output.write(MarkdownEscaping.escape(summary) + "\n\n")
+    output.write(line(header))
+    output.write("|" + String(repeating: " --- |", count: header.count) + "\n")
+    for row in rows { output.write(line(row)) }
+  }
+
+  /// RFC 4180: header `locale,time_zone,date,pattern,formatted`, one row
+  /// per (date, locale), CRLF line ends, fields quoted when needed
+  /// (``CSVReportWriter/quoted(_:)``). `locale` is exactly as given,
+  /// `date` the instant in ISO 8601 UTC, `pattern` the resolved ICU pattern.
+  func writeCSV<Output: TextOutputStream>(to output: inout Output) {
+    let csv = CSVReportWriter(delimiter: ",")
+    func line(_ fields: [String]) -> String { fields.map(csv.quoted).joined(separator: ",") + "\r\n" }
+    output.write(line(["locale", "time_zone", "date", "pattern", "formatted"]))
+    for row in rows {
+      output.write(line([row.localeInput, timeZone.id, ISO8601.utcString(row.date), row.pattern, row.formatted]))
+    }
+  }
+
+  /// A small HTML5 document (WHATWG HTML): the summary and a table. Text is
+  /// escaped with ``HTMLEscaping``; each `formatted` cell carries `lang`
+  /// (BCP 47) and `dir` from its locale, so screen readers pick the right
+  /// voice and Arabic or Hebrew reads right to left. No isolation is needed
+  /// here: table cells are separate bidi paragraphs (UAX #9 BD2 and CSS).
+  func writeHTML<Output: TextOutputStream>(to output: inout Output) {
+    let escape = HTMLEscaping.escape
+    let (header, _) = displayRows
+    output.write(
+      """
+      <!DOCTYPE html>
+      <html lang="en">
+      <head>
+      <meta charset="utf-8">
+      <title>posttim-report preview: \(escape(spec.description))</title>
+      </head>
+      <body>
+      <p>\(escape(summary))</p>
+      <table>
+      <thead>
+      <tr>\(header.map { "<th>\(escape($0))</th>" }.joined())</tr>
+      </thead>
+      <tbody>
+
+      """)
+    for row in rows {
+      var cells = showsDateColumn ? "<td>\(ISO8601.utcString(row.date))</td>" : ""
+      cells += "<td>\(escape(row.localeInput))</td><td><code>\(escape(row.pattern))</code></td>"
+      let direction = row.locale.isRightToLeft ? "rtl" : "ltr"
+      cells += "<td lang=\"\(escape(row.locale.languageTag))\" dir=\"\(direction)\">\(escape(row.formatted))</td>"
+      output.write("<tr>\(cells)</tr>\n")
+    }
+    output.write("</tbody>\n</table>\n</body>\n</html>\n")
+  }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import PosttimReportCLI
+import Testing
+import TestSupport
+
+/// `posttim-report preview`. Expected patterns and formatted dates were
+/// checked independently with PyICU (ICU 72.1), e.g.
+/// `icu.DateTimePatternGenerator.createInstance(icu.Locale("ar_EG")).getBestPattern("yMMMdjm")`
+/// and a `SimpleDateFormat` of that pattern in America/Toronto.
+@Suite("Preview command")
+struct PreviewTests {
+  static let toronto = ["--date", "2026-11-30T14:00:00Z", "--time-zone", "America/Toronto"]
+
+  @Test("CSV: exact columns, locale as given, RFC 4180 quoting, CRLF")
+  func csv() {
+    let run = CapturedRun()
+    let code = run.run(
+      ["preview", "--locale", "fr_CA,en_US", "--locale", "ar_EG", "--skeleton", "yMMMdjm"] + Self.toronto
+        + ["--format", "csv"])
+    #expect(code == .success)
+    #expect(run.stderr == [])
+    #expect(
+      run.stdout == "locale,time_zone,date,pattern,formatted\r\n"
+        + "fr_CA,America/Toronto,2026-11-30T14:00:00Z,\"d MMM y, HH 'h' mm\",\"30 nov. 2026, 09 h 00\"\r\n"
+        + "en_US,America/Toronto,2026-11-30T14:00:00Z,\"MMM d, y, h:mm\u{202F}a\",\"Nov 30, 2026, 9:00\u{202F}AM\"\r\n"
+        + "ar_EG,America/Toronto,2026-11-30T14:00:00Z,d MMM y\u{60C} h:mm a,"
+        + "\u{663}\u{660} \u{646}\u{648}\u{641}\u{645}\u{628}\u{631} \u{662}\u{660}\u{662}\u{666}\u{60C} \u{669}:\u{660}\u{660} \u{635}\r\n"
+    )
+  }
+
+  /// Reviewed by eye in a terminal: the columns line up, the Arabic cell
+  /// stays in the third column. Column starts checked with Python's
+  /// `wcwidth` (y年M月d日 H:mm is 14 columns, the Arabic date 22).
+  @Test("text: columns aligned by display width, the Arabic cell isolated")
+  func text() {
+    let run = CapturedRun()
+    let code = run.run(["preview", "-l", "ja_JP,ar_EG,en_US", "--skeleton", "yMMMdjm"] + Self.toronto)
+    #expect(code == .success)
+    #expect(
+      run.stdout == """
+        skeleton yMMMdjm in America/Toronto at 2026-11-30T14:00:00Z
+
+        locale  pattern           formatted
+        ------  ----------------  ----------------------
+        ja_JP   y年M月d日 H:mm    2026年11月30日 9:00
+        ar_EG   d MMM y\u{60C} h:mm a   \u{2068}٣٠ نوفمبر ٢٠٢٦، ٩:٠٠ ص\u{2069}
+        en_US   MMM d, y, h:mm\u{202F}a  Nov 30, 2026, 9:00\u{202F}AM
+
+        """)
+  }
+
+  @Test("markdown: a GFM table, cells escaped")
+  func markdown() {
+    let run = CapturedRun()
+    #expect(run.run(["preview", "-l", "fr_CA", "--pattern", "yyyy.MM.dd HH:mm|'h'", "-f", "markdown"] + Self.toronto) == .success)
+    #expect(
+      run.stdout == """
+        pattern yyyy.MM.dd HH:mm\\|'h' in America/Toronto at 2026-11-30T14:00:00Z
+
+        | locale | pattern | formatted |
+        | --- | --- | --- |
+        | fr\\_CA | yyyy.MM.dd HH:mm\\|'h' | 2026.11.30 09:00\\|h |
+
+        """)
+  }
+
+  @Test("html: an HTML5 document, escaped, formatted cells with lang and dir")
+  func html() {
+    let run = CapturedRun()
+    #expect(run.run(["preview", "-l", "en-US,ar_EG", "--pattern", "d MMM '<&>'", "-f", "html"] + Self.toronto) == .success)
+    #expect(
+      run.stdout == """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <title>posttim-report preview: pattern d MMM &#39;&lt;&amp;&gt;&#39;</title>
+        </head>
+        <body>
+        <p>pattern d MMM &#39;&lt;&amp;&gt;&#39; in America/Toronto at 2026-11-30T14:00:00Z</p>
+        <table>
+        <thead>
+        <tr><th>locale</th><th>pattern</th><th>formatted</th></tr>
+        </thead>
+        <tbody>
+        <tr><td>en-US</td><td><code>d MMM &#39;&lt;&amp;&gt;&#39;</code></td><td lang="en-US" dir="ltr">30 Nov &lt;&amp;&gt;</td></tr>
+        <tr><td>ar_EG</td><td><code>d MMM &#39;&lt;&amp;&gt;&#39;</code></td><td lang="ar-EG" dir="rtl">\u{663}\u{660} \u{646}\u{648}\u{641}\u{645}\u{628}\u{631} &lt;&amp;&gt;</td></tr>
+        </tbody>
+        </table>
+        </body>
+        </html>
+
+        """)
+  }
+
+  @Test("dates: the clock by default; without an offset, local in the zone")
+  func dates() {
+    let now = CapturedRun()
+    #expect(now.run(["preview", "-l", "en_US", "--pattern", "HH:mm", "-z", "Asia/Kolkata", "-f", "csv"]) == .success)
+    #expect(now.stdout == "locale,time_zone,date,pattern,formatted\r\nen_US,Asia/Kolkata,2026-11-30T14:00:00Z,HH:mm,19:30\r\n")
+
+    let local = CapturedRun()
+    let code = local.run(
+      ["preview", "-l", "en_US", "--pattern", "y-MM-dd HH:mm", "-z", "America/Toronto", "--date", "2026-11-30T09:00",
+       "--date", "2026-07-01"])
+    #expect(code == .success)
+    #expect(
+      local.stdout == """
+        pattern y-MM-dd HH:mm in America/Toronto
+
+        date                  locale  pattern        formatted
+        --------------------  ------  -------------  ----------------
+        2026-11-30T14:00:00Z  en_US   y-MM-dd HH:mm  2026-11-30 09:00
+        2026-07-01T04:00:00Z  en_US   y-MM-dd HH:mm  2026-07-01 00:00
+
+        """)
+  }
+
+  @Test("the zone defaults to the device zone (TZ)")
+  func deviceZone() {
+    let run = CapturedRun()
+    #expect(run.run(["preview", "-l", "en_US", "--pattern", "HH:mm zzzz", "-f", "csv"], environment: ["TZ": "Asia/Tokyo"]) == .success)
+    #expect(run.stdout.hasSuffix("\r\nen_US,Asia/Tokyo,2026-11-30T14:00:00Z,HH:mm zzzz,23:00 Japan Standard Time\r\n"))
+  }
+
+  @Test("-o writes the file atomically; week-year Y warns on stderr")
+  func outputFile() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appending(path: "preview.csv")
+    let run = CapturedRun()
+    #expect(run.run(["preview", "-l", "fr_CA", "--pattern", "YYYY-MM-dd", "-f", "csv", "-o", file.path] + Self.toronto) == .success)
+    #expect(run.stdout == "")
+    #expect(
+      run.stderr == [
+        "posttim-report: warning: pattern \"YYYY-MM-dd\" uses week-year Y without a week field w: "
+          + "late-December dates show next year (use y for the calendar year)"
+      ])
+    #expect(
+      try String(contentsOf: file, encoding: .utf8)
+        == "locale,time_zone,date,pattern,formatted\r\nfr_CA,America/Toronto,2026-11-30T14:00:00Z,YYYY-MM-dd,2026-11-30\r\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["preview.csv"])
+  }
+
+  @Test("--help prints the preview help")
+  func help() {
+    let run = CapturedRun()
+    #expect(run.run(["preview", "--help"]) == .success)
+    #expect(run.stdout.hasPrefix("posttim-report preview: show how one skeleton or pattern comes out in\n"))
+    #expect(run.stdout.contains("\nUsage: posttim-report preview --locale ID[,ID…] (--skeleton SKEL | --pattern PAT) [options]\n"))
+    #expect(run.stdout.contains("\n  -f, --format NAME        text (default), markdown, csv, html\n"))
+  }
+
+  @Test(
+    "errors: status 64, the message first, nothing on stdout",
+    arguments: [
+      (["-l", "fr_CA,xx_YY", "--skeleton", "jm"], "invalid locale \"xx_YY\": unknown language"),
+      (["-l", "fr_CA,,en_US", "--skeleton", "jm"], "invalid locale \"\": use an ICU locale ID (fr_CA) or a BCP 47 tag (fr-CA)"),
+      (["-l", "fr_CA", "--skeleton", "jm", "-z", "Mars/Olympus"],
+       "unknown time zone \"Mars/Olympus\" (expected an IANA time zone ID such as America/Toronto)"),
+      (["-l", "fr_CA", "--skeleton", "yMd!"], "invalid skeleton \"yMd!\": \"!\" is not a UTS #35 date field letter"),
+      (["-l", "fr_CA", "--pattern", "HH:mm'"], "invalid pattern \"HH:mm'\": unterminated quote"),
+      (["-l", "fr_CA", "--pattern", "HH:mm", "--skeleton", "jm"], "use --skeleton or --pattern, not both"),
+      (["-l", "fr_CA"], "preview needs --skeleton SKEL or --pattern PAT"),
+      (["-l", "fr_CA", "--skeleton", "jm", "--date", "2026-11-31"], "invalid date \"2026-11-31\": no such calendar date"),
+      (["-l", "fr_CA", "--skeleton", "jm", "-f", "json"], "unknown preview format 'json' (available: csv, html, markdown, text)"),
+      (["-l", "fr_CA", "--skeleton", "jm", "tasks.plist"], "preview takes no FILE operands, got 'tasks.plist'"),
+      (["--now", "2026-11-30T14:00:00Z", "--skeleton", "jm"], "unknown option '--now'"),
+    ])
+  func errors(arguments: [String], message: String) {
+    let run = CapturedRun()
+    #expect(run.run(["preview"] + arguments) == .usage)
+    #expect(run.stderr.first == "posttim-report: error: " + message)
+    #expect(run.stdout == "")
+  }
+}
