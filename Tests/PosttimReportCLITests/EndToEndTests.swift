@@ -18,7 +18,7 @@ struct EndToEndTests {
 
   func run(_ arguments: [String], environment: [String: String]) throws -> (Int32, String, String) {
     let process = Process()
-    process.executableURL = try #require(Self.binary)
+    process.executableURL = Self.binary  // the suite is disabled when it is nil
     process.arguments = arguments
     process.environment = environment
     let out = Pipe()
