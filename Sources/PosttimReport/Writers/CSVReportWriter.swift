@@ -1,30 +1,62 @@
 import Foundation
 
-/// CSV per RFC 4180: a header row, then one row per task in agenda order;
-/// CRLF line ends; a field with the delimiter, a double quote, CR or LF is
-/// quoted, with quotes doubled.
+/// CSV per RFC 4180, ready for spreadsheets: a header row, then one row per
+/// task in agenda order; CRLF line ends; a field holding the delimiter, a
+/// double quote, CR or LF is quoted, with quotes doubled (§2 rules 5–7).
 ///
 /// Columns: `date` (date and time in the report's locale and zone),
 /// `tache`, `importance` (1…9), `description`, `date_utc` (ISO 8601). The
 /// header uses the task list's own keys, the same in every locale, so
 /// scripts can rely on it.
+///
+/// Options (``WriterOptions``, CLI flags in parentheses):
+/// - ``delimiter`` (`--csv-delimiter`): `,` by default; `;` for French
+///   spreadsheets, whose decimal separator is the comma.
+/// - ``byteOrderMark`` (`--csv-bom`): starts the output with U+FEFF (UTF-8
+///   bytes EF BB BF) so Excel reads the file as UTF-8.
+/// - ``neutralizeFormulas`` (on unless `--csv-raw-formulas`): a title or
+///   description starting with `=`, `+`, `-`, `@`, tab or CR gets a
+///   leading `'` (``CSVFormulaGuard``, OWASP "CSV injection"). The date,
+///   importance and ISO columns are written by this tool and never changed.
 public struct CSVReportWriter: ReportWriter {
   public let format = "csv"
   public let fileExtension = "csv"
   public let mediaType = "text/csv; charset=utf-8; header=present"
   public let delimiter: Character
+  public let byteOrderMark: Bool
+  public let neutralizeFormulas: Bool
 
-  public init(delimiter: Character = ",") { self.delimiter = delimiter }
+  public init(delimiter: Character = ",", byteOrderMark: Bool = false, neutralizeFormulas: Bool = true) {
+    self.delimiter = delimiter
+    self.byteOrderMark = byteOrderMark
+    self.neutralizeFormulas = neutralizeFormulas
+  }
+
+  /// The writer for a run's `--csv-*` options.
+  public init(options: WriterOptions) {
+    self.init(
+      delimiter: options.csvDelimiter, byteOrderMark: options.csvByteOrderMark,
+      neutralizeFormulas: options.csvNeutralizeFormulas)
+  }
 
   public static let header = ["date", "tache", "importance", "description", "date_utc"]
 
+  /// Streams the CSV, one row per write.
   public func write<Output: TextOutputStream>(_ report: ReportView, to output: inout Output) {
+    if byteOrderMark { output.write("\u{FEFF}") }
     writeRow(Self.header, to: &output)
     for section in report.sections {
       for task in section.tasks {
-        writeRow([task.dateTime, task.title, String(task.importance), task.details, task.dateUTC], to: &output)
+        writeRow(
+          [task.dateTime, text(task.title), String(task.importance), text(task.details), task.dateUTC],
+          to: &output)
       }
     }
+  }
+
+  /// A free-text cell, neutralized when ``neutralizeFormulas`` is on.
+  func text(_ cell: String) -> String {
+    neutralizeFormulas ? CSVFormulaGuard.neutralized(cell) : cell
   }
 
   func writeRow<Output: TextOutputStream>(_ fields: [String], to output: inout Output) {
@@ -38,12 +70,23 @@ public struct CSVReportWriter: ReportWriter {
 
   /// One field per RFC 4180 §2 rules 5–7: quoted when it holds the
   /// delimiter, a double quote, CR or LF, with quotes doubled.
+  ///
+  /// Unicode scalars are compared, not characters: a comma or quote
+  /// followed by a combining mark is one `Character` in Swift, but a CSV
+  /// reader sees the comma byte, so it must still be quoted and doubled.
   public func quoted(_ field: String) -> String {
-    // Bytes, not Characters: all four are ASCII, and grapheme breaking
-    // would dominate the cost of a large export.
+    // Bytes: the delimiter (ASCII, as the CLI allows), quote, CR and LF
+    // are single bytes in UTF-8; grapheme breaking would dominate the cost
+    // of a large export, and a combining mark after a comma changes nothing.
     let separator = delimiter.asciiValue ?? 44
-    let needsQuotes = field.utf8.contains { $0 == separator || $0 == 34 || $0 == 13 || $0 == 10 }
-    guard needsQuotes else { return field }
-    return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    guard field.utf8.contains(where: { $0 == separator || $0 == 34 || $0 == 13 || $0 == 10 }) else {
+      return field
+    }
+    var result = "\""
+    result.reserveCapacity(field.utf8.count + 2)
+    for scalar in field.unicodeScalars {
+      if scalar == "\"" { result += "\"\"" } else { result.unicodeScalars.append(scalar) }
+    }
+    return result + "\""
   }
 }

