@@ -63,8 +63,9 @@ public struct ReportCommand {
       let messages = (error as? InputErrors)?.errors.map(\.description) ?? [message]
       for message in messages { io.writeError("posttim-report: error: " + message) }
       if code == .usage {
-        io.writeError(HelpText.usage)
-        io.writeError("See 'posttim-report --help' for more information.")
+        let preview = arguments.first == "preview"
+        io.writeError(preview ? HelpText.previewUsage : HelpText.usage)
+        io.writeError("See 'posttim-report \(preview ? "preview " : "")--help' for more information.")
       }
       return code
     }
