@@ -129,6 +129,19 @@ struct LoadingTests {
     }
   }
 
+  @Test(
+    "impossible XML dates are refused, not rolled over",
+    arguments: ["2026-13-45T99:00:00Z", "2026-02-29T10:00:00Z", "2026-11-30T14:00:00.5Z", "2026-11-30 14:00:00Z", "2026-11-30T24:00:00Z"])
+  func strictDates(text: String) {
+    let body = "\n" + task(goodFields) + "\n" + task(goodFields.replacingOccurrences(of: "2026-11-30T14:00:00Z", with: text))
+    do {
+      _ = try decoder.decode(plist(body), file: "dates.plist")
+      Issue.record("accepted \(text)")
+    } catch {
+      #expect(error.description == "dates.plist: line 5: \"date\" must be a UTC date YYYY-MM-DDTHH:MM:SSZ, got \"\(text)\"")
+    }
+  }
+
   @Test("a truncated XML file reports the parser's line")
   func truncated() throws {
     let text = try String(contentsOf: TestPaths.example, encoding: .utf8)

@@ -34,6 +34,11 @@ public struct TaskListDecoder: Sendable {
     guard !data.isEmpty else {
       throw TaskListError(.unreadable, file: file, message: "is empty, not a property list")
     }
+    if let (line, text) = XMLDateCheck.firstInvalid(in: data) {
+      throw TaskListError(
+        .invalid, file: file,
+        message: "line \(line): \"\(Key.date)\" must be a UTC date YYYY-MM-DDTHH:MM:SSZ, got \"\(text)\"")
+    }
     let decoder = PropertyListDecoder()
     decoder.userInfo[TaskRecord.fileKey] = file
     var format = PropertyListSerialization.PropertyListFormat.xml
