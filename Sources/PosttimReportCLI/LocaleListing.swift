@@ -3,16 +3,108 @@ import PosttimReport
 
 /// `--list-locales`: the languages with a catalog, or for one locale the
 /// catalog and fallbacks it would use.
+///
+/// Without a locale, one line per catalog in `messages/`:
+///
+///     fr        incomplete  French                    français
+///                 missing: index.title, mail.subject
+///     fr_CA     incomplete  French (Canada)           français (Canada)
+///                 1 of 21 messages, the rest from fr
+///                 missing: index.title, mail.subject
+///
+/// With a locale, the catalogs it uses in order and the keys that would
+/// fall back to English:
+///
+///     fr_CA: fr (français) → en (English)
+///     every message from fr
 struct LocaleListing {
   let resources: any ResourceFiles
 
+  private static let english = try! LocaleIdentifier("en")
+
   func text(for locale: LocaleIdentifier?) -> String {
-    if let locale {
-      let catalog = MessageCatalog(locale: locale, resources: resources)
-      return "\(locale.icuID): catalogs \(catalog.chain.joined(separator: " → "))\n"
+    let lines = locale.map(chainLines(for:)) ?? catalogLines()
+    return lines.map { $0 + "\n" }.joined()
+  }
+
+  /// "fr (français)": a catalog name with its name in its own language.
+  private func nativeName(_ catalog: String) -> String {
+    guard let locale = try? LocaleIdentifier(catalog) else { return catalog }
+    return "\(catalog) (\(locale.displayName(in: locale)))"
+  }
+
+  /// One line per catalog file, then indented details: what a regional
+  /// catalog builds on, the keys that would fall back to English, unknown
+  /// keys. A catalog is complete when a report in its locale needs no
+  /// fallback (a regional one counts its parents: fr_CA with fr).
+  private func catalogLines() -> [String] {
+    var lines: [String] = []
+    let indent = String(repeating: " ", count: 12)
+    for name in MessageCatalog.catalogNames(in: resources) {
+      guard let file = MessageCatalog.catalogFile(named: name, in: resources) else { continue }
+      let locale = try? LocaleIdentifier(name)
+      let inEnglish = locale?.displayName(in: Self.english) ?? "?"
+      let inItself = locale.map { $0.displayName(in: $0) } ?? "?"
+      var missing = file.missingKeys
+      var parents: [String] = []
+      if let locale {
+        let catalog = MessageCatalog(locale: locale, resources: resources)
+        missing = MessageKey.allCases.filter { catalog.fallbackKeys.contains($0) || catalog.unresolvedKeys.contains($0) }
+        // Regional English (en_GB) builds on en; other catalogs' parents
+        // stop before the English fallback.
+        parents = catalog.chain.drop { $0 != name }.dropFirst().filter {
+          $0 != MessageCatalog.rootLanguage || locale.language == MessageCatalog.rootLanguage
+        }
+      }
+      let status = file.messages == nil ? "invalid" : missing.isEmpty ? "complete" : "incomplete"
+      lines.append("\(pad(name, 9)) \(pad(status, 11)) \(pad(inEnglish, 25)) \(inItself)")
+      if file.messages == nil {
+        lines.append(indent + "not a JSON object of strings")
+        continue
+      }
+      if !parents.isEmpty {
+        let own = MessageKey.allCases.count - file.missingKeys.count
+        lines.append(indent + "\(own) of \(MessageKey.allCases.count) messages, the rest from " + parents.joined(separator: ", "))
+      }
+      if !missing.isEmpty {
+        lines.append(indent + "missing: " + missing.map(\.rawValue).joined(separator: ", "))
+      }
+      if !file.unknownKeys.isEmpty {
+        lines.append(indent + "unknown keys: " + file.unknownKeys.joined(separator: ", "))
+      }
     }
-    return resources.paths(under: "messages/").map {
-      String($0.dropFirst("messages/".count).dropLast(".json".count))
-    }.joined(separator: "\n") + "\n"
+    if lines.isEmpty { lines.append("no message catalogs") }
+    return lines
+  }
+
+  private func chainLines(for locale: LocaleIdentifier) -> [String] {
+    let catalog = MessageCatalog(locale: locale, resources: resources)
+    let root = MessageCatalog.rootLanguage
+    var lines = ["\(locale.icuID): " + catalog.chain.map(nativeName).joined(separator: " → ")]
+    let language = locale.language
+    if catalog.chain.first == root && language != root {
+      lines.append("no catalog for \(locale.icuID) (\(locale.displayName(in: Self.english))): every message in \(root)")
+    } else if !catalog.chain.isEmpty {
+      let fallbacks = catalog.fallbackKeys
+      if fallbacks.isEmpty {
+        let used = catalog.chain.filter { name in
+          MessageKey.allCases.contains { catalog.lookup($0.rawValue)?.catalog == name }
+        }
+        lines.append("every message from " + used.joined(separator: ", "))
+      } else {
+        lines.append(
+          "falls back to \(root) for \(fallbacks.count) of \(MessageKey.allCases.count) messages: "
+            + fallbacks.map(\.rawValue).joined(separator: ", "))
+      }
+    }
+    let unresolved = catalog.unresolvedKeys
+    if !unresolved.isEmpty {
+      lines.append("in no catalog: " + unresolved.map(\.rawValue).joined(separator: ", "))
+    }
+    return lines
+  }
+
+  private func pad(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PosttimICU
+import Synchronization
 
 /// The report's own words in one locale, from the JSON catalogs in
 /// `Templates/messages/` (one file per language, a flat object of
@@ -17,6 +18,9 @@ public final class MessageCatalog: Sendable {
   private let warn: @Sendable (String) -> Void
   /// Compiled messages by key: ICU parses each pattern once per run.
   private let compiled = FormatterCache<String, ICUMessageFormat>(countLimit: 1024)
+  /// Warnings already given: each is given once, however often the report
+  /// uses the message (a section count is formatted once per section).
+  private let warned = Mutex<Set<String>>([])
 
   /// The language every catalog falls back to.
   public static let rootLanguage = "en"
@@ -40,6 +44,15 @@ public final class MessageCatalog: Sendable {
     }
     self.layers = layers
     self.chain = layers.map(\.0)
+    if chain.first == Self.rootLanguage, locale.language != Self.rootLanguage {
+      warn("no message catalog for \(locale.icuID); using \(Self.rootLanguage)")
+    }
+  }
+
+  /// Passes `message` to `warn` the first time only.
+  private func warnOnce(_ message: String) {
+    let isFirst = warned.withLock { $0.insert(message).inserted }
+    if isFirst { warn(message) }
   }
 
   /// Catalog names to try for a locale, most specific first:
@@ -81,13 +94,11 @@ public final class MessageCatalog: Sendable {
   /// The message for `key`, formatted in the locale.
   public func text(_ key: MessageKey, _ arguments: [String: MessageArgument] = [:]) -> String {
     guard let (catalog, pattern) = lookup(key.rawValue) else {
-      warn("no message \"\(key.rawValue)\" in any catalog for \(locale.icuID)")
+      warnOnce("no message \"\(key.rawValue)\" in any catalog for \(locale.icuID)")
       return key.rawValue
     }
-    if catalog == Self.rootLanguage, layers.first?.name != Self.rootLanguage,
-      locale.language != Self.rootLanguage
-    {
-      warn("message \"\(key.rawValue)\" is missing for \(locale.icuID); using \(catalog)")
+    if isFallback(catalog) {
+      warnOnce("message \"\(key.rawValue)\" is missing for \(locale.icuID); using \(catalog)")
     }
     do {
       let message = try compiled.value(for: key.rawValue) { () throws(ICUMessageFormat.Failure) in
@@ -95,7 +106,7 @@ public final class MessageCatalog: Sendable {
       }
       return try message.format(arguments)
     } catch {
-      warn("message \"\(key.rawValue)\" in messages/\(catalog).json: \(error)")
+      warnOnce("message \"\(key.rawValue)\" in messages/\(catalog).json: \(error)")
       return pattern
     }
   }
