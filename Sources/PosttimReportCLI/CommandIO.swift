@@ -7,14 +7,14 @@ public struct CommandIO: Sendable {
   public var writeStandardOutput: @Sendable (_ render: (inout FileDescriptorOutput) throws -> Void) throws -> Void
   /// One line of diagnostics (no trailing newline).
   public var writeError: @Sendable (String) -> Void
-  public var readStandardInput: @Sendable () -> Data
+  public var readStandardInput: @Sendable () throws -> Data
   /// True when standard output is a terminal (colour may be used).
   public var standardOutputIsTerminal: Bool = false
 
   public init(
     writeStandardOutput: @escaping @Sendable ((inout FileDescriptorOutput) throws -> Void) throws -> Void,
     writeError: @escaping @Sendable (String) -> Void,
-    readStandardInput: @escaping @Sendable () -> Data, standardOutputIsTerminal: Bool = false
+    readStandardInput: @escaping @Sendable () throws -> Data, standardOutputIsTerminal: Bool = false
   ) {
     self.writeStandardOutput = writeStandardOutput
     self.writeError = writeError
@@ -29,7 +29,17 @@ public struct CommandIO: Sendable {
       try render(&output)
       try output.finish()
     },
-    writeError: { line in FileHandle.standardError.write(Data((line + "\n").utf8)) },
-    readStandardInput: { FileHandle.standardInput.readDataToEndOfFile() },
+    // write(2), not FileHandle: FileHandle traps when stderr is closed or
+    // full; a diagnostic that cannot be shown is dropped, the status stays.
+    writeError: { line in
+      var bytes = Array((line + "\n").utf8)
+      var offset = 0
+      while offset < bytes.count {
+        let written = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress! + offset, $0.count - offset) }
+        if written <= 0 { break }
+        offset += written
+      }
+    },
+    readStandardInput: { try InputReader.standardInput() },
     standardOutputIsTerminal: isatty(1) == 1)
 }

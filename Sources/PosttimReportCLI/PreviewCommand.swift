@@ -23,12 +23,8 @@ struct PreviewCommand {
     }
     let request = try PreviewRequest(parsed, environment: environment, clock: clock, warn: warn)
     let table = try PreviewTable(request)
-    if let path = request.outputPath {
-      var file = try AtomicFileOutput(path: path)
-      table.write(request.format, to: &file.stream)
-      try file.commit()
-    } else {
-      try io.writeStandardOutput { table.write(request.format, to: &$0) }
+    try OutputFile.write(to: request.outputPath, standard: io.writeStandardOutput) {
+      table.write(request.format, to: &$0)
     }
   }
 }

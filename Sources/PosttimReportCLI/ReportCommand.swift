@@ -143,17 +143,8 @@ public struct ReportCommand {
       return
     }
 
-    if let path = configuration.outputPath {
-      var file = try AtomicFileOutput(path: path)
-      do {
-        try writer.write(view, to: &file.stream)
-      } catch {
-        file.abort()
-        throw error
-      }
-      try file.commit()
-    } else {
-      try io.writeStandardOutput { try writer.write(view, to: &$0) }
+    try OutputFile.write(to: configuration.outputPath, standard: io.writeStandardOutput) {
+      try writer.write(view, to: &$0)
     }
   }
 
@@ -176,20 +167,16 @@ public struct ReportCommand {
 
   /// `-o` naming one of the inputs would replace the user's task list.
   func checkOutputIsNotAnInput(_ configuration: RunConfiguration) throws {
-    guard let output = configuration.outputPath,
-      let outputID = Self.fileID(output)
+    guard let output = configuration.outputPath, output != "-",
+      let outputID = FileIdentity(path: output)
     else { return }
-    for input in configuration.inputs where input != "-" && Self.fileID(input) == outputID {
-      throw UsageError("output '\(output)' is the input '\(input)'; refusing to overwrite a task list")
+    for input in configuration.inputs {
+      let inputID = input == "-" ? FileIdentity.standardInput : FileIdentity(path: input)
+      if inputID == outputID {
+        let name = input == "-" ? "standard input" : "the input '\(input)'"
+        throw UsageError("output '\(output)' is \(name); refusing to overwrite a task list")
+      }
     }
-  }
-
-  static func fileID(_ path: String) -> [UInt64]? {
-    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-      let device = attributes[.systemNumber] as? NSNumber,
-      let inode = attributes[.systemFileNumber] as? NSNumber
-    else { return nil }
-    return [device.uint64Value, inode.uint64Value]
   }
 
   /// Prints a warning once: catalog fallbacks repeat for every section.

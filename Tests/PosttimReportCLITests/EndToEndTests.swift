@@ -16,11 +16,19 @@ struct EndToEndTests {
     return FileManager.default.isExecutableFile(atPath: built.path) ? built : nil
   }()
 
-  func run(_ arguments: [String], environment: [String: String]) throws -> (Int32, String, String) {
+  func run(_ arguments: [String], environment: [String: String], stdin: FileHandle? = nil) throws -> (Int32, String, String) {
+    try Self.run(arguments, environment: environment, stdin: stdin)
+  }
+
+  /// Runs the binary; `stdin` nil means an empty pipe.
+  static func run(_ arguments: [String], environment: [String: String] = [:], stdin: FileHandle? = nil) throws
+    -> (Int32, String, String)
+  {
     let process = Process()
-    process.executableURL = Self.binary  // the suite is disabled when it is nil
+    process.executableURL = Self.binary  // the suites are disabled when it is nil
     process.arguments = arguments
     process.environment = environment
+    if let stdin { process.standardInput = stdin }
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out

@@ -1,16 +1,18 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Reads task lists from files or standard input, never modifying them.
 public struct TaskListLoader: Sendable {
   public let decoder: TaskListDecoder
   /// Reads standard input; injectable so tests and the CLI core can feed it.
-  public let readStandardInput: @Sendable () -> Data
+  public let readStandardInput: @Sendable () throws -> Data
 
   public init(
     decoder: TaskListDecoder = .init(),
-    readStandardInput: @escaping @Sendable () -> Data = {
-      FileHandle.standardInput.readDataToEndOfFile()
-    }
+    readStandardInput: @escaping @Sendable () throws -> Data = { try InputReader.standardInput() }
   ) {
     self.decoder = decoder
     self.readStandardInput = readStandardInput
@@ -23,22 +25,38 @@ public struct TaskListLoader: Sendable {
   ///   ``TaskListDecoder/decode(_:file:)``.
   public func load(_ path: String) throws(TaskListError) -> [TaskEntry] {
     let data: Data
-    if path == "-" {
-      data = readStandardInput()
-    } else {
-      var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-        throw TaskListError(.notFound, file: path, message: "no such file")
-      }
-      guard !isDirectory.boolValue else {
-        throw TaskListError(.notFound, file: path, message: "is a directory, not a task list")
-      }
-      do {
-        data = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
-      } catch {
-        throw TaskListError(.notFound, file: path, message: "cannot be read (\(TaskListDecoder.reason(error)))")
-      }
+    do {
+      data = try path == "-" ? readStandardInput() : read(path)
+    } catch let error as TaskListError {
+      throw error
+    } catch InputReader.Failure.tooLarge {
+      throw TaskListError(.invalid, file: path, message: "is larger than 1 GiB; not a task list this tool reads")
+    } catch InputReader.Failure.unreadable(let reason) {
+      throw TaskListError(.notFound, file: path, message: "cannot be read (\(reason))")
+    } catch {
+      throw TaskListError(.notFound, file: path, message: "cannot be read (\(TaskListDecoder.reason(error)))")
     }
     return try decoder.decode(data, file: path)
+  }
+
+  /// A named input: a regular file is mapped; anything else that can be
+  /// read (a FIFO, `<(…)`, /dev/stdin) is read to its end.
+  private func read(_ path: String) throws -> Data {
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+      throw TaskListError(.notFound, file: path, message: errno == ENOENT ? "no such file" : "cannot be read (\(String(cString: strerror(errno))))")
+    }
+    switch info.st_mode & S_IFMT {
+    case S_IFDIR:
+      throw TaskListError(.notFound, file: path, message: "is a directory, not a task list")
+    case S_IFREG:
+      guard Int(info.st_size) <= InputReader.limit else { throw InputReader.Failure.tooLarge }
+      return try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
+    default:
+      let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+      guard descriptor >= 0 else { throw InputReader.Failure.unreadable(String(cString: strerror(errno))) }
+      defer { close(descriptor) }
+      return try InputReader.readAll(descriptor: descriptor)
+    }
   }
 }
