@@ -59,11 +59,11 @@ struct PreviewRequest {
     var locales: [(input: String, locale: LocaleIdentifier)] = []
     for value in parsed.all("locale") {
       for item in value.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
-        locales.append((item, try LocaleIdentifier(item)))
+        locales.append((item, try LocaleIdentifier(userInput: item)))
       }
     }
     if locales.isEmpty {
-      let locale = try LocaleIdentifier.fromEnvironment(environment) ?? .posix
+      let locale = RunConfiguration.environmentLocale(environment, warn: warn)
       locales = [(locale.input, locale)]
     }
     for (_, locale) in locales {

@@ -38,9 +38,9 @@ struct RunConfiguration {
 
     let locale: LocaleIdentifier
     if let text = parsed.value("locale") {
-      locale = try LocaleIdentifier(text)
+      locale = try LocaleIdentifier(userInput: text)
     } else {
-      locale = try LocaleIdentifier.fromEnvironment(environment) ?? .posix
+      locale = Self.environmentLocale(environment, warn: warn)
     }
     if let fallback = locale.dataFallback {
       warn("ICU has no data for locale \(locale.icuID); using \(fallback)")
@@ -67,8 +67,8 @@ struct RunConfiguration {
       default: throw UsageError("--now needs a date-time with an offset, e.g. 2026-11-30T09:00:00-05:00 or …Z")
       }
     } ?? clock()
-    from = try parsed.value("from").map(ISO8601.parse)
-    to = try parsed.value("to").map(ISO8601.parse)
+    from = try parsed.value("from").map { try Self.date($0, option: "from") }
+    to = try parsed.value("to").map { try Self.date($0, option: "to") }
     days = try parsed.value("days").map { try Self.integer($0, option: "days", in: 1...36_600) }
     if days != nil && to != nil { throw UsageError("use --to or --days, not both") }
     minimumImportance = try parsed.value("min-importance").map { try Self.integer($0, option: "min-importance", in: 1...9) } ?? 1
@@ -92,14 +92,32 @@ struct RunConfiguration {
       now: now, from: fromDay, to: toDay, minimumImportance: minimumImportance, grouping: grouping)
   }
 
+  /// The environment's locale; an unusable `LANG` is a warning and the
+  /// POSIX locale, as the C library's setlocale falls back to "C".
+  static func environmentLocale(_ environment: [String: String], warn: (String) -> Void) -> LocaleIdentifier {
+    do {
+      return try LocaleIdentifier.fromEnvironment(environment) ?? .posix
+    } catch {
+      warn("\(error) in the environment (LC_ALL, LC_TIME, LANG); using en_US_POSIX")
+      return .posix
+    }
+  }
+
   static func writerOptions(_ parsed: ArgumentParser.Result, templateDirectory: URL?) throws -> WriterOptions {
     var options = WriterOptions()
     if let templateDirectory {
-      options.resources = LayeredResources([DirectoryResources(root: templateDirectory), EmbeddedResources()])
+      let folder = DirectoryResources(root: templateDirectory)
+      if let (path, reason) = folder.firstUnusableFile() {
+        throw TemplateError(kind: .syntax, templateName: templateDirectory.appending(path: path).path, message: reason)
+      }
+      options.resources = LayeredResources([folder, EmbeddedResources()])
     }
     if let path = parsed.value("template") {
-      guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-        throw TemplateError(kind: .notFound, templateName: path, message: "template file not found or not UTF-8 text")
+      guard let data = FileManager.default.contents(atPath: path) else {
+        throw TemplateError(kind: .notFound, templateName: path, message: "template file not found")
+      }
+      guard let text = String(data: data, encoding: .utf8) else {
+        throw TemplateError(kind: .syntax, templateName: path, message: "is not UTF-8 text")
       }
       options.layout = (URL(fileURLWithPath: path).lastPathComponent, text)
     }
@@ -124,6 +142,13 @@ struct RunConfiguration {
     case (nil, .some(let text)): return .pattern(text)
     case (nil, nil): return value
     }
+  }
+
+  /// `--from`/`--to` name local days, so they take dates only.
+  static func date(_ text: String, option: String) throws -> ISO8601.Value {
+    let value = try ISO8601.parse(text)
+    guard case .day = value else { throw UsageError("--\(option) takes a date (YYYY-MM-DD), got '\(text)'") }
+    return value
   }
 
   static func integer(_ text: String, option: String, in range: ClosedRange<Int>) throws -> Int {

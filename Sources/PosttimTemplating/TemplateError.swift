@@ -41,8 +41,9 @@ public struct TemplateError: Error, Equatable, CustomStringConvertible, Sendable
   }
 
   public var description: String {
-    let location = line > 0 ? "\(templateName):\(line):\(column)" : templateName
-    var text = "\(location): error: \(message)"
+    // Compiler style with a position; a whole-file problem reads as
+    // "name: message" (the CLI already prefixes "error:").
+    var text = line > 0 ? "\(templateName):\(line):\(column): error: \(message)" : "\(templateName): \(message)"
     if kind == .syntax, let sourceLine, column > 0 {
       // Reuse tabs from the source so the caret lines up in a terminal.
       let pad = sourceLine.unicodeScalars.prefix(column - 1).map { $0 == "\t" ? "\t" : " " }

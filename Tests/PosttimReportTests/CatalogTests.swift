@@ -508,3 +508,19 @@ struct CatalogFallbackTests {
     }
   }
 }
+
+@Suite("Catalog safety net")
+struct CatalogSafetyNetTests {
+  @Test("a message ICU cannot parse falls back to the next catalog, never printed raw")
+  func brokenMessage() throws {
+    let resources = MemoryResources(files: [
+      "messages/fr.json": #"{"section.count": "{count, plural, one {# tâche}"}"#
+    ])
+    let log = WarningLog()
+    let catalog = MessageCatalog(locale: try LocaleIdentifier("fr_CA"), resources: resources, warn: log.sink)
+    #expect(catalog.text(.sectionCount, ["count": .number(3)]) == "3 tasks")
+    // A key the user's catalogs lack entirely still comes from the shipped English.
+    #expect(catalog.text(.reportEmpty) == "No tasks.")
+    #expect(log.all.contains { $0.hasPrefix("message \"section.count\" in messages/fr.json: U_") })
+  }
+}

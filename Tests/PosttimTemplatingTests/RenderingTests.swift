@@ -114,3 +114,11 @@ struct RenderingTests {
     #expect(Set(outputs) == Set((0..<16).map { "<\($0)><\($0 + 1)>" }))
   }
 }
+
+@Suite("HTML escaping of control characters")
+struct HTMLControlCharacterTests {
+  @Test("C0 controls and DEL become U+FFFD; tab, LF and CR stay")
+  func controls() {
+    #expect(HTMLEscaping.escape("a\u{0}b\u{1B}c\u{7F}d\te\nf\rg<") == "a\u{FFFD}b\u{FFFD}c\u{FFFD}d\te\nf\rg&lt;")
+  }
+}

@@ -123,6 +123,6 @@ struct TemplateErrorTests {
 
   @Test func descriptionWithoutLocation() {
     let error = TemplateError(kind: .notFound, templateName: "agenda", message: "no template named 'agenda'")
-    #expect(error.description == "agenda: error: no template named 'agenda'")
+    #expect(error.description == "agenda: no template named 'agenda'")
   }
 }

@@ -122,10 +122,23 @@ public enum ISO8601 {
     else { throw fail("expected a time as Thh:mm[:ss]") }
     var index = 16
     var second = 0
+    var fraction = 0.0
     if index < bytes.count, bytes[index] == 58 {
       guard let value = number(index + 1, 2) else { throw fail("expected seconds as :ss") }
       second = value
       index += 3
+      // Fractional seconds (".5", ",250"), kept to the millisecond.
+      if index < bytes.count, bytes[index] == 46 || bytes[index] == 44 {
+        var scale = 0.1
+        index += 1
+        let start = index
+        while index < bytes.count, (48...57).contains(bytes[index]) {
+          fraction += Double(bytes[index] - 48) * scale
+          scale /= 10
+          index += 1
+        }
+        guard index > start else { throw fail("expected digits after the decimal sign") }
+      }
     }
     guard hour < 24, minute < 60, second < 60 else { throw fail("time out of range") }
     if index == bytes.count { return .localDateTime(localDay, hour: hour, minute: minute, second: second) }
@@ -145,7 +158,7 @@ public enum ISO8601 {
     }
     let daySeconds = (Int(localDay.dayNumber) - 2_440_588) * 86_400
     let seconds = daySeconds + hour * 3600 + minute * 60 + second - offset
-    return .instant(Date(timeIntervalSince1970: TimeInterval(seconds)))
+    return .instant(Date(timeIntervalSince1970: TimeInterval(seconds) + (fraction * 1000).rounded() / 1000))
   }
 
   static func daysInMonth(year: Int, month: Int) -> Int {

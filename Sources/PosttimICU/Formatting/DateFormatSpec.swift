@@ -30,6 +30,7 @@ public enum DateFormatSpec: Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .skeleton(let text):
       guard !text.isEmpty else { throw .invalidSkeleton(text, reason: "empty") }
+      guard text.count <= 64 else { throw .invalidSkeleton(String(text.prefix(20)) + "…", reason: "longer than 64 letters") }
       if let bad = text.first(where: { !Self.patternLetters.contains($0) }) {
         throw .invalidSkeleton(
           text, reason: "\"\(bad)\" is not a UTS #35 date field letter")
@@ -37,6 +38,7 @@ public enum DateFormatSpec: Hashable, Sendable, CustomStringConvertible {
       return []
     case .pattern(let text):
       guard !text.isEmpty else { throw .invalidPattern(text, reason: "empty") }
+      guard text.count <= 256 else { throw .invalidPattern(String(text.prefix(20)) + "…", reason: "longer than 256 characters") }
       var inQuote = false
       var letters = Set<Character>()
       for character in text {

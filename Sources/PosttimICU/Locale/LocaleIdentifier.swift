@@ -28,8 +28,11 @@ public struct LocaleIdentifier: Hashable, Sendable, CustomStringConvertible {
   ///   or hour-cycle keyword ICU does not know.
   public init(_ text: String) throws(DateEngineError) {
     let trimmed = text.trimmingCharacters(in: .whitespaces)
-    guard !trimmed.isEmpty,
-      trimmed.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "_-@=;".contains($0)) })
+    // Keyword syntax (`=`, `;`) only after the `@` of ICU keywords.
+    let head = trimmed.split(separator: "@", maxSplits: 1).first ?? ""
+    guard !trimmed.isEmpty, trimmed.utf8.count <= 157,  // ULOC_FULLNAME_CAPACITY
+      trimmed.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "_-@=;".contains($0)) }),
+      !head.contains("="), !head.contains(";")
     else {
       throw .invalidLocale(text, reason: "use an ICU locale ID (fr_CA) or a BCP 47 tag (fr-CA)")
     }

@@ -14,11 +14,28 @@ extension LocaleIdentifier {
   ) throws(DateEngineError) -> LocaleIdentifier? {
     for name in ["LC_ALL", "LC_TIME", "LANG"] {
       guard let value = environment[name], !value.isEmpty else { continue }
-      let base = value.split(separator: ".", maxSplits: 1).first
-        .map(String.init)?.split(separator: "@", maxSplits: 1).first.map(String.init) ?? value
-      if base == "C" || base == "POSIX" { return .posix }
-      return try LocaleIdentifier(base)
+      return try LocaleIdentifier(userInput: value)
     }
     return nil
   }
+
+  /// A locale as a person types it, on the command line or in `LANG`:
+  /// ICU IDs and BCP 47 tags, plus POSIX names (`fr_CA.UTF-8`,
+  /// `de_DE@euro`: encoding and modifier are dropped) and `C`/`POSIX`
+  /// (``posix``).
+  /// - Throws: ``DateEngineError/invalidLocale(_:reason:)``.
+  public init(userInput value: String) throws(DateEngineError) {
+    let posixName = value.contains(".") || value.hasSuffix("@euro")
+    let base =
+      posixName
+      ? value.split(separator: ".", maxSplits: 1).first.map(String.init)?
+        .split(separator: "@", maxSplits: 1).first.map(String.init) ?? value
+      : value
+    if base == "C" || base == "POSIX" {
+      self = .posix
+      return
+    }
+    try self.init(base)
+  }
+
 }

@@ -37,7 +37,7 @@ public struct TaskListDecoder: Sendable {
     if let (line, text) = XMLDateCheck.firstInvalid(in: data) {
       throw TaskListError(
         .invalid, file: file,
-        message: "line \(line): \"\(Key.date)\" must be a UTC date YYYY-MM-DDTHH:MM:SSZ, got \"\(text)\"")
+        message: "line \(line): \"\(Key.date)\" must be a UTC date YYYY-MM-DDTHH:MM:SSZ, got \"\(TaskListError.printable(text))\"")
     }
     let decoder = PropertyListDecoder()
     decoder.userInfo[TaskRecord.fileKey] = file

@@ -32,9 +32,28 @@ public struct TaskListError: Error, Equatable, CustomStringConvertible {
   }
 
   public var description: String {
-    var text = file == "-" ? "<stdin>" : file
+    var text = file == "-" ? "<stdin>" : Self.printable(file, limit: 200)
     if let entry { text += ": entry \(entry)" }
-    if let key { text += ": \"\(key)\"" }
+    if let key { text += ": \"\(Self.printable(key))\"" }
     return text + (key == nil ? ": " : " ") + message
+  }
+
+  /// Text from a task list or a file name made safe for one terminal
+  /// line: control characters escaped (a value cannot move the cursor or
+  /// change colours), and cut at `limit` characters.
+  public static func printable(_ text: String, limit: Int = 60) -> String {
+    var result = ""
+    for (count, scalar) in text.unicodeScalars.enumerated() {
+      if count == limit {
+        result += "…"
+        break
+      }
+      if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+        result += scalar == "\n" ? "\\n" : scalar == "\r" ? "\\r" : scalar == "\t" ? "\\t" : "\\u{\(String(scalar.value, radix: 16))}"
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
   }
 }

@@ -90,7 +90,7 @@ struct TaskRecord: Decodable {
     switch value {
     case .string(let text):
       guard text.utf8.count == 1, let byte = text.utf8.first, (49...57).contains(byte) else {
-        throw fail("must be 1…9, got \"\(text)\"")
+        throw fail("must be 1…9, got \"\(TaskListError.printable(text))\"")
       }
       return Int(byte - 48)
     case .integer(let number):

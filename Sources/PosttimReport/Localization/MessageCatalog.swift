@@ -15,6 +15,9 @@ public final class MessageCatalog: Sendable {
   /// The catalog files in lookup order, e.g. ["fr", "en"].
   public let chain: [String]
   private let layers: [(name: String, messages: [String: String])]
+  /// The shipped English catalog, consulted last whatever a user's
+  /// `--template-dir` holds, so no raw key ever reaches a report.
+  private let safetyNet: (name: String, messages: [String: String])?
   private let warn: @Sendable (String) -> Void
   /// Compiled messages by key: ICU parses each pattern once per run.
   private let compiled = FormatterCache<String, ICUMessageFormat>(countLimit: 1024)
@@ -44,6 +47,8 @@ public final class MessageCatalog: Sendable {
     }
     self.layers = layers
     self.chain = layers.map(\.0)
+    safetyNet = EmbeddedResources().text(at: "messages/\(Self.rootLanguage).json")
+      .flatMap(Self.parse).map { (Self.rootLanguage, $0) }
     if chain.first == Self.rootLanguage, locale.language != Self.rootLanguage {
       warn("no message catalog for \(locale.icuID); using \(Self.rootLanguage)")
     }
@@ -91,25 +96,28 @@ public final class MessageCatalog: Sendable {
     return nil
   }
 
-  /// The message for `key`, formatted in the locale.
+  /// The message for `key`, formatted in the locale. A message missing
+  /// from the locale's catalogs, or one ICU cannot format, comes from the
+  /// next catalog in the chain (with a warning), never as a raw pattern.
   public func text(_ key: MessageKey, _ arguments: [String: MessageArgument] = [:]) -> String {
-    guard let (catalog, pattern) = lookup(key.rawValue) else {
-      warnOnce("no message \"\(key.rawValue)\" in any catalog for \(locale.icuID)")
-      return key.rawValue
-    }
-    if isFallback(catalog) {
-      warnOnce("message \"\(key.rawValue)\" is missing for \(locale.icuID); using \(catalog)")
-    }
-    do {
-      let message = try compiled.value(for: key.rawValue) { () throws(ICUMessageFormat.Failure) in
-        try ICUMessageFormat(pattern, locale: locale)
+    for layer in layers + (safetyNet.map { [$0] } ?? []) {
+      guard let pattern = layer.messages[key.rawValue] else { continue }
+      if isFallback(layer.name) {
+        warnOnce("message \"\(key.rawValue)\" is missing for \(locale.icuID); using \(layer.name)")
       }
-      return try message.format(arguments)
-    } catch {
-      warnOnce("message \"\(key.rawValue)\" in messages/\(catalog).json: \(error)")
-      return pattern
+      do {
+        let message = try compiled.value(for: layer.name + "/" + pattern) { () throws(ICUMessageFormat.Failure) in
+          try ICUMessageFormat(pattern, locale: locale)
+        }
+        return try message.format(arguments)
+      } catch {
+        warnOnce("message \"\(key.rawValue)\" in messages/\(layer.name).json: \(error); trying the next catalog")
+      }
     }
+    warnOnce("no message \"\(key.rawValue)\" in any catalog for \(locale.icuID)")
+    return key.rawValue
   }
+
 }
 
 extension LocaleIdentifier {

@@ -30,6 +30,28 @@ public struct DirectoryResources: ResourceFiles {
     return try? String(contentsOf: root.appending(path: path), encoding: .utf8)
   }
 
+  /// The first file that would be silently skipped: a `.mustache` or
+  /// `.json` entry that is not a regular UTF-8 text file. Checked up
+  /// front so a broken user template is an error (exit 78), never a quiet
+  /// fall back to the embedded default.
+  /// - Returns: the relative path and the reason, or nil when all is well.
+  public func firstUnusableFile() -> (path: String, reason: String)? {
+    guard let walker = FileManager.default.enumerator(atPath: root.path) else {
+      return (".", "cannot be listed")
+    }
+    let files = walker.allObjects.compactMap { $0 as? String }.sorted()
+    for relative in files where relative.hasSuffix(".mustache") || relative.hasSuffix(".json") {
+      let url = root.appending(path: relative)
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+        return (relative, "is a directory, not a template")
+      }
+      guard let data = FileManager.default.contents(atPath: url.path) else { return (relative, "cannot be read") }
+      guard String(data: data, encoding: .utf8) != nil else { return (relative, "is not UTF-8 text") }
+    }
+    return nil
+  }
+
   public func paths(under folder: String) -> [String] {
     let base = root.appending(path: folder)
     let names = (try? FileManager.default.contentsOfDirectory(atPath: base.path)) ?? []

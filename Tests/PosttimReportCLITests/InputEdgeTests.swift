@@ -1,0 +1,83 @@
+import Foundation
+import PosttimReportCLI
+import Testing
+import TestSupport
+
+/// Edges found by trying the tool as a new user.
+@Suite("Input edges")
+struct InputEdgeTests {
+  let example = TestPaths.example.path
+
+  @Test("-l C, -l POSIX and POSIX names like fr_CA.UTF-8 are accepted; fr_CA;rm is not")
+  func posixLocaleNames() {
+    let c = CapturedRun()
+    #expect(c.run([example, "-l", "C", "--from", "2026-12-07", "--to", "2026-12-07", "--no-relative"]) == .success)
+    #expect(c.stdout.contains("## Monday, December 7, 2026\n"))
+    let utf8 = CapturedRun()
+    #expect(utf8.run([example, "-l", "fr_CA.UTF-8", "--from", "2026-12-07", "--to", "2026-12-07"]) == .success)
+    #expect(utf8.stdout.contains("## Lundi 7 décembre 2026\n"))
+    let injected = CapturedRun()
+    #expect(injected.run([example, "-l", "fr_CA;rm"]) == .usage)
+    #expect(injected.stderr.first == "posttim-report: error: invalid locale \"fr_CA;rm\": use an ICU locale ID (fr_CA) or a BCP 47 tag (fr-CA)")
+  }
+
+  @Test("an unusable LANG warns and uses en_US_POSIX, as setlocale falls back to C")
+  func badLANG() {
+    let run = CapturedRun()
+    #expect(run.run([example, "--to", "2026-11-30"], environment: ["LANG": "xx_YY.UTF-8", "TZ": "UTC"]) == .success)
+    #expect(
+      run.stderr == [
+        "posttim-report: warning: invalid locale \"xx_YY\": unknown language in the environment (LC_ALL, LC_TIME, LANG); using en_US_POSIX"
+      ])
+    #expect(run.stdout.hasPrefix("# Agenda\n\nTime zone: "))
+  }
+
+  @Test(
+    "values out of bounds are usage errors",
+    arguments: [
+      (["--from", "2026-11-30T10:00:00Z"], "--from takes a date (YYYY-MM-DD), got '2026-11-30T10:00:00Z'"),
+      (["--skeleton", String(repeating: "y", count: 65)], "invalid skeleton \"yyyyyyyyyyyyyyyyyyyy…\": longer than 64 letters"),
+    ])
+  func outOfBounds(arguments: [String], message: String) {
+    let run = CapturedRun()
+    #expect(run.run([example] + arguments) == .usage)
+    #expect(run.stderr.first == "posttim-report: error: " + message)
+  }
+
+  @Test("--now takes fractional seconds")
+  func fractionalNow() {
+    let run = CapturedRun()
+    #expect(run.run([example, "--now", "2026-11-30T13:59:59.5Z", "-f", "json"]) == .success)
+    #expect(run.stdout.contains("\"now\": \"2026-11-30T13:59:59Z\""))
+  }
+
+  @Test("a template folder with a file that is not UTF-8, or a directory, is exit 78")
+  func unusableTemplates() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder.appending(path: "markdown"), withIntermediateDirectories: true)
+    try Data([0xC3, 0x28, 0x7B]).write(to: folder.appending(path: "markdown/task.mustache"))
+    let run = CapturedRun()
+    #expect(run.run([example, "--template-dir", folder.path]) == .configuration)
+    #expect(run.stderr == ["posttim-report: error: \(folder.path)/markdown/task.mustache: is not UTF-8 text"])
+    let file = CapturedRun()
+    #expect(file.run([example, "--template", folder.appending(path: "markdown/task.mustache").path]) == .configuration)
+  }
+
+  @Test("control characters and long values from a task list are escaped and cut in messages")
+  func printableMessages() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let text = try String(contentsOf: TestPaths.example, encoding: .utf8)
+      .replacingOccurrences(of: "<string>6</string>", with: "<string>urgent\n\u{1B}[31mred" + String(repeating: "x", count: 100) + "</string>")
+    let bad = folder.appending(path: "bad.plist")
+    try text.write(to: bad, atomically: true, encoding: .utf8)
+    let run = CapturedRun()
+    #expect(run.run([bad.path]) == .dataError)
+    #expect(
+      run.stderr == [
+        "posttim-report: error: \(bad.path): entry 5: \"importance\" must be 1…9, got \"urgent\\n\\u{1b}[31mred"
+          + String(repeating: "x", count: 45) + "…\""
+      ])
+  }
+}
