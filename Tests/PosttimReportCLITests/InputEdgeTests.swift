@@ -81,3 +81,35 @@ struct InputEdgeTests {
       ])
   }
 }
+
+@Suite("Warnings and listings")
+struct WarningAndListingTests {
+  let example = TestPaths.example.path
+
+  @Test("ICU's own locale fallback is a warning naming the locale used")
+  func localeFallback() {
+    let run = CapturedRun()
+    #expect(run.run([example, "-l", "fr_XX", "--from", "2026-12-07", "--to", "2026-12-07"]) == .success)
+    #expect(run.stderr.contains("posttim-report: warning: ICU has no data for locale fr_XX; using fr"))
+    #expect(run.stdout.contains("## Lundi 7 décembre 2026\n"))
+  }
+
+  @Test("week-year Y without a week field warns, and still does what it was told")
+  func weekYear() {
+    let run = CapturedRun()
+    #expect(run.run([example, "--pattern", "YYYY-MM-dd HH:mm", "--from", "2026-12-31", "--to", "2026-12-31"]) == .success)
+    #expect(
+      run.stderr == [
+        "posttim-report: warning: pattern \"YYYY-MM-dd HH:mm\" uses week-year Y without a week field w: late-December dates show next year (use y for the calendar year)"
+      ])
+    // 31 Dec 2026 is in week 1 of 2027 for fr_CA (weeks start on Sunday): the bug, as asked.
+    #expect(run.stdout.contains("| 2027-12-31 11:00 | Réserver la salle \\| janvier |"))
+  }
+
+  @Test("--list-formats lists every registered writer")
+  func listFormats() {
+    let run = CapturedRun()
+    #expect(run.run(["--list-formats"]) == .success)
+    #expect(run.stdout.split(separator: "\n").map { String($0.prefix(while: { $0 != " " })) } == ["csv", "html", "ics", "json", "markdown", "text"])
+  }
+}
