@@ -15,12 +15,7 @@ public final class ICUCollator: @unchecked Sendable {
 
   /// - Throws: ``ICUError`` when ICU cannot open a collator.
   public init(locale: LocaleIdentifier) throws(ICUError) {
-    var status: Int32 = 0
-    let handle = cicu_coll_open(locale.icuID, &status)
-    guard status <= 0, let handle else {
-      cicu_coll_close(handle)
-      throw ICUError(function: "ucol_open", code: status)
-    }
+    let handle = try openICUHandle("ucol_open", open: { cicu_coll_open(locale.icuID, &$0) }, close: cicu_coll_close)
     self.handle = handle
   }
 

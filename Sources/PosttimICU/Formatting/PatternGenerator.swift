@@ -14,12 +14,7 @@ public final class PatternGenerator: @unchecked Sendable {
   /// Opens the generator for `locale`.
   /// - Throws: ``ICUError`` when ICU cannot open one.
   public init(locale: LocaleIdentifier) throws(ICUError) {
-    var status: Int32 = 0
-    let handle = cicu_pg_open(locale.icuID, &status)
-    guard status <= 0, let handle else {
-      cicu_pg_close(handle)
-      throw ICUError(function: "udatpg_open", code: status)
-    }
+    let handle = try openICUHandle("udatpg_open", open: { cicu_pg_open(locale.icuID, &$0) }, close: cicu_pg_close)
     self.handle = handle
     self.locale = locale
   }

@@ -11,12 +11,7 @@ public final class RelativeDayNames: @unchecked Sendable {
 
   /// - Throws: ``ICUError`` when ICU has no relative-date formatter.
   public init(locale: LocaleIdentifier) throws(ICUError) {
-    var status: Int32 = 0
-    let handle = cicu_rel_open(locale.icuID, &status)
-    guard status <= 0, let handle else {
-      cicu_rel_close(handle)
-      throw ICUError(function: "ureldatefmt_open", code: status)
-    }
+    let handle = try openICUHandle("ureldatefmt_open", open: { cicu_rel_open(locale.icuID, &$0) }, close: cicu_rel_close)
     self.handle = handle
   }
 
