@@ -56,6 +56,7 @@ constexpr int64_t kLatestTransition = int64_t(1) << 40;
 // RFC 8536 §3.2: utoff SHOULD be in [-89999, 93599] (−24:59:59…+25:59:59).
 constexpr int32_t kMinOffset = -89999;
 constexpr int32_t kMaxOffset = 93599;
+constexpr uint32_t kMaxTransitions = 4096;
 // The footer is one line; real ones are under 60 characters.
 constexpr int64_t kMaxFooterLength = 256;
 
@@ -105,6 +106,11 @@ bool readHeader(Reader &reader, Header &header) {
   // §3.1: typecnt and charcnt MUST NOT be zero; isutcnt and isstdcnt are
   // zero or typecnt.
   if (header.typecnt == 0 || header.charcnt == 0) return false;
+  // Transition type indices are one octet, so more than 256 types is not
+  // TZif. The busiest real file (Asia/Hebron, 2025b) has 310 transitions;
+  // the cap keeps RuleBasedTimeZone::complete (quadratic in transitions)
+  // fast on hostile input.
+  if (header.typecnt > 256 || header.timecnt > kMaxTransitions) return false;
   if (header.isutcnt != 0 && header.isutcnt != header.typecnt) return false;
   if (header.isstdcnt != 0 && header.isstdcnt != header.typecnt) return false;
   return true;

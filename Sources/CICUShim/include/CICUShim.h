@@ -289,7 +289,8 @@ typedef struct cicu_zone cicu_zone;
 ///
 /// Returns NULL and sets *status when the file cannot be converted
 /// exactly: 3 (U_INVALID_FORMAT_ERROR) for a malformed or truncated file
-/// or a footer that contradicts the last transition; 16
+/// (more than 256 types or 4096 transitions counts as malformed) or a
+/// footer that contradicts the last transition; 16
 /// (U_UNSUPPORTED_ERROR) for a version 1 file, leap-second records
 /// ("right/" zones), Julian-day footer rules (`Jn`, `n`), a DST footer
 /// without rules, or a last-week-of-February rule shifted by whole days;
