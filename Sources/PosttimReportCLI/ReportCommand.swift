@@ -188,9 +188,17 @@ public struct ReportCommand {
     }
   }
 
+  /// `posttim-report 0.1.0 (ICU 72.1, CLDR 42.0, tz data 2025b from
+  /// /usr/share/zoneinfo; ICU's own 2022e)`: the system tz database dates
+  /// follow (``SystemTimeZoneData``), and ICU's own, used where the system
+  /// has no zone.
   static var versionText: String {
-    "posttim-report \(PosttimReportVersion.current) (ICU \(ICUVersions.icu), CLDR \(ICUVersions.cldr), "
-      + "tz data \(ICUVersions.timeZoneData))"
+    let system = SystemTimeZoneData.shared
+    let timeZoneData =
+      system.version.map { "\($0) from \(system.directory); ICU's own \(ICUVersions.timeZoneData)" }
+      ?? "of unknown version from \(system.directory); ICU's own \(ICUVersions.timeZoneData)"
+    return "posttim-report \(PosttimReportVersion.current) (ICU \(ICUVersions.icu), CLDR \(ICUVersions.cldr), "
+      + "tz data \(timeZoneData))"
   }
 }
 

@@ -24,6 +24,8 @@ struct CommandLineTests {
     let version = CapturedRun()
     #expect(version.run(["--version"]) == .success)
     #expect(version.stdout.hasPrefix("posttim-report 0.1.0 (ICU 72.1, CLDR 42.0, tz data "))
+    // The system tz database the dates follow, and ICU's own.
+    #expect(version.stdout.contains(" from /usr/share/zoneinfo; ICU's own ") || ProcessInfo.processInfo.environment["TZDIR"] != nil)
   }
 
   @Test(

@@ -266,6 +266,64 @@ int32_t cicu_char_hangul_syllable_type(uint32_t c);
 /// 22 PDI.
 int32_t cicu_char_bidi_class(uint32_t c);
 
+// MARK: - System time zones (TZif)
+// Implemented in CICUTimeZones.cpp: ICU's RuleBasedTimeZone exists only in
+// its C++ API. ICU 72 carries its own tz data (2022e); these functions
+// build zones from the system's TZif files (/usr/share/zoneinfo) instead,
+// so formatters and calendars follow the machine's tz database.
+
+typedef struct cicu_zone cicu_zone;
+
+/// Builds an ICU time zone named `id` (UTF-16, e.g. "Africa/Cairo"; ICU
+/// uses it for CLDR zone names and metazones) from the bytes of a TZif
+/// file (RFC 8536, version 2 or later).
+///
+/// Reads the 64-bit data block and the POSIX TZ footer: one rule per
+/// distinct (raw offset, DST saving, abbreviation) with its transition
+/// instants, and for a footer with DST two annual rules from the year
+/// after the last explicit transition. TZif records only the total UT
+/// offset and an isdst flag; the DST saving is the offset minus the
+/// standard offset in force around it (one hour when there is none), and
+/// negative savings (Europe/Dublin) take ICU's positive "rearguard" form,
+/// so total offsets are exact and standard/daylight names match ICU's.
+///
+/// Returns NULL and sets *status when the file cannot be converted
+/// exactly: 3 (U_INVALID_FORMAT_ERROR) for a malformed or truncated file
+/// (more than 256 types or 4096 transitions counts as malformed) or a
+/// footer that contradicts the last transition; 16
+/// (U_UNSUPPORTED_ERROR) for a version 1 file, leap-second records
+/// ("right/" zones), Julian-day footer rules (`Jn`, `n`), a DST footer
+/// without rules, or a last-week-of-February rule shifted by whole days;
+/// 1 (U_ILLEGAL_ARGUMENT_ERROR) for an empty ID or no bytes. The bytes are
+/// treated as untrusted: every count and offset is checked against
+/// `length`. The caller owns the result (`cicu_zone_close`).
+cicu_zone *cicu_zone_from_tzif(const uint16_t *id, int32_t idLength,
+                               const uint8_t *bytes, int32_t length,
+                               int32_t *status);
+void cicu_zone_close(cicu_zone *zone);
+/// The zone's raw (standard) offset and DST saving at an instant
+/// (milliseconds since 1970-01-01T00:00:00Z), in milliseconds east of UT.
+void cicu_zone_offset(const cicu_zone *zone, double millis,
+                      int32_t *rawOffset, int32_t *dstOffset, int32_t *status);
+/// The zone's long standard or (`daylight` = 1) daylight name in
+/// `displayLocale`, as `cicu_tz_display_name` gives for ICU's own zones.
+int32_t cicu_zone_display_name(const cicu_zone *zone,
+                               const char *displayLocale, int8_t daylight,
+                               uint16_t *out, int32_t capacity,
+                               int32_t *status);
+/// Makes a formatter use a copy of `zone` (ICU's DateFormat::setTimeZone).
+void cicu_df_set_zone(cicu_date_formatter *formatter, const cicu_zone *zone,
+                      int32_t *status);
+/// Makes a calendar use a copy of `zone` (ICU's Calendar::setTimeZone).
+void cicu_cal_set_zone(cicu_calendar *calendar, const cicu_zone *zone,
+                       int32_t *status);
+/// The tz database version named by the first line of a `tzdata.zi` file
+/// (`# version 2025b` → "2025b"), given the file's first bytes. Returns
+/// the version's length, or 0 with *status 3 (U_INVALID_FORMAT_ERROR)
+/// when the line is not of that form.
+int32_t cicu_tzdata_zi_version(const uint8_t *bytes, int32_t length,
+                               char *out, int32_t capacity, int32_t *status);
+
 #ifdef __cplusplus
 }
 #endif

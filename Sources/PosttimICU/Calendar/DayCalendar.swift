@@ -3,7 +3,8 @@ import Foundation
 import Synchronization
 
 /// Local-day arithmetic in one time zone and locale, through ICU's
-/// calendar (`ucal`), the same zone data the formatters use.
+/// calendar (`ucal`), the same zone data the formatters use (the system
+/// tz database's, see ``SystemTimeZoneData``).
 ///
 /// Days are ICU JULIAN_DAY numbers, so "same day" compares the full local
 /// calendar date, never the day of the month alone. The start of a day is
@@ -18,9 +19,21 @@ public final class DayCalendar: @unchecked Sendable {
   public let timeZone: TimeZoneIdentifier
   public let locale: LocaleIdentifier
 
-  /// Opens a calendar; the locale supplies week data (first weekday).
+  /// Opens a calendar; the locale supplies week data (first weekday). The
+  /// zone's rules come from the system tz database
+  /// (``SystemTimeZoneData/shared``) when it has the zone, else from ICU's
+  /// own data.
   /// - Throws: ``ICUError`` when ICU cannot open it.
-  public init(timeZone: TimeZoneIdentifier, locale: LocaleIdentifier = .posix) throws(ICUError) {
+  public convenience init(timeZone: TimeZoneIdentifier, locale: LocaleIdentifier = .posix) throws(ICUError) {
+    try self.init(timeZone: timeZone, locale: locale, systemZones: .shared)
+  }
+
+  /// Opens a calendar whose zone rules come from `systemZones` when it has
+  /// the zone, else from ICU's own data.
+  /// - Throws: ``ICUError`` when ICU cannot open it.
+  public init(
+    timeZone: TimeZoneIdentifier, locale: LocaleIdentifier, systemZones: SystemTimeZoneData
+  ) throws(ICUError) {
     var status: Int32 = 0
     let handle = timeZone.id.withUTF16Buffer { zone, length in
       cicu_cal_open(zone, length, locale.icuID, &status)
@@ -28,6 +41,13 @@ public final class DayCalendar: @unchecked Sendable {
     guard status <= 0, let handle else {
       cicu_cal_close(handle)
       throw ICUError(function: "ucal_open", code: status)
+    }
+    if let zone = systemZones.zone(for: timeZone.id) {
+      cicu_cal_set_zone(handle, zone.handle, &status)
+      guard status <= 0 else {
+        cicu_cal_close(handle)
+        throw ICUError(function: "Calendar::setTimeZone", code: status)
+      }
     }
     self.handle = handle
     self.timeZone = timeZone

@@ -26,11 +26,25 @@ public final class ICUDateFormatter: @unchecked Sendable {
   public let locale: LocaleIdentifier
   public let timeZone: TimeZoneIdentifier
 
-  /// Opens a formatter.
+  /// Opens a formatter. The zone's rules come from the system tz database
+  /// (``SystemTimeZoneData/shared``) when it has the zone, else from ICU's
+  /// own data.
+  /// - Throws: ``ICUError`` when ICU cannot open it.
+  public convenience init(
+    pattern: String, locale: LocaleIdentifier, timeZone: TimeZoneIdentifier,
+    capitalization: Capitalization = .none
+  ) throws(ICUError) {
+    try self.init(
+      pattern: pattern, locale: locale, timeZone: timeZone, capitalization: capitalization,
+      systemZones: .shared)
+  }
+
+  /// Opens a formatter whose zone rules come from `systemZones` when it has
+  /// the zone, else from ICU's own data.
   /// - Throws: ``ICUError`` when ICU cannot open it.
   public init(
     pattern: String, locale: LocaleIdentifier, timeZone: TimeZoneIdentifier,
-    capitalization: Capitalization = .none
+    capitalization: Capitalization, systemZones: SystemTimeZoneData
   ) throws(ICUError) {
     var status: Int32 = 0
     let handle = timeZone.id.withUTF16Buffer { zone, zoneLength in
@@ -41,6 +55,13 @@ public final class ICUDateFormatter: @unchecked Sendable {
     guard status <= 0, let handle else {
       cicu_df_close(handle)
       throw ICUError(function: "udat_open", code: status)
+    }
+    if let zone = systemZones.zone(for: timeZone.id) {
+      cicu_df_set_zone(handle, zone.handle, &status)
+      guard status <= 0 else {
+        cicu_df_close(handle)
+        throw ICUError(function: "DateFormat::setTimeZone", code: status)
+      }
     }
     if capitalization != .none { cicu_df_set_capitalization(handle, capitalization.rawValue, &status) }
     self.handle = handle

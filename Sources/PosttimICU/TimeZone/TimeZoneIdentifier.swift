@@ -1,14 +1,17 @@
 import CICUShim
 
 /// A validated time zone: an IANA time zone ID from ICU's zone data
-/// (`America/Toronto`, `UTC`, `EST5EDT`) or a custom `GMT±hh:mm` ID.
+/// (`America/Toronto`, `UTC`, `EST5EDT`), a custom `GMT±hh:mm` ID, or an
+/// ID that only the system tz database has (`America/Ciudad_Juarez`, added
+/// in tz 2022g, after ICU 72's 2022e).
 ///
 /// ICU silently treats an unknown ID as GMT, so the check is ours
-/// (`ucal_getCanonicalTimeZoneID`).
+/// (`ucal_getCanonicalTimeZoneID`, then ``SystemTimeZoneData``).
 public struct TimeZoneIdentifier: Hashable, Sendable, CustomStringConvertible {
   /// The ID as given (for display and messages), e.g. `US/Eastern`.
   public let id: String
-  /// ICU's canonical ID, e.g. `America/New_York`.
+  /// ICU's canonical ID, e.g. `America/New_York`; the ID itself for a zone
+  /// ICU does not know.
   public let canonicalID: String
 
   public static let utc = try! TimeZoneIdentifier("UTC")
@@ -16,7 +19,8 @@ public struct TimeZoneIdentifier: Hashable, Sendable, CustomStringConvertible {
   /// Validates an IANA time zone ID.
   ///
   /// - Throws: ``DateEngineError/invalidTimeZone(_:)`` for an ID that is
-  ///   neither in ICU's zone data nor a `GMT±hh:mm` custom ID.
+  ///   neither in ICU's zone data, nor a `GMT±hh:mm` custom ID, nor a
+  ///   system TZif file that converts to an ICU zone.
   public init(_ id: String) throws(DateEngineError) {
     var isSystemID: Int8 = 0
     let canonical = try? withUTF16Result("ucal_getCanonicalTimeZoneID") { out, capacity, status in
@@ -24,11 +28,17 @@ public struct TimeZoneIdentifier: Hashable, Sendable, CustomStringConvertible {
         cicu_tz_canonical_id(text, length, out, capacity, &isSystemID, &status)
       }
     }
-    guard let canonical, !id.isEmpty,
+    if let canonical, !id.isEmpty,
       isSystemID != 0 || (id.hasPrefix("GMT") && canonical.hasPrefix("GMT"))
-    else { throw .invalidTimeZone(id) }
-    self.id = id
-    self.canonicalID = canonical
+    {
+      self.id = id
+      self.canonicalID = canonical
+    } else if SystemTimeZoneData.shared.zone(for: id) != nil {
+      self.id = id
+      self.canonicalID = id
+    } else {
+      throw .invalidTimeZone(id)
+    }
   }
 
   public var description: String { id }
@@ -36,7 +46,12 @@ public struct TimeZoneIdentifier: Hashable, Sendable, CustomStringConvertible {
   /// The zone's localized name ("heure normale de l’Est"), standard or
   /// daylight, in `locale`.
   public func displayName(in locale: LocaleIdentifier, daylight: Bool = false) -> String {
-    (try? withUTF16Result("ucal_getTimeZoneDisplayName") { out, capacity, status in
+    if let zone = SystemTimeZoneData.shared.zone(for: id),
+      let name = zone.displayName(in: locale, daylight: daylight)
+    {
+      return name
+    }
+    return (try? withUTF16Result("ucal_getTimeZoneDisplayName") { out, capacity, status in
       id.withUTF16Buffer { text, length in
         cicu_tz_display_name(text, length, locale.icuID, daylight ? 1 : 0, out, capacity, &status)
       }
