@@ -10,6 +10,13 @@ struct TimeZoneTests {
     #expect(try TimeZoneIdentifier("EST5EDT").id == "EST5EDT")
     #expect(throws: DateEngineError.invalidTimeZone("Not/AZone")) { try TimeZoneIdentifier("Not/AZone") }
     #expect(throws: DateEngineError.invalidTimeZone("")) { try TimeZoneIdentifier("") }
+    // ICU's legacy aliases and zone-folder files that are no zones.
+    for id in ["BST", "IST", "CST", "posixrules", "Factory", "localtime"] {
+      #expect(throws: DateEngineError.invalidTimeZone(id)) { try TimeZoneIdentifier(id) }
+    }
+    #expect(try TimeZoneIdentifier("UTC").id == "UTC")
+    #expect(try TimeZoneIdentifier("Japan").id == "Japan")
+    #expect(try TimeZoneIdentifier("GMT+05:30").id == "GMT+05:30")
   }
 
   @Test(

@@ -1,3 +1,4 @@
+import Foundation
 import CICUShim
 
 /// A validated time zone: an IANA time zone ID from ICU's zone data
@@ -22,6 +23,7 @@ public struct TimeZoneIdentifier: Hashable, Sendable, CustomStringConvertible {
   ///   neither in ICU's zone data, nor a `GMT±hh:mm` custom ID, nor a
   ///   system TZif file that converts to an ICU zone.
   public init(_ id: String) throws(DateEngineError) {
+    guard Self.isZoneName(id) else { throw .invalidTimeZone(id) }
     var isSystemID: Int8 = 0
     let canonical = try? withUTF16Result("ucal_getCanonicalTimeZoneID") { out, capacity, status in
       id.withUTF16Buffer { text, length in
@@ -42,6 +44,22 @@ public struct TimeZoneIdentifier: Hashable, Sendable, CustomStringConvertible {
   }
 
   public var description: String { id }
+
+  /// Files in the zone folder that are not zones, and ICU's legacy
+  /// three-letter aliases (`BST` is Dhaka to ICU, British Summer Time to a
+  /// reader), are not accepted as IDs: a name without a `/` must be a zone
+  /// the system's tz database has (`UTC`, `EST5EDT`, `Japan`…), or `GMT…`.
+  static func isZoneName(_ id: String) -> Bool {
+    if ["posixrules", "Factory", "localtime", "leapseconds", "tzdata.zi", "zone.tab", "zone1970.tab"].contains(id) {
+      return false
+    }
+    guard !id.contains("/"), !id.hasPrefix("GMT") else { return true }
+    let data = SystemTimeZoneData.shared
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: data.directory, isDirectory: &isDirectory), isDirectory.boolValue
+    else { return true }  // no system tz database: ICU's list decides
+    return FileManager.default.fileExists(atPath: data.directory + "/" + id)
+  }
 
   /// The zone's localized name ("heure normale de l’Est"), standard or
   /// daylight, in `locale`.
