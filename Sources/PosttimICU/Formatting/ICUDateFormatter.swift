@@ -47,15 +47,13 @@ public final class ICUDateFormatter: @unchecked Sendable {
     capitalization: Capitalization, systemZones: SystemTimeZoneData
   ) throws(ICUError) {
     var status: Int32 = 0
-    let handle = timeZone.id.withUTF16Buffer { zone, zoneLength in
-      pattern.withUTF16Buffer { text, length in
-        cicu_df_open(locale.icuID, zone, zoneLength, text, length, &status)
+    let handle = try openICUHandle("udat_open", open: { status in
+      timeZone.id.withUTF16Buffer { zone, zoneLength in
+        pattern.withUTF16Buffer { text, length in
+          cicu_df_open(locale.icuID, zone, zoneLength, text, length, &status)
+        }
       }
-    }
-    guard status <= 0, let handle else {
-      cicu_df_close(handle)
-      throw ICUError(function: "udat_open", code: status)
-    }
+    }, close: cicu_df_close)
     if let zone = systemZones.zone(for: timeZone.id) {
       cicu_df_set_zone(handle, zone.handle, &status)
       guard status <= 0 else {
