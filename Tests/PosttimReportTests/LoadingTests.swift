@@ -138,8 +138,26 @@ struct LoadingTests {
       _ = try decoder.decode(plist(body), file: "dates.plist")
       Issue.record("accepted \(text)")
     } catch {
-      #expect(error.description == "dates.plist: line 5: \"date\" must be a UTC date YYYY-MM-DDTHH:MM:SSZ, got \"\(text)\"")
+      #expect(error.description == "dates.plist: entry 2: \"date\" must be a UTC date YYYY-MM-DDTHH:MM:SSZ, got \"\(text)\" (line 5)")
     }
+  }
+
+  @Test("deep nesting is refused before Foundation's recursive decoder sees it (XML and binary)")
+  func deepNesting() throws {
+    let deep = "<?xml version=\"1.0\"?><plist>" + String(repeating: "<array>", count: 3000)
+      + String(repeating: "</array>", count: 3000) + "</plist>"
+    #expect(throws: TaskListError(.invalid, file: "deep.plist", message: "is nested more than 100 levels deep; not a task list")) {
+      try decoder.decode(Data(deep.utf8), file: "deep.plist")
+    }
+    // 101 nested one-element arrays as a binary plist, built by Foundation.
+    var value: Any = [Any]()
+    for _ in 0..<101 { value = [value] }
+    let binary = try PropertyListSerialization.data(fromPropertyList: value, format: .binary, options: 0)
+    #expect(throws: TaskListError(.invalid, file: "deep.bplist", message: "is nested more than 100 levels deep; not a task list")) {
+      try decoder.decode(binary, file: "deep.bplist")
+    }
+    // A normal list with nested unknown keys is fine.
+    #expect(try decoder.decode(Data(contentsOf: TestPaths.exampleBinary), file: "x").count == 24)
   }
 
   @Test("a truncated XML file reports the parser's line")

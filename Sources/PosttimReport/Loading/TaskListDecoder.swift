@@ -34,10 +34,16 @@ public struct TaskListDecoder: Sendable {
     guard !data.isEmpty else {
       throw TaskListError(.unreadable, file: file, message: "is empty, not a property list")
     }
-    if let (line, text) = XMLDateCheck.firstInvalid(in: data) {
+    switch PlistPreflight.check(data) {
+    case .tooDeep:
       throw TaskListError(
         .invalid, file: file,
-        message: "line \(line): \"\(Key.date)\" must be a UTC date YYYY-MM-DDTHH:MM:SSZ, got \"\(TaskListError.printable(text))\"")
+        message: "is nested more than \(PlistPreflight.depthLimit) levels deep; not a task list")
+    case .badDate(let line, let entry, let text):
+      throw TaskListError(
+        .invalid, file: file, entry: entry, key: Key.date,
+        message: "must be a UTC date YYYY-MM-DDTHH:MM:SSZ, got \"\(TaskListError.printable(text))\" (line \(line))")
+    case nil: break
     }
     let decoder = PropertyListDecoder()
     decoder.userInfo[TaskRecord.fileKey] = file

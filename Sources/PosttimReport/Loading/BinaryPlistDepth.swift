@@ -1,0 +1,59 @@
+/// The nesting depth of a binary property list (Apple's `bplist00`:
+/// objects, an offset table and a 32-byte trailer), found without
+/// recursion so a hostile file cannot overflow the stack. Malformed
+/// structure is not judged here: Foundation's decoder reports it.
+enum BinaryPlistDepth {
+  /// True when some path from the top object passes through more than
+  /// `limit` arrays, sets or dictionaries (a cycle always does).
+  static func exceeds(_ limit: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard bytes.count >= 40 else { return false }
+    func number(at offset: Int, size: Int) -> Int? {
+      guard size >= 1, size <= 8, offset >= 0, offset + size <= bytes.count else { return nil }
+      var value: UInt64 = 0
+      for i in 0..<size { value = value << 8 | UInt64(bytes[offset + i]) }
+      return value <= UInt64(Int.max) ? Int(value) : nil
+    }
+    let trailer = bytes.count - 32
+    let offsetSize = Int(bytes[trailer + 6])
+    let referenceSize = Int(bytes[trailer + 7])
+    guard let objectCount = number(at: trailer + 8, size: 8), let top = number(at: trailer + 16, size: 8),
+      let tableOffset = number(at: trailer + 24, size: 8), (1...8).contains(offsetSize),
+      (1...8).contains(referenceSize), objectCount <= bytes.count, top < objectCount,
+      tableOffset <= trailer, objectCount <= (trailer - tableOffset) / offsetSize
+    else { return false }
+
+    /// The object references held by object `index`, or [] for a leaf.
+    func children(_ index: Int) -> [Int] {
+      guard let offset = number(at: tableOffset + index * offsetSize, size: offsetSize), offset < tableOffset
+      else { return [] }
+      let marker = bytes[offset]
+      let kind = marker >> 4
+      guard kind == 0xA || kind == 0xC || kind == 0xD else { return [] }
+      var count = Int(marker & 0x0F)
+      var position = offset + 1
+      if count == 0x0F {
+        guard position < bytes.count, bytes[position] >> 4 == 0x1 else { return [] }
+        let size = 1 << Int(bytes[position] & 0x0F)
+        guard let value = number(at: position + 1, size: size) else { return [] }
+        count = value
+        position += 1 + size
+      }
+      let references = kind == 0xD ? count * 2 : count
+      guard references >= 0, references <= (bytes.count - position) / referenceSize else { return [] }
+      return (0..<references).compactMap { number(at: position + $0 * referenceSize, size: referenceSize) }
+        .filter { $0 < objectCount }
+    }
+
+    // Depth-first, iterative; each object is revisited only when reached
+    // by a longer path, so shared objects do not multiply the work.
+    var best = [UInt16](repeating: 0, count: objectCount)
+    var stack = [(top, 1)]
+    while let (object, depth) = stack.popLast() {
+      if depth > limit { return true }
+      guard Int(best[object]) < depth else { continue }
+      best[object] = UInt16(depth)
+      for child in children(object) where Int(best[child]) < depth + 1 { stack.append((child, depth + 1)) }
+    }
+    return false
+  }
+}
