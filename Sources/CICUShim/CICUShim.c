@@ -177,9 +177,22 @@ int32_t cicu_pg_best_pattern(cicu_pattern_generator *generator,
 cicu_date_formatter *cicu_df_open(const char *locale, const uint16_t *zone,
                                   int32_t zoneLength, const uint16_t *pattern,
                                   int32_t patternLength, int32_t *status) {
-  return (cicu_date_formatter *)udat_open(UDAT_PATTERN, UDAT_PATTERN, locale,
-                                          zone, zoneLength, pattern,
-                                          patternLength, (UErrorCode *)status);
+  UDateFormat *format =
+      udat_open(UDAT_PATTERN, UDAT_PATTERN, locale, zone, zoneLength, pattern,
+                patternLength, (UErrorCode *)status);
+  if (U_FAILURE(*status)) return (cicu_date_formatter *)format;
+  // Proleptic Gregorian, as ISO 8601 and the calendar arithmetic are: ICU
+  // would switch to the Julian calendar before 1582-10-15, and a date
+  // shown would disagree with its ISO column. Other calendars (Japanese,
+  // Buddhist…) refuse the change and stay as they are.
+  UErrorCode local = U_ZERO_ERROR;
+  UCalendar *calendar = ucal_clone(udat_getCalendar(format), &local);
+  if (U_SUCCESS(local)) {
+    ucal_setGregorianChange(calendar, -8.64e15, &local);
+    if (U_SUCCESS(local)) udat_setCalendar(format, calendar);
+    ucal_close(calendar);
+  }
+  return (cicu_date_formatter *)format;
 }
 
 void cicu_df_close(cicu_date_formatter *formatter) {

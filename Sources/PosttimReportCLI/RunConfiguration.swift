@@ -25,13 +25,18 @@ struct RunConfiguration {
   ) throws {
     inputs = parsed.operands
     format = parsed.value("format") ?? "markdown"
+    if parsed.has("template"), !["markdown", "html"].contains(format) {
+      throw UsageError("--template applies to the markdown and html formats, not '\(format)'")
+    }
+    try Self.checkDistinct(inputs)
     outputPath = parsed.value("output")
     if outputPath?.isEmpty == true { throw UsageError("option '--output' needs a file name") }
     if let folder = parsed.value("template-dir") {
       var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+      guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else {
         throw UsageError("template folder '\(folder)' does not exist")
       }
+      guard isDirectory.boolValue else { throw UsageError("--template-dir '\(folder)' is a file, not a folder") }
       templateDirectory = URL(fileURLWithPath: folder)
     }
     writerOptions = try Self.writerOptions(parsed, templateDirectory: templateDirectory)
@@ -63,7 +68,11 @@ struct RunConfiguration {
 
     now = try parsed.value("now").map { text throws -> Date in
       switch try ISO8601.parse(text) {
-      case .instant(let date): return date
+      case .instant(let date):
+        guard (-62_135_596_800..<253_402_300_800).contains(date.timeIntervalSince1970) else {
+          throw UsageError("--now must be in the years 1…9999, got '\(text)'")
+        }
+        return date
       default: throw UsageError("--now needs a date-time with an offset, e.g. 2026-11-30T09:00:00-05:00 or …Z")
       }
     } ?? clock()
@@ -110,6 +119,13 @@ struct RunConfiguration {
       if let (path, reason) = folder.firstUnusableFile() {
         throw TemplateError(kind: .syntax, templateName: templateDirectory.appending(path: path).path, message: reason)
       }
+      // --list-locales reports broken catalogs; a report refuses them.
+      for path in folder.paths(under: "messages/") where path.hasSuffix(".json") && !parsed.has("list-locales") {
+        let name = String(path.dropFirst("messages/".count).dropLast(".json".count))
+        if let text = folder.text(at: path), let problem = MessageCatalog.problem(inCatalog: name, text: text) {
+          throw TemplateError(kind: .syntax, templateName: templateDirectory.appending(path: path).path, message: problem)
+        }
+      }
       options.resources = LayeredResources([folder, EmbeddedResources()])
     }
     if let path = parsed.value("template") {
@@ -141,6 +157,20 @@ struct RunConfiguration {
     case (.some(let text), nil): return .skeleton(text)
     case (nil, .some(let text)): return .pattern(text)
     case (nil, nil): return value
+    }
+  }
+
+  /// Stdin can be read once, and a file given twice would list every task
+  /// twice.
+  static func checkDistinct(_ inputs: [String]) throws {
+    if inputs.filter({ $0 == "-" }).count > 1 {
+      throw UsageError("'-' (standard input) given more than once")
+    }
+    var seen: [FileIdentity: String] = [:]
+    for input in inputs where input != "-" {
+      guard let id = FileIdentity(path: input) else { continue }
+      if let first = seen[id] { throw UsageError("'\(input)' is the same file as '\(first)'") }
+      seen[id] = input
     }
   }
 

@@ -1,6 +1,9 @@
-// posttim-report: everything but this line lives in PosttimReportCLI, so
+// posttim-report: everything but this file lives in PosttimReportCLI, so
 // tests drive the same code in-process.
 import Foundation
 import PosttimReportCLI
 
+// A reader that goes away (`| head`, a closed FIFO) is a write error,
+// exit 74 with a message, rather than death by SIGPIPE.
+signal(SIGPIPE, SIG_IGN)
 exit(ReportCommand(arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment).run().rawValue)

@@ -113,3 +113,90 @@ struct WarningAndListingTests {
     #expect(run.stdout.split(separator: "\n").map { String($0.prefix(while: { $0 != " " })) } == ["csv", "html", "ics", "json", "markdown", "text"])
   }
 }
+
+@Suite("Second trial edges")
+struct SecondTrialTests {
+  let example = TestPaths.example.path
+
+  @Test(
+    "usage errors for repeated inputs, misplaced --template and out-of-range --now",
+    arguments: [
+      (["EXAMPLE", "EXAMPLE"], "'EXAMPLE' is the same file as 'EXAMPLE'"),
+      (["-", "-"], "'-' (standard input) given more than once"),
+      (["EXAMPLE", "-f", "csv", "--template", "EXAMPLE"], "--template applies to the markdown and html formats, not 'csv'"),
+      (["EXAMPLE", "--now", "0000-01-01T00:00:00Z"], "--now must be in the years 1…9999, got '0000-01-01T00:00:00Z'"),
+      (["EXAMPLE", "--template-dir", "EXAMPLE"], "--template-dir 'EXAMPLE' is a file, not a folder"),
+    ])
+  func usage(arguments: [String], message: String) {
+    let run = CapturedRun()
+    #expect(run.run(arguments.map { $0 == "EXAMPLE" ? example : $0 }) == .usage)
+    #expect(run.stderr.first == "posttim-report: error: " + message.replacingOccurrences(of: "EXAMPLE", with: example))
+  }
+
+  @Test("a user catalog whose message does not parse is exit 78, naming file, key and offset")
+  func brokenCatalog() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder.appending(path: "messages"), withIntermediateDirectories: true)
+    try #"{"section.count": "{count, plural, one {x}"}"#.write(
+      to: folder.appending(path: "messages/fr.json"), atomically: true, encoding: .utf8)
+    let run = CapturedRun()
+    #expect(run.run([example, "--template-dir", folder.path]) == .configuration)
+    #expect(
+      run.stderr == [
+        "posttim-report: error: \(folder.path)/messages/fr.json: message \"section.count\": U_PATTERN_SYNTAX_ERROR at offset 15"
+      ])
+  }
+
+  @Test("dates before 1582 are shown in the proleptic Gregorian calendar, as their ISO fields are")
+  func prolepticGregorian() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let text = try String(contentsOf: TestPaths.example, encoding: .utf8)
+      .replacingOccurrences(of: "2026-12-07T15:00:00Z", with: "1500-03-01T12:00:00Z")
+    let list = folder.appending(path: "old.plist")
+    try text.write(to: list, atomically: true, encoding: .utf8)
+    let run = CapturedRun()
+    #expect(run.run([list.path, "-f", "csv", "-l", "en_US", "-z", "UTC", "--to", "1500-12-31"]) == .success)
+    // Foundation reads a plist <date> before 1582 in the Julian calendar
+    // (1500-03-01 Julian is 1500-03-11 Gregorian), as the app's NSDate
+    // would; what matters here is that the shown date and its ISO column
+    // agree.
+    #expect(run.stdout.contains("\"Mar 11, 1500, 12:00\u{202F}PM\",'=SOMME"))
+    #expect(run.stdout.contains(",1500-03-11T12:00:00Z\r\n"))
+  }
+
+  @Test("an integer importance too large for any integer type is a clean error")
+  func hugeImportance() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let text = try String(contentsOf: TestPaths.example, encoding: .utf8)
+      .replacingOccurrences(of: "<string>6</string>", with: "<integer>99999999999999999999999</integer>")
+    let list = folder.appending(path: "huge.plist")
+    try text.write(to: list, atomically: true, encoding: .utf8)
+    let run = CapturedRun()
+    #expect(run.run([list.path]) == .dataError)
+    #expect(run.stderr == ["posttim-report: error: \(list.path): entry 5: \"importance\" must be 1…9, got a number out of range"])
+  }
+}
+
+@Suite("Pipes", .enabled(if: EndToEndTests.binary != nil, "posttim-report binary not built"))
+struct PipeTests {
+  @Test("a reader that goes away is a write error (74), not death by SIGPIPE")
+  func brokenPipe() throws {
+    let process = Process()
+    process.executableURL = EndToEndTests.binary
+    process.arguments = [TestPaths.example.path, "-f", "html"]
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try output.fileHandleForReading.close()  // no reader at all
+    try process.run()
+    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationReason == .exit)
+    #expect(process.terminationStatus == 74)
+    #expect(message == "posttim-report: error: <stdout>: write failed (Broken pipe)\n")
+  }
+}

@@ -26,3 +26,10 @@ extension MarkdownEscapingTests {
     #expect(MarkdownEscaping.escape("<\u{338}") == "\\<\u{338}")
   }
 }
+
+extension MarkdownEscapingTests {
+  @Test("terminal escapes and other controls become U+FFFD; tab stays")
+  func controls() {
+    #expect(MarkdownEscaping.escape("a\u{1B}[31mb\u{9B}2J\u{7}\u{0}c\td") == "a\u{FFFD}\\[31mb\u{FFFD}2J\u{FFFD}\u{FFFD}c\td")
+  }
+}

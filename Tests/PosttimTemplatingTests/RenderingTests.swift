@@ -122,3 +122,15 @@ struct HTMLControlCharacterTests {
     #expect(HTMLEscaping.escape("a\u{0}b\u{1B}c\u{7F}d\te\nf\rg<") == "a\u{FFFD}b\u{FFFD}c\u{FFFD}d\te\nf\rg&lt;")
   }
 }
+
+extension HTMLControlCharacterTests {
+  @Test("C1 controls and noncharacters are forbidden in HTML text too")
+  func c1AndNoncharacters() {
+    // Swift literals refuse U+FFFE, so the input is built from scalars.
+    var input = ""
+    for value: UInt32 in [0x61, 0x9B, 0x62, 0xFDD0, 0x63, 0xFFFE, 0x64, 0x1FFFF, 0x65, 0x20, 0xE9] {
+      input.unicodeScalars.append(Unicode.Scalar(value)!)
+    }
+    #expect(HTMLEscaping.escape(input) == "a\u{FFFD}b\u{FFFD}c\u{FFFD}d\u{FFFD}e é")
+  }
+}

@@ -55,7 +55,9 @@ struct TaskRecord: Decodable {
         if let text = try? fields.decode(String.self, forKey: key) {
           importance = try Self.importance(.string(text)) { fail(key.stringValue, $0) }
         } else {
-          let value = (try? fields.decode(PropertyListValue.self, forKey: key)) ?? .string("?")
+          guard let value = try? fields.decode(PropertyListValue.self, forKey: key) else {
+            throw fail(key.stringValue, "must be 1…9, got a number out of range")
+          }
           importance = try Self.importance(value) { fail(key.stringValue, $0) }
         }
       case TaskListDecoder.Key.details:

@@ -1,3 +1,5 @@
+import PosttimTemplating
+
 /// Escaping for text interpolated into GitHub-flavoured Markdown, used by
 /// the Markdown templates as `{{value}}`.
 ///
@@ -6,6 +8,7 @@
 /// punctuation), `|` included so a table cell cannot be split (GFM §4.10),
 /// and line breaks become `<br>` so a table keeps one row per task (GFM
 /// tables cannot hold a newline; `<br>` is how GitHub writes one).
+/// Control characters and noncharacters become U+FFFD.
 public enum MarkdownEscaping {
   /// Matched per Unicode scalar, not per Character: `|` followed by a
   /// combining mark is one Character but still splits a GFM cell.
@@ -24,6 +27,11 @@ public enum MarkdownEscaping {
         if !afterCR { result += "<br>" }  // CRLF is one break
       } else if scalar == "\r" || scalar == "\u{2028}" || scalar == "\u{2029}" {
         result += "<br>"
+      } else if HTMLEscaping.isForbidden(scalar) {
+        // Markdown goes to terminals (stdout by default): no escape
+        // sequence from a task list may reach one. CommonMark turns NUL
+        // into U+FFFD too.
+        result += scalar == "\t" ? "\t" : "\u{FFFD}"
       } else {
         result.unicodeScalars.append(scalar)
       }

@@ -1,0 +1,24 @@
+import PosttimICU
+
+extension MessageCatalog {
+  /// Why a catalog file cannot be used, or nil: it must be a JSON object
+  /// of strings, and every message must parse as ICU MessageFormat for the
+  /// file's language. A user's `--template-dir` catalogs are checked this
+  /// way before a run (exit 78), so a typo never yields a half-translated
+  /// report.
+  /// - Parameters:
+  ///   - name: the catalog name, `fr` for `messages/fr.json`.
+  ///   - text: the file's text.
+  public static func problem(inCatalog name: String, text: String) -> String? {
+    guard let messages = parse(text) else { return "is not a JSON object of strings" }
+    guard let locale = try? LocaleIdentifier(name) else { return "is not named after a locale (fr.json, zh_Hans.json…)" }
+    for key in messages.keys.sorted() {
+      do {
+        _ = try ICUMessageFormat(messages[key]!, locale: locale)
+      } catch {
+        return "message \"\(key)\": \(error)"
+      }
+    }
+    return nil
+  }
+}
