@@ -147,7 +147,7 @@ struct PreviewTests {
     let run = CapturedRun()
     #expect(run.run(["preview", "--help"]) == .success)
     #expect(run.stdout.hasPrefix("posttim-report preview: show how one skeleton or pattern comes out in\n"))
-    #expect(run.stdout.contains("\nUsage: posttim-report preview --locale ID[,ID…] (--skeleton SKEL | --pattern PAT) [options]\n"))
+    #expect(run.stdout.contains("\nUsage: posttim-report preview [--locale ID[,ID…]]… (--skeleton SKEL | --pattern PAT) [options]\n"))
     #expect(run.stdout.contains("\n  -f, --format NAME        text (default), markdown, csv, html\n"))
   }
 
