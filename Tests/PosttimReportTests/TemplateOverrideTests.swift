@@ -92,3 +92,18 @@ struct TemplateOverrideTests {
     #expect(Set(task.keys).isSuperset(of: ["id", "title", "displayTitle", "importance", "details", "dateLocal", "extraFields", "source", "sourceLine"]))
   }
 }
+
+extension TemplateOverrideTests {
+  @Test("a typo in a partial or parent name is refused, not rendered as an empty agenda")
+  func missingInclude() throws {
+    var options = WriterOptions()
+    options.layout = ("typo.mustache", "{{<agneda}}{{$footer}}x{{/footer}}{{/agneda}}")
+    do {
+      _ = try render(options)
+      Issue.record("accepted a missing parent")
+    } catch let error as TemplateError {
+      #expect(error.description == "typo.mustache:1:1: error: no template named 'agneda'")
+      #expect(error.kind == .notFound)
+    }
+  }
+}

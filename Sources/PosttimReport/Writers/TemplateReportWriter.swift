@@ -31,11 +31,32 @@ public struct TemplateReportWriter: ReportWriter {
     } else {
       self.template = try partials.requiredTemplate(named: "agenda")
     }
+    try Self.checkIncludes(of: template, in: partials)
     self.partials = partials
     self.format = format
     self.fileExtension = fileExtension
     self.mediaType = mediaType
     self.escape = escape
+  }
+
+  /// Every partial and parent named in the layout, and in what they
+  /// include, must exist: the spec would render a typo as nothing, and a
+  /// cron job would mail an empty agenda.
+  /// - Throws: `TemplateError` (`.notFound`) at the tag naming the missing one.
+  static func checkIncludes(of template: Template, in source: InMemoryTemplateSource) throws {
+    var pending = [template]
+    var checked: Set<String> = [template.name]
+    while let current = pending.popLast() {
+      for (name, line, column) in current.includedNames where !checked.contains(name) {
+        guard let included = try source.template(named: name) else {
+          throw TemplateError(
+            kind: .notFound, templateName: current.name, line: line, column: column,
+            message: "no template named '\(name)'")
+        }
+        checked.insert(name)
+        pending.append(included)
+      }
+    }
   }
 
   public func write<Output: TextOutputStream>(_ report: ReportView, to output: inout Output) throws {
