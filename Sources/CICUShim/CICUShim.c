@@ -199,24 +199,6 @@ void cicu_df_close(cicu_date_formatter *formatter) {
   if (formatter) udat_close((UDateFormat *)formatter);
 }
 
-int32_t cicu_df_format(const cicu_date_formatter *formatter, double millis,
-                       uint16_t *out, int32_t capacity, int32_t *status) {
-  return udat_format((const UDateFormat *)formatter, millis, out, capacity,
-                     NULL, (UErrorCode *)status);
-}
-
-int32_t cicu_df_format_utf8(const cicu_date_formatter *formatter,
-                            double millis, char *out, int32_t capacity,
-                            int32_t *status) {
-  UChar text[256];
-  int32_t length = udat_format((const UDateFormat *)formatter, millis, text,
-                               256, NULL, (UErrorCode *)status);
-  if (U_FAILURE(*status)) return length;  // overflow: caller takes UTF-16
-  int32_t written = 0;
-  u_strToUTF8(out, capacity, &written, text, length, (UErrorCode *)status);
-  return written;
-}
-
 void cicu_df_set_capitalization(cicu_date_formatter *formatter,
                                 int32_t context, int32_t *status) {
   UDisplayContext value = UDISPCTX_CAPITALIZATION_NONE;

@@ -120,20 +120,32 @@ int32_t cicu_pg_best_pattern(cicu_pattern_generator *generator,
 // MARK: - Date formatter (udat, pattern based)
 
 typedef struct cicu_date_formatter cicu_date_formatter;
+typedef struct cicu_calendar cicu_calendar;
 
 /// Opens a formatter for a verbatim pattern, in a locale and zone.
 cicu_date_formatter *cicu_df_open(const char *locale, const uint16_t *zone,
                                   int32_t zoneLength, const uint16_t *pattern,
                                   int32_t patternLength, int32_t *status);
 void cicu_df_close(cicu_date_formatter *formatter);
-/// Formats an instant given in milliseconds since 1970-01-01T00:00:00Z.
-int32_t cicu_df_format(const cicu_date_formatter *formatter, double millis,
-                       uint16_t *out, int32_t capacity, int32_t *status);
+/// A calendar for formatting with `formatter`: a copy of its own, with its
+/// zone and calendar system. Owned by the caller (`cicu_cal_close`).
+///
+/// Why: `udat_format` clones the formatter's calendar on every call, and
+/// cloning a zone built from TZif data rebuilds its transition table;
+/// formatting through one kept calendar costs one `setTime` instead.
+cicu_calendar *cicu_df_calendar(const cicu_date_formatter *formatter,
+                                int32_t *status);
+/// Formats an instant (milliseconds since 1970-01-01T00:00:00Z) with
+/// `formatter`, using `calendar` from ``cicu_df_calendar`` (set to the
+/// instant). Neither may be used by another thread meanwhile.
+int32_t cicu_df_format(const cicu_date_formatter *formatter,
+                       cicu_calendar *calendar, double millis, uint16_t *out,
+                       int32_t capacity, int32_t *status);
 /// The same, written as UTF-8 into `out` (Swift builds a String from
 /// UTF-8 much faster than from UTF-16). Returns the UTF-8 length.
 int32_t cicu_df_format_utf8(const cicu_date_formatter *formatter,
-                            double millis, char *out, int32_t capacity,
-                            int32_t *status);
+                            cicu_calendar *calendar, double millis, char *out,
+                            int32_t capacity, int32_t *status);
 /// Sets how the formatter capitalizes its first word (beginning of
 /// sentence = 1, standalone (UI list item) = 2, middle of sentence = 3,
 /// none = 0).
@@ -141,8 +153,6 @@ void cicu_df_set_capitalization(cicu_date_formatter *formatter,
                                 int32_t context, int32_t *status);
 
 // MARK: - Calendar arithmetic (ucal)
-
-typedef struct cicu_calendar cicu_calendar;
 
 /// Opens a calendar for `locale` (its calendar keyword and week data) in a
 /// zone. Skipped wall times resolve to the next valid time and repeated

@@ -7,8 +7,9 @@ import Synchronization
 /// Opening one costs far more than formatting with it; get formatters from
 /// ``DateFormatterCache`` so each value costs one ICU call.
 ///
-/// Sendable notes: `udat_format` is not safe to call concurrently on one
-/// handle (it uses an internal calendar), so calls go through `lock`.
+/// Sendable notes: the formatter and its kept calendar are mutated by
+/// every format call (the calendar is set to the instant), so calls go
+/// through `lock`.
 public final class ICUDateFormatter: @unchecked Sendable {
   /// Capitalization of the first word (ICU's display context).
   public enum Capitalization: Int32, Sendable, Hashable {
@@ -21,6 +22,8 @@ public final class ICUDateFormatter: @unchecked Sendable {
   }
 
   private let handle: OpaquePointer
+  /// The calendar every value is formatted with (see `cicu_df_calendar`).
+  private let calendar: OpaquePointer
   private let lock = Mutex(())
   public let pattern: String
   public let locale: LocaleIdentifier
@@ -62,25 +65,37 @@ public final class ICUDateFormatter: @unchecked Sendable {
       }
     }
     if capitalization != .none { cicu_df_set_capitalization(handle, capitalization.rawValue, &status) }
+    // After the zone is set: the kept calendar copies it.
+    let calendar: OpaquePointer
+    do {
+      calendar = try openICUHandle("Calendar::clone", open: { cicu_df_calendar(handle, &$0) }, close: cicu_cal_close)
+    } catch {
+      cicu_df_close(handle)
+      throw error
+    }
     self.handle = handle
+    self.calendar = calendar
     self.pattern = pattern
     self.locale = locale
     self.timeZone = timeZone
   }
 
-  deinit { cicu_df_close(handle) }
+  deinit {
+    cicu_cal_close(calendar)
+    cicu_df_close(handle)
+  }
 
   /// Formats an instant (whole and fractional seconds since 1970 UTC).
   public func string(from date: Date) -> String {
     let millis = (date.timeIntervalSince1970 * 1000).rounded(.down)
     return lock.withLock { _ in
       if let text = withSmallUTF8Result({ out, capacity, status in
-        cicu_df_format_utf8(handle, millis, out, capacity, &status)
+        cicu_df_format_utf8(handle, calendar, millis, out, capacity, &status)
       }) {
         return text
       }
       return (try? withUTF16Result("udat_format", capacity: 96) { out, capacity, status in
-        cicu_df_format(handle, millis, out, capacity, &status)
+        cicu_df_format(handle, calendar, millis, out, capacity, &status)
       }) ?? ""
     }
   }

@@ -72,25 +72,17 @@ public final class ReportPresenter: Sendable {
         details: catalog.text(.detailsTitle), exactTime: catalog.text(.detailsExactTime),
         otherFields: catalog.text(.detailsOtherFields)),
       taskCount: agenda.taskCount,
-      sections: sectionsWithUniqueIDs(agenda))
+      sections: sections(of: agenda))
   }
 
-  /// Task IDs come from content, so two identical tasks would share one;
-  /// later twins get "-2", "-3"… so every HTML anchor is unique.
-  func sectionsWithUniqueIDs(_ agenda: Agenda) -> [SectionView] {
-    var seen: [String: Int] = [:]
-    return agenda.sections.map { section in
-      let ids = section.tasks.map { task -> String in
-        let id = task.stableID
-        let count = seen[id, default: 0] + 1
-        seen[id] = count
-        return count == 1 ? id : "\(id)-\(count)"
-      }
-      return self.section(for: section, ids: ids, today: agenda.today)
+  func sections(of agenda: Agenda) -> [SectionView] {
+    let anchors = TaskAnchors(agenda)
+    return agenda.sections.enumerated().map { index, section in
+      self.section(for: section, index: index, anchors: anchors, today: agenda.today)
     }
   }
 
-  func section(for section: AgendaSection, ids: [String], today: LocalDay) -> SectionView {
+  func section(for section: AgendaSection, index: Int, anchors: TaskAnchors, today: LocalDay) -> SectionView {
     let id: String
     let kind: String
     let title: String
@@ -108,7 +100,7 @@ public final class ReportPresenter: Sendable {
     return SectionView(
       id: id, kind: kind, title: title, dateISO: dateISO,
       countLine: catalog.text(.sectionCount, ["count": .number(Double(section.tasks.count))]),
-      count: section.tasks.count, entries: section.tasks, ids: ids, presenter: self,
+      count: section.tasks.count, entries: section.tasks, index: index, anchors: anchors, presenter: self,
       spansDays: !section.kind.isDay)
   }
 
@@ -126,8 +118,10 @@ public final class ReportPresenter: Sendable {
   }
 
   /// One task row; its fields are made when a writer reads them.
-  func row(for task: TaskEntry, id: String, spansDays: Bool) -> TaskView {
-    TaskView(id: id, task: task, presenter: self, spansDays: spansDays)
+  func row(for task: TaskEntry, at position: (section: Int, row: Int), anchors: TaskAnchors, spansDays: Bool)
+    -> TaskView
+  {
+    TaskView(task: task, position: position, anchors: anchors, presenter: self, spansDays: spansDays)
   }
 
   func when(_ task: TaskEntry, spansDays: Bool) -> String {

@@ -61,14 +61,15 @@ public struct SectionView: Sendable {
   public let countLine: String
   public let count: Int
   let entries: [TaskEntry]
-  let ids: [String]
+  let index: Int
+  let anchors: TaskAnchors
   let presenter: ReportPresenter
   let spansDays: Bool
 
   /// The section's task rows, made as they are read.
-  public var tasks: LazyMapSequence<Zip2Sequence<[TaskEntry], [String]>, TaskView> {
-    zip(entries, ids).lazy.map { [presenter, spansDays] in
-      presenter.row(for: $0.0, id: $0.1, spansDays: spansDays)
+  public var tasks: LazyMapSequence<EnumeratedSequence<[TaskEntry]>, TaskView> {
+    entries.enumerated().lazy.map { [presenter, spansDays, index, anchors] in
+      presenter.row(for: $0.element, at: (index, $0.offset), anchors: anchors, spansDays: spansDays)
     }
   }
 }
@@ -77,11 +78,15 @@ public struct SectionView: Sendable {
 /// that shows five of them (CSV) pays for five, and a long list is never
 /// held in memory as strings.
 public struct TaskView: Sendable {
-  /// Stable anchor derived from the task's content ("task-3f2a…").
-  public let id: String
   let task: TaskEntry
+  let position: (section: Int, row: Int)
+  let anchors: TaskAnchors
   let presenter: ReportPresenter
   let spansDays: Bool
+
+  /// Stable anchor derived from the task's content ("task-3f2a…"),
+  /// unique in the report.
+  public var id: String { anchors.id(section: position.section, row: position.row) }
 
   /// Time (or date and time in overdue/week sections) in the report's
   /// locale and zone; a wall time that occurs twice (DST fall-back) carries
