@@ -1,11 +1,12 @@
 // swift-tools-version:6.0
 // posttim-report: Post'TIM task lists → localized agenda reports.
 //
-// Layering (no target may skip a level; see README "Architecture"):
-//   CICU (system ICU 72, pkg-config icu-i18n) → CICUShim (C, ICU-free header)
-//   → PosttimICU (Swift date engine) → PosttimReport (model, loading, agenda,
-//   writers) ← PosttimTemplating (Mustache, standalone) → PosttimReportCLI
-//   (argument parsing, exit codes) → posttim-report (main.swift only).
+// Layering (see README "Architecture"):
+//   CICU (system ICU 72, pkg-config icu-i18n) → CICUShim (C/C++, ICU-free
+//   header) → PosttimICU (Swift date engine) → PosttimReport (model,
+//   loading, agenda, writers) ← PosttimTemplating (Mustache, standalone)
+//   → PosttimReportCLI (argument parsing, exit codes) → posttim-report
+//   (main.swift only). No Swift target imports CICU.
 import PackageDescription
 
 let package = Package(
@@ -16,9 +17,9 @@ let package = Package(
     .executable(name: "posttim-report", targets: ["posttim-report"]),
   ],
   targets: [
-    // Debian's libicu-dev. Only CICUShim's .c file ever includes ICU headers:
-    // Foundation carries its own ICU 76 headers and Clang rejects the two
-    // definitions of UErrorCode in one Swift module.
+    // Debian's libicu-dev. Only CICUShim's sources include ICU headers, never
+    // its public header: Foundation carries its own ICU 76 headers and Clang
+    // rejects the two definitions of UErrorCode in one Swift module.
     .systemLibrary(
       name: "CICU", pkgConfig: "icu-i18n", providers: [.apt(["libicu-dev"])]),
     .target(name: "CICUShim", dependencies: ["CICU"]),
@@ -32,7 +33,8 @@ let package = Package(
     .executableTarget(name: "embed-templates"),
     .plugin(
       name: "EmbedTemplates", capability: .buildTool(), dependencies: ["embed-templates"]),
-    .target(name: "PosttimReportCLI", dependencies: ["PosttimReport"]),
+    .target(
+      name: "PosttimReportCLI", dependencies: ["PosttimReport", "PosttimICU", "PosttimTemplating"]),
     .executableTarget(name: "posttim-report", dependencies: ["PosttimReportCLI"]),
 
     .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -1,5 +1,7 @@
-// The one translation unit that includes ICU. See include/CICUShim.h for
-// the contract of each function; comments here only say why.
+// The C part of the shim (the C++ parts: CICUMessages.cpp,
+// CICUFormatting.cpp, CICUTimeZones.cpp; CICUCharacters.c). Only these
+// files include ICU. See include/CICUShim.h for the contract of each
+// function; comments here only say why.
 #include "CICUShim.h"
 
 #include <string.h>

@@ -27,7 +27,8 @@ enum HelpText {
     Locale and time zone:
       -l, --locale ID          ICU locale ID or BCP 47 tag (fr_CA, ja-JP-u-ca-japanese);
                                default from LC_ALL, LC_TIME, LANG; C/POSIX = en_US_POSIX
-      -z, --time-zone ID       IANA time zone ID; default TZ, then /etc/localtime, then UTC
+      -z, --time-zone ID       IANA time zone ID; default TZ, then /etc/localtime,
+                               then /etc/timezone, then UTC
 
     Dates (UTS #35):
           --skeleton SKEL      task times from a skeleton (default jm)

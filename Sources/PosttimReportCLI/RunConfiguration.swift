@@ -69,7 +69,7 @@ struct RunConfiguration {
     now = try parsed.value("now").map { text throws -> Date in
       switch try ISO8601.parse(text) {
       case .instant(let date):
-        guard (-62_135_596_800..<253_402_300_800).contains(date.timeIntervalSince1970) else {
+        guard ISO8601.isSupported(date) else {
           throw UsageError("--now must be in the years 1…9999, got '\(text)'")
         }
         return date
@@ -80,6 +80,9 @@ struct RunConfiguration {
     to = try parsed.value("to").map { try Self.date($0, option: "to") }
     days = try parsed.value("days").map { try Self.integer($0, option: "days", in: 1...36_600) }
     if days != nil && to != nil { throw UsageError("use --to or --days, not both") }
+    if case .day(let first)? = from, case .day(let last)? = to, last < first {
+      throw UsageError("--to (\(last)) is before --from (\(first))")
+    }
     minimumImportance = try parsed.value("min-importance").map { try Self.integer($0, option: "min-importance", in: 1...9) } ?? 1
     let grouping = parsed.value("group-by") ?? "day"
     guard let value = AgendaOptions.Grouping(rawValue: grouping) else {
@@ -94,9 +97,6 @@ struct RunConfiguration {
     let fromDay = from?.day(in: calendar)
     var toDay = to?.day(in: calendar)
     if let days { toDay = (fromDay ?? calendar.day(of: now)).advanced(by: days - 1) }
-    if let fromDay, let toDay, toDay < fromDay {
-      throw UsageError("--to (\(toDay)) is before --from (\(fromDay))")
-    }
     return AgendaOptions(
       now: now, from: fromDay, to: toDay, minimumImportance: minimumImportance, grouping: grouping)
   }

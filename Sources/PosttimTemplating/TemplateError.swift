@@ -45,9 +45,19 @@ public struct TemplateError: Error, Equatable, CustomStringConvertible, Sendable
     // "name: message" (the CLI already prefixes "error:").
     var text = line > 0 ? "\(templateName):\(line):\(column): error: \(message)" : "\(templateName): \(message)"
     if kind == .syntax, let sourceLine, column > 0 {
+      // A long line is shown as a window around the column, so a minified
+      // or hostile template cannot flood the terminal.
+      let scalars = Array(sourceLine.unicodeScalars)
+      let start = max(0, min(column - 1 - 40, scalars.count - 80))
+      let window = scalars[start..<min(scalars.count, start + 80)]
+      let prefix = start > 0 ? "…" : ""
+      var shown = prefix
+      shown.unicodeScalars.append(contentsOf: window)
+      if start + 80 < scalars.count { shown += "…" }
       // Reuse tabs from the source so the caret lines up in a terminal.
-      let pad = sourceLine.unicodeScalars.prefix(column - 1).map { $0 == "\t" ? "\t" : " " }
-      text += "\n\(sourceLine)\n\(String(pad.joined()))^"
+      let pad = (prefix.isEmpty ? "" : " ")
+        + scalars[start..<max(start, min(column - 1, scalars.count))].map { $0 == "\t" ? "\t" : " " }.joined()
+      text += "\n\(shown)\n\(pad)^"
     }
     return text
   }

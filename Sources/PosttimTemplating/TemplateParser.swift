@@ -40,6 +40,9 @@ struct TemplateParser {
     var trimmedPrecedingText = ""
   }
 
+  /// Open sections, parents and blocks allowed at once.
+  static let nestingLimit = 100
+
   func parse() throws(TemplateError) -> [TemplateNode] {
     var lexer = TemplateLexer(source: source)
     let tokens = try lexer.tokenize()
@@ -74,6 +77,12 @@ struct TemplateParser {
     let lineEnd = source.rightClear(end)
     let standalone = tag.kind.canBeStandalone && lineStart != nil && lineEnd != nil
     let top = frames[frames.count - 1]
+    // Parsing, rendering and freeing the tree all recurse once per level:
+    // a hostile template 30,000 sections deep must be an error, not a
+    // stack overflow. Real templates nest a handful of levels.
+    if frames.count > Self.nestingLimit {
+      throw source.syntaxError(at: start, "sections nested more than \(Self.nestingLimit) levels deep")
+    }
 
     switch tag.kind {
     case .parent:

@@ -200,3 +200,48 @@ struct PipeTests {
     #expect(message == "posttim-report: error: <stdout>: write failed (Broken pipe)\n")
   }
 }
+
+@Suite("Review edges")
+struct ReviewEdgeTests {
+  let example = TestPaths.example.path
+
+  @Test("--to before --from is a usage error before any input is read")
+  func windowFirst() {
+    let run = CapturedRun()
+    #expect(run.run(["/nonexistent.plist", "--from", "2026-12-05", "--to", "2026-12-01"]) == .usage)
+    #expect(run.stderr.first == "posttim-report: error: --to (2026-12-01) is before --from (2026-12-05)")
+  }
+
+  @Test("a template nested 30,000 levels deep is exit 78, not a stack overflow")
+  func deepTemplate() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appending(path: "deep.mustache")
+    try (String(repeating: "{{^x}}", count: 30_000) + String(repeating: "{{/x}}", count: 30_000))
+      .write(to: file, atomically: true, encoding: .utf8)
+    let run = CapturedRun()
+    #expect(run.run([example, "--template", file.path]) == .configuration)
+    #expect(run.stderr.first?.hasPrefix("posttim-report: error: deep.mustache:1:601: error: sections nested more than 100 levels deep\n") == true)
+  }
+
+  @Test("partials in subfolders of --template-dir are found")
+  func nestedPartial() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder.appending(path: "markdown/rows"), withIntermediateDirectories: true)
+    try "{{>rows/line}}\n".write(to: folder.appending(path: "markdown/task.mustache"), atomically: true, encoding: .utf8)
+    try "* {{displayTitle}}\n".write(to: folder.appending(path: "markdown/rows/line.mustache"), atomically: true, encoding: .utf8)
+    let run = CapturedRun()
+    #expect(run.run([example, "--template-dir", folder.path, "--to", "2026-11-30"]) == .success)
+    #expect(run.stdout.contains("* Café avec Jean-François\n"))
+  }
+
+  @Test("an empty TZ with a TZDIR lacking UTC falls back to UTC without a crash")
+  func utcWithoutFile() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let run = CapturedRun()
+    #expect(run.run([example, "--to", "2026-11-30"], environment: ["TZ": "", "TZDIR": folder.path, "LANG": "C"]) == .success)
+    #expect(run.stdout.contains("(UTC)"))
+  }
+}

@@ -112,7 +112,7 @@ struct LoadingTests {
     arguments: [
       ("", TaskListError.Kind.unreadable, "empty.plist: is empty, not a property list"),
       ("   \n", .unreadable, "empty.plist: not an XML or binary property list"),
-      ("bplist00", .unreadable, "empty.plist: not an XML or binary property list"),
+      ("bplist00", .unreadable, "empty.plist: not a valid binary property list (shorter than a trailer)"),
       ("{a = b;}", .unreadable, "empty.plist: not an XML or binary property list"),
       (
         "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>a</key><string>b</string></dict></plist>", .invalid,

@@ -3,8 +3,8 @@
 // This header is deliberately ICU-free: it uses <stdint.h> types and opaque
 // handles only. Foundation on Linux carries its own ICU 76 headers, and a
 // Swift module that sees both copies of `UErrorCode` does not compile. The
-// .c file includes ICU, where ICU's header macros also map our calls to the
-// versioned symbols (`udat_open_72`).
+// shim's .c and .cpp files include ICU, where ICU's header macros also map
+// our calls to the versioned symbols (`udat_open_72`).
 //
 // Conventions, for every function below:
 // - `status` is an ICU UErrorCode value, in/out. Callers pass 0. On return,

@@ -3,6 +3,15 @@ import Foundation
 /// ISO 8601 for machine-facing values: always Gregorian, ASCII digits,
 /// whole seconds (RFC 3339 profile), whatever the report's locale.
 public enum ISO8601 {
+  /// The instants this tool supports, in seconds since 1970: years
+  /// 0001…9999, what ISO 8601's four-digit years can write.
+  public static let supportedSeconds: Range<Double> = -62_135_596_800..<253_402_300_800
+
+  /// True for an instant in ``supportedSeconds``.
+  public static func isSupported(_ date: Date) -> Bool {
+    supportedSeconds.contains(date.timeIntervalSince1970)
+  }
+
   /// `2026-11-30T14:00:00Z`.
   public static func utcString(_ date: Date) -> String {
     localString(date, offsetSeconds: 0)
@@ -10,7 +19,10 @@ public enum ISO8601 {
 
   /// The wall time at a UTC offset, with that offset:
   /// `2026-11-30T09:00:00-05:00` (`Z` for offset 0).
+  /// Total: an instant outside ``supportedSeconds`` (or not finite) gives
+  /// `"invalid date"` rather than a trap.
   public static func localString(_ date: Date, offsetSeconds: Int) -> String {
+    guard isSupported(date), abs(offsetSeconds) < 86_400 else { return "invalid date" }
     let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + offsetSeconds
     let (days, inDay) = seconds.quotientAndRemainderFloored(dividingBy: 86_400)
     let (year, month, day) = LocalDay(dayNumber: Int32(days + 2_440_588)).gregorian

@@ -15,7 +15,14 @@ public struct TimeZoneIdentifier: Hashable, Sendable, CustomStringConvertible {
   /// ICU does not know.
   public let canonicalID: String
 
-  public static let utc = try! TimeZoneIdentifier("UTC")
+  /// UTC, which needs no validation (and must not fail when `TZDIR`
+  /// names a folder without a `UTC` file).
+  public static let utc = TimeZoneIdentifier(trusted: "UTC")
+
+  private init(trusted id: String) {
+    self.id = id
+    self.canonicalID = id
+  }
 
   /// Validates an IANA time zone ID.
   ///

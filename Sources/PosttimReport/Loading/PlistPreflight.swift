@@ -17,6 +17,8 @@ enum PlistPreflight {
 
   enum Problem: Equatable {
     case tooDeep
+    /// A binary plist whose structure does not fit its own size.
+    case malformed(String)
     /// A bad `<date>`: its 1-based line, the entry (from 1) when inside
     /// one, and its text.
     case badDate(line: Int, entry: Int?, text: String)
@@ -25,7 +27,13 @@ enum PlistPreflight {
   static func check(_ data: Data) -> Problem? {
     data.withUnsafeBytes { raw in
       let bytes = raw.bindMemory(to: UInt8.self)
-      if bytes.starts(with: Array("bplist0".utf8)) { return BinaryPlistDepth.exceeds(depthLimit, bytes) ? .tooDeep : nil }
+      if bytes.starts(with: Array("bplist0".utf8)) {
+        switch BinaryPlistCheck.problem(depthLimit: depthLimit, bytes) {
+        case .tooDeep: return .tooDeep
+        case .malformed(let reason): return .malformed(reason)
+        case nil: return nil
+        }
+      }
       return scanXML(bytes)
     }
   }
@@ -59,9 +67,17 @@ enum PlistPreflight {
       let name = closing ? tag + 1 : tag
       let isDict = matches(dict, at: name)
       if isDict || matches(array, at: name) {
-        let after = name + (isDict ? dict.count : array.count)
+        var after = name + (isDict ? dict.count : array.count)
+        // XML allows white space before `>` (`<array >`, `<dict\t/>`).
+        let nameEnds = after < bytes.count && [0x20, 0x09, 0x0A, 0x0D, 0x3E, 0x2F].contains(bytes[after])
+        while after < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[after]) {
+          if bytes[after] == 0x0A { line += 1 }
+          after += 1
+        }
         let selfClosing = matches(Array("/>".utf8), at: after)
-        if closing {
+        if !nameEnds {
+          // <arrayish>: not our tag.
+        } else if closing {
           depth -= 1
         } else if after < bytes.count, bytes[after] == UInt8(ascii: ">") || selfClosing {
           if depth == 1 && isDict { entry += 1 }

@@ -39,6 +39,8 @@ public struct TaskListDecoder: Sendable {
       throw TaskListError(
         .invalid, file: file,
         message: "is nested more than \(PlistPreflight.depthLimit) levels deep; not a task list")
+    case .malformed(let reason):
+      throw TaskListError(.unreadable, file: file, message: "not a valid binary property list (\(reason))")
     case .badDate(let line, let entry, let text):
       throw TaskListError(
         .invalid, file: file, entry: entry, key: Key.date,

@@ -1,4 +1,5 @@
 import Foundation
+import PosttimICU
 
 /// One entry of the plist array as decoded: validates while decoding, so
 /// an error names the entry (from its position in the array) and the key.
@@ -69,23 +70,17 @@ struct TaskRecord: Decodable {
         guard let kept = try? fields.decode(PropertyListValue.self, forKey: key) else {
           throw fail(key.stringValue, "has an unsupported type")
         }
+        guard kept.datesAreSupported else { throw fail(key.stringValue, "holds a date out of range (years 1…9999)") }
         extra[key.stringValue] = kept
       }
     }
     guard let title else { throw fail(TaskListDecoder.Key.title, "is missing") }
     guard let date else { throw fail(TaskListDecoder.Key.date, "is missing") }
-    guard date.timeIntervalSince1970.isFinite,
-      (-62_135_596_800..<253_402_300_800).contains(date.timeIntervalSince1970)  // years 0001…9999
-    else { throw fail(TaskListDecoder.Key.date, "is out of range (years 1…9999)") }
+    guard ISO8601.isSupported(date) else { throw fail(TaskListDecoder.Key.date, "is out of range (years 1…9999)") }
     guard let importance else { throw fail(TaskListDecoder.Key.importance, "is missing") }
     entry = TaskEntry(
       title: title, date: date, importance: importance, details: details, extraFields: extra, origin: origin)
   }
-
-  static let known: Set<String> = [
-    TaskListDecoder.Key.title, TaskListDecoder.Key.date, TaskListDecoder.Key.importance,
-    TaskListDecoder.Key.details,
-  ]
 
   /// "1"…"9" as the app writes it, or an integer 1…9.
   static func importance(_ value: PropertyListValue, fail: (String) -> TaskListError) throws -> Int {

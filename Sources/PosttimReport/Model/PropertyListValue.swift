@@ -74,6 +74,17 @@ extension PropertyListValue: Decodable {
     }
   }
 
+  /// False when a date anywhere in the value is outside the years
+  /// 1…9999 (it could not be written as ISO 8601).
+  var datesAreSupported: Bool {
+    switch self {
+    case .date(let date): return ISO8601.isSupported(date)
+    case .array(let items): return items.allSatisfy(\.datesAreSupported)
+    case .dictionary(let items): return items.values.allSatisfy(\.datesAreSupported)
+    default: return true
+    }
+  }
+
   /// "a string", "an integer"…, for error messages.
   var typeName: String {
     switch self {

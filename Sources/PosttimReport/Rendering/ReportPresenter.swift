@@ -130,6 +130,14 @@ public final class ReportPresenter: Sendable {
     return (repeated ? timeWithOffset : time).string(from: task.date)
   }
 
+  /// Importance in the locale's digits; 1…9 are formatted once, anything
+  /// else a library caller puts in a `TaskEntry` is formatted on demand.
+  func importanceText(_ importance: Int) -> String {
+    importanceTexts.indices.contains(importance)
+      ? importanceTexts[importance]
+      : catalog.text(.importanceValue, ["importance": .number(Double(importance))])
+  }
+
   func exactWhen(_ task: TaskEntry) -> String { dateTimeWithOffset.string(from: task.date) }
 
   func sourceLine(_ task: TaskEntry) -> String {

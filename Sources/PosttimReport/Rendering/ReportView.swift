@@ -102,7 +102,7 @@ public struct TaskView: Sendable {
   public var displayTitle: String { task.title.isEmpty ? presenter.untitled : task.title }
   public var importance: Int { task.importance }
   /// Importance in the locale's digits.
-  public var importanceText: String { presenter.importanceTexts[task.importance] }
+  public var importanceText: String { presenter.importanceText(task.importance) }
   public var details: String { task.details }
   /// `2026-11-30T14:00:00Z`.
   public var dateUTC: String { ISO8601.utcString(task.date) }

@@ -52,11 +52,19 @@ public struct DirectoryResources: ResourceFiles {
     return nil
   }
 
+  /// Every file below `folder`, at any depth (as the embedded copy
+  /// lists them), skipping dot files.
   public func paths(under folder: String) -> [String] {
     let base = root.appending(path: folder)
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: base.path)) ?? []
-    return names.filter { !$0.hasPrefix(".") }.map { folder + $0 }.sorted()
+    guard let walker = FileManager.default.enumerator(atPath: base.path) else { return [] }
+    return walker.allObjects.compactMap { $0 as? String }
+      .filter { relative in
+        !relative.split(separator: "/").contains { $0.hasPrefix(".") }
+          && (try? base.appending(path: relative).resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
+      }
+      .map { folder + $0 }.sorted()
   }
+
 }
 
 /// Looks in each source in order: the user's folder first, then the
