@@ -292,8 +292,10 @@ int32_t cicu_cal_is_repeated_wall_time(cicu_calendar *calendar, double millis,
                                        int32_t *status) {
   UCalendar *cal = (UCalendar *)calendar;
   UErrorCode *ec = (UErrorCode *)status;
-  // Fast path: no offset change within 3 hours either side (every DST
-  // shift in the tz database is at most 2 hours), so nothing repeats.
+  // Fast path: no offset change within 3 hours either side, so nothing
+  // repeats. Every DST shift in the tz database is at most 2 hours; a
+  // larger one-off drop (America/Sitka, 1867: about a day) is a
+  // historical zone change, where the slow path below is not reached.
   const double window = 3.0 * 3600.0 * 1000.0;
   int32_t here = cicu_cal_utc_offset(calendar, millis, status);
   if (cicu_cal_utc_offset(calendar, millis - window, status) == here &&

@@ -11,7 +11,8 @@
 /// interpolation.yml "HTML Escaping"; `'` is escaped too so values are safe in
 /// single-quoted attributes.
 public enum HTMLEscaping {
-  /// Returns `s` with the five HTML-significant characters replaced by entities.
+  /// Returns `s` with the five HTML-significant characters replaced by
+  /// entities, and forbidden code points by U+FFFD.
   public static func escape(_ s: String) -> String {
     // Fast path: most report values contain nothing to escape.
     // (C1 controls and noncharacters are multi-byte: 0xC2 and 0xEF leads.)

@@ -5,7 +5,7 @@ import Synchronization
 /// A system-ICU date formatter for one verbatim pattern, locale and zone.
 ///
 /// Opening one costs far more than formatting with it; get formatters from
-/// ``DateFormatterCache`` so each value costs one ICU call.
+/// ``DateFormatting/formatter(for:locale:timeZone:capitalization:)`` so each value costs one ICU call.
 ///
 /// Sendable notes: the formatter and its kept calendar are mutated by
 /// every format call (the calendar is set to the instant), so calls go

@@ -11,11 +11,7 @@ import Synchronization
 /// added in 2022g). Where this returns a zone, formatters and calendars use
 /// it; where it returns nil (no file, an unsafe ID, or a file that does not
 /// convert exactly) they keep ICU's own zone.
-///
-/// Sendable notes: the only mutable state is the cache, guarded by a
-/// `Mutex`; zones are loaded while holding it, so each ID is read and
-/// converted once. ``SystemTimeZone`` is safe to share (see its notes).
-public final class SystemTimeZoneData: @unchecked Sendable {
+public final class SystemTimeZoneData: Sendable {
   /// The process's zoneinfo folder, from `TZDIR` at first use.
   public static let shared = SystemTimeZoneData(environment: ProcessInfo.processInfo.environment)
 

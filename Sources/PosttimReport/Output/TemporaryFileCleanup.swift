@@ -9,32 +9,53 @@
 ///
 /// One output file per process, so one slot; the handler only calls
 /// async-signal-safe functions (unlink, signal, raise).
+///
+/// Concurrency notes: `pending` and `installed` are written only by the
+/// thread writing the output, with the three signals blocked, so the
+/// handler never sees them half-changed (hence `nonisolated(unsafe)`).
 enum TemporaryFileCleanup {
   nonisolated(unsafe) static var pending: UnsafeMutablePointer<CChar>?
   nonisolated(unsafe) static var installed: [Int32] = []
   static let signals = [SIGINT, SIGTERM, SIGHUP]
 
   static func register(_ path: String) {
-    pending = strdup(path)
-    installed = []
-    for number in signals {
-      // Ask for the current disposition by setting one; put back "ignore".
-      let previous = signal(number, SIG_IGN)
-      if let previous, unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) { continue }
-      signal(number) { received in
-        if let path = TemporaryFileCleanup.pending { unlink(path) }
-        signal(received, SIG_DFL)
-        raise(received)
+    withSignalsBlocked {
+      pending = strdup(path)
+      installed = []
+      for number in signals {
+        // Query without changing it: an ignored signal stays ignored.
+        var current = sigaction()
+        sigaction(number, nil, &current)
+        let handler = unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self)
+        if handler == unsafeBitCast(SIG_IGN, to: Int.self) { continue }
+        signal(number) { received in
+          if let path = TemporaryFileCleanup.pending { unlink(path) }
+          signal(received, SIG_DFL)
+          raise(received)
+        }
+        installed.append(number)
       }
-      installed.append(number)
     }
   }
 
   static func unregister() {
-    for number in installed { signal(number, SIG_DFL) }
-    installed = []
-    let path = pending
-    pending = nil
-    free(path)
+    withSignalsBlocked {
+      for number in installed { signal(number, SIG_DFL) }
+      installed = []
+      free(pending)
+      pending = nil
+    }
+  }
+
+  /// Runs `body` with SIGINT, SIGTERM and SIGHUP held back (delivered
+  /// after), so the handler cannot run against a half-updated slot.
+  private static func withSignalsBlocked(_ body: () -> Void) {
+    var blocked = sigset_t()
+    var previous = sigset_t()
+    sigemptyset(&blocked)
+    for number in signals { sigaddset(&blocked, number) }
+    pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+    body()
+    pthread_sigmask(SIG_SETMASK, &previous, nil)
   }
 }

@@ -31,7 +31,7 @@ public enum MarkdownEscaping {
         // Markdown goes to terminals (stdout by default): no escape
         // sequence from a task list may reach one. CommonMark turns NUL
         // into U+FFFD too.
-        result += scalar == "\t" ? "\t" : "\u{FFFD}"
+        result += "\u{FFFD}"
       } else {
         result.unicodeScalars.append(scalar)
       }
