@@ -54,7 +54,7 @@ struct PreviewRequest {
       throw UsageError("unknown preview format '\(formatName)' (available: \(names))")
     }
     self.format = format
-    outputPath = parsed.value("output")
+    outputPath = try SharedOptions.outputPath(parsed)
 
     var locales: [(input: String, locale: LocaleIdentifier)] = []
     for value in parsed.all("locale") {
@@ -66,28 +66,16 @@ struct PreviewRequest {
       let locale = RunConfiguration.environmentLocale(environment, warn: warn)
       locales = [(locale.input, locale)]
     }
-    for (_, locale) in locales {
-      if let fallback = locale.dataFallback {
-        warn("ICU has no data for locale \(locale.icuID); using \(fallback)")
-      }
-    }
+    for (_, locale) in locales { SharedOptions.warnAboutDataFallback(locale, warn: warn) }
     self.locales = locales
 
-    switch (parsed.value("skeleton"), parsed.value("pattern")) {
-    case (.some, .some): throw UsageError("use --skeleton or --pattern, not both")
-    case (.some(let text), nil): spec = .skeleton(text)
-    case (nil, .some(let text)): spec = .pattern(text)
-    case (nil, nil): throw UsageError("preview needs --skeleton SKEL or --pattern PAT")
+    guard let spec = try SharedOptions.formatSpec(parsed, skeleton: "skeleton", pattern: "pattern") else {
+      throw UsageError("preview needs --skeleton SKEL or --pattern PAT")
     }
+    self.spec = spec
     for warning in try spec.validate() { warn(warning) }
 
-    if let text = parsed.value("time-zone") {
-      timeZone = try TimeZoneIdentifier(text)
-    } else {
-      let device = DeviceTimeZone.resolve(environment: environment)
-      if let warning = device.warning { warn(warning) }
-      timeZone = device.zone
-    }
+    timeZone = try SharedOptions.timeZone(parsed, environment: environment, warn: warn)
 
     let texts = parsed.all("date")
     if texts.isEmpty {

@@ -50,14 +50,13 @@ extension PreviewTable {
 
   /// RFC 4180: header `locale,time_zone,date,pattern,formatted`, one row
   /// per (date, locale), CRLF line ends, fields quoted when needed
-  /// (``CSVReportWriter/quoted(_:)``). `locale` is exactly as given,
+  /// (``CSVReportWriter/writeRow(_:to:)``). `locale` is exactly as given,
   /// `date` the instant in ISO 8601 UTC, `pattern` the resolved ICU pattern.
   func writeCSV<Output: TextOutputStream>(to output: inout Output) {
     let csv = CSVReportWriter(delimiter: ",")
-    func line(_ fields: [String]) -> String { fields.map(csv.quoted).joined(separator: ",") + "\r\n" }
-    output.write(line(["locale", "time_zone", "date", "pattern", "formatted"]))
+    csv.writeRow(["locale", "time_zone", "date", "pattern", "formatted"], to: &output)
     for row in rows {
-      output.write(line([row.localeInput, timeZone.id, ISO8601.utcString(row.date), row.pattern, row.formatted]))
+      csv.writeRow([row.localeInput, timeZone.id, ISO8601.utcString(row.date), row.pattern, row.formatted], to: &output)
     }
   }
 

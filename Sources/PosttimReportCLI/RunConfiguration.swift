@@ -29,8 +29,7 @@ struct RunConfiguration {
       throw UsageError("--template applies to the markdown and html formats, not '\(format)'")
     }
     try Self.checkDistinct(inputs)
-    outputPath = parsed.value("output")
-    if outputPath?.isEmpty == true { throw UsageError("option '--output' needs a file name") }
+    outputPath = try SharedOptions.outputPath(parsed)
     if let folder = parsed.value("template-dir") {
       var isDirectory: ObjCBool = false
       guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else {
@@ -47,20 +46,12 @@ struct RunConfiguration {
     } else {
       locale = Self.environmentLocale(environment, warn: warn)
     }
-    if let fallback = locale.dataFallback {
-      warn("ICU has no data for locale \(locale.icuID); using \(fallback)")
-    }
-    let zone: TimeZoneIdentifier
-    if let text = parsed.value("time-zone") {
-      zone = try TimeZoneIdentifier(text)
-    } else {
-      let device = DeviceTimeZone.resolve(environment: environment)
-      if let warning = device.warning { warn(warning) }
-      zone = device.zone
-    }
-    let timeFormat = try Self.formatSpec(parsed, skeleton: "skeleton", pattern: "pattern", default: .skeleton("jm"))
-    let dayFormat = try Self.formatSpec(
-      parsed, skeleton: "day-skeleton", pattern: "day-pattern", default: .skeleton("yMMMMEEEEd"))
+    SharedOptions.warnAboutDataFallback(locale, warn: warn)
+    let zone = try SharedOptions.timeZone(parsed, environment: environment, warn: warn)
+    let timeFormat = try SharedOptions.formatSpec(parsed, skeleton: "skeleton", pattern: "pattern") ?? .skeleton("jm")
+    let dayFormat =
+      try SharedOptions.formatSpec(parsed, skeleton: "day-skeleton", pattern: "day-pattern")
+      ?? .skeleton("yMMMMEEEEd")
     for warning in try timeFormat.validate() + dayFormat.validate() { warn(warning) }
     settings = ReportSettings(
       locale: locale, timeZone: zone, timeFormat: timeFormat, dayFormat: dayFormat,
@@ -147,17 +138,6 @@ struct RunConfiguration {
     options.csvByteOrderMark = parsed.has("csv-bom")
     options.csvNeutralizeFormulas = !parsed.has("csv-raw-formulas")
     return options
-  }
-
-  static func formatSpec(
-    _ parsed: ArgumentParser.Result, skeleton: String, pattern: String, default value: DateFormatSpec
-  ) throws -> DateFormatSpec {
-    switch (parsed.value(skeleton), parsed.value(pattern)) {
-    case (.some, .some): throw UsageError("use --\(skeleton) or --\(pattern), not both")
-    case (.some(let text), nil): return .skeleton(text)
-    case (nil, .some(let text)): return .pattern(text)
-    case (nil, nil): return value
-    }
   }
 
   /// Stdin can be read once, and a file given twice would list every task

@@ -55,6 +55,7 @@ public final class ReportPresenter: Sendable {
     let now = dateTime.string(from: agenda.now)
     return ReportView(
       title: catalog.text(.reportTitle),
+      localeID: settings.locale.icuID,
       languageTag: settings.locale.languageTag,
       direction: settings.locale.isRightToLeft ? "rtl" : "ltr",
       timeZoneID: zone.id,

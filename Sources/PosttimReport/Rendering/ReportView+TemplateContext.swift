@@ -7,6 +7,7 @@ extension ReportView {
   public var templateContext: TemplateValue {
     .object([
       "title": .string(title),
+      "localeID": .string(localeID),
       "languageTag": .string(languageTag),
       "direction": .string(direction),
       "timeZoneID": .string(timeZoneID),

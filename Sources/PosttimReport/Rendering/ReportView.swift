@@ -9,6 +9,8 @@ import PosttimICU
 public struct ReportView: Sendable {
   /// The report's title ("Agenda").
   public let title: String
+  /// The ICU locale ID ("fr_CA", "ja_JP@calendar=japanese").
+  public let localeID: String
   /// BCP 47 tag for `lang` attributes ("fr-CA").
   public let languageTag: String
   /// "rtl" for right-to-left locales, else "ltr".

@@ -26,7 +26,10 @@ public struct CSVReportWriter: ReportWriter {
   public let byteOrderMark: Bool
   public let neutralizeFormulas: Bool
 
+  /// - Precondition: `delimiter` is one ASCII character (quoting scans
+  ///   bytes); the CLI allows `,`, `;`, `|` and tab.
   public init(delimiter: Character = ",", byteOrderMark: Bool = false, neutralizeFormulas: Bool = true) {
+    precondition(delimiter.isASCII, "CSV delimiter must be ASCII")
     self.delimiter = delimiter
     self.byteOrderMark = byteOrderMark
     self.neutralizeFormulas = neutralizeFormulas
@@ -59,7 +62,10 @@ public struct CSVReportWriter: ReportWriter {
     neutralizeFormulas ? CSVFormulaGuard.neutralized(cell) : cell
   }
 
-  func writeRow<Output: TextOutputStream>(_ fields: [String], to output: inout Output) {
+  /// One record: fields quoted as needed, joined by the delimiter, CRLF
+  /// (RFC 4180 §2 rules 1–2). Fields are written as given (no formula
+  /// guard: that is for task text, see ``text(_:)``).
+  public func writeRow<Output: TextOutputStream>(_ fields: [String], to output: inout Output) {
     var line = ""
     for (index, field) in fields.enumerated() {
       if index > 0 { line.append(delimiter) }

@@ -59,7 +59,7 @@ public struct JSONReportWriter: ReportWriter {
       (
         "locale",
         .object([
-          ("id", .string(Self.icuID(forLanguageTag: report.languageTag))),
+          ("id", .string(report.localeID)),
           ("languageTag", .string(report.languageTag)),
           ("direction", .string(report.direction)),
         ])
@@ -101,11 +101,5 @@ public struct JSONReportWriter: ReportWriter {
       ("extraFields", .object(task.extraFields.map { ($0.key, .string($0.value)) })),
       ("source", .object([("file", .string(task.origin.file)), ("entry", .integer(task.origin.entry))])),
     ])
-  }
-
-  /// The ICU locale ID ("fr_CA") for the view's BCP 47 tag ("fr-CA"); the
-  /// tag itself if ICU cannot convert it back.
-  static func icuID(forLanguageTag tag: String) -> String {
-    (try? LocaleIdentifier(tag))?.icuID ?? tag
   }
 }

@@ -5,7 +5,10 @@
 enum JSONValue {
   case string(String)
   case integer(Int)
+  case number(Double)
+  case bool(Bool)
   case null
+  case array([JSONValue])
   case object([(key: String, value: JSONValue)])
 
   /// Two spaces per level, as Python's `json.dumps(indent=2)`.
@@ -18,7 +21,13 @@ enum JSONValue {
     switch self {
     case .string(let text): return JSONText.string(text)
     case .integer(let value): return String(value)
+    case .number(let value): return value.isFinite ? String(value) : "null"
+    case .bool(let value): return value ? "true" : "false"
     case .null: return "null"
+    case .array(let items):
+      if items.isEmpty { return "[]" }
+      let inner = Self.indent(level + 1)
+      return "[\n" + items.map { inner + $0.text(level: level + 1) }.joined(separator: ",\n") + "\n" + Self.indent(level) + "]"
     case .object(let members):
       if members.isEmpty { return "{}" }
       let inner = Self.indent(level + 1)

@@ -1,0 +1,41 @@
+import PosttimICU
+
+/// Option handling shared by the report and `preview`, so both resolve
+/// and check the same options the same way.
+enum SharedOptions {
+  /// `--time-zone`, else the device zone (warning when `TZ` is unusable).
+  static func timeZone(
+    _ parsed: ArgumentParser.Result, environment: [String: String], warn: (String) -> Void
+  ) throws -> TimeZoneIdentifier {
+    if let text = parsed.value("time-zone") { return try TimeZoneIdentifier(text) }
+    let device = DeviceTimeZone.resolve(environment: environment)
+    if let warning = device.warning { warn(warning) }
+    return device.zone
+  }
+
+  /// Reports ICU's own data fallback for a locale (fr_XX → fr).
+  static func warnAboutDataFallback(_ locale: LocaleIdentifier, warn: (String) -> Void) {
+    if let fallback = locale.dataFallback {
+      warn("ICU has no data for locale \(locale.icuID); using \(fallback)")
+    }
+  }
+
+  /// `--SKELETON-OPTION` or `--PATTERN-OPTION`, one at most; nil for neither.
+  static func formatSpec(
+    _ parsed: ArgumentParser.Result, skeleton: String, pattern: String
+  ) throws -> DateFormatSpec? {
+    switch (parsed.value(skeleton), parsed.value(pattern)) {
+    case (.some, .some): throw UsageError("use --\(skeleton) or --\(pattern), not both")
+    case (.some(let text), nil): return .skeleton(text)
+    case (nil, .some(let text)): return .pattern(text)
+    case (nil, nil): return nil
+    }
+  }
+
+  /// `-o FILE`, which must name something.
+  static func outputPath(_ parsed: ArgumentParser.Result) throws -> String? {
+    let path = parsed.value("output")
+    if path?.isEmpty == true { throw UsageError("option '--output' needs a file name") }
+    return path
+  }
+}
