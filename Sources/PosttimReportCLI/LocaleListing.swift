@@ -104,7 +104,6 @@ struct LocaleListing {
     return lines
   }
 
-  private func pad(_ text: String, _ width: Int) -> String {
-    text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
-  }
+  /// Padded by terminal columns, not characters: "中文（简体）" is 12 wide.
+  private func pad(_ text: String, _ width: Int) -> String { DisplayWidth.padded(text, to: width) }
 }

@@ -105,7 +105,7 @@ public struct ReportCommand {
     }
     let registry = WriterRegistry.standard
     if parsed.has("list-formats") {
-      let lines = registry.formats.map { "\($0.padding(toLength: 10, withPad: " ", startingAt: 0)) \(registry.summary(of: $0) ?? "")" }
+      let lines = registry.formats.map { "\(DisplayWidth.padded($0, to: 10)) \(registry.summary(of: $0) ?? "")" }
       try io.writeStandardOutput { $0.write(lines.joined(separator: "\n") + "\n") }
       return
     }
