@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The README's examples are the tool's real output, byte for byte.
+@Suite("README examples")
+struct ReadmeExampleTests {
+  let readme = (try? String(contentsOf: TestPaths.packageRoot.appending(path: "README.md"), encoding: .utf8)) ?? ""
+
+  @Test("the main example (up to the '…' where the README cuts it)")
+  func mainExample() throws {
+    let start = try #require(readme.range(of: "# Agenda\n"))
+    let cut = try #require(readme.range(of: "## Demain — mardi 1 décembre 2026\n…", range: start.lowerBound..<readme.endIndex))
+    let shown = String(readme[start.lowerBound..<cut.lowerBound])
+    let run = CapturedRun()
+    #expect(
+      run.run([
+        TestPaths.example.path, "--locale", "fr_CA", "--time-zone", "America/Toronto", "--now",
+        "2026-11-30T14:00:00Z", "--to", "2026-12-01",
+      ]) == .success)
+    #expect(run.stdout.hasPrefix(shown), "\(firstDifference(String(run.stdout.prefix(shown.count)), shown, name: "README"))")
+  }
+
+  @Test("the preview example")
+  func previewExample() throws {
+    let start = try #require(readme.range(of: "skeleton yMMMdjm in America/Toronto"))
+    let end = try #require(readme.range(of: "```", range: start.lowerBound..<readme.endIndex))
+    let shown = String(readme[start.lowerBound..<end.lowerBound])
+    let run = CapturedRun()
+    #expect(
+      run.run([
+        "preview", "-l", "ja_JP,ar_EG,en_US", "--skeleton", "yMMMdjm", "--date", "2026-11-30T14:00:00Z", "-z",
+        "America/Toronto",
+      ]) == .success)
+    #expect(run.stdout == shown)
+  }
+}
