@@ -1,12 +1,22 @@
 /// The nesting depth of a binary property list (Apple's `bplist00`:
 /// objects, an offset table and a 32-byte trailer), found without
 /// recursion so a hostile file cannot overflow the stack. Malformed
-/// structure is not judged here: Foundation's decoder reports it.
+/// structure is mostly not judged here: Foundation's decoder reports it,
+/// except a collection count larger than the file could hold, on which
+/// Foundation's scanner traps (a dictionary of 2^62 entries or more).
 enum BinaryPlistDepth {
-  /// True when some path from the top object passes through more than
-  /// `limit` arrays, sets or dictionaries (a cycle always does).
-  static func exceeds(_ limit: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard bytes.count >= 40 else { return false }
+  enum Verdict: Equatable {
+    /// Some path from the top object passes through more than `limit`
+    /// arrays, sets or dictionaries (a cycle always does).
+    case tooDeep
+    /// A reachable array, set or dictionary counts more references than
+    /// the bytes after its marker hold.
+    case impossibleCount
+  }
+
+  /// The first problem found walking the object graph, or nil.
+  static func check(_ limit: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Verdict? {
+    guard bytes.count >= 40 else { return nil }
     func number(at offset: Int, size: Int) -> Int? {
       guard size >= 1, size <= 8, offset >= 0, offset + size <= bytes.count else { return nil }
       var value: UInt64 = 0
@@ -20,7 +30,8 @@ enum BinaryPlistDepth {
       let tableOffset = number(at: trailer + 24, size: 8), (1...8).contains(offsetSize),
       (1...8).contains(referenceSize), objectCount <= bytes.count, top < objectCount,
       tableOffset <= trailer, objectCount <= (trailer - tableOffset) / offsetSize
-    else { return false }
+    else { return nil }
+    var impossible = false
 
     /// The object references held by object `index`, or [] for a leaf.
     func children(_ index: Int) -> [Int] {
@@ -38,8 +49,14 @@ enum BinaryPlistDepth {
         count = value
         position += 1 + size
       }
-      let references = kind == 0xD ? count * 2 : count
-      guard references >= 0, references <= (bytes.count - position) / referenceSize else { return [] }
+      // A dictionary holds keys then values. The count comes from the file
+      // and can be anything up to Int.max: bound it before doubling.
+      let perEntry = kind == 0xD ? 2 : 1
+      guard count >= 0, count <= (bytes.count - position) / referenceSize / perEntry else {
+        impossible = true
+        return []
+      }
+      let references = count * perEntry
       return (0..<references).compactMap { number(at: position + $0 * referenceSize, size: referenceSize) }
         .filter { $0 < objectCount }
     }
@@ -49,11 +66,12 @@ enum BinaryPlistDepth {
     var best = [UInt16](repeating: 0, count: objectCount)
     var stack = [(top, 1)]
     while let (object, depth) = stack.popLast() {
-      if depth > limit { return true }
+      if depth > limit { return .tooDeep }
       guard Int(best[object]) < depth else { continue }
       best[object] = UInt16(depth)
       for child in children(object) where Int(best[child]) < depth + 1 { stack.append((child, depth + 1)) }
+      if impossible { return .impossibleCount }
     }
-    return false
+    return nil
   }
 }

@@ -43,6 +43,10 @@ public struct TaskListDecoder: Sendable {
       throw TaskListError(
         .invalid, file: file, entry: entry, key: Key.date,
         message: "must be a UTC date YYYY-MM-DDTHH:MM:SSZ, got \"\(TaskListError.printable(text))\" (line \(line))")
+    case .badNumber(let line):
+      throw TaskListError(.unreadable, file: file, message: "not a property list (a number that is not ASCII text at line \(line))")
+    case .impossibleCount:
+      throw TaskListError(.unreadable, file: file, message: "not a property list (a collection counts more entries than the file holds)")
     case nil: break
     }
     let decoder = PropertyListDecoder()
