@@ -43,9 +43,17 @@ enum BinaryPlistDepth {
       var count = Int(marker & 0x0F)
       var position = offset + 1
       if count == 0x0F {
-        guard position < bytes.count, bytes[position] >> 4 == 0x1 else { return [] }
+        // The count follows as an integer object; one that is missing, cut
+        // or past Int.max is refused (Foundation's scanner traps on some).
+        guard position < bytes.count, bytes[position] >> 4 == 0x1 else {
+          impossible = true
+          return []
+        }
         let size = 1 << Int(bytes[position] & 0x0F)
-        guard let value = number(at: position + 1, size: size) else { return [] }
+        guard let value = number(at: position + 1, size: size) else {
+          impossible = true
+          return []
+        }
         count = value
         position += 1 + size
       }
