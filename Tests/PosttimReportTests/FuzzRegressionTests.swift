@@ -1,6 +1,7 @@
 import Foundation
 import PosttimReport
 import Testing
+import TestSupport
 
 /// Inputs found with the libFuzzer harness in Scripts/fuzz (see its
 /// README). Each one crashed the process (a trap or a stack overflow)
@@ -27,7 +28,7 @@ struct FuzzRegressionTests {
       + [0, 0, 0, 0, 0, 0, 0, 19]
     // Our depth walk doubled the count (an overflow trap); Foundation's
     // binary scanner traps on it too, so the count is refused first.
-    #expect(throws: TaskListError(.unreadable, file: "huge.bplist", message: "not a property list (a collection counts more entries than the file holds)")) {
+    #expect(throws: TaskListError(.unreadable, file: "huge.bplist", message: "not a property list (an object is longer than the file)")) {
       try decoder.decode(Data(bytes), file: "huge.bplist")
     }
   }
@@ -42,8 +43,24 @@ struct FuzzRegressionTests {
       0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
       0x00, 0x00, 0x00, 0x00, 0x13,
     ]
-    #expect(throws: TaskListError(.unreadable, file: "huge.bplist", message: "not a property list (a collection counts more entries than the file holds)")) {
+    #expect(throws: TaskListError(.unreadable, file: "huge.bplist", message: "not a property list (an object is longer than the file)")) {
       try decoder.decode(Data(bytes), file: "huge.bplist")
+    }
+  }
+
+  @Test("a UTF-16 string longer than the file is refused before Foundation traps on it")
+  func binaryStringPastEnd() throws {
+    // Found by the fuzzer as a mutation of hostile.plist; two bytes are
+    // enough: the 5,000-unit description (a UTF-16 string object at 1238:
+    // 0x6F, then a 2-byte count 0x13F5) claims 0x20AC units, past the end.
+    // Foundation traps in BPlistMap.withBuffer (a small reduced file with
+    // the same kind of length does not trap it; this one does).
+    var bytes = try Data(contentsOf: TestPaths.packageRoot.appending(path: "Tests/Fixtures/hostile.plist"))
+    try #require(bytes[1238] == 0x6F && bytes[1239] == 0x11 && bytes[1240] == 0x13 && bytes[1241] == 0xF5)
+    bytes[1240] = 0x20
+    bytes[1241] = 0xAC
+    #expect(throws: TaskListError(.unreadable, file: "long.bplist", message: "not a property list (an object is longer than the file)")) {
+      try decoder.decode(bytes, file: "long.bplist")
     }
   }
 

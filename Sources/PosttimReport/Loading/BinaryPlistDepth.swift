@@ -2,15 +2,15 @@
 /// objects, an offset table and a 32-byte trailer), found without
 /// recursion so a hostile file cannot overflow the stack. Malformed
 /// structure is mostly not judged here: Foundation's decoder reports it,
-/// except a collection count larger than the file could hold, on which
-/// Foundation's scanner traps (a dictionary of 2^62 entries or more).
+/// except a length larger than the file could hold (of a collection, a
+/// string or data), on which Foundation's scanner traps for some kinds.
 enum BinaryPlistDepth {
   enum Verdict: Equatable {
     /// Some path from the top object passes through more than `limit`
     /// arrays, sets or dictionaries (a cycle always does).
     case tooDeep
-    /// A reachable array, set or dictionary counts more references than
-    /// the bytes after its marker hold.
+    /// A reachable array, set, dictionary, string or data object counts
+    /// more items than the bytes after its marker hold.
     case impossibleCount
   }
 
@@ -39,7 +39,17 @@ enum BinaryPlistDepth {
       else { return [] }
       let marker = bytes[offset]
       let kind = marker >> 4
-      guard kind == 0xA || kind == 0xC || kind == 0xD else { return [] }
+      // Bytes per counted item: data and ASCII strings, UTF-16 strings
+      // (Foundation traps on one that runs past the end of the file), and
+      // the references of arrays, sets and dictionaries (keys then values).
+      let unit: Int
+      switch kind {
+      case 0x4, 0x5: unit = 1
+      case 0x6: unit = 2
+      case 0xA, 0xC: unit = referenceSize
+      case 0xD: unit = referenceSize * 2
+      default: return []
+      }
       var count = Int(marker & 0x0F)
       var position = offset + 1
       if count == 0x0F {
@@ -57,14 +67,14 @@ enum BinaryPlistDepth {
         count = value
         position += 1 + size
       }
-      // A dictionary holds keys then values. The count comes from the file
-      // and can be anything up to Int.max: bound it before doubling.
-      let perEntry = kind == 0xD ? 2 : 1
-      guard count >= 0, count <= (bytes.count - position) / referenceSize / perEntry else {
+      // The count comes from the file and can be anything up to Int.max:
+      // bound it before multiplying.
+      guard count >= 0, count <= (bytes.count - position) / unit else {
         impossible = true
         return []
       }
-      let references = count * perEntry
+      guard kind >= 0xA else { return [] }
+      let references = kind == 0xD ? count * 2 : count
       return (0..<references).compactMap { number(at: position + $0 * referenceSize, size: referenceSize) }
         .filter { $0 < objectCount }
     }

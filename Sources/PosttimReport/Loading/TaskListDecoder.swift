@@ -46,7 +46,7 @@ public struct TaskListDecoder: Sendable {
     case .badNumber(let line):
       throw TaskListError(.unreadable, file: file, message: "not a property list (a number that is not ASCII text at line \(line))")
     case .impossibleCount:
-      throw TaskListError(.unreadable, file: file, message: "not a property list (a collection counts more entries than the file holds)")
+      throw TaskListError(.unreadable, file: file, message: "not a property list (an object is longer than the file)")
     case nil: break
     }
     let decoder = PropertyListDecoder()
