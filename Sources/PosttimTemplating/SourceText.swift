@@ -38,9 +38,16 @@ struct SourceText {
   }
 
   /// If only spaces/tabs lie between the line start and `offset`, that line start.
+  /// Walks back over blanks only, so a tag in the middle of a long line
+  /// costs nothing (scanning to the line start made one long line of tags
+  /// quadratic).
   func leftClear(_ offset: Int) -> Int? {
-    let start = lineStart(of: offset)
-    return bytes[start..<offset].allSatisfy(Self.isBlank) ? start : nil
+    var index = offset
+    while index > 0, bytes[index - 1] != 0x0A {
+      guard Self.isBlank(bytes[index - 1]) else { return nil }
+      index -= 1
+    }
+    return index
   }
 
   /// If only spaces/tabs and then a line ending (or the end) follow `offset`,

@@ -40,9 +40,6 @@ struct TemplateParser {
     var trimmedPrecedingText = ""
   }
 
-  /// Open sections, parents and blocks allowed at once.
-  static let nestingLimit = 100
-
   func parse() throws(TemplateError) -> [TemplateNode] {
     var lexer = TemplateLexer(source: source)
     let tokens = try lexer.tokenize()
@@ -76,13 +73,10 @@ struct TemplateParser {
     let lineStart = source.leftClear(start)
     let lineEnd = source.rightClear(end)
     let standalone = tag.kind.canBeStandalone && lineStart != nil && lineEnd != nil
-    let top = frames[frames.count - 1]
-    // Parsing, rendering and freeing the tree all recurse once per level:
-    // a hostile template 30,000 sections deep must be an error, not a
-    // stack overflow. Real templates nest a handful of levels.
-    if frames.count > Self.nestingLimit {
-      throw source.syntaxError(at: start, "sections nested more than \(Self.nestingLimit) levels deep")
-    }
+    // Only these two fields: a copy of the whole frame would share its
+    // `children` buffer, and every append below would then copy it
+    // (quadratic time in the number of tags).
+    let top = (kind: frames[frames.count - 1].kind, dedent: frames[frames.count - 1].dedent)
 
     switch tag.kind {
     case .parent:
@@ -100,7 +94,7 @@ struct TemplateParser {
           frame.indentation = dedented(Array(source.bytes[lineStart..<start]), by: top.dedent)
         }
       }
-      frames.append(frame)
+      try push(frame, onto: &frames)
       return
     case .block where top.kind == .parent:
       try requireName(tag)
@@ -111,7 +105,7 @@ struct TemplateParser {
         next = max(next.lowerBound, lineEnd)..<next.upperBound
         frame.dedent = source.leadingBlanks(at: lineEnd)
       }
-      frames.append(frame)
+      try push(frame, onto: &frames)
       return
     case .close where top.kind == .override:
       try closeFrame(tag, frames: &frames)
@@ -157,8 +151,8 @@ struct TemplateParser {
       append(.variable(path(tag.content), escaped: tag.kind == .escapedVariable), to: &frames)
     case .section, .invertedSection:
       try requireName(tag)
-      frames.append(
-        Frame(kind: tag.kind == .section ? .section : .invertedSection, tag: tag, dedent: top.dedent))
+      try push(
+        Frame(kind: tag.kind == .section ? .section : .invertedSection, tag: tag, dedent: top.dedent), onto: &frames)
     case .block:
       try requireName(tag)
       var frame = Frame(kind: .slot, tag: tag, dedent: top.dedent)
@@ -171,7 +165,7 @@ struct TemplateParser {
         frame.indentation = dedented(Array(source.bytes[lineStart..<start]), by: top.dedent)
         frame.layout = .leftAligned
       }
-      frames.append(frame)
+      try push(frame, onto: &frames)
     case .close:
       try closeFrame(tag, frames: &frames)
       let frame = frames.removeLast()
@@ -193,6 +187,22 @@ struct TemplateParser {
   }
 
   /// Checks that `tag` closes the innermost open frame.
+  /// Sections, parents and blocks open inside one another at most this
+  /// deep: the node tree, its renderer and its destruction all recurse
+  /// once per level, and 100,000 levels (a 600 KB template) overflowed
+  /// the stack.
+  static let maximumNesting = 100
+
+  private func push(_ frame: Frame, onto frames: inout [Frame]) throws(TemplateError) {
+    // frames[0] is the root, so this allows `maximumNesting` levels.
+    guard frames.count <= Self.maximumNesting else {
+      throw source.syntaxError(
+        at: frame.tag?.range.lowerBound ?? 0,
+        "sections, parents and blocks nested more than \(Self.maximumNesting) levels deep")
+    }
+    frames.append(frame)
+  }
+
   private func closeFrame(_ tag: TagToken, frames: inout [Frame]) throws(TemplateError) {
     try requireName(tag)
     guard frames.count > 1, let open = frames[frames.count - 1].tag else {

@@ -46,6 +46,8 @@ struct TemplateRenderer {
         let raw = context.resolve(path)?.renderedText ?? ""
         writeValue(escaped ? escape(raw) : raw, into: &output)
       case .section(let path, let inverted, let children):
+        try enter("sections", in: templateName)
+        defer { depth -= 1 }
         try renderSection(path, inverted: inverted, children, in: templateName, into: &output)
       case .partial(let reference):
         try include(reference, overrides: nil, from: templateName, into: &output)
@@ -54,6 +56,10 @@ struct TemplateRenderer {
       case .block(let name, let defaultBody, let blockIndentation, let layout):
         // Outermost definition wins, so a child template overrides its grandparent's choices.
         let body = overrides.lazy.compactMap { $0[name] }.first ?? defaultBody
+        // An override whose body holds a block of its own name expands to
+        // itself again: counted, so it ends in an error, not a stack overflow.
+        try enter("blocks", in: templateName)
+        defer { depth -= 1 }
         let saved = indentation
         if layout != .inline { indentation += blockIndentation }
         if layout == .standalone { atLineStart = true }
@@ -61,6 +67,18 @@ struct TemplateRenderer {
         indentation = saved
       }
     }
+  }
+
+  /// One level deeper through a section or a block; partials and parents
+  /// count in `include`, against the same limit, so that the renderer's
+  /// recursion stays bounded whatever mix a template nests.
+  private mutating func enter(_ what: String, in templateName: String) throws(TemplateError) {
+    guard depth < Self.maximumDepth else {
+      throw TemplateError(
+        kind: .render, templateName: templateName,
+        message: "\(what) nested more than \(Self.maximumDepth) levels deep while rendering")
+    }
+    depth += 1
   }
 
   private mutating func renderSection(

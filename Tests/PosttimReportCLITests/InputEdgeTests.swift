@@ -221,7 +221,7 @@ struct ReviewEdgeTests {
       .write(to: file, atomically: true, encoding: .utf8)
     let run = CapturedRun()
     #expect(run.run([example, "--template", file.path]) == .configuration)
-    #expect(run.stderr.first?.hasPrefix("posttim-report: error: deep.mustache:1:601: error: sections nested more than 100 levels deep\n") == true)
+    #expect(run.stderr.first?.hasPrefix("posttim-report: error: deep.mustache:1:601: error: sections, parents and blocks nested more than 100 levels deep\n") == true)
   }
 
   @Test("partials in subfolders of --template-dir are found")

@@ -7,6 +7,8 @@ import Foundation
 ///   so lists nested deeper than ``depthLimit`` are refused first. XML is
 ///   scanned by tag; a binary plist's object graph is walked from its
 ///   trailer (Apple's bplist00 layout), cycles included.
+/// - XML numbers: `<integer>` and `<real>` texts must be ASCII (see
+///   ``Problem/badNumber(line:)``).
 /// - XML dates: Foundation rolls impossible dates over
 ///   (`2026-13-45T99:00:00Z` becomes a date in 2027), so every `<date>`
 ///   must be the plist DTD's `YYYY-MM-DDTHH:MM:SSZ` with real values.
@@ -17,11 +19,16 @@ enum PlistPreflight {
 
   enum Problem: Equatable {
     case tooDeep
-    /// A binary plist whose structure does not fit its own size.
-    case malformed(String)
     /// A bad `<date>`: its 1-based line, the entry (from 1) when inside
     /// one, and its text.
     case badDate(line: Int, entry: Int?, text: String)
+    /// An `<integer>` or `<real>` whose text holds a non-ASCII byte, at its
+    /// 1-based line. Foundation's integer scanner traps (a crash, not an
+    /// error) on some invalid UTF-8 there, and no number needs non-ASCII.
+    case badNumber(line: Int)
+    /// A binary plist whose structure does not fit its own size
+    /// (Foundation's binary scanner traps on some such files).
+    case malformed(String)
   }
 
   static func check(_ data: Data) -> Problem? {
@@ -34,18 +41,50 @@ enum PlistPreflight {
         case nil: return nil
         }
       }
+      if let utf8 = utf16AsUTF8(bytes) { return utf8.withUnsafeBufferPointer { scanXML($0) } }
       return scanXML(bytes)
     }
   }
 
+  /// Foundation reads XML that starts with a UTF-16 byte order mark as
+  /// UTF-16, where no tag is visible to a byte scan: the scan must see
+  /// the same text. Invalid units become U+FFFD; tags are ASCII.
+  static func utf16AsUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+    guard bytes.count >= 2 else { return nil }
+    let bigEndian: Bool
+    switch (bytes[0], bytes[1]) {
+    case (0xFE, 0xFF): bigEndian = true
+    case (0xFF, 0xFE): bigEndian = false
+    default: return nil
+    }
+    var units: [UInt16] = []
+    units.reserveCapacity(bytes.count / 2)
+    var index = 2
+    while index + 1 < bytes.count {
+      let high = bigEndian ? bytes[index] : bytes[index + 1], low = bigEndian ? bytes[index + 1] : bytes[index]
+      units.append(UInt16(high) << 8 | UInt16(low))
+      index += 2
+    }
+    return Array(String(decoding: units, as: UTF16.self).utf8)
+  }
+
   /// One pass over XML: tag depth, entry count, and `<date>` texts.
+  ///
+  /// Tags are read the way Foundation's XML plist scanner reads them, so
+  /// that no nesting escapes the count: a tag is known by the first letters
+  /// of its name (`<arrayx>` is an array) and runs to the first `>`
+  /// whatever lies between (spaces, attributes, a line break); a `/` just
+  /// before that `>` makes it empty. Comments, CDATA sections and
+  /// processing instructions are skipped whole, so a `</array>` inside
+  /// them does not lower the depth, and nothing lowers it below 0.
   static func scanXML(_ bytes: UnsafeBufferPointer<UInt8>) -> Problem? {
-    let lt = UInt8(ascii: "<")
+    let lt = UInt8(ascii: "<"), gt = UInt8(ascii: ">"), slash = UInt8(ascii: "/")
     func matches(_ word: [UInt8], at index: Int) -> Bool {
       index + word.count <= bytes.count && zip(word.indices, word).allSatisfy { bytes[index + $0] == $1 }
     }
-    let array = Array("array".utf8), dict = Array("dict".utf8), date = Array("date>".utf8)
-    let comment = Array("!--".utf8), cdata = Array("![CDATA[".utf8)
+    let array = Array("array".utf8), dict = Array("dict".utf8), date = Array("date".utf8)
+    let integer = Array("integer".utf8), real = Array("real".utf8)
+    let comment = Array("!--".utf8), cdata = Array("![CDATA[".utf8), instruction = Array("?".utf8)
     var line = 1, depth = 0, entry = 0, index = 0
     /// Index just past the first occurrence of `end` from `index`.
     func skip(past end: [UInt8], from start: Int) -> Int {
@@ -63,39 +102,36 @@ enum PlistPreflight {
       let tag = index + 1
       if matches(comment, at: tag) { index = skip(past: Array("-->".utf8), from: tag); continue }
       if matches(cdata, at: tag) { index = skip(past: Array("]]>".utf8), from: tag); continue }
-      let closing = tag < bytes.count && bytes[tag] == UInt8(ascii: "/")
+      if matches(instruction, at: tag) { index = skip(past: Array("?>".utf8), from: tag); continue }
+      let closing = tag < bytes.count && bytes[tag] == slash
       let name = closing ? tag + 1 : tag
+      let tagLine = line
+      let end = skip(past: [gt], from: name)
+      let empty = end - name >= 2 && bytes[end - 1] == gt && bytes[end - 2] == slash
+      index = end
       let isDict = matches(dict, at: name)
       if isDict || matches(array, at: name) {
-        var after = name + (isDict ? dict.count : array.count)
-        // XML allows white space before `>` (`<array >`, `<dict\t/>`).
-        let nameEnds = after < bytes.count && [0x20, 0x09, 0x0A, 0x0D, 0x3E, 0x2F].contains(bytes[after])
-        while after < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[after]) {
-          if bytes[after] == 0x0A { line += 1 }
-          after += 1
-        }
-        let selfClosing = matches(Array("/>".utf8), at: after)
-        if !nameEnds {
-          // <arrayish>: not our tag.
-        } else if closing {
-          depth -= 1
-        } else if after < bytes.count, bytes[after] == UInt8(ascii: ">") || selfClosing {
+        if closing {
+          depth = max(0, depth - 1)
+        } else {
           if depth == 1 && isDict { entry += 1 }
-          if !selfClosing {
+          if !empty {
             depth += 1
             if depth > depthLimit { return .tooDeep }
           }
         }
-      } else if !closing, matches(date, at: name) {
-        let start = name + date.count
-        var end = start
-        while end < bytes.count, bytes[end] != lt { end += 1 }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-        if !isValidDate(text) { return .badDate(line: line, entry: depth >= 2 && entry > 0 ? entry : nil, text: text) }
-        index = end
-        continue
+      } else if !closing, !empty, matches(date, at: name) {
+        var stop = end
+        while stop < bytes.count, bytes[stop] != lt { stop += 1 }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[end..<stop]), as: UTF8.self)
+        if !isValidDate(text) { return .badDate(line: tagLine, entry: depth >= 2 && entry > 0 ? entry : nil, text: text) }
+      } else if !closing, !empty, matches(integer, at: name) || matches(real, at: name) {
+        var stop = end
+        while stop < bytes.count, bytes[stop] != lt {
+          if bytes[stop] >= 0x80 { return .badNumber(line: tagLine) }
+          stop += 1
+        }
       }
-      index += 1
     }
     return nil
   }

@@ -45,6 +45,8 @@ public struct TaskListDecoder: Sendable {
       throw TaskListError(
         .invalid, file: file, entry: entry, key: Key.date,
         message: "must be a UTC date YYYY-MM-DDTHH:MM:SSZ, got \"\(TaskListError.printable(text))\" (line \(line))")
+    case .badNumber(let line):
+      throw TaskListError(.unreadable, file: file, message: "not a property list (a number that is not ASCII text at line \(line))")
     case nil: break
     }
     let decoder = PropertyListDecoder()

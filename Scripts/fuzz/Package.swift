@@ -1,0 +1,36 @@
+// swift-tools-version:6.0
+// libFuzzer harnesses for posttim-report. Not part of the main package:
+// build and run with ./run.sh (see README.md).
+import PackageDescription
+
+// libFuzzer supplies main(); the harness files hold only the entry point.
+// Everything (the main package, and its build-tool plugin's host tool) is
+// compiled with ASan and coverage by run.sh's -Xswiftc flags; only the
+// harnesses link libFuzzer, since a host tool linked with it would need
+// LLVMFuzzerTestOneInput and fail to link.
+let harness: [SwiftSetting] = [.unsafeFlags(["-parse-as-library"])]
+let fuzzer: [LinkerSetting] = [.unsafeFlags(["-sanitize=fuzzer,address"])]
+
+let package = Package(
+  name: "posttim-fuzz",
+  dependencies: [
+  // SwiftPM names a path dependency after its folder, and the checkout may
+  // be called anything (a worktree named "fuzz" clashes with this package):
+  // run.sh links the repository root as .deps/posttim-report.
+  .package(path: ".deps/posttim-report")],
+  targets: [
+    .executableTarget(
+      name: "fuzz-decoder",
+      dependencies: [.product(name: "PosttimReport", package: "posttim-report")],
+      swiftSettings: harness, linkerSettings: fuzzer),
+    .executableTarget(
+      name: "fuzz-template",
+      dependencies: [.product(name: "PosttimTemplating", package: "posttim-report")],
+      swiftSettings: harness, linkerSettings: fuzzer),
+    .executableTarget(
+      name: "fuzz-iso8601",
+      // PosttimICU is no product; it is reachable through PosttimReport.
+      dependencies: [.product(name: "PosttimReport", package: "posttim-report")],
+      swiftSettings: harness, linkerSettings: fuzzer),
+  ]
+)
