@@ -19,18 +19,20 @@ let package = Package(
   // run.sh links the repository root as .deps/posttim-report.
   .package(path: ".deps/posttim-report")],
   targets: [
+    // The libFuzzer driver entry all harnesses share.
+    .target(name: "FuzzDriver"),
     .executableTarget(
       name: "fuzz-decoder",
-      dependencies: [.product(name: "PosttimReport", package: "posttim-report")],
+      dependencies: ["FuzzDriver", .product(name: "PosttimReport", package: "posttim-report")],
       swiftSettings: harness, linkerSettings: fuzzer),
     .executableTarget(
       name: "fuzz-template",
-      dependencies: [.product(name: "PosttimTemplating", package: "posttim-report")],
+      dependencies: ["FuzzDriver", .product(name: "PosttimTemplating", package: "posttim-report")],
       swiftSettings: harness, linkerSettings: fuzzer),
     .executableTarget(
       name: "fuzz-iso8601",
       // PosttimICU is no product; it is reachable through PosttimReport.
-      dependencies: [.product(name: "PosttimReport", package: "posttim-report")],
+      dependencies: ["FuzzDriver", .product(name: "PosttimReport", package: "posttim-report")],
       swiftSettings: harness, linkerSettings: fuzzer),
   ]
 )

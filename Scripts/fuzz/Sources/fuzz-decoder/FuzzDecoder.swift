@@ -1,4 +1,5 @@
 import Foundation
+import FuzzDriver
 import PosttimReport
 
 /// Target (a): TaskListDecoder on arbitrary bytes. The contract: it returns
@@ -6,8 +7,8 @@ import PosttimReport
 /// an ASan report) is a finding. `throws(TaskListError)` makes any other
 /// error type impossible at compile time, so only crashes and hangs remain.
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
-  let bytes = Data(bytes: data, count: size)
+public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+  let bytes = Data(fuzzInput(data, size))
   do {
     let tasks = try TaskListDecoder().decode(bytes, file: "fuzz")
     // Touch what a writer would read.
@@ -22,21 +23,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   return 0
 }
 
-// SwiftPM links an executable with `--defsym main=fuzz_decoder_main`, so libFuzzer's own
-// main() is never pulled in: this entry point hands over to its driver.
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
-  _ argc: UnsafeMutablePointer<Int32>,
-  _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-  _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
-) -> Int32
-
 @_cdecl("fuzz_decoder_main")
 public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-  var argc = argc
-  var argv = argv
-  return LLVMFuzzerRunDriver(&argc, &argv) { data, size in
-    let empty: UInt8 = 0
-    return withUnsafePointer(to: empty) { fuzz(data ?? $0, size) }
-  }
+  runFuzzer(argc, argv, fuzz)
 }

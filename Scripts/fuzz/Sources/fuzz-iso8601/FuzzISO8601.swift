@@ -1,12 +1,13 @@
 import Foundation
+import FuzzDriver
 import PosttimICU
 
 /// Target (c): ISO8601.parse on the bytes read as UTF-8. It must return a
 /// value or throw DateEngineError; the round trip through utcString must
 /// not trap for any value it returns.
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
-  let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
+public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+  let text = String(decoding: fuzzInput(data, size), as: UTF8.self)
   do {
     switch try ISO8601.parse(text) {
     case .instant(let date):
@@ -24,21 +25,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   return 0
 }
 
-// SwiftPM links an executable with `--defsym main=fuzz_iso8601_main`, so libFuzzer's own
-// main() is never pulled in: this entry point hands over to its driver.
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
-  _ argc: UnsafeMutablePointer<Int32>,
-  _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-  _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
-) -> Int32
-
 @_cdecl("fuzz_iso8601_main")
 public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-  var argc = argc
-  var argv = argv
-  return LLVMFuzzerRunDriver(&argc, &argv) { data, size in
-    let empty: UInt8 = 0
-    return withUnsafePointer(to: empty) { fuzz(data ?? $0, size) }
-  }
+  runFuzzer(argc, argv, fuzz)
 }

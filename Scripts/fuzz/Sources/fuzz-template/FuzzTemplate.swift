@@ -1,4 +1,5 @@
 import Foundation
+import FuzzDriver
 import PosttimTemplating
 
 /// Target (b): Template(source:name:) + render. The input is split at NUL
@@ -35,8 +36,8 @@ struct BudgetedOutput: TextOutputStream {
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
-  let parts = UnsafeBufferPointer(start: data, count: size).split(separator: 0, maxSplits: 2, omittingEmptySubsequences: false)
+public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+  let parts = fuzzInput(data, size).split(separator: 0, maxSplits: 2, omittingEmptySubsequences: false)
     .map { String(decoding: $0, as: UTF8.self) }
   let names = ["main", "a", "b"]
   var sources: [String: String] = [:]
@@ -55,21 +56,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
   return 0
 }
 
-// SwiftPM links an executable with `--defsym main=fuzz_template_main`, so libFuzzer's own
-// main() is never pulled in: this entry point hands over to its driver.
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
-  _ argc: UnsafeMutablePointer<Int32>,
-  _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-  _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
-) -> Int32
-
 @_cdecl("fuzz_template_main")
 public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-  var argc = argc
-  var argv = argv
-  return LLVMFuzzerRunDriver(&argc, &argv) { data, size in
-    let empty: UInt8 = 0
-    return withUnsafePointer(to: empty) { fuzz(data ?? $0, size) }
-  }
+  runFuzzer(argc, argv, fuzz)
 }
