@@ -3,10 +3,17 @@
 struct SourceText {
   let name: String
   let bytes: [UInt8]
+  /// Offsets where lines start, ascending: `location(of:)` is a binary
+  /// search, not a rescan from the top (which made a template of many
+  /// partial tags quadratic to parse).
+  private let lineStarts: [Int]
 
   init(name: String, text: String) {
     self.name = name
     self.bytes = Array(text.utf8)
+    var starts = [0]
+    for (index, byte) in bytes.enumerated() where byte == 0x0A { starts.append(index + 1) }
+    self.lineStarts = starts
   }
 
   /// The first offset at or after `start` where `needle` occurs.
@@ -70,9 +77,15 @@ struct SourceText {
 
   /// 1-based line and column (in Unicode scalars) of `offset`.
   func location(of offset: Int) -> (line: Int, column: Int) {
-    var line = 1
-    for byte in bytes[..<offset] where byte == 0x0A { line += 1 }
-    let start = lineStart(of: offset)
+    // The number of line starts at or before `offset` is the line number.
+    var low = 0
+    var high = lineStarts.count
+    while low < high {
+      let middle = (low + high) / 2
+      if lineStarts[middle] <= offset { low = middle + 1 } else { high = middle }
+    }
+    let line = low
+    let start = lineStarts[line - 1]
     // Count scalars, not bytes: skip UTF-8 continuation bytes.
     let column = bytes[start..<offset].reduce(1) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
     return (line, column)
