@@ -49,7 +49,9 @@ struct LocaleListing {
       var parents: [String] = []
       if let locale {
         let catalog = MessageCatalog(locale: locale, resources: resources)
-        missing = MessageKey.allCases.filter { catalog.fallbackKeys.contains($0) || catalog.unresolvedKeys.contains($0) }
+        // Each of these scans the catalogs: compute them once, not per key.
+        let notOwn = Set(catalog.fallbackKeys).union(catalog.unresolvedKeys)
+        missing = MessageKey.allCases.filter(notOwn.contains)
         // Regional English (en_GB) builds on en; other catalogs' parents
         // stop before the English fallback.
         parents = catalog.chain.drop { $0 != name }.dropFirst().filter {

@@ -109,9 +109,11 @@ struct ICalendarWriterTests {
       details: "Salle B\\204\r\nApporter: café")
     let view = fixture.presenter.view(of: try fixture.agenda([task]))
     let text = try fixture.render(Self.writer, view)
+    // The UID was computed independently (Python FNV-1a 64 over the ISO
+    // date, title, importance and description joined by U+001F).
     #expect(text.hasSuffix("""
       BEGIN:VEVENT\r
-      UID:\(task.stableID)@posttim-report\r
+      UID:task-0a8df759e7d8f85c@posttim-report\r
       DTSTAMP:20261130T140000Z\r
       DTSTART:20261130T153000Z\r
       SUMMARY:Réunion\\; budget\\, Q4\r
@@ -161,5 +163,20 @@ struct ICalendarWriterTests {
   func dateTime() {
     #expect(ICalendarText.utcDateTime(fromISO: "2026-11-30T14:00:00Z") == "20261130T140000Z")
     #expect(ICalendarText.utcDateTime(fromISO: "0001-01-01T00:00:00Z") == "00010101T000000Z")
+  }
+}
+
+@Suite("Stable task IDs")
+struct StableIDTests {
+  @Test("FNV-1a 64 of the fields joined by U+001F (values computed in Python)")
+  func knownAnswers() {
+    let task = TaskEntry(
+      title: "Réunion; budget, Q4", date: Date(timeIntervalSince1970: 1_796_047_200 + 5400), importance: 9,
+      details: "Salle B\\204\r\nApporter: café")
+    #expect(task.stableID == "task-0a8df759e7d8f85c")
+    // Any field changes the ID.
+    var other = task
+    other.importance = 8
+    #expect(other.stableID != task.stableID)
   }
 }

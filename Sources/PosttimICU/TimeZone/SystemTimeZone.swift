@@ -26,17 +26,13 @@ public final class SystemTimeZone: @unchecked Sendable {
   ///   malformed or truncated; `U_UNSUPPORTED_ERROR`: version 1, leap
   ///   seconds, Julian-day footer rules); callers then use ICU's own zone.
   public init(id: String, tzif bytes: [UInt8]) throws(ICUError) {
-    var status: Int32 = 0
-    let handle = id.withUTF16Buffer { text, length in
-      bytes.withUnsafeBufferPointer { buffer in
-        cicu_zone_from_tzif(
-          text, length, buffer.baseAddress, Int32(clamping: buffer.count), &status)
+    let handle = try openICUHandle("cicu_zone_from_tzif", open: { status in
+      id.withUTF16Buffer { text, length in
+        bytes.withUnsafeBufferPointer { buffer in
+          cicu_zone_from_tzif(text, length, buffer.baseAddress, Int32(clamping: buffer.count), &status)
+        }
       }
-    }
-    guard status <= 0, let handle else {
-      cicu_zone_close(handle)
-      throw ICUError(function: "cicu_zone_from_tzif", code: status)
-    }
+    }, close: cicu_zone_close)
     self.handle = handle
     self.id = id
   }

@@ -124,7 +124,6 @@ extension LocaleIdentifier {
   /// The script ICU's likely-subtags data gives the locale ("Hant" for
   /// zh_TW), or nil.
   var likelyScript: String? {
-    guard let maximized = try? LocaleIdentifier(icuID).maximized else { return nil }
     let parts = maximized.split(separator: "@").first?.split(separator: "_") ?? []
     return parts.count > 1 && parts[1].count == 4 ? String(parts[1]) : nil
   }
