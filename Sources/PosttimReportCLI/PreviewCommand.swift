@@ -3,7 +3,7 @@ import PosttimICU
 import PosttimReport
 
 /// `posttim-report preview`: one skeleton or pattern across locales
-/// (``PreviewHelp`` lists the options). Dates are formatted by the system
+/// (``PreviewOptions`` lists the options). Dates are formatted by the system
 /// ICU through ``DateFormatting``, exactly as reports format them.
 ///
 /// Errors: a bad option, locale, zone, skeleton, pattern or date throws
@@ -16,11 +16,13 @@ struct PreviewCommand {
   let warn: @Sendable (String) -> Void
 
   func execute() throws {
-    let parsed = try PreviewRequest.parser.parse(arguments)
-    if parsed.has("help") {
-      try io.writeStandardOutput { $0.write(PreviewHelp.text + "\n") }
+    let commandLine = try PreviewRequest.parser.parse(arguments)
+    if commandLine.isSet(ReportOptions.help) {
+      try io.writeStandardOutput { $0.write(HelpRenderer.preview + "\n") }
       return
     }
+    let parsed = try ReportCommand(arguments: [], environment: environment, io: io, clock: clock)
+      .withConfigFile(commandLine, specs: PreviewOptions.all)
     let request = try PreviewRequest(parsed, environment: environment, clock: clock, warn: warn)
     let table = try PreviewTable(request)
     try OutputFile.write(to: request.outputPath, standard: io.writeStandardOutput) {

@@ -19,16 +19,7 @@ struct PreviewRequest {
   /// `-o FILE`, or nil for stdout.
   let outputPath: String?
 
-  static let parser = ArgumentParser(options: [
-    .init(name: "locale", short: "l", takesValue: true, repeatable: true),
-    .init(name: "skeleton", short: nil, takesValue: true, repeatable: false),
-    .init(name: "pattern", short: nil, takesValue: true, repeatable: false),
-    .init(name: "date", short: nil, takesValue: true, repeatable: true),
-    .init(name: "time-zone", short: "z", takesValue: true, repeatable: false),
-    .init(name: "format", short: "f", takesValue: true, repeatable: false),
-    .init(name: "output", short: "o", takesValue: true, repeatable: false),
-    .init(name: "help", short: "h", takesValue: false, repeatable: false),
-  ])
+  static let parser = ArgumentParser(specs: PreviewOptions.all)
 
   /// Validates the parsed options.
   ///
@@ -42,25 +33,18 @@ struct PreviewRequest {
   ///   value, ``DateEngineError`` for an invalid locale, zone, skeleton,
   ///   pattern or date (both exit 64); ``ICUError`` if ICU fails (70).
   init(
-    _ parsed: ArgumentParser.Result, environment: [String: String],
+    _ parsed: ParsedOptions, environment: [String: String],
     clock: () -> Date, warn: (String) -> Void
   ) throws {
     if let operand = parsed.operands.first {
       throw UsageError("preview takes no FILE operands, got '\(operand)'")
     }
-    let formatName = parsed.value("format") ?? "text"
-    guard let format = Format(rawValue: formatName) else {
-      let names = Format.allCases.map(\.rawValue).sorted().joined(separator: ", ")
-      throw UsageError("unknown preview format '\(formatName)' (available: \(names))")
-    }
-    self.format = format
+    format = try parsed.value(PreviewOptions.format).flatMap(Format.init(rawValue:)) ?? .text
     outputPath = try SharedOptions.outputPath(parsed)
 
     var locales: [(input: String, locale: LocaleIdentifier)] = []
-    for value in parsed.all("locale") {
-      for item in value.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
-        locales.append((item, try LocaleIdentifier(userInput: item)))
-      }
+    for item in try parsed.values(PreviewOptions.locale) {
+      locales.append((item, try LocaleIdentifier(userInput: item)))
     }
     if locales.isEmpty {
       let locale = RunConfiguration.environmentLocale(environment, warn: warn)
@@ -69,7 +53,8 @@ struct PreviewRequest {
     for (_, locale) in locales { SharedOptions.warnAboutDataFallback(locale, warn: warn) }
     self.locales = locales
 
-    guard let spec = try SharedOptions.formatSpec(parsed, skeleton: "skeleton", pattern: "pattern") else {
+    guard let spec = try SharedOptions.formatSpec(parsed, skeleton: ReportOptions.skeleton, pattern: ReportOptions.pattern)
+    else {
       throw UsageError("preview needs --skeleton SKEL or --pattern PAT")
     }
     self.spec = spec
@@ -77,7 +62,7 @@ struct PreviewRequest {
 
     timeZone = try SharedOptions.timeZone(parsed, environment: environment, warn: warn)
 
-    let texts = parsed.all("date")
+    let texts = try parsed.values(PreviewOptions.date)
     if texts.isEmpty {
       dates = [clock()]
     } else {

@@ -12,33 +12,7 @@ public struct ReportCommand {
   let io: CommandIO
   let clock: @Sendable () -> Date
 
-  static let parser = ArgumentParser(options: [
-    .init(name: "format", short: "f", takesValue: true, repeatable: false),
-    .init(name: "output", short: "o", takesValue: true, repeatable: false),
-    .init(name: "template-dir", short: nil, takesValue: true, repeatable: false),
-    .init(name: "list-formats", short: nil, takesValue: false, repeatable: false),
-    .init(name: "template", short: nil, takesValue: true, repeatable: false),
-    .init(name: "dump-context", short: nil, takesValue: false, repeatable: false),
-    .init(name: "list-locales", short: nil, takesValue: false, repeatable: false),
-    .init(name: "csv-delimiter", short: nil, takesValue: true, repeatable: false),
-    .init(name: "csv-bom", short: nil, takesValue: false, repeatable: false),
-    .init(name: "csv-raw-formulas", short: nil, takesValue: false, repeatable: false),
-    .init(name: "locale", short: "l", takesValue: true, repeatable: false),
-    .init(name: "time-zone", short: "z", takesValue: true, repeatable: false),
-    .init(name: "skeleton", short: nil, takesValue: true, repeatable: false),
-    .init(name: "pattern", short: nil, takesValue: true, repeatable: false),
-    .init(name: "day-skeleton", short: nil, takesValue: true, repeatable: false),
-    .init(name: "day-pattern", short: nil, takesValue: true, repeatable: false),
-    .init(name: "no-relative", short: nil, takesValue: false, repeatable: false),
-    .init(name: "now", short: nil, takesValue: true, repeatable: false),
-    .init(name: "from", short: nil, takesValue: true, repeatable: false),
-    .init(name: "to", short: nil, takesValue: true, repeatable: false),
-    .init(name: "days", short: nil, takesValue: true, repeatable: false),
-    .init(name: "min-importance", short: nil, takesValue: true, repeatable: false),
-    .init(name: "group-by", short: nil, takesValue: true, repeatable: false),
-    .init(name: "help", short: "h", takesValue: false, repeatable: false),
-    .init(name: "version", short: nil, takesValue: false, repeatable: false),
-  ])
+  static let parser = ArgumentParser(specs: ReportOptions.all)
 
   public init(
     arguments: [String], environment: [String: String], io: CommandIO = .process,
@@ -64,7 +38,7 @@ public struct ReportCommand {
       for message in messages { io.writeError("posttim-report: error: " + message) }
       if code == .usage {
         let preview = arguments.first == "preview"
-        io.writeError(preview ? HelpText.previewUsage : HelpText.usage)
+        io.writeError(preview ? HelpRenderer.previewUsage : HelpRenderer.usage)
         io.writeError("See 'posttim-report \(preview ? "preview " : "")--help' for more information.")
       }
       return code
@@ -83,6 +57,7 @@ public struct ReportCommand {
       return (error.kind == .notFound ? .noInput : .configuration, error.description)
     case let error as OutputError:
       return (error.kind == .cannotCreate ? .cannotCreate : .ioError, error.description)
+    case let error as ConfigFileError: return (.configuration, error.description)
     case let error as ICUError: return (.software, error.description)
     default: return (.software, "internal error: \(error)")
     }
@@ -94,29 +69,37 @@ public struct ReportCommand {
         arguments: Array(arguments.dropFirst()), environment: environment, io: io, clock: clock, warn: warn
       ).execute()
     }
-    let parsed = try Self.parser.parse(arguments)
-    if parsed.has("help") {
-      try io.writeStandardOutput { $0.write(HelpText.full + "\n") }
+    let commandLine = try Self.parser.parse(arguments)
+    if commandLine.isSet(ReportOptions.help) {
+      try io.writeStandardOutput { $0.write(HelpRenderer.report + "\n") }
       return
     }
-    if parsed.has("version") {
+    if commandLine.isSet(ReportOptions.version) {
       try io.writeStandardOutput { $0.write(Self.versionText + "\n") }
       return
     }
+    if commandLine.isSet(ReportOptions.generateManPage) {
+      try io.writeStandardOutput { $0.write(ManPage.text) }
+      return
+    }
+    if let shell = try commandLine.value(ReportOptions.generateCompletionScript) {
+      try io.writeStandardOutput { $0.write(CompletionScript.text(for: shell)) }
+      return
+    }
+    let parsed = try withConfigFile(commandLine, specs: ReportOptions.all)
     let registry = WriterRegistry.standard
-    if parsed.has("list-formats") {
+    if parsed.isSet(ReportOptions.listFormats) {
       let lines = registry.formats.map { "\(DisplayWidth.padded($0, to: 10)) \(registry.summary(of: $0) ?? "")" }
       try io.writeStandardOutput { $0.write(lines.joined(separator: "\n") + "\n") }
       return
     }
-    let warn = self.warn
     let configuration = try RunConfiguration(parsed, environment: environment, clock: clock, warn: warn)
     var options = configuration.writerOptions
     options.useColor = io.standardOutputIsTerminal && configuration.outputPath == nil
       && (environment["NO_COLOR"] ?? "").isEmpty
-    if parsed.has("list-locales") {
+    if parsed.isSet(ReportOptions.listLocales) {
       let text = LocaleListing(resources: options.resources).text(
-        for: parsed.value("locale") == nil ? nil : configuration.settings.locale)
+        for: parsed.has(ReportOptions.locale.spec) ? configuration.settings.locale : nil)
       try io.writeStandardOutput { $0.write(text) }
       return
     }
@@ -138,7 +121,7 @@ public struct ReportCommand {
       locale: configuration.settings.locale, resources: options.resources, warn: warn)
     let presenter = try ReportPresenter(settings: configuration.settings, calendar: calendar, catalog: catalog)
     let view = presenter.view(of: agenda)
-    if parsed.has("dump-context") {
+    if parsed.isSet(ReportOptions.dumpContext) {
       try io.writeStandardOutput { $0.write(view.templateContext.jsonText() + "\n") }
       return
     }
@@ -146,6 +129,17 @@ public struct ReportCommand {
     try OutputFile.write(to: configuration.outputPath, standard: io.writeStandardOutput) {
       try writer.write(view, to: &$0)
     }
+  }
+
+  /// The command line over the config file (``ConfigFile``): `--config
+  /// FILE`, else the user's default file when it exists.
+  func withConfigFile(_ commandLine: ParsedOptions, specs: [OptionSpec]) throws -> ParsedOptions {
+    let explicit = try commandLine.value(ReportOptions.config)
+    if let explicit, !FileManager.default.fileExists(atPath: explicit) {
+      throw ConfigFileError(path: explicit, line: 0, column: 0, message: "config file not found")
+    }
+    guard let path = ConfigFile.location(explicit: explicit, environment: environment) else { return commandLine }
+    return commandLine.overriding(try ConfigFile(path: path, specs: specs).options)
   }
 
   /// Reads every input before writing anything, and reports every bad one.

@@ -20,17 +20,17 @@ struct RunConfiguration {
   var grouping: AgendaOptions.Grouping
 
   init(
-    _ parsed: ArgumentParser.Result, environment: [String: String], clock: () -> Date,
+    _ parsed: ParsedOptions, environment: [String: String], clock: () -> Date,
     warn: (String) -> Void
   ) throws {
     inputs = parsed.operands
-    format = parsed.value("format") ?? "markdown"
-    if parsed.has("template"), !["markdown", "html"].contains(format) {
+    format = try parsed.value(ReportOptions.format) ?? "markdown"
+    if parsed.has(ReportOptions.template.spec), !["markdown", "html"].contains(format) {
       throw UsageError("--template applies to the markdown and html formats, not '\(format)'")
     }
     try Self.checkDistinct(inputs)
     outputPath = try SharedOptions.outputPath(parsed)
-    if let folder = parsed.value("template-dir") {
+    if let folder = try parsed.value(ReportOptions.templateDirectory) {
       var isDirectory: ObjCBool = false
       guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else {
         throw UsageError("template folder '\(folder)' does not exist")
@@ -41,23 +41,25 @@ struct RunConfiguration {
     writerOptions = try Self.writerOptions(parsed, templateDirectory: templateDirectory)
 
     let locale: LocaleIdentifier
-    if let text = parsed.value("locale") {
-      locale = try LocaleIdentifier(userInput: text)
+    if let value = try parsed.resolve(ReportOptions.locale, LocaleIdentifier.init(userInput:)) {
+      locale = value
     } else {
       locale = Self.environmentLocale(environment, warn: warn)
     }
     SharedOptions.warnAboutDataFallback(locale, warn: warn)
     let zone = try SharedOptions.timeZone(parsed, environment: environment, warn: warn)
-    let timeFormat = try SharedOptions.formatSpec(parsed, skeleton: "skeleton", pattern: "pattern") ?? .skeleton("jm")
+    let timeFormat =
+      try SharedOptions.formatSpec(parsed, skeleton: ReportOptions.skeleton, pattern: ReportOptions.pattern)
+      ?? .skeleton("jm")
     let dayFormat =
-      try SharedOptions.formatSpec(parsed, skeleton: "day-skeleton", pattern: "day-pattern")
+      try SharedOptions.formatSpec(parsed, skeleton: ReportOptions.daySkeleton, pattern: ReportOptions.dayPattern)
       ?? .skeleton("yMMMMEEEEd")
     for warning in try timeFormat.validate() + dayFormat.validate() { warn(warning) }
     settings = ReportSettings(
       locale: locale, timeZone: zone, timeFormat: timeFormat, dayFormat: dayFormat,
-      relativeDayNames: !parsed.has("no-relative"))
+      relativeDayNames: !parsed.isSet(ReportOptions.noRelative))
 
-    now = try parsed.value("now").map { text throws -> Date in
+    now = try parsed.resolve(ReportOptions.now) { text throws -> Date in
       switch try ISO8601.parse(text) {
       case .instant(let date):
         guard ISO8601.isSupported(date) else {
@@ -67,19 +69,15 @@ struct RunConfiguration {
       default: throw UsageError("--now needs a date-time with an offset, e.g. 2026-11-30T09:00:00-05:00 or …Z")
       }
     } ?? clock()
-    from = try parsed.value("from").map { try Self.date($0, option: "from") }
-    to = try parsed.value("to").map { try Self.date($0, option: "to") }
-    days = try parsed.value("days").map { try Self.integer($0, option: "days", in: 1...36_600) }
+    from = try parsed.resolve(ReportOptions.from) { try Self.date($0, option: "from") }
+    to = try parsed.resolve(ReportOptions.to) { try Self.date($0, option: "to") }
+    days = try parsed.value(ReportOptions.days)
     if days != nil && to != nil { throw UsageError("use --to or --days, not both") }
     if case .day(let first)? = from, case .day(let last)? = to, last < first {
       throw UsageError("--to (\(last)) is before --from (\(first))")
     }
-    minimumImportance = try parsed.value("min-importance").map { try Self.integer($0, option: "min-importance", in: 1...9) } ?? 1
-    let grouping = parsed.value("group-by") ?? "day"
-    guard let value = AgendaOptions.Grouping(rawValue: grouping) else {
-      throw UsageError("--group-by takes day or week, got '\(grouping)'")
-    }
-    self.grouping = value
+    minimumImportance = try parsed.value(ReportOptions.minimumImportance) ?? 1
+    grouping = try parsed.value(ReportOptions.groupBy).flatMap(AgendaOptions.Grouping.init(rawValue:)) ?? .day
   }
 
   /// Agenda options in the report's zone: `--days N` ends N-1 days after
@@ -103,7 +101,7 @@ struct RunConfiguration {
     }
   }
 
-  static func writerOptions(_ parsed: ArgumentParser.Result, templateDirectory: URL?) throws -> WriterOptions {
+  static func writerOptions(_ parsed: ParsedOptions, templateDirectory: URL?) throws -> WriterOptions {
     var options = WriterOptions()
     if let templateDirectory {
       let folder = DirectoryResources(root: templateDirectory)
@@ -111,7 +109,7 @@ struct RunConfiguration {
         throw TemplateError(kind: .syntax, templateName: templateDirectory.appending(path: path).path, message: reason)
       }
       // --list-locales reports broken catalogs; a report refuses them.
-      for path in folder.paths(under: "messages/") where path.hasSuffix(".json") && !parsed.has("list-locales") {
+      for path in folder.paths(under: "messages/") where path.hasSuffix(".json") && !parsed.isSet(ReportOptions.listLocales) {
         let name = String(path.dropFirst("messages/".count).dropLast(".json".count))
         if let text = folder.text(at: path), let problem = MessageCatalog.problem(inCatalog: name, text: text) {
           throw TemplateError(kind: .syntax, templateName: templateDirectory.appending(path: path).path, message: problem)
@@ -119,7 +117,7 @@ struct RunConfiguration {
       }
       options.resources = LayeredResources([folder, EmbeddedResources()])
     }
-    if let path = parsed.value("template") {
+    if let path = try parsed.value(ReportOptions.template) {
       guard let data = FileManager.default.contents(atPath: path) else {
         throw TemplateError(kind: .notFound, templateName: path, message: "template file not found")
       }
@@ -128,15 +126,9 @@ struct RunConfiguration {
       }
       options.layout = (URL(fileURLWithPath: path).lastPathComponent, text)
     }
-    if let delimiter = parsed.value("csv-delimiter") {
-      let allowed: [String: Character] = [",": ",", ";": ";", "\\t": "\t", "\t": "\t", "|": "|"]
-      guard let character = allowed[delimiter] else {
-        throw UsageError("--csv-delimiter takes , ; | or \\t, got '\(delimiter)'")
-      }
-      options.csvDelimiter = character
-    }
-    options.csvByteOrderMark = parsed.has("csv-bom")
-    options.csvNeutralizeFormulas = !parsed.has("csv-raw-formulas")
+    if let delimiter = try parsed.value(ReportOptions.csvDelimiter) { options.csvDelimiter = delimiter }
+    options.csvByteOrderMark = parsed.isSet(ReportOptions.csvByteOrderMark)
+    options.csvNeutralizeFormulas = !parsed.isSet(ReportOptions.csvRawFormulas)
     return options
   }
 
@@ -156,15 +148,10 @@ struct RunConfiguration {
 
   /// `--from`/`--to` name local days, so they take dates only.
   static func date(_ text: String, option: String) throws -> ISO8601.Value {
-    let value = try ISO8601.parse(text)
-    guard case .day = value else { throw UsageError("--\(option) takes a date (YYYY-MM-DD), got '\(text)'") }
-    return value
-  }
-
-  static func integer(_ text: String, option: String, in range: ClosedRange<Int>) throws -> Int {
-    guard let value = Int(text), range.contains(value) else {
-      throw UsageError("--\(option) takes a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
+    guard let value = try? ISO8601.parse(text), case .day = value else {
+      throw UsageError("--\(option) takes a date (YYYY-MM-DD), got '\(TerminalText.echo(text))'")
     }
     return value
   }
+
 }

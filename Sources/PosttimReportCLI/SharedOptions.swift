@@ -5,9 +5,9 @@ import PosttimICU
 enum SharedOptions {
   /// `--time-zone`, else the device zone (warning when `TZ` is unusable).
   static func timeZone(
-    _ parsed: ArgumentParser.Result, environment: [String: String], warn: (String) -> Void
+    _ parsed: ParsedOptions, environment: [String: String], warn: (String) -> Void
   ) throws -> TimeZoneIdentifier {
-    if let text = parsed.value("time-zone") { return try TimeZoneIdentifier(text) }
+    if let zone = try parsed.resolve(ReportOptions.timeZone, TimeZoneSpelling.resolve) { return zone }
     let device = DeviceTimeZone.resolve(environment: environment)
     if let warning = device.warning { warn(warning) }
     return device.zone
@@ -20,12 +20,12 @@ enum SharedOptions {
     }
   }
 
-  /// `--SKELETON-OPTION` or `--PATTERN-OPTION`, one at most; nil for neither.
+  /// A skeleton or a pattern option, one at most; nil for neither.
   static func formatSpec(
-    _ parsed: ArgumentParser.Result, skeleton: String, pattern: String
+    _ parsed: ParsedOptions, skeleton: Option<String>, pattern: Option<String>
   ) throws -> DateFormatSpec? {
-    switch (parsed.value(skeleton), parsed.value(pattern)) {
-    case (.some, .some): throw UsageError("use --\(skeleton) or --\(pattern), not both")
+    switch (try parsed.value(skeleton), try parsed.value(pattern)) {
+    case (.some, .some): throw UsageError("use --\(skeleton.spec.name) or --\(pattern.spec.name), not both")
     case (.some(let text), nil): return .skeleton(text)
     case (nil, .some(let text)): return .pattern(text)
     case (nil, nil): return nil
@@ -33,8 +33,8 @@ enum SharedOptions {
   }
 
   /// `-o FILE`, which must name something.
-  static func outputPath(_ parsed: ArgumentParser.Result) throws -> String? {
-    let path = parsed.value("output")
+  static func outputPath(_ parsed: ParsedOptions) throws -> String? {
+    let path = try parsed.value(ReportOptions.output)
     if path?.isEmpty == true { throw UsageError("option '--output' needs a file name") }
     return path
   }

@@ -164,22 +164,9 @@ enum Python {
   /// The script's stdout.
   /// - Throws: ``Failure`` when it exits non-zero.
   static func run(_ script: String, input: String) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: try #require(path))
-    process.arguments = ["-c", script]
-    let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = stderr
-    try process.run()
-    stdin.fileHandleForWriting.write(Data(input.utf8))
-    try stdin.fileHandleForWriting.close()
-    let output = stdout.fileHandleForReading.readDataToEndOfFile()
-    let errors = stderr.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw Failure(status: process.terminationStatus, stderr: String(decoding: errors, as: UTF8.self))
-    }
-    return String(decoding: output, as: UTF8.self)
+    let result = try Subprocess.run(try #require(path), ["-c", script], stdin: input)
+    guard result.status == 0 else { throw Failure(status: result.status, stderr: result.stderr) }
+    return result.stdout
   }
+
 }

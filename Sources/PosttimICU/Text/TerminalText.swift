@@ -31,6 +31,25 @@ public enum TerminalText {
     endLine()
     return lines.joined(separator: separator)
   }
+
+  /// A value from the user or a file, made safe to quote in a one-line
+  /// message: control characters (C0, DEL, C1), line and paragraph
+  /// separators and bidi controls are shown as `\u{1B}`-style escapes,
+  /// so a file name or option value cannot recolour the terminal, break
+  /// the line or reorder the text around it.
+  ///
+  ///     TerminalText.echo("a\u{1B}[31mb")  // "a\\u{1B}[31mb"
+  public static func echo(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      switch scalar.value {
+      case 0x00..<0x20, 0x7F..<0xA0, 0x2028, 0x2029, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
+        result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
 }
 
 extension String {

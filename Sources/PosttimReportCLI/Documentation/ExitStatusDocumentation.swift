@@ -1,0 +1,19 @@
+/// The exit statuses as documented (help, man page), from one table.
+enum ExitStatusDocumentation {
+  static let entries: [(code: ExitCode, name: String, meaning: String)] = [
+    (.success, "ok", "the report was written (also --help, --version)"),
+    (.usage, "usage", "unknown option, bad value, invalid locale, time zone, skeleton or pattern"),
+    (.dataError, "bad task list", "an input is not a valid task list"),
+    (.noInput, "missing input or template", "an input file or a template is missing"),
+    (.software, "internal (ICU) error", "an ICU call failed; please report it"),
+    (.cannotCreate, "cannot create output", "the output file cannot be created"),
+    (.ioError, "write error", "writing the output failed, including a reader that went away"),
+    (.configuration, "template, catalog or config file error",
+      "a template, a message catalog or the config file cannot be used"),
+  ]
+
+  /// "0 ok, 64 usage, …" for `--help`.
+  static var summary: String {
+    entries.map { "\($0.code.rawValue) \($0.name)" }.joined(separator: ", ")
+  }
+}

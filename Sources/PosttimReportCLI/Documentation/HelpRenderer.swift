@@ -1,0 +1,76 @@
+/// `--help` and `preview --help`, laid out from the option declarations.
+enum HelpRenderer {
+  static let usage = "Usage: posttim-report [options] FILE... (- for stdin)"
+  static let previewUsage = "Usage: posttim-report preview [options]"
+
+  /// The report command's help.
+  static var report: String {
+    """
+    posttim-report: turn Post'TIM task lists (listeDesTaches.plist) into a
+    localized agenda: Markdown, HTML, CSV, JSON, iCalendar or text.
+
+    \(usage)
+    \(previewUsage)   (see 'posttim-report preview --help')
+
+    Input:
+      FILE...                  XML or binary property lists; - reads stdin
+
+    \(options(ReportOptions.all))
+
+    Config file: name = value lines, names as the long options above (--config).
+    \(wrap("Exit status: " + ExitStatusDocumentation.summary + ".", width: 80).joined(separator: "\n"))
+    """
+  }
+
+  /// `posttim-report preview --help`.
+  static var preview: String {
+    """
+    posttim-report preview: show how one skeleton or pattern comes out in
+    several locales, formatted by the system ICU (the same code as reports).
+
+    \(previewUsage)
+
+    \(options(PreviewOptions.all))
+
+    CSV columns: locale,time_zone,date,pattern,formatted (date in ISO 8601 UTC).
+
+    Example:
+      posttim-report preview --locale fr_CA,en_US --locale ar_EG --skeleton yMMMdjm \\
+          --date 2026-11-30T14:00:00Z --time-zone America/Toronto
+    """
+  }
+
+  /// The options by group, each as `  -f, --format NAME   help (default: x)`,
+  /// wrapped to 100 columns with a hanging indent.
+  static func options(_ specs: [OptionSpec]) -> String {
+    OptionGroup.allCases.compactMap { group -> String? in
+      let members = specs.filter { $0.group == group }
+      guard !members.isEmpty else { return nil }
+      return group.rawValue + ":\n" + members.map(line).joined(separator: "\n")
+    }.joined(separator: "\n\n")
+  }
+
+  static func line(_ spec: OptionSpec) -> String {
+    let left = "  " + (spec.short == nil ? "    " : "") + spec.synopsis
+    let text = spec.help + (spec.defaultValue.map { " (default: \($0))" } ?? "")
+    let indent = 27
+    let lines = wrap(text, width: 100 - indent)
+    let first = left.count < indent - 1 ? left.padding(toLength: indent, withPad: " ", startingAt: 0) : left + "\n" + String(repeating: " ", count: indent)
+    return first + lines.joined(separator: "\n" + String(repeating: " ", count: indent))
+  }
+
+  /// Greedy word wrap by character count (help text is ASCII-only).
+  static func wrap(_ text: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var current = ""
+    for word in text.split(separator: " ") {
+      if !current.isEmpty, current.count + 1 + word.count > width {
+        lines.append(current)
+        current = ""
+      }
+      current += (current.isEmpty ? "" : " ") + word
+    }
+    if !current.isEmpty { lines.append(current) }
+    return lines
+  }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import PosttimReport
+
+/// `posttim-report.1`, the man page in roff (man(7) macros), generated from
+/// the option declarations: `posttim-report --generate-manpage`.
+enum ManPage {
+  static var text: String {
+    var page = """
+      .TH POSTTIM-REPORT 1 "" "posttim-report \(PosttimReportVersion.current)" "User Commands"
+      .SH NAME
+      posttim-report \\- turn Post'TIM task lists into localized agenda reports
+      .SH SYNOPSIS
+      .B posttim-report
+      [\\fIoptions\\fR] \\fIFILE\\fR...
+      .br
+      .B posttim-report preview
+      [\\fIoptions\\fR]
+      .SH DESCRIPTION
+      .B posttim-report
+      reads Post'TIM task lists (listeDesTaches.plist: Apple property lists, XML or binary; \\fB\\-\\fR
+      reads standard input) and writes an agenda grouped by local day, with dates formatted by the
+      system ICU in any locale and IANA time zone.
+      .PP
+      .B preview
+      shows how one UTS #35 skeleton or pattern comes out in several locales.
+
+      """
+    page += section("OPTIONS", ReportOptions.all)
+    page += section("PREVIEW OPTIONS", PreviewOptions.all)
+    page += """
+      .SH FILES
+      .TP
+      .I $XDG_CONFIG_HOME/posttim-report/config
+      (else \\fI~/.config/posttim-report/config\\fR) default option values, read when it exists or
+      named by \\fB\\-\\-config\\fR: one \\fIname\\fR = \\fIvalue\\fR per line, names as the long
+      options, \\fBtrue\\fR or \\fBfalse\\fR for flags, \\fB#\\fR for comments. Options given on the
+      command line override it.
+      .SH ENVIRONMENT
+      .TP
+      .B LC_ALL, LC_TIME, LANG
+      the default locale, in that order.
+      .TP
+      .B TZ
+      the default time zone (else /etc/localtime, else /etc/timezone, else UTC).
+      .TP
+      .B TZDIR
+      the tz database folder (default /usr/share/zoneinfo).
+      .TP
+      .B NO_COLOR
+      no colour in the text format.
+      .SH EXIT STATUS
+
+      """
+    for entry in ExitStatusDocumentation.entries {
+      page += ".TP\n.B \(entry.code.rawValue)\n\(escape(entry.meaning))\n"
+    }
+    page += """
+      .SH EXAMPLE
+      .nf
+      posttim-report \\-\\-locale fr_CA \\-\\-time\\-zone America/Toronto \\-\\-format html \\e
+          \\-o agenda.html listeDesTaches.plist
+      .fi
+      .SH SEE ALSO
+      UTS #35 (Unicode Locale Data Markup Language: date field symbols and skeletons),
+      RFC 4180 (CSV), RFC 5545 (iCalendar).
+
+      """
+    return page
+  }
+
+  static func section(_ title: String, _ specs: [OptionSpec]) -> String {
+    var text = ".SH \(title)\n"
+    for spec in specs {
+      let long = "\\fB\\-\\-\(escape(spec.name))\\fR" + (spec.valueName.map { " \\fI\(escape($0))\\fR" } ?? "")
+      text += ".TP\n" + (spec.short.map { "\\fB\\-\($0)\\fR, " } ?? "") + long + "\n"
+      text += escape(OptionsMarkdown.sentence(spec)) + "\n"
+    }
+    return text
+  }
+
+  /// Text safe in a roff line: backslashes and dashes escaped, non-ASCII
+  /// as roff's `\[uXXXX]` escapes (groff reads its input as Latin-1), no
+  /// line starting with a control character (`.` or `'`).
+  static func escape(_ text: String) -> String {
+    var escaped = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\\": escaped += "\\e"
+      case "-": escaped += "\\-"
+      case _ where !scalar.isASCII: escaped += "\\[u" + String(format: "%04X", scalar.value) + "]"
+      default: escaped.unicodeScalars.append(scalar)
+      }
+    }
+    return escaped.hasPrefix(".") || escaped.hasPrefix("'") ? "\\&" + escaped : escaped
+  }
+
+}

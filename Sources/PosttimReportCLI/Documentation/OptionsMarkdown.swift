@@ -1,0 +1,28 @@
+/// The README's option tables (GFM), generated from the declarations; a
+/// test keeps the README's copy equal to this text.
+enum OptionsMarkdown {
+  static func table(_ specs: [OptionSpec]) -> String {
+    var lines = ["| option | meaning |", "| --- | --- |"]
+    for spec in specs {
+      let names = (spec.short.map { "`-\($0)`, " } ?? "") + "`--\(spec.name)" + (spec.valueName.map { " \($0)" } ?? "") + "`"
+      lines.append("| \(names) | \(cell(sentence(spec))) |")
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// The option's help, discussion, default and repetition as sentences,
+  /// for the man page and the README.
+  static func sentence(_ spec: OptionSpec) -> String {
+    var text = spec.help.prefix(1).uppercased() + spec.help.dropFirst()
+    if !text.hasSuffix(".") { text += "." }
+    if let discussion = spec.discussion { text += " " + discussion }
+    if let value = spec.defaultValue, spec.discussion?.contains("Default") != true { text += " Default: \(value)." }
+    if spec.repeatable { text += " Repeatable; a comma-separated value counts as several." }
+    return text
+  }
+
+  /// A GFM table cell: `|` escaped, so it does not end the cell.
+  static func cell(_ text: String) -> String {
+    text.replacing("|", with: "\\|")
+  }
+}

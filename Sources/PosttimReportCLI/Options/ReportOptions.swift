@@ -1,0 +1,144 @@
+import PosttimReport
+
+/// The report command's options (`posttim-report [options] FILE...`).
+/// Adding an option is one declaration here plus its use.
+enum ReportOptions {
+  // Output
+  static let format = Option(
+    spec: OptionSpec(
+      "format", short: "f", value: "NAME", default: "markdown",
+      help: "output format: " + WriterRegistry.standard.formats.joined(separator: ", "),
+      discussion: "markdown (GitHub Flavored Markdown), html (one HTML5 document, inline CSS), "
+        + "csv (RFC 4180), json (docs/json-schema.md), ics (iCalendar, RFC 5545, stable UIDs), "
+        + "text (aligned columns for terminals); --list-formats lists them.",
+      group: .output, completion: .choices(WriterRegistry.standard.formats)),
+    convert: OptionValues.choice("format", WriterRegistry.standard.formats))
+  static let output = Option(
+    OptionSpec(
+      "output", short: "o", value: "FILE", default: "stdout",
+      help: "write FILE atomically (temporary file, then rename)",
+      discussion: "A FILE that is one of the inputs is refused; '-' is standard output.",
+      group: .output, commands: .all, completion: .file))
+  static let template = Option(
+    OptionSpec(
+      "template", value: "FILE", help: "the report's layout (markdown, html): a full Mustache template or one inheriting {{<agenda}}",
+      group: .output, completion: .file))
+  static let templateDirectory = Option(
+    OptionSpec(
+      "template-dir", value: "DIR", help: "look for templates and message catalogs in DIR first (layout of Templates/)",
+      group: .output, completion: .directory))
+  static let dumpContext = Flag(
+    OptionSpec("dump-context", help: "print the data templates receive, as JSON, and exit", group: .output))
+  static let csvDelimiter = Option(
+    spec: OptionSpec(
+      "csv-delimiter", value: "C", default: ",", help: "CSV field separator: , ; | or \\t",
+      group: .output, completion: .choices([",", ";", "|", "\\t"])),
+    convert: { text throws -> Character in
+      let allowed: [String: Character] = [",": ",", ";": ";", "\\t": "\t", "\t": "\t", "|": "|"]
+      guard let character = allowed[text] else {
+        throw UsageError("--csv-delimiter takes , ; | or \\t, got '\(text)'")
+      }
+      return character
+    })
+  static let csvByteOrderMark = Flag(
+    OptionSpec("csv-bom", help: "start CSV with a UTF-8 byte order mark (for Excel)", group: .output))
+  static let csvRawFormulas = Flag(
+    OptionSpec(
+      "csv-raw-formulas", help: "keep CSV cells starting with = + - @ tab or CR as they are",
+      discussion: "By default a ' is put in front of such cells so a spreadsheet does not run them as formulas (OWASP).",
+      group: .output))
+  static let listFormats = Flag(
+    OptionSpec("list-formats", help: "list the output formats and exit", group: .output, configurable: false))
+  static let listLocales = Flag(
+    OptionSpec(
+      "list-locales", help: "list the message catalogs (with --locale: the catalogs it uses, in order) and exit",
+      group: .output, configurable: false))
+
+  // Locale and time zone
+  static let locale = Option(
+    OptionSpec(
+      "locale", short: "l", value: "ID", default: "LC_ALL, LC_TIME, LANG",
+      help: "ICU locale ID or BCP 47 tag (fr_CA, fr-CA, ja-JP-u-ca-japanese, en-US-u-hc-h23)",
+      discussion: "Default: LC_ALL, then LC_TIME, then LANG (fr_CA.UTF-8 gives fr_CA); C and POSIX mean en_US_POSIX.",
+      group: .locale))
+  static let timeZone = Option(
+    OptionSpec(
+      "time-zone", short: "z", value: "ID", default: "the device zone",
+      help: "IANA time zone ID (America/Toronto)",
+      discussion: "Default: TZ (America/Toronto, :America/Toronto, a zoneinfo path, EST5EDT, a POSIX rule), "
+        + "else /etc/localtime, else /etc/timezone, else UTC.",
+      group: .locale, commands: .all, completion: .timeZones))
+
+  // Dates
+  static let skeleton = Option(
+    OptionSpec(
+      "skeleton", value: "SKEL", default: "jm",
+      help: "task times from a UTS #35 skeleton, laid out the locale's way by ICU",
+      group: .dates, commands: .all))
+  static let pattern = Option(
+    OptionSpec(
+      "pattern", value: "PAT", help: "task times from a verbatim UTS #35 pattern (\"yyyy.MM.dd HH:mm\")",
+      group: .dates, commands: .all))
+  static let daySkeleton = Option(
+    OptionSpec("day-skeleton", value: "SKEL", default: "yMMMMEEEEd", help: "day headers from a skeleton", group: .dates))
+  static let dayPattern = Option(
+    OptionSpec("day-pattern", value: "PAT", help: "day headers from a verbatim pattern", group: .dates))
+  static let noRelative = Flag(
+    OptionSpec("no-relative", help: "no \"Today\", \"Tomorrow\" or \"Yesterday\" in day headers", group: .dates))
+
+  // Agenda
+  static let now = Option(
+    OptionSpec(
+      "now", value: "DATE-TIME", default: "the clock",
+      help: "ISO 8601 instant taken as now (2026-11-30T09:00:00-05:00, …Z)", group: .agenda))
+  static let from = Option(
+    OptionSpec("from", value: "DATE", help: "first local day shown (ISO 8601 date, YYYY-MM-DD)", group: .agenda))
+  static let to = Option(
+    OptionSpec("to", value: "DATE", help: "last local day shown (ISO 8601 date, inclusive)", group: .agenda))
+  static let days = Option(
+    spec: OptionSpec("days", value: "N", help: "show N days from today (or from --from), today included", group: .agenda),
+    convert: OptionValues.integer("days", in: 1...36_600))
+  static let minimumImportance = Option(
+    spec: OptionSpec(
+      "min-importance", value: "N", default: "1", help: "leave out tasks below importance N (1…9)", group: .agenda),
+    convert: OptionValues.integer("min-importance", in: 1...9))
+  static let groupBy = Option(
+    spec: OptionSpec(
+      "group-by", value: "UNIT", default: "day",
+      help: "one section per day or per week (weeks start on the locale's first weekday)",
+      group: .agenda, completion: .choices(["day", "week"])),
+    convert: OptionValues.choice("grouping", ["day", "week"]))
+
+  // Other
+  static let config = Option(
+    OptionSpec(
+      "config", value: "FILE", default: "$XDG_CONFIG_HOME/posttim-report/config",
+      help: "read default option values from FILE (name = value lines)",
+      discussion: "Default: $XDG_CONFIG_HOME/posttim-report/config, else ~/.config/posttim-report/config, "
+        + "when it exists. Command-line options override it.",
+      group: .other, completion: .file, configurable: false))
+  static let help = Flag(
+    OptionSpec("help", short: "h", help: "show this help and exit", group: .other, commands: .all, configurable: false))
+  static let version = Flag(
+    OptionSpec(
+      "version", help: "show the version and the ICU, CLDR and tz data versions, and exit", group: .other,
+      configurable: false))
+  static let generateManPage = Flag(
+    OptionSpec(
+      "generate-manpage", help: "print the man page (roff) and exit", group: .other, configurable: false))
+  static let generateCompletionScript = Option(
+    spec: OptionSpec(
+      "generate-completion-script", value: "SHELL", help: "print the bash, zsh or fish completion script and exit",
+      group: .other, completion: .choices(["bash", "zsh", "fish"]), configurable: false),
+    convert: OptionValues.choice("shell", ["bash", "zsh", "fish"]))
+
+  /// Every report option, in help order within each group.
+  static let all: [OptionSpec] = [
+    format.spec, output.spec, template.spec, templateDirectory.spec, dumpContext.spec, csvDelimiter.spec,
+    csvByteOrderMark.spec, csvRawFormulas.spec, listFormats.spec, listLocales.spec,
+    locale.spec, timeZone.spec,
+    skeleton.spec, pattern.spec, daySkeleton.spec, dayPattern.spec, noRelative.spec,
+    now.spec, from.spec, to.spec, days.spec, minimumImportance.spec, groupBy.spec,
+    config.spec, help.spec, version.spec, generateManPage.spec, generateCompletionScript.spec,
+  ]
+}

@@ -1,0 +1,70 @@
+/// A small POSIX/GNU-style command-line parser over declared options
+/// (``OptionSpec``): long options (`--name value`, `--name=value`), short
+/// aliases (`-o value`), flags, repeatable options, `--` to end options,
+/// and `-` as an operand (stdin). The toolchain has no argument parser and
+/// packages cannot be fetched, so this covers what the tool needs.
+struct ArgumentParser {
+  let specs: [OptionSpec]
+
+  /// The declaration for a long name or alias.
+  func spec(named name: String) -> OptionSpec? {
+    specs.first { $0.name == name || $0.aliases.contains(name) }
+  }
+
+  /// - Throws: ``UsageError`` for an unknown option (with the closest
+  ///   name, by edit distance), a missing value, a value given to a flag,
+  ///   or a non-repeatable option given twice.
+  func parse(_ arguments: [String]) throws(UsageError) -> ParsedOptions {
+    var result = ParsedOptions()
+    var index = 0
+    var optionsEnded = false
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+        result.operands.append(argument)
+        continue
+      }
+      if argument == "--" {
+        optionsEnded = true
+        continue
+      }
+      let option: OptionSpec
+      var inlineValue: String?
+      if argument.hasPrefix("--") {
+        let body = argument.dropFirst(2)
+        let name = String(body.prefix { $0 != "=" })
+        if name.count < body.count { inlineValue = String(body.dropFirst(name.count + 1)) }
+        guard let found = spec(named: name) else {
+          let names = specs.flatMap { [$0.name] + $0.aliases }
+          throw UsageError(
+            "unknown option '--\(name)'" + (Suggestion.closest(to: name, in: names).map { " (did you mean '--\($0)'?)" } ?? ""))
+        }
+        option = found
+      } else {
+        guard argument.count == 2, let found = specs.first(where: { $0.short == argument.last }) else {
+          throw UsageError("unknown option '\(argument)'")
+        }
+        option = found
+      }
+      guard !option.isFlag else {
+        if inlineValue != nil { throw UsageError("option '--\(option.name)' takes no value") }
+        result.append(option, .init(text: "true", origin: .commandLine))
+        continue
+      }
+      let value: String
+      if let inlineValue {
+        value = inlineValue
+      } else {
+        guard index < arguments.count else { throw UsageError("option '--\(option.name)' needs a value") }
+        value = arguments[index]
+        index += 1
+      }
+      if !option.repeatable, result.has(option) {
+        throw UsageError("option '--\(option.name)' given more than once")
+      }
+      result.append(option, .init(text: value, origin: .commandLine))
+    }
+    return result
+  }
+}

@@ -1,0 +1,76 @@
+/// The options of one run: the command line's, over the config file's.
+///
+/// Values are read through their typed declarations (``Option``,
+/// ``Flag``), never by name. A value that does not convert throws the
+/// declaration's ``UsageError`` (exit 64) when it came from the command
+/// line, and a ``ConfigFileError`` naming `file:line:column` (exit 78) when it
+/// came from the config file.
+struct ParsedOptions {
+  /// Where a value was written.
+  enum Origin: Equatable, Sendable {
+    case commandLine
+    case configFile(path: String, line: Int, column: Int)
+  }
+
+  struct Entry: Equatable, Sendable {
+    let text: String
+    let origin: Origin
+  }
+
+  /// Values by option name, in the order given.
+  private(set) var entries: [String: [Entry]] = [:]
+  /// FILE operands, in order (`-` is standard input).
+  var operands: [String] = []
+
+  mutating func append(_ spec: OptionSpec, _ entry: Entry) {
+    entries[spec.name, default: []].append(entry)
+  }
+
+  /// Whether the option was given at all (flag or value).
+  func has(_ spec: OptionSpec) -> Bool { entries[spec.name] != nil }
+  func isSet(_ flag: Flag) -> Bool { has(flag.spec) }
+
+  /// The last value's text as given, unconverted.
+  func text<Value>(_ option: Option<Value>) -> String? { entries[option.spec.name]?.last?.text }
+
+  /// The option's value (the last one given), converted; nil when absent.
+  func value<Value>(_ option: Option<Value>) throws -> Value? {
+    try resolve(option) { $0 }
+  }
+
+  /// Every value, in order, with comma-separated values split
+  /// (`-l fr_CA,ar_EG -l ja_JP` is three).
+  func values<Value>(_ option: Option<Value>) throws -> [Value] {
+    try (entries[option.spec.name] ?? []).flatMap { entry in
+      try entry.text.split(separator: ",", omittingEmptySubsequences: false).map { part in
+        try Self.attributed(entry.origin) { try option.convert(String(part)) }
+      }
+    }
+  }
+
+  /// The converted value passed through `body`, which may throw for a
+  /// value that converts but is not usable (an unknown zone); its error is
+  /// attributed to where the value was written.
+  func resolve<Value, Result>(_ option: Option<Value>, _ body: (Value) throws -> Result) throws -> Result? {
+    guard let entry = entries[option.spec.name]?.last else { return nil }
+    return try Self.attributed(entry.origin) { try body(option.convert(entry.text)) }
+  }
+
+  /// This run's options over `defaults` (the config file): an option
+  /// given here replaces all its values there.
+  func overriding(_ defaults: ParsedOptions) -> ParsedOptions {
+    var merged = defaults
+    merged.operands = operands
+    for (name, values) in entries { merged.entries[name] = values }
+    return merged
+  }
+
+  static func attributed<T>(_ origin: Origin, _ body: () throws -> T) throws -> T {
+    do {
+      return try body()
+    } catch {
+      guard case .configFile(let path, let line, let column) = origin else { throw error }
+      throw ConfigFileError(path: path, line: line, column: column, message: "\(error)")
+    }
+  }
+}

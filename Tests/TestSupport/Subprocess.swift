@@ -1,0 +1,46 @@
+import Foundation
+import Synchronization
+
+/// Runs a real program (a consumer, a shell, a browser) for a test.
+public enum Subprocess {
+  public struct Result: Sendable {
+    public let status: Int32
+    public let stdout: String
+    public let stderr: String
+  }
+
+  /// Runs `executable` with `arguments`, feeding `stdin`, and waits.
+  public static func run(
+    _ executable: String, _ arguments: [String], stdin: String = "", environment: [String: String]? = nil
+  ) throws -> Result {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    if let environment { process.environment = environment }
+    let input = Pipe(), output = Pipe(), error = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = error
+    try process.run()
+    // Read both pipes while the program runs, so a large output cannot block it.
+    let errors = Mutex<Data>(Data())
+    let done = DispatchSemaphore(value: 0)
+    Thread {
+      errors.withLock { $0 = error.fileHandleForReading.readDataToEndOfFile() }
+      done.signal()
+    }.start()
+    input.fileHandleForWriting.write(Data(stdin.utf8))
+    try input.fileHandleForWriting.close()
+    let out = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    done.wait()
+    return Result(
+      status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+      stderr: String(decoding: errors.withLock { $0 }, as: UTF8.self))
+  }
+
+  /// The first of `/usr/bin/NAME`, `/bin/NAME` that is executable.
+  public static func tool(_ name: String) -> String? {
+    ["/usr/bin/\(name)", "/bin/\(name)", "/usr/local/bin/\(name)"].first { FileManager.default.isExecutableFile(atPath: $0) }
+  }
+}
