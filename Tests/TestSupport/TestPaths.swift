@@ -20,5 +20,7 @@ public enum TestPaths {
 
   /// Why a test that needs ../shared was skipped.
   public static let sharedMissing =
-    "needs ../shared beside the repository (the project's reference data); absent here"
+    "needs ../shared beside the repository (the project's reference data: Mustache spec, the app's own "
+    + "task lists, the Python peer), present on the developers' machines and in CI, where this test runs; "
+    + "absent in this clone"
 }
