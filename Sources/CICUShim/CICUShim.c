@@ -10,6 +10,13 @@
 #include <unicode/udat.h>
 #include <unicode/udatpg.h>
 #include <unicode/uloc.h>
+#include <unicode/utypes.h>
+
+// The header promises ICU's status numbers to Swift.
+_Static_assert(CICU_BUFFER_OVERFLOW_ERROR == U_BUFFER_OVERFLOW_ERROR, "U_BUFFER_OVERFLOW_ERROR");
+_Static_assert(CICU_INTERNAL_PROGRAM_ERROR == U_INTERNAL_PROGRAM_ERROR, "U_INTERNAL_PROGRAM_ERROR");
+_Static_assert(CICU_USING_FALLBACK_WARNING == U_USING_FALLBACK_WARNING, "U_USING_FALLBACK_WARNING");
+_Static_assert(CICU_USING_DEFAULT_WARNING == U_USING_DEFAULT_WARNING, "U_USING_DEFAULT_WARNING");
 #include <unicode/ulocdata.h>
 #include <unicode/ureldatefmt.h>
 #include <unicode/ustring.h>

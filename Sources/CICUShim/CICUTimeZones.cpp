@@ -62,16 +62,23 @@ constexpr int64_t kMaxFooterLength = 256;
 
 // MARK: Reading the file
 
-/// A bounds-checked big-endian reader over the file's bytes.
+/// A bounds-checked big-endian reader over the file's bytes. A read past
+/// the end returns 0 and sets the sticky `failed` flag instead of reading
+/// outside the buffer; parseTZif refuses the file when it is set.
 struct Reader {
   const uint8_t *bytes;
   int64_t length;
   int64_t position = 0;
+  bool failed = false;
 
   bool has(int64_t count) const {
-    return count >= 0 && position <= length && count <= length - position;
+    return count >= 0 && position >= 0 && position <= length && count <= length - position;
   }
   uint32_t u32() {
+    if (!has(4)) {
+      failed = true;
+      return 0;
+    }
     const uint8_t *p = bytes + position;
     position += 4;
     return (uint32_t(p[0]) << 24) | (uint32_t(p[1]) << 16) |
@@ -255,6 +262,10 @@ bool parseTZif(const uint8_t *bytes, int64_t length, TZifData &data,
     end++;
   }
   if (end >= length) {
+    ec = U_INVALID_FORMAT_ERROR;
+    return false;
+  }
+  if (reader.failed) {  // a read ran past the end (the checks above should prevent it)
     ec = U_INVALID_FORMAT_ERROR;
     return false;
   }

@@ -128,6 +128,8 @@ public struct ReportCommand {
 
     try OutputFile.write(to: configuration.outputPath, standard: io.writeStandardOutput) {
       try writer.write(view, to: &$0)
+      // Values that failed were left blank: fail before the file is committed.
+      if let failure = presenter.firstFailure ?? collator.firstFailure { throw failure }
     }
   }
 

@@ -28,6 +28,19 @@ extern "C" {
 
 // MARK: - Status and versions
 
+/// ICU status codes (UErrorCode) Swift tests for, as ICU numbers them;
+/// CICUShim.c asserts each against ICU's header at build time.
+enum {
+  /// U_BUFFER_OVERFLOW_ERROR: the result did not fit the buffer.
+  CICU_BUFFER_OVERFLOW_ERROR = 15,
+  /// U_INTERNAL_PROGRAM_ERROR: ICU misbehaved (e.g. a zero-length sort key).
+  CICU_INTERNAL_PROGRAM_ERROR = 5,
+  /// U_USING_FALLBACK_WARNING and U_USING_DEFAULT_WARNING: the locale's data
+  /// came from a parent locale or the root (warnings are negative).
+  CICU_USING_FALLBACK_WARNING = -128,
+  CICU_USING_DEFAULT_WARNING = -127,
+};
+
 /// ICU's symbolic name for a status code ("U_ILLEGAL_ARGUMENT_ERROR").
 /// The returned string is static; never free it.
 const char *cicu_error_name(int32_t status);

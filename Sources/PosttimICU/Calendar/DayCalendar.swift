@@ -13,9 +13,10 @@ import Synchronization
 ///
 /// Sendable notes: `ucal` handles carry mutable state; every call goes
 /// through `lock`.
-public final class DayCalendar: @unchecked Sendable {
+public final class DayCalendar: @unchecked Sendable, ICUFailureReporting {
   private let handle: OpaquePointer
   private let lock = Mutex(())
+  private let failures = ICUFailureRecord()
   public let timeZone: TimeZoneIdentifier
   public let locale: LocaleIdentifier
 
@@ -52,6 +53,10 @@ public final class DayCalendar: @unchecked Sendable {
 
   deinit { cicu_cal_close(handle) }
 
+  /// The first ICU error a day computation met (the computation then
+  /// returned a placeholder); checked before a report is committed.
+  public var firstFailure: ICUError? { failures.first }
+
   private static func millis(_ date: Date) -> Double {
     (date.timeIntervalSince1970 * 1000).rounded(.down)
   }
@@ -61,7 +66,9 @@ public final class DayCalendar: @unchecked Sendable {
     let millis = Self.millis(date)
     return lock.withLock { _ in
       var status: Int32 = 0
-      return LocalDay(dayNumber: cicu_cal_day_number(handle, millis, &status))
+      let number = cicu_cal_day_number(handle, millis, &status)
+      failures.check(status, "ucal_get(UCAL_JULIAN_DAY)")
+      return LocalDay(dayNumber: number)
     }
   }
 
@@ -70,6 +77,7 @@ public final class DayCalendar: @unchecked Sendable {
     lock.withLock { _ in
       var status: Int32 = 0
       let millis = cicu_cal_start_of_day_number(handle, day.dayNumber, &status)
+      failures.check(status, "ucal_getMillis(start of day)")
       return Date(timeIntervalSince1970: millis / 1000)
     }
   }
@@ -84,6 +92,7 @@ public final class DayCalendar: @unchecked Sendable {
       let millis = cicu_cal_millis_for_local(
         handle, Int32(year), Int32(month), Int32(day), Int32(hour), Int32(minute),
         Int32(second), &status)
+      failures.check(status, "ucal_getMillis(local time)")
       return Date(timeIntervalSince1970: millis / 1000)
     }
   }
@@ -93,7 +102,9 @@ public final class DayCalendar: @unchecked Sendable {
     let millis = Self.millis(date)
     return lock.withLock { _ in
       var status: Int32 = 0
-      return Int(cicu_cal_utc_offset(handle, millis, &status)) / 1000
+      let offset = cicu_cal_utc_offset(handle, millis, &status)
+      failures.check(status, "ucal_get(UCAL_ZONE_OFFSET + UCAL_DST_OFFSET)")
+      return Int(offset) / 1000
     }
   }
 
@@ -103,7 +114,9 @@ public final class DayCalendar: @unchecked Sendable {
     let millis = Self.millis(date)
     return lock.withLock { _ in
       var status: Int32 = 0
-      return cicu_cal_is_repeated_wall_time(handle, millis, &status) != 0
+      let repeated = cicu_cal_is_repeated_wall_time(handle, millis, &status) != 0
+      failures.check(status, "ucal repeated wall time")
+      return repeated
     }
   }
 

@@ -9,9 +9,10 @@ import Synchronization
 ///
 /// Sendable notes: `ucol_getSortKey` is thread-safe on a shared collator,
 /// but the lock keeps that assumption out of our correctness argument.
-public final class ICUCollator: @unchecked Sendable {
+public final class ICUCollator: @unchecked Sendable, ICUFailureReporting {
   private let handle: OpaquePointer
   private let lock = Mutex(())
+  private let failures = ICUFailureRecord()
 
   /// - Throws: ``ICUError`` when ICU cannot open a collator.
   public init(locale: LocaleIdentifier) throws(ICUError) {
@@ -21,20 +22,31 @@ public final class ICUCollator: @unchecked Sendable {
 
   deinit { cicu_coll_close(handle) }
 
+  /// The first failure a `sortKey(_:)` call met.
+  public var firstFailure: ICUError? { failures.first }
+
   /// The sort key of `text`: keys compare (lexicographically, as bytes)
-  /// in the same order as the strings collate.
+  /// in the same order as the strings collate. ICU reports the length a
+  /// key needs (`ucol_getSortKey`'s preflighting); a key that does not fit
+  /// is computed again at exactly that length, once. ICU returns 0 only on
+  /// an internal error: that is recorded in ``firstFailure`` and the key
+  /// is empty.
   public func sortKey(_ text: String) -> [UInt8] {
     lock.withLock { _ in
       text.withUTF16Buffer { units, length in
         var capacity = max(64, Int(length) * 4 + 8)
-        while true {
+        for _ in 0..<2 {
+          var needed = 0
           let key = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
-            count = Int(cicu_coll_sort_key(handle, units, length, buffer.baseAddress!, Int32(capacity)))
-            if count > capacity { count = 0 }
+            needed = Int(cicu_coll_sort_key(handle, units, length, buffer.baseAddress!, Int32(capacity)))
+            count = needed <= capacity ? needed : 0
           }
-          if !key.isEmpty || length == 0 { return key }
-          capacity *= 2
+          if needed == 0 { break }
+          if needed <= capacity { return key }
+          capacity = needed
         }
+        failures.record(ICUError(function: "ucol_getSortKey", code: Int32(CICU_INTERNAL_PROGRAM_ERROR)))
+        return []
       }
     }
   }

@@ -10,7 +10,7 @@ import Synchronization
 /// Sendable notes: the formatter and its kept calendar are mutated by
 /// every format call (the calendar is set to the instant), so calls go
 /// through `lock`.
-public final class ICUDateFormatter: @unchecked Sendable {
+public final class ICUDateFormatter: @unchecked Sendable, ICUFailureReporting {
   /// Capitalization of the first word (ICU's display context).
   public enum Capitalization: Int32, Sendable, Hashable {
     case none = 0
@@ -25,6 +25,7 @@ public final class ICUDateFormatter: @unchecked Sendable {
   /// The calendar every value is formatted with (see `cicu_df_calendar`).
   private let calendar: OpaquePointer
   private let lock = Mutex(())
+  private let failures = ICUFailureRecord()
   public let pattern: String
   public let locale: LocaleIdentifier
   public let timeZone: TimeZoneIdentifier
@@ -64,7 +65,13 @@ public final class ICUDateFormatter: @unchecked Sendable {
         throw ICUError(function: "DateFormat::setTimeZone", code: status)
       }
     }
-    if capitalization != .none { cicu_df_set_capitalization(handle, capitalization.rawValue, &status) }
+    if capitalization != .none {
+      cicu_df_set_capitalization(handle, capitalization.rawValue, &status)
+      guard status <= 0 else {
+        cicu_df_close(handle)
+        throw ICUError(function: "udat_setContext(UDISPCTX_CAPITALIZATION)", code: status)
+      }
+    }
     // After the zone is set: the kept calendar copies it.
     let calendar: OpaquePointer
     do {
@@ -85,7 +92,13 @@ public final class ICUDateFormatter: @unchecked Sendable {
     cicu_df_close(handle)
   }
 
+  /// The first ICU error a `string(from:)` call met; checked before a
+  /// report is committed.
+  public var firstFailure: ICUError? { failures.first }
+
   /// Formats an instant (whole and fractional seconds since 1970 UTC).
+  /// On an ICU error it returns "" and records the error in
+  /// ``firstFailure``, so the run fails rather than printing blanks.
   public func string(from date: Date) -> String {
     let millis = (date.timeIntervalSince1970 * 1000).rounded(.down)
     return lock.withLock { _ in
@@ -94,9 +107,14 @@ public final class ICUDateFormatter: @unchecked Sendable {
       }) {
         return text
       }
-      return (try? withUTF16Result("udat_format", capacity: 96) { out, capacity, status in
-        cicu_df_format(handle, calendar, millis, out, capacity, &status)
-      }) ?? ""
+      do throws(ICUError) {
+        return try withUTF16Result("udat_format", capacity: 96) { out, capacity, status in
+          cicu_df_format(handle, calendar, millis, out, capacity, &status)
+        }
+      } catch {
+        failures.record(error)
+        return ""
+      }
     }
   }
 }

@@ -125,7 +125,8 @@ extension LocaleIdentifier {
       status = inner
       return length
     }
-    guard let actual, status < 0 else { return nil }
+    let fellBack = status == Int32(CICU_USING_FALLBACK_WARNING) || status == Int32(CICU_USING_DEFAULT_WARNING)
+    guard let actual, fellBack else { return nil }
     return actual.isEmpty ? "root" : actual
   }
 }

@@ -1,5 +1,8 @@
+import CICUShim
+
 /// ICU's U_BUFFER_OVERFLOW_ERROR: the result did not fit; retry bigger.
-let bufferOverflowError: Int32 = 15
+/// The number comes from the shim, which checks it against ICU's header.
+let bufferOverflowError = Int32(CICU_BUFFER_OVERFLOW_ERROR)
 
 /// Calls an ICU function that writes UTF-16 into a caller buffer, retrying
 /// once with the length ICU reports (ICU's preflighting convention).

@@ -14,8 +14,9 @@ import Foundation
 /// `init`. Every use (`getOffset`, `getDisplayName`, the copies made by
 /// `setTimeZone`) goes through ICU `const` methods of RuleBasedTimeZone,
 /// which only read its rule tables, so concurrent use needs no lock.
-public final class SystemTimeZone: @unchecked Sendable {
+public final class SystemTimeZone: @unchecked Sendable, ICUFailureReporting {
   let handle: OpaquePointer
+  private let failures = ICUFailureRecord()
   /// The IANA ID the zone was loaded as, e.g. `America/Ciudad_Juarez`.
   public let id: String
 
@@ -39,6 +40,9 @@ public final class SystemTimeZone: @unchecked Sendable {
 
   deinit { cicu_zone_close(handle) }
 
+  /// The first ICU error an `offsets(at:)` call met (it then answered 0, 0).
+  public var firstFailure: ICUError? { failures.first }
+
   /// The raw (standard) offset and the DST saving at `date`, in seconds
   /// east of Greenwich; their sum is the UTC offset.
   public func offsets(at date: Date) -> (raw: Int, daylight: Int) {
@@ -47,6 +51,7 @@ public final class SystemTimeZone: @unchecked Sendable {
     var daylight: Int32 = 0
     let millis = (date.timeIntervalSince1970 * 1000).rounded(.down)
     cicu_zone_offset(handle, millis, &raw, &daylight, &status)
+    failures.check(status, "TimeZone::getOffset")
     return (Int(raw) / 1000, Int(daylight) / 1000)
   }
 

@@ -23,6 +23,15 @@ public final class ReportPresenter: Sendable {
   let untitled: String
 
   /// - Throws: ``ICUError`` when ICU cannot open a formatter.
+  /// The first ICU error met while formatting (the value was then left
+  /// blank); the command checks it before committing the output (exit 70).
+  public var firstFailure: ICUError? {
+    let sources: [any ICUFailureReporting] =
+      [calendar, time, dateTime, timeWithOffset, dateTimeWithOffset, dayHeading, dayInline, zoneName]
+      + (relativeNames.map { [$0] } ?? [])
+    return sources.firstFailure
+  }
+
   public init(settings: ReportSettings, calendar: DayCalendar, catalog: MessageCatalog) throws(ICUError) {
     self.settings = settings
     self.catalog = catalog
