@@ -158,7 +158,7 @@ struct PreviewTests {
       (["-l", "fr_CA,,en_US", "--skeleton", "jm"], "invalid locale \"\": use an ICU locale ID (fr_CA) or a BCP 47 tag (fr-CA)"),
       (["-l", "fr_CA", "--skeleton", "jm", "-z", "Mars/Olympus"],
        "unknown time zone \"Mars/Olympus\" (expected an IANA time zone ID such as America/Toronto)"),
-      (["-l", "fr_CA", "--skeleton", "yMd!"], "invalid skeleton \"yMd!\": \"!\" is not a UTS #35 date field letter"),
+      (["-l", "fr_CA", "--skeleton", "yMd à"], "invalid skeleton \"yMd à\": \"à\" is not a UTS #35 date field letter (use --pattern to print text verbatim)"),
       (["-l", "fr_CA", "--pattern", "HH:mm'"], "invalid pattern \"HH:mm'\": unterminated quote"),
       (["-l", "fr_CA", "--pattern", "HH:mm", "--skeleton", "jm"], "use --skeleton or --pattern, not both"),
       (["-l", "fr_CA"], "preview needs --skeleton SKEL or --pattern PAT"),
