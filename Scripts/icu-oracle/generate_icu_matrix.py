@@ -30,6 +30,10 @@ How each value is obtained (all via the same libicui18n.so.72)
     skeletonCases.formatted SimpleDateFormat(pattern, Locale(id)) with
                             setTimeZone(TimeZone::createTimeZone(zone)),
                             format(instant)                         [PyICU]
+    punctuatedSkeletonCases same as skeletonCases, for skeletons holding
+                            punctuation, spaces and quoted text (ignored by
+                            the generator), at MAIN_INSTANT in zones where
+                            ICU's 2022e rules and system tzdata agree [PyICU]
     patternCases.formatted  same, with the literal pattern           [PyICU]
     dayCases                ucal_open(zone, "en_US", UCAL_GREGORIAN) [C API via ctypes]
                             localDate: ucal_setMillis + YEAR/MONTH/DATE
@@ -181,6 +185,18 @@ ZONE_INSTANTS = {
         "2026-12-28T12:00:00Z",
     ],
 }
+
+# Skeletons holding literals (punctuation, spaces, quoted text), which
+# DateTimePatternGenerator ignores while it keeps the fields; the first is
+# the Post'TIM app's own format string.
+PUNCTUATED_SKELETONS = [
+    "yyyy.MM.dd HH:mm", "yyyy-MM-dd", "dd/MM/yy", "HH'h'mm", "d MMMM y, EEEE",
+    "MMM d, y 'at' h:mm a",
+]
+# Zones where ICU's own 2022e rules and the system tzdata (read from TZif
+# by the Swift code) agree at PUNCTUATED_INSTANT: no rule change since 2022
+# touches Toronto, Kathmandu or UTC in November 2026.
+PUNCTUATED_ZONES = ["UTC", "America/Toronto", "Asia/Kathmandu"]
 
 # Locales and skeletons for the per-zone DST / special instants.
 DST_LOCALES = ["fr_CA", "en_US", "ar_EG", "ja_JP"]
@@ -378,6 +394,21 @@ def skeleton_cases():
     return out
 
 
+def punctuated_skeleton_cases():
+    gens = {l: icu.DateTimePatternGenerator.createInstance(icu_locale(l))
+            for l in LOCALES}
+    out = []
+    for l in LOCALES:
+        for s in PUNCTUATED_SKELETONS:
+            pattern = gens[l].getBestPattern(s)
+            for z in PUNCTUATED_ZONES:
+                out.append({"locale": l, "skeleton": s, "timeZone": z,
+                            "instant": MAIN_INSTANT, "pattern": pattern,
+                            "formatted": format_with(pattern, l, z,
+                                                     MAIN_INSTANT)})
+    return out
+
+
 def pattern_cases():
     return [{"locale": l, "pattern": p, "timeZone": z, "instant": i,
              "formatted": format_with(p, l, z, i)}
@@ -486,6 +517,12 @@ def sanity_checks(m):
 
     expect(gen("fr_CA", "yMMMdHm") == "d MMM y, HH 'h' mm",
            f"fr_CA yMMMdHm -> {gen('fr_CA', 'yMMMdHm')!r}")
+    # The punctuated skeleton of issue 15, as ICU 72 resolves it.
+    for loc, want in (("fr_CA", "yyyy-MM-dd HH 'h' mm"),
+                      ("en_US", "MM/dd/yyyy, HH:mm"),
+                      ("de_DE", "dd.MM.yyyy, HH:mm")):
+        got = gen(loc, "yyyy.MM.dd HH:mm")
+        expect(got == want, f"{loc} 'yyyy.MM.dd HH:mm' -> {got!r}")
     expect(gen("en_US", "yMMMdHm") == "MMM d, y, HH:mm",
            f"en_US yMMMdHm -> {gen('en_US', 'yMMMdHm')!r}")
     en_jm = [r for r in m["skeletonCases"] if r["locale"] == "en_US"
@@ -559,6 +596,10 @@ def main():
         "tzdataVersion": c.tzdata_version(),
         "pyicuVersion": icu.VERSION,
         "skeletonCases": skeleton_cases(),
+        "punctuatedZoneData": "ICU " + c.tzdata_version() + " zoneinfo64; "
+                              "zones and instant chosen where the system "
+                              "tzdata agrees",
+        "punctuatedSkeletonCases": punctuated_skeleton_cases(),
         "patternCases": pattern_cases(),
         "dayCases": day_cases(c),
         "relativeDays": relative_days(c),

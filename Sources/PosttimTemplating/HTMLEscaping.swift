@@ -5,7 +5,12 @@
 /// noncharacters become U+FFFD: HTML does not allow them in text (WHATWG
 /// HTML §13.2.3.5, "control-character-in-input-stream" and
 /// "noncharacter-in-input-stream"), and a task list may hold them.
-/// Everything else is copied unchanged. Never throws.
+/// Explicit bidi formatting characters (U+202A–U+202E embeddings and
+/// overrides, U+2066–U+2069 isolates) are kept, but a value holding one is
+/// wrapped in FIRST STRONG ISOLATE … POP DIRECTIONAL ISOLATE with its
+/// isolates balanced (see ``BidiBalance``), so a title with U+202E cannot
+/// reorder the text around it (UAX #9 rules X5c, X6a). Everything else is
+/// copied unchanged. Never throws.
 ///
 /// Source followed: the Mustache spec v1.x (https://github.com/mustache/spec),
 /// interpolation.yml "HTML Escaping"; `'` is escaped too so values are safe in
@@ -19,12 +24,13 @@ public enum HTMLEscaping {
     guard
       s.utf8.contains(where: {
         $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 || $0 < 0x20 || $0 == 0x7F
-          || $0 == 0xC2 || $0 == 0xEF || $0 == 0xF0 || $0 == 0xF1 || $0 == 0xF2 || $0 == 0xF3 || $0 == 0xF4
+          || $0 == 0xC2 || $0 == 0xE2 || $0 == 0xEF || $0 == 0xF0 || $0 == 0xF1 || $0 == 0xF2 || $0 == 0xF3 || $0 == 0xF4
       })
     else { return s }
     var out = ""
     out.reserveCapacity(s.utf8.count + 16)
-    for scalar in s.unicodeScalars {
+    var bidi = BidiBalance()
+    for scalar in s.unicodeScalars where bidi.admit(scalar) {
       switch scalar {
       case "&": out += "&amp;"
       case "<": out += "&lt;"
@@ -36,7 +42,7 @@ public enum HTMLEscaping {
       default: out.unicodeScalars.append(scalar)
       }
     }
-    return out
+    return bidi.enclose(out)
   }
 
   /// A control (other than tab, LF, CR) or a noncharacter.
@@ -45,5 +51,47 @@ public enum HTMLEscaping {
     if value < 0x20 { return value != 0x09 && value != 0x0A && value != 0x0D }
     if (0x7F...0x9F).contains(value) { return true }
     return (0xFDD0...0xFDEF).contains(value) || value & 0xFFFE == 0xFFFE
+  }
+}
+
+/// Contains the explicit bidi formatting characters of one value (UAX #9
+/// §2): feed every scalar to ``admit(_:)``, then pass the escaped text to
+/// ``enclose(_:)``.
+///
+/// A value holding any of U+202A–U+202E (LRE, RLE, PDF, LRO, RLO) or
+/// U+2066–U+2069 (LRI, RLI, FSI, PDI) is wrapped in FSI…PDI. Its own
+/// isolates are balanced first so the closing PDI matches the opening FSI:
+/// a PDI with no initiator is dropped, and PDIs are added for initiators
+/// left open. Embeddings and overrides left open need nothing: the closing
+/// PDI ends them (rule X6a). Values without these characters are unchanged.
+public struct BidiBalance: Sendable {
+  private var openIsolates = 0
+  private var seen = false
+
+  public init() {}
+
+  /// Whether `scalar` is kept: false only for a PDI that closes nothing.
+  public mutating func admit(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x202A...0x202E:
+      seen = true
+    case 0x2066...0x2068:
+      seen = true
+      openIsolates += 1
+    case 0x2069:
+      seen = true
+      guard openIsolates > 0 else { return false }
+      openIsolates -= 1
+    default:
+      break
+    }
+    return true
+  }
+
+  /// `text` wrapped in FSI…PDI (closing open isolates first) when a
+  /// formatting character was admitted, else `text`.
+  public func enclose(_ text: String) -> String {
+    guard seen else { return text }
+    return "\u{2068}" + text + String(repeating: "\u{2069}", count: openIsolates + 1)
   }
 }

@@ -6,6 +6,10 @@ struct DateFormatSpecTests {
   @Test("valid specs pass; week-year without week warns")
   func valid() throws {
     #expect(try DateFormatSpec.skeleton("yMMMdjm").validate() == [])
+    // Literals in a skeleton are ignored by DateTimePatternGenerator, as ICU does.
+    #expect(try DateFormatSpec.skeleton("yyyy.MM.dd HH:mm").validate() == [])
+    #expect(try DateFormatSpec.skeleton("yMMMdHm!!{").validate() == [])
+    #expect(try DateFormatSpec.skeleton("EEEE 'le' d MMMM").validate() == [])
     #expect(try DateFormatSpec.pattern("yyyy.MM.dd HH:mm").validate() == [])
     #expect(try DateFormatSpec.pattern("EEEE d 'de' MMMM").validate() == [])
     #expect(try DateFormatSpec.pattern("YYYY-'W'ww").validate() == [])
@@ -18,7 +22,12 @@ struct DateFormatSpecTests {
   @Test(
     "malformed specs are refused (ICU would print garbage)",
     arguments: [
-      (DateFormatSpec.skeleton("yMMMdHm!!{"), "invalid skeleton \"yMMMdHm!!{\": \"!\" is not a UTS #35 date field letter"),
+      (DateFormatSpec.skeleton("yyyy-MM-dd at HH"),
+       "invalid skeleton \"yyyy-MM-dd at HH\": \"t\" is not a UTS #35 date field letter (use --pattern to print text verbatim)"),
+      (.skeleton("y年M月"), "invalid skeleton \"y年M月\": \"年\" is not a UTS #35 date field letter (use --pattern to print text verbatim)"),
+      (.skeleton(".. :"), "invalid skeleton \".. :\": no date field letter (use --pattern to print text verbatim)"),
+      (.skeleton("'yMd'"), "invalid skeleton \"'yMd'\": no date field letter (use --pattern to print text verbatim)"),
+      (.skeleton("yMd'"), "invalid skeleton \"yMd'\": unterminated quote"),
       (.skeleton(""), "invalid skeleton \"\": empty"),
       (.pattern("yyyy'"), "invalid pattern \"yyyy'\": unterminated quote"),
       (.pattern("jjjj"), "invalid pattern \"jjjj\": \"j\" is not a pattern letter (quote literal text with ')"),

@@ -36,6 +36,23 @@ struct ICUMatrixTests {
     }
   }
 
+  @Test("skeletons with punctuation and spaces: accepted, literals ignored as ICU does", arguments: locales)
+  func punctuatedSkeletons(locale: String) throws {
+    let id = try LocaleIdentifier(locale)
+    let cases = ICUOracle.shared.punctuatedSkeletonCases.filter { $0.locale == locale }
+    #expect(cases.count >= 6 * 3)
+    for item in cases {
+      let spec = DateFormatSpec.skeleton(item.skeleton)
+      #expect(try spec.validate() == [], "\(item.skeleton)")
+      #expect(try DateFormatting.pattern(for: spec, locale: id) == item.pattern, "\(locale) \(item.skeleton)")
+      let formatter = try DateFormatting.formatter(for: spec, locale: id, timeZone: TimeZoneIdentifier(item.timeZone))
+      let text = formatter.string(from: ICUOracle.instant(item.instant))
+      #expect(
+        text == item.formatted,
+        "\(locale) \(item.skeleton) \(item.timeZone) (\(ICUOracle.shared.punctuatedZoneData)): \(visible(text)) ≠ \(visible(item.formatted))")
+    }
+  }
+
   @Test("verbatim patterns", arguments: locales)
   func patterns(locale: String) throws {
     let id = try LocaleIdentifier(locale)

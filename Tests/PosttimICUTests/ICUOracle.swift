@@ -28,6 +28,10 @@ struct ICUOracle: Decodable {
 
   let icuVersion: String
   let skeletonCases: [SkeletonCase]
+  /// Skeletons with punctuation, spaces and quoted text, in zones where
+  /// ICU's own zone data (``punctuatedZoneData``) and the system's agree.
+  let punctuatedSkeletonCases: [SkeletonCase]
+  let punctuatedZoneData: String
   let patternCases: [PatternCase]
   let dayCases: [DayCase]
   let relativeDays: [RelativeDay]

@@ -36,7 +36,7 @@ struct InputEdgeTests {
     "values out of bounds are usage errors",
     arguments: [
       (["--from", "2026-11-30T10:00:00Z"], "--from takes a date (YYYY-MM-DD), got '2026-11-30T10:00:00Z'"),
-      (["--skeleton", String(repeating: "y", count: 65)], "invalid skeleton \"yyyyyyyyyyyyyyyyyyyy…\": longer than 64 letters"),
+      (["--skeleton", String(repeating: "y", count: 65)], "invalid skeleton \"yyyyyyyyyyyyyyyyyyyy…\": longer than 64 characters"),
     ])
   func outOfBounds(arguments: [String], message: String) {
     let run = CapturedRun()

@@ -28,6 +28,29 @@ struct PreviewTests {
     )
   }
 
+  @Test("the app's yyyy.MM.dd HH:mm as a skeleton: the pattern ICU resolved, per locale")
+  func punctuatedSkeleton() {
+    let run = CapturedRun()
+    let code = run.run(
+      ["preview", "-l", "fr_CA,en_US,de_DE,ja_JP", "--skeleton", "yyyy.MM.dd HH:mm"] + Self.toronto + ["-f", "csv"])
+    #expect(code == .success)
+    #expect(run.stderr == [])
+    // Values from the ICU oracle (punctuatedSkeletonCases, PyICU on ICU 72.1).
+    #expect(
+      run.stdout == "locale,time_zone,date,pattern,formatted\r\n"
+        + "fr_CA,America/Toronto,2026-11-30T14:00:00Z,yyyy-MM-dd HH 'h' mm,2026-11-30 09 h 00\r\n"
+        + "en_US,America/Toronto,2026-11-30T14:00:00Z,\"MM/dd/yyyy, HH:mm\",\"11/30/2026, 09:00\"\r\n"
+        + "de_DE,America/Toronto,2026-11-30T14:00:00Z,\"dd.MM.yyyy, HH:mm\",\"30.11.2026, 09:00\"\r\n"
+        + "ja_JP,America/Toronto,2026-11-30T14:00:00Z,yyyy/MM/dd H:mm,2026/11/30 9:00\r\n")
+    // A pattern is kept verbatim in every locale.
+    let verbatim = CapturedRun()
+    #expect(verbatim.run(["preview", "-l", "fr_CA,de_DE", "--pattern", "yyyy.MM.dd HH:mm"] + Self.toronto + ["-f", "csv"]) == .success)
+    #expect(
+      verbatim.stdout == "locale,time_zone,date,pattern,formatted\r\n"
+        + "fr_CA,America/Toronto,2026-11-30T14:00:00Z,yyyy.MM.dd HH:mm,2026.11.30 09:00\r\n"
+        + "de_DE,America/Toronto,2026-11-30T14:00:00Z,yyyy.MM.dd HH:mm,2026.11.30 09:00\r\n")
+  }
+
   /// Reviewed by eye in a terminal: the columns line up, the Arabic cell
   /// stays in the third column. Column starts checked with Python's
   /// `wcwidth` (y年M月d日 H:mm is 14 columns, the Arabic date 22).
@@ -158,7 +181,7 @@ struct PreviewTests {
       (["-l", "fr_CA,,en_US", "--skeleton", "jm"], "invalid locale \"\": use an ICU locale ID (fr_CA) or a BCP 47 tag (fr-CA)"),
       (["-l", "fr_CA", "--skeleton", "jm", "-z", "Mars/Olympus"],
        "unknown time zone \"Mars/Olympus\" (expected an IANA time zone ID such as America/Toronto)"),
-      (["-l", "fr_CA", "--skeleton", "yMd!"], "invalid skeleton \"yMd!\": \"!\" is not a UTS #35 date field letter"),
+      (["-l", "fr_CA", "--skeleton", "yMd à"], "invalid skeleton \"yMd à\": \"à\" is not a UTS #35 date field letter (use --pattern to print text verbatim)"),
       (["-l", "fr_CA", "--pattern", "HH:mm'"], "invalid pattern \"HH:mm'\": unterminated quote"),
       (["-l", "fr_CA", "--pattern", "HH:mm", "--skeleton", "jm"], "use --skeleton or --pattern, not both"),
       (["-l", "fr_CA"], "preview needs --skeleton SKEL or --pattern PAT"),

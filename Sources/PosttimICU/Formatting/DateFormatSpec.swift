@@ -3,7 +3,9 @@
 ///
 /// - `skeleton("yMMMdjm")`: which fields to show; ICU's
 ///   DateTimePatternGenerator picks the locale's order, punctuation and
-///   hour cycle (`j` = the locale's preferred hour).
+///   hour cycle (`j` = the locale's preferred hour). Punctuation, spaces and
+///   quoted text in a skeleton are ignored, as ICU ignores them: the app's
+///   `yyyy.MM.dd HH:mm` as a skeleton gives `dd.MM.yyyy, HH:mm` in de_DE.
 /// - `pattern("yyyy.MM.dd HH:mm")`: used as written, in any locale.
 public enum DateFormatSpec: Hashable, Sendable, CustomStringConvertible {
   case skeleton(String)
@@ -22,6 +24,10 @@ public enum DateFormatSpec: Hashable, Sendable, CustomStringConvertible {
   /// Checks the text, since ICU accepts malformed skeletons and patterns
   /// silently (an unknown letter prints nothing, an open quote runs on).
   ///
+  /// A skeleton may hold literals (punctuation, spaces, quoted text), which
+  /// ICU ignores; any other letter, or no field letter at all, is refused
+  /// with a hint to use a pattern for verbatim output.
+  ///
   /// - Returns: warnings for stderr, such as week-year `Y` without a week
   ///   field (the classic "YYYY shows next year in late December" bug).
   /// - Throws: ``DateEngineError/invalidSkeleton(_:reason:)`` or
@@ -30,29 +36,36 @@ public enum DateFormatSpec: Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .skeleton(let text):
       guard !text.isEmpty else { throw .invalidSkeleton(text, reason: "empty") }
-      guard text.count <= 64 else { throw .invalidSkeleton(String(text.prefix(20)) + "…", reason: "longer than 64 letters") }
-      if let bad = text.first(where: { !Self.patternLetters.contains($0) }) {
+      guard text.count <= 64 else {
+        throw .invalidSkeleton(String(text.prefix(20)) + "…", reason: "longer than 64 characters")
+      }
+      let (letters, open) = PatternFields.letters(in: text)
+      // DateTimePatternGenerator silently drops a letter that is no field.
+      if let bad = letters.first(where: { !Self.patternLetters.contains($0) }) {
         throw .invalidSkeleton(
-          text, reason: "\"\(bad)\" is not a UTS #35 date field letter")
+          text, reason: "\"\(bad)\" is not a UTS #35 date field letter (use --pattern to print text verbatim)")
+      }
+      if open { throw .invalidSkeleton(text, reason: "unterminated quote") }
+      guard !letters.isEmpty else {
+        throw .invalidSkeleton(text, reason: "no date field letter (use --pattern to print text verbatim)")
       }
       return []
     case .pattern(let text):
       guard !text.isEmpty else { throw .invalidPattern(text, reason: "empty") }
-      guard text.count <= 256 else { throw .invalidPattern(String(text.prefix(20)) + "…", reason: "longer than 256 characters") }
-      var inQuote = false
+      guard text.count <= 256 else {
+        throw .invalidPattern(String(text.prefix(20)) + "…", reason: "longer than 256 characters")
+      }
+      let (found, open) = PatternFields.letters(in: text)
       var letters = Set<Character>()
-      for character in text {
-        if character == "'" { inQuote.toggle(); continue }
-        if inQuote || !character.isASCII || !character.isLetter { continue }
-        guard Self.patternLetters.contains(character), character != "j", character != "J",
-          character != "C"
-        else {
+      // Letters of other scripts are literals in a pattern (`y年M月d日`).
+      for character in found where character.isASCII {
+        guard Self.patternLetters.contains(character), character != "j", character != "J", character != "C" else {
           throw .invalidPattern(
             text, reason: "\"\(character)\" is not a pattern letter (quote literal text with ')")
         }
         letters.insert(character)
       }
-      if inQuote { throw .invalidPattern(text, reason: "unterminated quote") }
+      if open { throw .invalidPattern(text, reason: "unterminated quote") }
       if letters.contains("Y") && !letters.contains("w") {
         return [
           "pattern \"\(text)\" uses week-year Y without a week field w: "

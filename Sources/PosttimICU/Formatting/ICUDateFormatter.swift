@@ -27,6 +27,10 @@ public final class ICUDateFormatter: @unchecked Sendable, ICUFailureReporting {
   private let lock = Mutex(())
   private let failures = ICUFailureRecord()
   public let pattern: String
+  /// Whether ``pattern`` prints a time zone name or UTC offset (a `z Z O v
+  /// V X x` field outside quotes, UTS #35 §4), so it tells the two
+  /// occurrences of a repeated wall time apart by itself.
+  public var showsTimeZone: Bool { PatternFields.showsZone(pattern) }
   public let locale: LocaleIdentifier
   public let timeZone: TimeZoneIdentifier
 

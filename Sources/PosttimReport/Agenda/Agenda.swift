@@ -20,7 +20,7 @@ public struct Agenda: Sendable {
 /// app's list screen).
 public struct AgendaSection: Sendable {
   public enum Kind: Sendable, Equatable {
-    /// Everything due before today.
+    /// Everything due before today, when the window has no explicit start.
     case overdue
     /// One local day.
     case day(LocalDay)

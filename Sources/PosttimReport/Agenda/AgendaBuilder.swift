@@ -55,7 +55,7 @@ public struct AgendaBuilder: Sendable {
     var currentKind: AgendaSection.Kind?
     var current: [TaskEntry] = []
     for item in kept {
-      let kind = sectionKind(of: item.day, today: today, grouping: options.grouping)
+      let kind = sectionKind(of: item.day, today: today, options: options)
       if kind != currentKind, let open = currentKind {
         sections.append(AgendaSection(kind: open, tasks: current))
         current = []
@@ -67,11 +67,11 @@ public struct AgendaBuilder: Sendable {
     return Agenda(today: today, now: options.now, sections: sections)
   }
 
-  private func sectionKind(
-    of day: LocalDay, today: LocalDay, grouping: AgendaOptions.Grouping
-  ) -> AgendaSection.Kind {
-    if day < today { return .overdue }
-    switch grouping {
+  /// The overdue block sums up the past of the default window; an explicit
+  /// `from` asks for those days, so they get their own sections.
+  private func sectionKind(of day: LocalDay, today: LocalDay, options: AgendaOptions) -> AgendaSection.Kind {
+    if day < today && options.from == nil { return .overdue }
+    switch options.grouping {
     case .day: return .day(day)
     case .week: return .week(calendar.startOfWeek(containing: day))
     }

@@ -13,8 +13,9 @@ public struct AgendaOptions: Sendable {
 
   /// "Now": decides today, yesterday, tomorrow and what is overdue.
   public var now: Date
-  /// First local day shown (inclusive); nil shows everything before today
-  /// as overdue.
+  /// First local day shown (inclusive). nil shows everything before today
+  /// in one ``AgendaSection/Kind/overdue`` section; with a day, every day
+  /// of the window (past ones too) is its own day or week section.
   public var from: LocalDay?
   /// Last local day shown (inclusive); nil for no end.
   public var to: LocalDay?

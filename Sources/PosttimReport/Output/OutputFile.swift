@@ -15,7 +15,11 @@ import Foundation
 /// - A device, FIFO or socket (`/dev/null`, `/dev/stdout`, a named pipe)
 ///   is written through, never replaced by a regular file.
 /// - On failure, or on SIGINT/SIGTERM/SIGHUP, the temporary file is
-///   removed and the target is untouched.
+///   removed and the target is untouched. The temporary file is named
+///   `.NAME.posttim-PID-XXXXXX`; one left by a killed run (SIGKILL) is
+///   removed by the next run writing NAME (``StaleTemporaryFiles``).
+/// - After the rename the folder is synced too (`fsync(2)` on it), so a
+///   power loss cannot bring back the old directory entry.
 public struct OutputFile {
   /// The path as given.
   public let path: String
@@ -50,7 +54,8 @@ public struct OutputFile {
     target = createdPath
     let url = URL(fileURLWithPath: target)
     let folder = url.deletingLastPathComponent().path
-    var template = Array((folder + "/." + url.lastPathComponent + ".posttim-XXXXXX").utf8CString)
+    StaleTemporaryFiles.remove(folder: folder, name: url.lastPathComponent)
+    var template = Array(StaleTemporaryFiles.template(folder: folder, name: url.lastPathComponent).utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard descriptor >= 0 else { throw OutputError(.cannotCreate, path: path, reason: Self.lastError) }
     let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -113,6 +118,21 @@ public struct OutputFile {
       let reason = Self.lastError
       unlink(temporaryPath)
       throw OutputError(.cannotCreate, path: path, reason: reason)
+    }
+    try Self.syncFolder(of: target, path: path)
+  }
+
+  /// Makes the rename durable: `fsync(2)` on the folder holding `target`.
+  /// A file system that cannot sync a folder (EINVAL) is not an error.
+  /// - Throws: ``OutputError`` (`.writeFailed`) when the sync fails; the
+  ///   new file is then in place but may not survive a power loss.
+  static func syncFolder(of target: String, path: String) throws(OutputError) {
+    let folder = URL(fileURLWithPath: target).deletingLastPathComponent().path
+    let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw OutputError(.writeFailed, path: path, reason: lastError) }
+    defer { close(descriptor) }
+    guard fsync(descriptor) == 0 || errno == EINVAL else {
+      throw OutputError(.writeFailed, path: path, reason: lastError)
     }
   }
 

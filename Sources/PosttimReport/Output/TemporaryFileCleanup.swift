@@ -4,7 +4,7 @@
 
 /// Removes the output's temporary file when the process is interrupted
 /// (SIGINT, SIGTERM, SIGHUP), then dies of the same signal, so Ctrl-C or a
-/// cron timeout never leaves a `.report.posttim-XXXXXX` file behind.
+/// cron timeout never leaves a `.report.posttim-PID-XXXXXX` file behind.
 /// A signal the caller ignores (`nohup`, a background job) stays ignored.
 ///
 /// One output file per process, so one slot; the handler only calls

@@ -11,8 +11,13 @@ public final class ReportPresenter: Sendable {
   let calendar: DayCalendar
   private let time: ICUDateFormatter
   private let dateTime: ICUDateFormatter
-  private let timeWithOffset: ICUDateFormatter
-  private let dateTimeWithOffset: ICUDateFormatter
+  /// `time` and `dateTime` with the UTC offset, for a repeated wall time;
+  /// nil where none is added (see ``disambiguating(_:_:)``).
+  private let timeWithOffset: ICUDateFormatter?
+  private let dateTimeWithOffset: ICUDateFormatter?
+  /// The details' "exact time": `dateTime`, with the offset unless it
+  /// already shows a zone.
+  private let exactDateTime: ICUDateFormatter
   private let dayHeading: ICUDateFormatter
   private let dayInline: ICUDateFormatter
   private let zoneName: ICUDateFormatter
@@ -22,16 +27,16 @@ public final class ReportPresenter: Sendable {
   /// The placeholder for an empty title.
   let untitled: String
 
-  /// - Throws: ``ICUError`` when ICU cannot open a formatter.
   /// The first ICU error met while formatting (the value was then left
   /// blank); the command checks it before committing the output (exit 70).
   public var firstFailure: ICUError? {
+    let optional: [(any ICUFailureReporting)?] = [timeWithOffset, dateTimeWithOffset, relativeNames]
     let sources: [any ICUFailureReporting] =
-      [calendar, time, dateTime, timeWithOffset, dateTimeWithOffset, dayHeading, dayInline, zoneName]
-      + (relativeNames.map { [$0] } ?? [])
+      [calendar, time, dateTime, exactDateTime, dayHeading, dayInline, zoneName] + optional.compactMap { $0 }
     return sources.firstFailure
   }
 
+  /// - Throws: ``ICUError`` when ICU cannot open a formatter.
   public init(settings: ReportSettings, calendar: DayCalendar, catalog: MessageCatalog) throws(ICUError) {
     self.settings = settings
     self.catalog = catalog
@@ -45,16 +50,34 @@ public final class ReportPresenter: Sendable {
     }
     time = try open(settings.timeFormat)
     dateTime = try open(settings.dateTimeFormat)
-    // "(OOOO)": the localized GMT offset ("UTC−04:00"), which tells the two
-    // occurrences of a repeated wall time apart.
-    timeWithOffset = try open(.pattern(time.pattern + " (OOOO)"))
-    dateTimeWithOffset = try open(.pattern(dateTime.pattern + " (OOOO)"))
+    func openIfAny(_ spec: DateFormatSpec?) throws(ICUError) -> ICUDateFormatter? {
+      guard let spec else { return nil }
+      return try open(spec)
+    }
+    timeWithOffset = try openIfAny(Self.disambiguating(settings.timeFormat, time))
+    dateTimeWithOffset = try openIfAny(Self.disambiguating(settings.dateTimeFormat, dateTime))
+    exactDateTime = dateTime.showsTimeZone ? dateTime : try open(Self.withOffset(dateTime))
     dayHeading = try open(settings.dayFormat, .beginningOfSentence)
     dayInline = try open(settings.dayFormat, .middleOfSentence)
     zoneName = try open(.pattern("vvvv"))
     relativeNames = settings.relativeDayNames ? try RelativeDayNames(locale: locale) : nil
     importanceTexts = (0...9).map { catalog.text(.importanceValue, ["importance": .number(Double($0))]) }
     untitled = catalog.text(.taskUntitled)
+  }
+
+  /// The format for a repeated wall time: `formatter`'s pattern with the
+  /// localized GMT offset, or nil when the output stays as it is: a pattern
+  /// is verbatim (`--pattern`), and a skeleton whose resolved pattern prints
+  /// a zone or offset already tells the two occurrences apart.
+  static func disambiguating(_ spec: DateFormatSpec, _ formatter: ICUDateFormatter) -> DateFormatSpec? {
+    guard case .skeleton = spec, !formatter.showsTimeZone else { return nil }
+    return withOffset(formatter)
+  }
+
+  /// "(OOOO)": the localized GMT offset ("UTC−04:00"), which tells the two
+  /// occurrences of a repeated wall time apart.
+  static func withOffset(_ formatter: ICUDateFormatter) -> DateFormatSpec {
+    .pattern(formatter.pattern + " (OOOO)")
   }
 
   /// The localized view of `agenda`.
@@ -82,7 +105,7 @@ public final class ReportPresenter: Sendable {
         details: catalog.text(.detailsTitle), exactTime: catalog.text(.detailsExactTime),
         otherFields: catalog.text(.detailsOtherFields)),
       taskCount: agenda.taskCount,
-      sections: sections(of: agenda))
+      sections: sections(of: agenda), calendar: calendar, today: agenda.today)
   }
 
   func sections(of agenda: Agenda) -> [SectionView] {
@@ -135,9 +158,11 @@ public final class ReportPresenter: Sendable {
   }
 
   func when(_ task: TaskEntry, spansDays: Bool) -> String {
-    let repeated = calendar.isRepeatedWallTime(task.date)
-    if spansDays { return (repeated ? dateTimeWithOffset : dateTime).string(from: task.date) }
-    return (repeated ? timeWithOffset : time).string(from: task.date)
+    let plain = spansDays ? dateTime : time
+    guard let decorated = spansDays ? dateTimeWithOffset : timeWithOffset,
+      calendar.isRepeatedWallTime(task.date)
+    else { return plain.string(from: task.date) }
+    return decorated.string(from: task.date)
   }
 
   /// Importance in the locale's digits; 1…9 are formatted once, anything
@@ -148,7 +173,7 @@ public final class ReportPresenter: Sendable {
       : catalog.text(.importanceValue, ["importance": .number(Double(importance))])
   }
 
-  func exactWhen(_ task: TaskEntry) -> String { dateTimeWithOffset.string(from: task.date) }
+  func exactWhen(_ task: TaskEntry) -> String { exactDateTime.string(from: task.date) }
 
   func sourceLine(_ task: TaskEntry) -> String {
     // A split, not URL(fileURLWithPath:): this runs once per task.

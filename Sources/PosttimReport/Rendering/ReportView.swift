@@ -31,6 +31,10 @@ public struct ReportView: Sendable {
   public let labels: ColumnLabels
   public let taskCount: Int
   public let sections: [SectionView]
+  /// The report's zone and today, for writers that describe the zone
+  /// itself (the iCalendar VTIMEZONE).
+  let calendar: DayCalendar
+  let today: LocalDay
 }
 
 /// Localized headers and labels.
@@ -91,13 +95,16 @@ public struct TaskView: Sendable {
   public var id: String { anchors.id(section: position.section, row: position.row) }
 
   /// Time (or date and time in overdue/week sections) in the report's
-  /// locale and zone; a wall time that occurs twice (DST fall-back) carries
-  /// its UTC offset.
+  /// locale and zone. With a skeleton, a wall time that occurs twice (DST
+  /// fall-back) carries its UTC offset unless the resolved pattern prints a
+  /// zone; a pattern is always used verbatim.
   public var when: String { presenter.when(task, spansDays: spansDays) }
-  /// Date and time, whatever the section (CSV, detail views); with the
-  /// UTC offset for a repeated wall time.
+  /// Date and time, whatever the section (CSV, detail views); a repeated
+  /// wall time is told apart as in ``when``.
   public var dateTime: String { presenter.when(task, spansDays: true) }
-  /// Date, time and UTC offset, for detail views.
+  /// Date, time and UTC offset, for detail views: the date-time format
+  /// followed by the localized GMT offset ("(UTC−04:00)"), or the format
+  /// alone when it prints a zone or offset itself.
   public var exactWhen: String { presenter.exactWhen(task) }
   public var title: String { task.title }
   /// The title, or the localized "(untitled)" for an empty one.

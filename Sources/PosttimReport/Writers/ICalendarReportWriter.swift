@@ -31,8 +31,9 @@
 ///   per §3.8.1.9; `X-POSTTIM-IMPORTANCE` keeps the app's own 1…9.
 ///
 /// Lines end with CRLF and are folded at 75 octets (``ICalendarText``).
-/// With no task the calendar has no component at all; RFC 5545 asks for at
-/// least one, but common readers (and Python's `icalendar`) accept it.
+/// With no task the calendar holds the VTIMEZONE of the report's zone for
+/// the year of "now" (``ICalendarTimeZone``), since RFC 5545 §3.6 requires
+/// at least one component; with tasks none is needed, as every value is UTC.
 public struct ICalendarReportWriter: ReportWriter {
   public let format = "ics"
   public let fileExtension = "ics"
@@ -74,6 +75,11 @@ public struct ICalendarReportWriter: ReportWriter {
         line("PRIORITY", String(Self.priority(forImportance: task.importance)))
         line("X-POSTTIM-IMPORTANCE", String(task.importance))
         line("END", "VEVENT")
+      }
+    }
+    if report.taskCount == 0 {
+      for content in ICalendarTimeZone.lines(calendar: report.calendar, year: report.today.gregorian.year) {
+        output.write(ICalendarText.folded(content))
       }
     }
     line("END", "VCALENDAR")

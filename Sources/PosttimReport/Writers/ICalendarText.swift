@@ -6,11 +6,15 @@ public enum ICalendarText {
   public static let maximumLineOctets = 75
 
   /// A TEXT property value (§3.3.11): `\` → `\\`, `;` → `\;`, `,` → `\,`,
-  /// and each line break (LF, CR LF or a lone CR) → `\n`.
+  /// and each line break (LF, CR LF, a lone CR, and NEL U+0085, LINE
+  /// SEPARATOR U+2028, PARAGRAPH SEPARATOR U+2029, the other mandatory
+  /// breaks of UAX #14) → `\n`.
   ///
-  /// Other control characters (U+0000…U+001F except tab, and U+007F) are
-  /// not allowed in TEXT and are left out. iCalendar has one kind of line
-  /// break, so a value read back has LF where the input had CR or CR LF.
+  /// Other control characters (U+0000…U+001F except tab, U+007F, and the C1
+  /// controls U+0080…U+009F) are not allowed in TEXT (§3.1 CONTROL) or
+  /// could drive a terminal (U+009B is CSI), and are left out. iCalendar has
+  /// one kind of line break, so a value read back has LF where the input
+  /// had CR, CR LF, NEL, U+2028 or U+2029.
   public static func escapedText(_ text: String) -> String {
     var result = ""
     result.reserveCapacity(text.utf8.count)
@@ -21,11 +25,11 @@ public enum ICalendarText {
       case "\\": result += "\\\\"
       case ";": result += "\\;"
       case ",": result += "\\,"
-      case "\r": result += "\\n"
+      case "\r", "\u{85}", "\u{2028}", "\u{2029}": result += "\\n"
       case "\n": if !afterCR { result += "\\n" }
       case "\t": result.unicodeScalars.append(scalar)
       default:
-        if scalar.value < 0x20 || scalar.value == 0x7F { continue }
+        if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) { continue }
         result.unicodeScalars.append(scalar)
       }
     }

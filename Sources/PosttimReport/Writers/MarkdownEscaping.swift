@@ -8,7 +8,10 @@ import PosttimTemplating
 /// punctuation), `|` included so a table cell cannot be split (GFM §4.10),
 /// and line breaks become `<br>` so a table keeps one row per task (GFM
 /// tables cannot hold a newline; `<br>` is how GitHub writes one).
-/// Control characters and noncharacters become U+FFFD.
+/// Control characters and noncharacters become U+FFFD. A value holding
+/// bidi embeddings, overrides or isolates (U+202A–U+202E, U+2066–U+2069)
+/// is isolated with FSI…PDI (``BidiBalance``), so it cannot reorder the
+/// text around it.
 public enum MarkdownEscaping {
   /// Matched per Unicode scalar, not per Character: `|` followed by a
   /// combining mark is one Character but still splits a GFM cell.
@@ -18,7 +21,8 @@ public enum MarkdownEscaping {
     var result = ""
     result.reserveCapacity(text.utf8.count)
     var afterCR = false
-    for scalar in text.unicodeScalars {
+    var bidi = BidiBalance()
+    for scalar in text.unicodeScalars where bidi.admit(scalar) {
       defer { afterCR = scalar == "\r" }
       if special.contains(scalar) {
         result += "\\"
@@ -36,6 +40,6 @@ public enum MarkdownEscaping {
         result.unicodeScalars.append(scalar)
       }
     }
-    return result
+    return bidi.enclose(result)
   }
 }

@@ -74,6 +74,8 @@ enum ReportOptions {
     OptionSpec(
       "skeleton", value: "SKEL", default: "jm",
       help: "task times from a UTS #35 skeleton, laid out the locale's way by ICU",
+      discussion: "ICU's DateTimePatternGenerator keeps only the skeleton's fields and ignores its punctuation "
+        + "and spaces, so the app's \"yyyy.MM.dd HH:mm\" adapts to the locale; --pattern keeps a layout verbatim.",
       group: .dates, commands: .all))
   static let pattern = Option(
     OptionSpec(
