@@ -9,6 +9,8 @@
 #include <unicode/unum.h>
 #include <unicode/upluralrules.h>
 #include <unicode/uenum.h>
+#include <unicode/numberformatter.h>
+#include <unicode/plurrule.h>
 
 #include <memory>
 #include <vector>
@@ -105,5 +107,30 @@ extern "C" int32_t cicu_number_format(const char *locale, double value,
   int32_t length = unum_formatDouble(format, value, reinterpret_cast<UChar *>(out),
                                      capacity, nullptr, ec);
   unum_close(format);
+  return length;
+}
+
+extern "C" int32_t cicu_plural_select(const char *locale, double value, int32_t fractionDigits,
+                                      char *out, int32_t capacity, int32_t *status) {
+  UErrorCode *ec = reinterpret_cast<UErrorCode *>(status);
+  if (U_FAILURE(*ec)) return 0;
+  using namespace icu::number;
+  // MessageFormat's `#` uses the locale's decimal format, "#,##0.###":
+  // at most three fraction digits, trailing zeros dropped.
+  Precision precision = fractionDigits < 0 ? Precision::maxFraction(3)
+                                           : Precision::fixedFraction(fractionDigits);
+  FormattedNumber number = NumberFormatter::withLocale(Locale(locale)).precision(precision)
+                               .formatDouble(value, *ec);
+  std::unique_ptr<icu::PluralRules> rules(icu::PluralRules::forLocale(Locale(locale), *ec));
+  if (U_FAILURE(*ec)) return 0;
+  UnicodeString keyword = rules->select(number, *ec);
+  if (U_FAILURE(*ec)) return 0;
+  int32_t length = keyword.length();
+  if (length < capacity) {
+    keyword.extract(0, length, out, capacity, icu::UnicodeString::kInvariant);
+    out[length] = '\0';
+  } else {
+    *ec = U_BUFFER_OVERFLOW_ERROR;
+  }
   return length;
 }

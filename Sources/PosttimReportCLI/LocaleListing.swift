@@ -4,11 +4,14 @@ import PosttimReport
 /// `--list-locales`: the languages with a catalog, or for one locale the
 /// catalog and fallbacks it would use.
 ///
-/// Without a locale, one line per catalog in `messages/`:
+/// Without a locale, one line per catalog in `messages/`: its status, how
+/// many messages a report in its locale finds without English fallback,
+/// the language's CLDR plural categories (what its plural messages must
+/// list), and its name in English and in itself:
 ///
-///     fr        incomplete  French                    français
+///     fr        incomplete  19/21  one many other               French                    français
 ///                 missing: index.title, mail.subject
-///     fr_CA     incomplete  French (Canada)           français (Canada)
+///     fr_CA     incomplete  19/21  one many other               French (Canada)           français (Canada)
 ///                 1 of 21 messages, the rest from fr
 ///                 missing: index.title, mail.subject
 ///
@@ -59,7 +62,12 @@ struct LocaleListing {
         }
       }
       let status = file.messages == nil ? "invalid" : missing.isEmpty ? "complete" : "incomplete"
-      lines.append("\(pad(name, 9)) \(pad(status, 11)) \(pad(inEnglish, 25)) \(inItself)")
+      let total = MessageKey.allCases.count
+      let found = file.messages == nil ? 0 : total - missing.count
+      let plurals = locale.map(Self.pluralCategories) ?? "?"
+      lines.append(
+        "\(pad(name, 9)) \(pad(status, 11)) \(pad("\(found)/\(total)", 6)) \(pad(plurals, 28)) "
+          + "\(pad(inEnglish, 25)) \(inItself)")
       if file.messages == nil {
         lines.append(indent + "not a JSON object of strings")
         continue
@@ -104,6 +112,14 @@ struct LocaleListing {
       lines.append("in no catalog: " + unresolved.map(\.rawValue).joined(separator: ", "))
     }
     return lines
+  }
+
+  /// The language's cardinal plural categories in CLDR's order
+  /// ("one few many other"), from ICU.
+  static func pluralCategories(_ locale: LocaleIdentifier) -> String {
+    let order = ["zero", "one", "two", "few", "many", "other"]
+    let categories = Set(PluralRules.categories(for: locale))
+    return order.filter(categories.contains).joined(separator: " ")
   }
 
   /// Padded by terminal columns, not characters: "中文（简体）" is 12 wide.
