@@ -1,6 +1,7 @@
 enum HelpText {
   static let usage = "Usage: posttim-report [options] FILE... (- for stdin)"
-  static let previewUsage = "Usage: posttim-report preview [--locale ID[,ID…]]… (--skeleton SKEL | --pattern PAT) [options]"
+  static let previewUsage =
+    "Usage: posttim-report preview [--locale ID[,ID…]]… [--skeleton SKEL | --pattern PAT] [--report FILE] [options]"
 
   static let full = """
     posttim-report: turn Post'TIM task lists (listeDesTaches.plist) into a

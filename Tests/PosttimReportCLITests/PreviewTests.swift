@@ -147,7 +147,7 @@ struct PreviewTests {
     let run = CapturedRun()
     #expect(run.run(["preview", "--help"]) == .success)
     #expect(run.stdout.hasPrefix("posttim-report preview: show how one skeleton or pattern comes out in\n"))
-    #expect(run.stdout.contains("\nUsage: posttim-report preview [--locale ID[,ID…]]… (--skeleton SKEL | --pattern PAT) [options]\n"))
+    #expect(run.stdout.contains("\nUsage: posttim-report preview [--locale ID[,ID…]]… [--skeleton SKEL | --pattern PAT] [--report FILE] [options]\n"))
     #expect(run.stdout.contains("\n  -f, --format NAME        text (default), markdown, csv, html\n"))
   }
 
@@ -161,11 +161,12 @@ struct PreviewTests {
       (["-l", "fr_CA", "--skeleton", "yMd!"], "invalid skeleton \"yMd!\": \"!\" is not a UTS #35 date field letter"),
       (["-l", "fr_CA", "--pattern", "HH:mm'"], "invalid pattern \"HH:mm'\": unterminated quote"),
       (["-l", "fr_CA", "--pattern", "HH:mm", "--skeleton", "jm"], "use --skeleton or --pattern, not both"),
-      (["-l", "fr_CA"], "preview needs --skeleton SKEL or --pattern PAT"),
       (["-l", "fr_CA", "--skeleton", "jm", "--date", "2026-11-31"], "invalid date \"2026-11-31\": no such calendar date"),
       (["-l", "fr_CA", "--skeleton", "jm", "-f", "json"], "unknown preview format 'json' (available: csv, html, markdown, text)"),
       (["-l", "fr_CA", "--skeleton", "jm", "tasks.plist"], "preview takes no FILE operands, got 'tasks.plist'"),
-      (["--now", "2026-11-30T14:00:00Z", "--skeleton", "jm"], "unknown option '--now'"),
+      (["-l", "fr_CA", "--report", "tasks.plist", "-f", "csv"], "preview --report writes text or html, not csv"),
+      (["-l", "fr_CA", "--report", "tasks.plist", "--now", "2026-11-30", "--now", "2026-12-01"],
+       "preview --report takes one --now"),
     ])
   func errors(arguments: [String], message: String) {
     let run = CapturedRun()
