@@ -23,7 +23,8 @@ enum HelpText {
           --csv-bom            start CSV with a UTF-8 byte order mark (Excel)
           --csv-raw-formulas   keep cells starting with = + - @ as they are
           --list-formats       list the output formats and exit
-          --list-locales       list the message catalogs (with --locale: the fallback chain)
+          --list-locales       list the message catalogs, how complete, their plural categories
+                               (with --locale: the fallback chain)
 
     Locale and time zone:
       -l, --locale ID          ICU locale ID or BCP 47 tag (fr_CA, ja-JP-u-ca-japanese);

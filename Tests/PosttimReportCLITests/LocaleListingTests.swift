@@ -158,4 +158,28 @@ struct LocaleListingTests {
       listing.stdout
         == Self.text(["fr_CA: fr (français) → en (English)", "falls back to en for 1 of 21 messages: section.count"]))
   }
+
+  @Test("LANG=iw_IL.UTF-8: the legacy code for Hebrew gets the Hebrew catalog, no warning")
+  func legacyLanguageFromEnvironment() {
+    let run = CapturedRun()
+    let code = run.run(
+      [TestPaths.example.path, "--time-zone", "America/Toronto", "--now", "2026-11-30T14:00:00Z", "--to", "2026-11-30"],
+      environment: ["LANG": "iw_IL.UTF-8"])
+    #expect(code == .success)
+    #expect(run.stdout.hasPrefix("# סדר יום\n"))
+    #expect(run.stdout.contains("\n5 משימות\n"))
+    #expect(run.stderr == [])
+  }
+
+  @Test("a locale with no catalog: English words with English plurals (1 task, 24 tasks), one warning")
+  func noCatalogEnglish() {
+    let run = CapturedRun()
+    let code = run.run([TestPaths.example.path, "--locale", "ms_MY", "--time-zone", "America/Toronto", "--now", "2026-11-30T14:00:00Z"])
+    #expect(code == .success)
+    #expect(run.stdout.hasPrefix("# Agenda\n"))
+    #expect(run.stdout.contains("\n1 task\n"))
+    #expect(!run.stdout.contains("\n1 tasks\n"))
+    #expect(run.stdout.contains("\n24 tasks in all<br>\n"))
+    #expect(run.stderr == ["posttim-report: warning: no message catalog for ms_MY; using en"])
+  }
 }
