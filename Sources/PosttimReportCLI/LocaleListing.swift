@@ -7,10 +7,12 @@ import PosttimReport
 /// Without a locale, one line per catalog in `messages/`: its status, how
 /// many messages a report in its locale finds without English fallback,
 /// the language's CLDR plural categories (what its plural messages must
-/// list), and its name in English and in itself:
+/// list; a plural message that lists others gets a line), and its name in
+/// English and in itself:
 ///
 ///     fr        incomplete  19/21  one many other               French                    français
 ///                 missing: index.title, mail.subject
+///                 plural section.count: one, other; fr needs one, many, other
 ///     fr_CA     incomplete  19/21  one many other               French (Canada)           français (Canada)
 ///                 1 of 21 messages, the rest from fr
 ///                 missing: index.title, mail.subject
@@ -64,7 +66,7 @@ struct LocaleListing {
       let status = file.messages == nil ? "invalid" : missing.isEmpty ? "complete" : "incomplete"
       let total = MessageKey.allCases.count
       let found = file.messages == nil ? 0 : total - missing.count
-      let plurals = locale.map(Self.pluralCategories) ?? "?"
+      let plurals = locale.map { PluralRules.orderedCategories(for: $0).joined(separator: " ") } ?? "?"
       lines.append(
         "\(pad(name, 9)) \(pad(status, 11)) \(pad("\(found)/\(total)", 6)) \(pad(plurals, 28)) "
           + "\(pad(inEnglish, 25)) \(inItself)")
@@ -79,6 +81,7 @@ struct LocaleListing {
       if !missing.isEmpty {
         lines.append(indent + "missing: " + missing.map(\.rawValue).joined(separator: ", "))
       }
+      for problem in file.pluralProblems { lines.append(indent + "plural " + problem) }
       if !file.unknownKeys.isEmpty {
         lines.append(indent + "unknown keys: " + file.unknownKeys.joined(separator: ", "))
       }
@@ -112,14 +115,6 @@ struct LocaleListing {
       lines.append("in no catalog: " + unresolved.map(\.rawValue).joined(separator: ", "))
     }
     return lines
-  }
-
-  /// The language's cardinal plural categories in CLDR's order
-  /// ("one few many other"), from ICU.
-  static func pluralCategories(_ locale: LocaleIdentifier) -> String {
-    let order = ["zero", "one", "two", "few", "many", "other"]
-    let categories = Set(PluralRules.categories(for: locale))
-    return order.filter(categories.contains).joined(separator: " ")
   }
 
   /// Padded by terminal columns, not characters: "中文（简体）" is 12 wide.

@@ -182,4 +182,26 @@ struct LocaleListingTests {
     #expect(run.stdout.contains("\n24 tasks in all<br>\n"))
     #expect(run.stderr == ["posttim-report: warning: no message catalog for ms_MY; using en"])
   }
+
+  @Test("a --template-dir catalog whose plurals miss the language's categories gets a line per message")
+  func pluralProblems() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let messages = folder.appending(path: "messages")
+    try FileManager.default.createDirectory(at: messages, withIntermediateDirectories: true)
+    let shipped = TestPaths.packageRoot.appending(path: "Templates/messages/ru.json")
+    var russian = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: shipped)) as? [String: String])
+    // Written by someone who knows English plurals only.
+    russian["section.count"] = "{count, plural, one {# задача} other {# задач}}"
+    russian["report.total"] = "Всего {count, plural, =0 {ничего} one {# задача} few {# задачи} many {# задач} other {# задачи}}"
+    try JSONSerialization.data(withJSONObject: russian).write(to: messages.appending(path: "ru.json"))
+    let run = CapturedRun()
+    #expect(run.run(["--list-locales", "--template-dir", folder.path]) == .success)
+    let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let index = try #require(lines.firstIndex { $0.hasPrefix("ru ") })
+    #expect(lines[index] == "ru        complete    21/21  one few many other           Russian                   русский")
+    #expect(lines[index + 1] == "            plural section.count: one, other; ru needs one, few, many, other")
+    #expect(lines[index + 2].hasPrefix("sv "))
+  }
 }

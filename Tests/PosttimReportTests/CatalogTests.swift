@@ -339,7 +339,12 @@ struct CatalogTests {
         #expect(Set(selectors) == categories, "\(name) \(key) {\(choice.name), plural}")
         #expect(selectors.count == Set(selectors).count, "\(name) \(key): a selector twice")
       }
+      // ICU's own parser finds the same plurals and selectors as the scanner.
+      let icu = try ICUMessageFormat.pluralSelectors(in: pattern)
+      let scanned = try MessageScanner.parse(pattern).pluralChoices
+      #expect(icu.map(\.argument) == scanned.map(\.name) && icu.map(\.selectors) == scanned.map(\.selectors), "\(name) \(key)")
     }
+    #expect(try #require(MessageCatalog.catalogFile(named: name, in: ShippedCatalogs.resources)).pluralProblems == [])
     #expect(plurals == 2, "report.total and section.count")
   }
 

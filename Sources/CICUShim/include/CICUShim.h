@@ -248,6 +248,13 @@ int32_t cicu_msg_format(const cicu_message *message, int32_t argumentCount,
                         const uint16_t *const *strings,
                         const int32_t *stringLengths, uint16_t *out,
                         int32_t capacity, int32_t *status);
+/// The selectors of every `plural` argument in a MessageFormat pattern, as
+/// ICU's MessagePattern parses it (nested ones included), one line per
+/// argument: "count:one few many other\n" (explicit values as "=0"). A
+/// syntax error sets *status and `errorOffset`. Output is UTF-8.
+int32_t cicu_msg_plural_selectors(const uint16_t *pattern, int32_t patternLength,
+                                  char *out, int32_t capacity,
+                                  int32_t *errorOffset, int32_t *status);
 /// The plural categories of `locale`'s cardinal rules, space separated
 /// ("one other" for fr, "zero one two few many other" for ar, "other" for
 /// ja), written into `out` (ASCII).

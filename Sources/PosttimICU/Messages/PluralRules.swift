@@ -11,6 +11,12 @@ public enum PluralRules {
     return (text ?? "other").split(separator: " ").map(String.init)
   }
 
+  /// ``categories(for:)`` in CLDR's order: zero, one, two, few, many, other.
+  public static func orderedCategories(for locale: LocaleIdentifier) -> [String] {
+    let categories = Set(categories(for: locale))
+    return ["zero", "one", "two", "few", "many", "other"].filter(categories.contains)
+  }
+
   /// The cardinal category `locale`'s rules give `value` (UTS #35 Part 3
   /// §5.1 operands: the visible fraction digits count, so 1 is "one" in
   /// en but 1.0 is "other").
