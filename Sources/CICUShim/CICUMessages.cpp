@@ -9,6 +9,11 @@
 #include <unicode/unum.h>
 #include <unicode/upluralrules.h>
 #include <unicode/uenum.h>
+#include <unicode/numberformatter.h>
+#include <unicode/plurrule.h>
+#include <unicode/messagepattern.h>
+
+#include <string>
 
 #include <memory>
 #include <vector>
@@ -105,5 +110,75 @@ extern "C" int32_t cicu_number_format(const char *locale, double value,
   int32_t length = unum_formatDouble(format, value, reinterpret_cast<UChar *>(out),
                                      capacity, nullptr, ec);
   unum_close(format);
+  return length;
+}
+
+extern "C" int32_t cicu_plural_select(const char *locale, double value, int32_t fractionDigits,
+                                      char *out, int32_t capacity, int32_t *status) {
+  UErrorCode *ec = reinterpret_cast<UErrorCode *>(status);
+  if (U_FAILURE(*ec)) return 0;
+  using namespace icu::number;
+  // MessageFormat's `#` uses the locale's decimal format, "#,##0.###":
+  // at most three fraction digits, trailing zeros dropped.
+  Precision precision = fractionDigits < 0 ? Precision::maxFraction(3)
+                                           : Precision::fixedFraction(fractionDigits);
+  FormattedNumber number = NumberFormatter::withLocale(Locale(locale)).precision(precision)
+                               .formatDouble(value, *ec);
+  std::unique_ptr<icu::PluralRules> rules(icu::PluralRules::forLocale(Locale(locale), *ec));
+  if (U_FAILURE(*ec)) return 0;
+  UnicodeString keyword = rules->select(number, *ec);
+  if (U_FAILURE(*ec)) return 0;
+  int32_t length = keyword.length();
+  if (length < capacity) {
+    keyword.extract(0, length, out, capacity, icu::UnicodeString::kInvariant);
+    out[length] = '\0';
+  } else {
+    *ec = U_BUFFER_OVERFLOW_ERROR;
+  }
+  return length;
+}
+
+extern "C" int32_t cicu_msg_plural_selectors(const uint16_t *pattern, int32_t patternLength,
+                                             char *out, int32_t capacity,
+                                             int32_t *errorOffset, int32_t *status) {
+  UErrorCode *ec = reinterpret_cast<UErrorCode *>(status);
+  if (U_FAILURE(*ec)) return 0;
+  UnicodeString text(reinterpret_cast<const UChar *>(pattern), patternLength);
+  UParseError parseError;
+  icu::MessagePattern parsed(text, &parseError, *ec);
+  if (U_FAILURE(*ec)) {
+    *errorOffset = parseError.offset;
+    return 0;
+  }
+  std::string result;
+  int32_t count = parsed.countParts();
+  for (int32_t i = 0; i < count; ++i) {
+    const icu::MessagePattern::Part &start = parsed.getPart(i);
+    if (start.getType() != UMSGPAT_PART_TYPE_ARG_START || start.getArgType() != UMSGPAT_ARG_TYPE_PLURAL) continue;
+    std::string line;
+    parsed.getSubstring(parsed.getPart(i + 1)).toUTF8String(line);
+    line += ':';
+    int32_t limit = parsed.getLimitPartIndex(i);
+    bool first = true;
+    // Selector, optional explicit value, then its sub-message: skip the
+    // sub-message whole (nested plurals are found by the outer loop).
+    for (int32_t j = i + 2; j < limit; ++j) {
+      const icu::MessagePattern::Part &part = parsed.getPart(j);
+      if (part.getType() == UMSGPAT_PART_TYPE_MSG_START) {
+        j = parsed.getLimitPartIndex(j);
+      } else if (part.getType() == UMSGPAT_PART_TYPE_ARG_SELECTOR) {
+        if (!first) line += ' ';
+        parsed.getSubstring(part).toUTF8String(line);
+        first = false;
+      }
+    }
+    result += line + '\n';
+  }
+  int32_t length = static_cast<int32_t>(result.size());
+  if (length < capacity) {
+    memcpy(out, result.c_str(), length + 1);
+  } else {
+    *ec = U_BUFFER_OVERFLOW_ERROR;
+  }
   return length;
 }

@@ -4,11 +4,16 @@ import PosttimReport
 /// `--list-locales`: the languages with a catalog, or for one locale the
 /// catalog and fallbacks it would use.
 ///
-/// Without a locale, one line per catalog in `messages/`:
+/// Without a locale, one line per catalog in `messages/`: its status, how
+/// many messages a report in its locale finds without English fallback,
+/// the language's CLDR plural categories (what its plural messages must
+/// list; a plural message that lists others gets a line), and its name in
+/// English and in itself:
 ///
-///     fr        incomplete  French                    français
+///     fr        incomplete  19/21  one many other               French                    français
 ///                 missing: index.title, mail.subject
-///     fr_CA     incomplete  French (Canada)           français (Canada)
+///                 plural section.count: one, other; fr needs one, many, other
+///     fr_CA     incomplete  19/21  one many other               French (Canada)           français (Canada)
 ///                 1 of 21 messages, the rest from fr
 ///                 missing: index.title, mail.subject
 ///
@@ -59,7 +64,12 @@ struct LocaleListing {
         }
       }
       let status = file.messages == nil ? "invalid" : missing.isEmpty ? "complete" : "incomplete"
-      lines.append("\(pad(name, 9)) \(pad(status, 11)) \(pad(inEnglish, 25)) \(inItself)")
+      let total = MessageKey.allCases.count
+      let found = file.messages == nil ? 0 : total - missing.count
+      let plurals = locale.map { PluralRules.orderedCategories(for: $0).joined(separator: " ") } ?? "?"
+      lines.append(
+        "\(pad(name, 9)) \(pad(status, 11)) \(pad("\(found)/\(total)", 6)) \(pad(plurals, 28)) "
+          + "\(pad(inEnglish, 25)) \(inItself)")
       if file.messages == nil {
         lines.append(indent + "not a JSON object of strings")
         continue
@@ -71,6 +81,7 @@ struct LocaleListing {
       if !missing.isEmpty {
         lines.append(indent + "missing: " + missing.map(\.rawValue).joined(separator: ", "))
       }
+      for problem in file.pluralProblems { lines.append(indent + "plural " + problem) }
       if !file.unknownKeys.isEmpty {
         lines.append(indent + "unknown keys: " + file.unknownKeys.joined(separator: ", "))
       }

@@ -24,6 +24,14 @@ struct PreviewCommand {
     let parsed = try ReportCommand(arguments: [], environment: environment, io: io, clock: clock)
       .withConfigFile(commandLine, specs: PreviewOptions.all)
     let request = try PreviewRequest(parsed, environment: environment, clock: clock, warn: warn)
+    if let path = request.reportPath {
+      let tasks = try TaskListLoader(readStandardInput: io.readStandardInput).load(path)
+      let agenda = try PreviewAgenda(request, file: path, tasks: tasks, warn: warn)
+      try OutputFile.write(to: request.outputPath, standard: io.writeStandardOutput) {
+        agenda.write(request.format, to: &$0)
+      }
+      return
+    }
     let table = try PreviewTable(request)
     try OutputFile.write(to: request.outputPath, standard: io.writeStandardOutput) {
       table.write(request.format, to: &$0)

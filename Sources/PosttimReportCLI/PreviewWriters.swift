@@ -16,21 +16,33 @@ extension PreviewTable {
     }
   }
 
-  /// Cells for the human-readable formats: [date,] locale, pattern, formatted.
+  /// Cells for the human-readable formats: [date,] locale, then pattern
+  /// and formatted per format ("time pattern", "time", "day pattern",
+  /// "day" for the report's defaults).
   private var displayRows: (header: [String], rows: [[String]]) {
-    let header = (showsDateColumn ? ["date"] : []) + ["locale", "pattern", "formatted"]
+    let formatHeaders = specs.flatMap { spec in spec.label.map { ["\($0) pattern", $0] } ?? ["pattern", "formatted"] }
+    let header = (showsDateColumn ? ["date"] : []) + ["locale"] + formatHeaders
     let rows = rows.map { row in
-      (showsDateColumn ? [ISO8601.utcString(row.date)] : []) + [row.localeInput, row.pattern, row.formatted]
+      (showsDateColumn ? [ISO8601.utcString(row.date)] : []) + [row.localeInput]
+        + row.cells.flatMap { [$0.pattern, $0.formatted] }
     }
     return (header, rows)
   }
 
+  /// True for a pattern column of ``displayRows``.
+  private func isPatternColumn(_ index: Int) -> Bool {
+    let first = showsDateColumn ? 2 : 1
+    return index >= first && (index - first) % 2 == 0
+  }
+
   /// The summary line, a blank line, then a ``TextTable``: columns aligned
-  /// by display width (UAX #11), right-to-left cells isolated with FSI…PDI
-  /// (UAX #9) so they cannot reorder the other columns.
+  /// by display width (UAX #11), right-to-left results isolated with
+  /// FSI…PDI (UAX #9) so they cannot reorder the other columns. Pattern
+  /// cells are not isolated: they are there to be copied into `--pattern`.
   func writeText<Output: TextOutputStream>(to output: inout Output) {
     let (header, rows) = displayRows
-    let table = TextTable(columns: header.map { .init($0) }, rows: rows)
+    let columns = header.indices.map { TextTable.Column(header[$0], isolatesRightToLeft: !isPatternColumn($0)) }
+    let table = TextTable(columns: columns, rows: rows)
     output.write(TerminalText.singleLine(summary) + "\n\n")
     for line in table.lines() { output.write(line + "\n") }
   }
@@ -49,14 +61,16 @@ extension PreviewTable {
   }
 
   /// RFC 4180: header `locale,time_zone,date,pattern,formatted`, one row
-  /// per (date, locale), CRLF line ends, fields quoted when needed
+  /// per (date, locale, format), CRLF line ends, fields quoted when needed
   /// (``CSVReportWriter/writeRow(_:to:)``). `locale` is exactly as given,
   /// `date` the instant in ISO 8601 UTC, `pattern` the resolved ICU pattern.
   func writeCSV<Output: TextOutputStream>(to output: inout Output) {
     let csv = CSVReportWriter(delimiter: ",")
     csv.writeRow(["locale", "time_zone", "date", "pattern", "formatted"], to: &output)
     for row in rows {
-      csv.writeRow([row.localeInput, timeZone.id, ISO8601.utcString(row.date), row.pattern, row.formatted], to: &output)
+      for cell in row.cells {
+        csv.writeRow([row.localeInput, timeZone.id, ISO8601.utcString(row.date), cell.pattern, cell.formatted], to: &output)
+      }
     }
   }
 
@@ -74,7 +88,7 @@ extension PreviewTable {
       <html lang="en">
       <head>
       <meta charset="utf-8">
-      <title>posttim-report preview: \(escape(spec.description))</title>
+      <title>posttim-report preview: \(escape(specs.map(\.spec.description).joined(separator: ", ")))</title>
       </head>
       <body>
       <p>\(escape(summary))</p>
@@ -87,9 +101,12 @@ extension PreviewTable {
       """)
     for row in rows {
       var cells = showsDateColumn ? "<td>\(ISO8601.utcString(row.date))</td>" : ""
-      cells += "<td>\(escape(row.localeInput))</td><td><code>\(escape(row.pattern))</code></td>"
+      cells += "<td>\(escape(row.localeInput))</td>"
       let direction = row.locale.isRightToLeft ? "rtl" : "ltr"
-      cells += "<td lang=\"\(escape(row.locale.languageTag))\" dir=\"\(direction)\">\(escape(row.formatted))</td>"
+      for cell in row.cells {
+        cells += "<td><code>\(escape(cell.pattern))</code></td>"
+        cells += "<td lang=\"\(escape(row.locale.languageTag))\" dir=\"\(direction)\">\(escape(cell.formatted))</td>"
+      }
       output.write("<tr>\(cells)</tr>\n")
     }
     output.write("</tbody>\n</table>\n</body>\n</html>\n")

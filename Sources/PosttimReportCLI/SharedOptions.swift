@@ -21,10 +21,16 @@ enum SharedOptions {
   }
 
   /// A skeleton or a pattern option, one at most; nil for neither.
+  /// Bidi isolates (U+2066…U+2069) are removed from both: they come from
+  /// copying a right-to-left cell out of a terminal (``TextTable``), never
+  /// from intent, and ICU would print them as literal text.
   static func formatSpec(
     _ parsed: ParsedOptions, skeleton: Option<String>, pattern: Option<String>
   ) throws -> DateFormatSpec? {
-    switch (try parsed.value(skeleton), try parsed.value(pattern)) {
+    func withoutIsolates(_ text: String?) -> String? {
+      text.map { String(String.UnicodeScalarView($0.unicodeScalars.filter { !(0x2066...0x2069).contains($0.value) })) }
+    }
+    switch (withoutIsolates(try parsed.value(skeleton)), withoutIsolates(try parsed.value(pattern))) {
     case (.some, .some): throw UsageError("use --\(skeleton.spec.name) or --\(pattern.spec.name), not both")
     case (.some(let text), nil): return .skeleton(text)
     case (nil, .some(let text)): return .pattern(text)

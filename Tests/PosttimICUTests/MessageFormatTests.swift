@@ -42,4 +42,14 @@ struct MessageFormatTests {
       try ICUMessageFormat.format("{count, plural, one {x}", locale: LocaleIdentifier("en"), arguments: [:])
     }
   }
+
+  @Test("plural selectors as ICU's MessagePattern parses them: nested, explicit values, quoting")
+  func pluralSelectors() throws {
+    let found = try ICUMessageFormat.pluralSelectors(
+      in: "{n, plural, offset:1 =0 {none} one {# {k, select, a {x} other {y}}} other {{m, plural, few {'{'} other {#}}}}} '{q, plural, one {} other {}}'")
+    #expect(found.map(\.argument) == ["n", "m"])
+    #expect(found.map(\.selectors) == [["=0", "one", "other"], ["few", "other"]])
+    #expect(try ICUMessageFormat.pluralSelectors(in: "no plural {x}").isEmpty)
+    #expect(throws: ICUMessageFormat.Failure.self) { try ICUMessageFormat.pluralSelectors(in: "{n, plural, one {x}") }
+  }
 }

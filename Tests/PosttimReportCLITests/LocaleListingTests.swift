@@ -6,16 +6,40 @@ import TestSupport
 @Suite("--list-locales")
 struct LocaleListingTests {
   static let shipped = [
-    "ar        complete    Arabic                    العربية",
-    "de        complete    German                    Deutsch",
-    "en        complete    English                   English",
-    "es        complete    Spanish                   español",
-    "fr        complete    French                    français",
-    "he        complete    Hebrew                    עברית",
-    "it        complete    Italian                   italiano",
-    "ja        complete    Japanese                  日本語",
-    "pt        complete    Portuguese                português",
-    "zh_Hans   complete    Chinese (Simplified)      中文（简体）",
+    "ar        complete    21/21  zero one two few many other  Arabic                    العربية",
+    "bn        complete    21/21  one other                    Bangla                    বাংলা",
+    "ca        complete    21/21  one many other               Catalan                   català",
+    "cs        complete    21/21  one few many other           Czech                     čeština",
+    "da        complete    21/21  one other                    Danish                    dansk",
+    "de        complete    21/21  one other                    German                    Deutsch",
+    "el        complete    21/21  one other                    Greek                     Ελληνικά",
+    "en        complete    21/21  one other                    English                   English",
+    "es        complete    21/21  one many other               Spanish                   español",
+    "fa        complete    21/21  one other                    Persian                   فارسی",
+    "fi        complete    21/21  one other                    Finnish                   suomi",
+    "fr        complete    21/21  one many other               French                    français",
+    "he        complete    21/21  one two other                Hebrew                    עברית",
+    "hi        complete    21/21  one other                    Hindi                     हिन्दी",
+    "hu        complete    21/21  one other                    Hungarian                 magyar",
+    "id        complete    21/21  other                        Indonesian                Indonesia",
+    "it        complete    21/21  one many other               Italian                   italiano",
+    "ja        complete    21/21  other                        Japanese                  日本語",
+    "ko        complete    21/21  other                        Korean                    한국어",
+    "lt        complete    21/21  one few many other           Lithuanian                lietuvių",
+    "lv        complete    21/21  zero one other               Latvian                   latviešu",
+    "nb        complete    21/21  one other                    Norwegian Bokmål          norsk bokmål",
+    "nl        complete    21/21  one other                    Dutch                     Nederlands",
+    "pl        complete    21/21  one few many other           Polish                    polski",
+    "pt        complete    21/21  one many other               Portuguese                português",
+    "ro        complete    21/21  one few other                Romanian                  română",
+    "ru        complete    21/21  one few many other           Russian                   русский",
+    "sv        complete    21/21  one other                    Swedish                   svenska",
+    "th        complete    21/21  other                        Thai                      ไทย",
+    "tr        complete    21/21  one other                    Turkish                   Türkçe",
+    "uk        complete    21/21  one few many other           Ukrainian                 українська",
+    "vi        complete    21/21  other                        Vietnamese                Tiếng Việt",
+    "zh_Hans   complete    21/21  other                        Chinese (Simplified)      中文（简体）",
+    "zh_Hant   complete    21/21  other                        Chinese (Traditional)     中文（繁體）",
   ]
 
   static func text(_ lines: [String]) -> String { lines.map { $0 + "\n" }.joined() }
@@ -38,8 +62,14 @@ struct LocaleListingTests {
       ("ja_JP@calendar=japanese", ["ja_JP@calendar=japanese: ja (日本語) → en (English)", "every message from ja"]),
       ("zh_CN", ["zh_CN: zh_Hans (中文（简体）) → en (English)", "every message from zh_Hans"]),
       ("he_IL", ["he_IL: he (עברית) → en (English)", "every message from he"]),
-      ("ko", ["ko: en (English)", "no catalog for ko (Korean): every message in en"]),
-      ("zh_TW", ["zh_TW: en (English)", "no catalog for zh_TW (Chinese (Taiwan)): every message in en"]),
+      ("ko", ["ko: ko (한국어) → en (English)", "every message from ko"]),
+      ("zh_TW", ["zh_TW: zh_Hant (中文（繁體）) → en (English)", "every message from zh_Hant"]),
+      ("zh_HK", ["zh_HK: zh_Hant (中文（繁體）) → en (English)", "every message from zh_Hant"]),
+      ("zh_SG", ["zh_SG: zh_Hans (中文（简体）) → en (English)", "every message from zh_Hans"]),
+      ("iw_IL", ["iw_IL: he (עברית) → en (English)", "every message from he"]),
+      ("iw_IL.UTF-8", ["iw_IL: he (עברית) → en (English)", "every message from he"]),
+      ("no_NO", ["no_NO: nb (norsk bokmål) → en (English)", "every message from nb"]),
+      ("ms", ["ms: en (English)", "no catalog for ms (Malay): every message in en"]),
     ])
   func chain(locale: String, lines: [String]) {
     let run = CapturedRun()
@@ -75,13 +105,13 @@ struct LocaleListingTests {
     let run = CapturedRun()
     #expect(run.run(["--list-locales", "--template-dir", folder.path]) == .success)
     var expected = Self.shipped
-    expected[1] = "de        invalid     German                    Deutsch"
-    expected.insert("            not a JSON object of strings", at: 2)
-    expected[5...5] = [
-      "fr        incomplete  French                    français",
+    expected[5] = "de        invalid     0/21   one other                    German                    Deutsch"
+    expected.insert("            not a JSON object of strings", at: 6)
+    expected[12...12] = [
+      "fr        incomplete  19/21  one many other               French                    français",
       "            missing: index.title, mail.subject",
       "            unknown keys: report.titre",
-      "fr_CA     incomplete  French (Canada)           français (Canada)",
+      "fr_CA     incomplete  19/21  one many other               French (Canada)           français (Canada)",
       "            1 of 21 messages, the rest from fr",
       "            missing: index.title, mail.subject",
     ]
@@ -127,5 +157,51 @@ struct LocaleListingTests {
     #expect(
       listing.stdout
         == Self.text(["fr_CA: fr (français) → en (English)", "falls back to en for 1 of 21 messages: section.count"]))
+  }
+
+  @Test("LANG=iw_IL.UTF-8: the legacy code for Hebrew gets the Hebrew catalog, no warning")
+  func legacyLanguageFromEnvironment() {
+    let run = CapturedRun()
+    let code = run.run(
+      [TestPaths.example.path, "--time-zone", "America/Toronto", "--now", "2026-11-30T14:00:00Z", "--to", "2026-11-30"],
+      environment: ["LANG": "iw_IL.UTF-8"])
+    #expect(code == .success)
+    #expect(run.stdout.hasPrefix("# סדר יום\n"))
+    #expect(run.stdout.contains("\n5 משימות\n"))
+    #expect(run.stderr == [])
+  }
+
+  @Test("a locale with no catalog: English words with English plurals (1 task, 24 tasks), one warning")
+  func noCatalogEnglish() {
+    let run = CapturedRun()
+    let code = run.run([TestPaths.example.path, "--locale", "ms_MY", "--time-zone", "America/Toronto", "--now", "2026-11-30T14:00:00Z"])
+    #expect(code == .success)
+    #expect(run.stdout.hasPrefix("# Agenda\n"))
+    #expect(run.stdout.contains("\n1 task\n"))
+    #expect(!run.stdout.contains("\n1 tasks\n"))
+    #expect(run.stdout.contains("\n24 tasks in all<br>\n"))
+    #expect(run.stderr == ["posttim-report: warning: no message catalog for ms_MY; using en"])
+  }
+
+  @Test("a --template-dir catalog whose plurals miss the language's categories gets a line per message")
+  func pluralProblems() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let messages = folder.appending(path: "messages")
+    try FileManager.default.createDirectory(at: messages, withIntermediateDirectories: true)
+    let shipped = TestPaths.packageRoot.appending(path: "Templates/messages/ru.json")
+    var russian = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: shipped)) as? [String: String])
+    // Written by someone who knows English plurals only.
+    russian["section.count"] = "{count, plural, one {# задача} other {# задач}}"
+    russian["report.total"] = "Всего {count, plural, =0 {ничего} one {# задача} few {# задачи} many {# задач} other {# задачи}}"
+    try JSONSerialization.data(withJSONObject: russian).write(to: messages.appending(path: "ru.json"))
+    let run = CapturedRun()
+    #expect(run.run(["--list-locales", "--template-dir", folder.path]) == .success)
+    let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let index = try #require(lines.firstIndex { $0.hasPrefix("ru ") })
+    #expect(lines[index] == "ru        complete    21/21  one few many other           Russian                   русский")
+    #expect(lines[index + 1] == "            plural section.count: one, other; ru needs one, few, many, other")
+    #expect(lines[index + 2].hasPrefix("sv "))
   }
 }

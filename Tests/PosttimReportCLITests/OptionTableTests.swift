@@ -108,7 +108,7 @@ struct GeneratedDocumentationTests {
     #expect(try complete(["posttim-report", "--form"]) == "--format")
     #expect(try complete(["posttim-report", "--format", "h"]) == "html")
     #expect(try complete(["posttim-report", "--group-by", ""]) == "day week")
-    #expect(try complete(["posttim-report", "preview", "--da"]) == "--date")
+    #expect(try complete(["posttim-report", "preview", "--rep"]) == "--report")
     #expect(try complete(["posttim-report", "--time-zone", "America/Toron"]) == "America/Toronto")
   }
 

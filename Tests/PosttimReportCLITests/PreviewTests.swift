@@ -184,11 +184,12 @@ struct PreviewTests {
       (["-l", "fr_CA", "--skeleton", "yMd à"], "invalid skeleton \"yMd à\": \"à\" is not a UTS #35 date field letter (use --pattern to print text verbatim)"),
       (["-l", "fr_CA", "--pattern", "HH:mm'"], "invalid pattern \"HH:mm'\": unterminated quote"),
       (["-l", "fr_CA", "--pattern", "HH:mm", "--skeleton", "jm"], "use --skeleton or --pattern, not both"),
-      (["-l", "fr_CA"], "preview needs --skeleton SKEL or --pattern PAT"),
       (["-l", "fr_CA", "--skeleton", "jm", "--date", "2026-11-31"], "invalid date \"2026-11-31\": no such calendar date"),
       (["-l", "fr_CA", "--skeleton", "jm", "-f", "json"], "unknown preview format 'json' (available: csv, html, markdown, text)"),
       (["-l", "fr_CA", "--skeleton", "jm", "tasks.plist"], "preview takes no FILE operands, got 'tasks.plist'"),
-      (["--now", "2026-11-30T14:00:00Z", "--skeleton", "jm"], "unknown option '--now'"),
+      (["-l", "fr_CA", "--report", "tasks.plist", "-f", "csv"], "preview --report writes text or html, not csv"),
+      (["-l", "fr_CA", "--report", "tasks.plist", "--now", "2026-11-30", "--now", "2026-12-01"],
+       "preview --report takes one --now"),
     ])
   func errors(arguments: [String], message: String) {
     let run = CapturedRun()

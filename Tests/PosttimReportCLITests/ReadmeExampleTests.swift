@@ -34,4 +34,14 @@ struct ReadmeExampleTests {
       ]) == .success)
     #expect(run.stdout == shown)
   }
+
+  @Test("the preview defaults example")
+  func previewDefaultsExample() throws {
+    let start = try #require(readme.range(of: "report defaults: time skeleton jm"))
+    let end = try #require(readme.range(of: "```", range: start.lowerBound..<readme.endIndex))
+    let run = CapturedRun()
+    let arguments = ["preview", "-l", "fr_CA,he_IL", "--now", "2026-11-30T14:00:00Z", "-z", "America/Toronto"]
+    #expect(run.run(arguments) == .success)
+    #expect(run.stdout == String(readme[start.lowerBound..<end.lowerBound]))
+  }
 }

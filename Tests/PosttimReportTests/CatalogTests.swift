@@ -274,7 +274,11 @@ enum ShippedCatalogs {
 struct CatalogTests {
   @Test("the shipped languages")
   func shippedLanguages() {
-    #expect(ShippedCatalogs.names == ["ar", "de", "en", "es", "fr", "he", "it", "ja", "pt", "zh_Hans"])
+    #expect(
+      ShippedCatalogs.names == [
+        "ar", "bn", "ca", "cs", "da", "de", "el", "en", "es", "fa", "fi", "fr", "he", "hi", "hu", "id", "it", "ja",
+        "ko", "lt", "lv", "nb", "nl", "pl", "pt", "ro", "ru", "sv", "th", "tr", "uk", "vi", "zh_Hans", "zh_Hant",
+      ])
     #expect(MessageCatalog.catalogNames(in: ShippedCatalogs.resources) == ShippedCatalogs.names)
   }
 
@@ -335,17 +339,29 @@ struct CatalogTests {
         #expect(Set(selectors) == categories, "\(name) \(key) {\(choice.name), plural}")
         #expect(selectors.count == Set(selectors).count, "\(name) \(key): a selector twice")
       }
+      // ICU's own parser finds the same plurals and selectors as the scanner.
+      let icu = try ICUMessageFormat.pluralSelectors(in: pattern)
+      let scanned = try MessageScanner.parse(pattern).pluralChoices
+      #expect(icu.map(\.argument) == scanned.map(\.name) && icu.map(\.selectors) == scanned.map(\.selectors), "\(name) \(key)")
     }
+    #expect(try #require(MessageCatalog.catalogFile(named: name, in: ShippedCatalogs.resources)).pluralProblems == [])
     #expect(plurals == 2, "report.total and section.count")
   }
 
   @Test("ICU's plural categories of the shipped languages (CLDR 42)")
   func cldrCategories() throws {
+    // CLDR 42 common/supplemental/plurals.xml, by hand.
     let expected: [String: Set<String>] = [
-      "ar": ["zero", "one", "two", "few", "many", "other"], "de": ["one", "other"],
-      "en": ["one", "other"], "es": ["one", "many", "other"], "fr": ["one", "many", "other"],
-      "he": ["one", "two", "other"], "it": ["one", "many", "other"], "ja": ["other"],
-      "pt": ["one", "many", "other"], "zh_Hans": ["other"],
+      "ar": ["zero", "one", "two", "few", "many", "other"], "bn": ["one", "other"],
+      "ca": ["one", "many", "other"], "cs": ["one", "few", "many", "other"], "da": ["one", "other"],
+      "de": ["one", "other"], "el": ["one", "other"], "en": ["one", "other"], "es": ["one", "many", "other"],
+      "fa": ["one", "other"], "fi": ["one", "other"], "fr": ["one", "many", "other"],
+      "he": ["one", "two", "other"], "hi": ["one", "other"], "hu": ["one", "other"], "id": ["other"],
+      "it": ["one", "many", "other"], "ja": ["other"], "ko": ["other"], "lt": ["one", "few", "many", "other"],
+      "lv": ["zero", "one", "other"], "nb": ["one", "other"], "nl": ["one", "other"],
+      "pl": ["one", "few", "many", "other"], "pt": ["one", "many", "other"], "ro": ["one", "few", "other"],
+      "ru": ["one", "few", "many", "other"], "sv": ["one", "other"], "th": ["other"], "tr": ["one", "other"],
+      "uk": ["one", "few", "many", "other"], "vi": ["other"], "zh_Hans": ["other"], "zh_Hant": ["other"],
     ]
     for name in ShippedCatalogs.names {
       #expect(Set(PluralRules.categories(for: try LocaleIdentifier(name))) == expected[name], "\(name)")
@@ -441,8 +457,14 @@ struct CatalogFallbackTests {
 
   @Test("the chain of shipped catalogs", arguments: [
     ("fr_CA", ["fr", "en"]), ("fr", ["fr", "en"]), ("en_US", ["en"]), ("ar_EG", ["ar", "en"]),
-    ("ja_JP", ["ja", "en"]), ("zh_CN", ["zh_Hans", "en"]), ("zh_TW", ["en"]), ("pt_BR", ["pt", "en"]),
-    ("he_IL", ["he", "en"]), ("de_CH", ["de", "en"]), ("ko_KR", ["en"]), ("ja-JP-u-ca-japanese", ["ja", "en"]),
+    ("ja_JP", ["ja", "en"]), ("zh_CN", ["zh_Hans", "en"]), ("zh_TW", ["zh_Hant", "en"]), ("pt_BR", ["pt", "en"]),
+    ("he_IL", ["he", "en"]), ("de_CH", ["de", "en"]), ("ko_KR", ["ko", "en"]), ("ja-JP-u-ca-japanese", ["ja", "en"]),
+    ("ms_MY", ["en"]),
+    // Legacy and alias codes, through CLDR alias replacement and likely subtags.
+    ("iw", ["he", "en"]), ("iw_IL", ["he", "en"]), ("iw-IL", ["he", "en"]), ("zh_HK", ["zh_Hant", "en"]),
+    ("zh_MO", ["zh_Hant", "en"]), ("zh_SG", ["zh_Hans", "en"]), ("zh-Hant-TW", ["zh_Hant", "en"]),
+    ("no", ["nb", "en"]), ("no_NO", ["nb", "en"]), ("nb_NO", ["nb", "en"]), ("in_ID", ["id", "en"]),
+    ("mo", ["ro", "en"]), ("iw_IL@calendar=hebrew", ["he", "en"]),
   ])
   func chains(locale: String, chain: [String]) throws {
     let catalog = MessageCatalog(locale: try LocaleIdentifier(locale), resources: ShippedCatalogs.resources)
@@ -477,11 +499,55 @@ struct CatalogFallbackTests {
     #expect(enCatalog.text(.sectionOverdue) == "Overdue")
     #expect(english.all == [])
 
-    let korean = WarningLog()
-    let koCatalog = MessageCatalog(locale: try LocaleIdentifier("ko_KR"), resources: ShippedCatalogs.resources, warn: korean.sink)
-    #expect(koCatalog.text(.sectionCount, ["count": .number(2)]) == "2 tasks")
-    #expect(koCatalog.text(.sectionOverdue) == "Overdue")
-    #expect(korean.all == ["no message catalog for ko_KR; using en"])
+    // Malay has no catalog and one plural category ("other"): the English
+    // message keeps English plural rules, not "1 tasks".
+    let malay = WarningLog()
+    let msCatalog = MessageCatalog(locale: try LocaleIdentifier("ms_MY"), resources: ShippedCatalogs.resources, warn: malay.sink)
+    #expect(PluralRules.categories(for: try LocaleIdentifier("ms")) == ["other"])
+    let counts: [(Double, String)] = [(0, "0 tasks"), (1, "1 task"), (2, "2 tasks"), (21, "21 tasks"), (1.5, "1.5 tasks")]
+    for (count, expected) in counts {
+      #expect(msCatalog.text(.sectionCount, ["count": .number(count)]) == expected)
+    }
+    #expect(msCatalog.text(.reportTotal, ["count": .number(1)]) == "1 task in all")
+    #expect(msCatalog.text(.sectionOverdue) == "Overdue")
+    #expect(malay.all == ["no message catalog for ms_MY; using en"])
+  }
+
+  @Test("English fallback keeps the report locale's digits: Burmese (mymr), Arabic-Indic with -u-nu")
+  func fallbackDigits() throws {
+    let burmese = MessageCatalog(locale: try LocaleIdentifier("my_MM"), resources: ShippedCatalogs.resources)
+    #expect(burmese.text(.sectionCount, ["count": .number(1)]) == "\u{1041} task")
+    #expect(burmese.text(.sectionCount, ["count": .number(21)]) == "\u{1042}\u{1041} tasks")
+    let latin = MessageCatalog(locale: try LocaleIdentifier("my-MM-u-nu-latn"), resources: ShippedCatalogs.resources)
+    #expect(latin.text(.sectionCount, ["count": .number(21)]) == "21 tasks")
+  }
+
+  @Test("a key missing from fr falls back to English with English plurals: 0 tasks, not 0 task")
+  func fallbackPlurals() throws {
+    var french = CatalogFallbackTests.french
+    french["section.count"] = nil
+    let resources = MemoryResources(files: [
+      "messages/en.json": Self.json(Self.english), "messages/fr.json": Self.json(french),
+    ])
+    let catalog = MessageCatalog(locale: try LocaleIdentifier("fr_CA"), resources: resources)
+    // French CLDR rules make 0 and 1.5 "one"; English makes them "other".
+    #expect(catalog.text(.sectionCount, ["count": .number(0)]) == "0 tasks")
+    #expect(catalog.text(.sectionCount, ["count": .number(1)]) == "1 task")
+    #expect(catalog.text(.reportTotal, ["count": .number(0)]) == "0 tâche en tout")
+  }
+
+  @Test("a legacy code from LANG finds its catalog: iw_IL.UTF-8 is Hebrew")
+  func legacyFromEnvironment() throws {
+    let locale = try #require(try LocaleIdentifier.fromEnvironment(["LANG": "iw_IL.UTF-8"]))
+    let log = WarningLog()
+    let catalog = MessageCatalog(locale: locale, resources: ShippedCatalogs.resources, warn: log.sink)
+    #expect(catalog.chain == ["he", "en"])
+    #expect(catalog.text(.reportTitle) == "סדר יום")
+    #expect(catalog.text(.sectionCount, ["count": .number(2)]) == "שתי משימות")
+    #expect(log.all == [])
+    let norwegian = MessageCatalog(locale: try #require(try LocaleIdentifier.fromEnvironment(["LC_ALL": "no_NO.UTF-8"])),
+      resources: ShippedCatalogs.resources)
+    #expect(norwegian.text(.sectionCount, ["count": .number(2)]) == "2 oppgaver")
   }
 
   @Test("a catalog that is not JSON is ignored with a warning")

@@ -25,7 +25,7 @@ struct LocalizedReportTests {
     return (try fixture.render(writer, view), log.all)
   }
 
-  @Test("golden Markdown reports", arguments: ["fr_CA", "en_US", "ar_EG", "ja_JP"])
+  @Test("golden Markdown reports", arguments: ["fr_CA", "en_US", "ar_EG", "ja_JP", "ru_RU", "ko_KR"])
   func golden(locale: String) throws {
     let (text, warnings) = try Self.report(locale)
     #expect(warnings == [])
@@ -68,7 +68,11 @@ struct LocalizedReportTests {
     return words(text)
   }
 
-  @Test("no English word in the fr, ar and ja reports", arguments: [("fr_CA", "fr"), ("ar_EG", "ar"), ("ja_JP", "ja")])
+  @Test("no English word in the reports of languages with a catalog", arguments: [
+    ("fr_CA", "fr"), ("ar_EG", "ar"), ("ja_JP", "ja"), ("ru_RU", "ru"), ("ko_KR", "ko"), ("zh_TW", "zh_Hant"),
+    ("iw_IL", "he"), ("pl_PL", "pl"), ("tr_TR", "tr"), ("hi_IN", "hi"), ("th_TH", "th"), ("vi_VN", "vi"),
+    ("lt_LT", "lt"), ("fa_IR", "fa"), ("no_NO", "nb"), ("uk_UA", "uk"), ("el_GR", "el"),
+  ])
   func noEnglish(locale: String, language: String) throws {
     let english = try Self.englishOnlyWords(against: language)
     #expect(english.count >= 11, "\(english.sorted())")

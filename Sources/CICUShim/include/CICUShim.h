@@ -82,6 +82,17 @@ int32_t cicu_locale_keyword(const char *id, const char *key, char *out,
 /// Adds likely subtags ("zh" → "zh_Hans_CN").
 int32_t cicu_locale_add_likely_subtags(const char *id, char *out,
                                        int32_t capacity, int32_t *status);
+/// The canonical form of `id` with CLDR's alias replacement (UTS #35
+/// Annex C, ICU's Locale::createCanonical): deprecated and legacy codes
+/// become current ones ("iw_IL" → "he_IL", "in" → "id", "mo" → "ro",
+/// "sh" → "sr_Latn"). `uloc_canonicalize` keeps them.
+int32_t cicu_locale_canonical_alias(const char *id, char *out,
+                                    int32_t capacity, int32_t *status);
+/// The name of the numbering system `id` uses by default or through a
+/// `@numbers=` keyword ("arab" for ar_EG, "latn" for fr_CA, "deva" for
+/// hi_IN@numbers=deva).
+int32_t cicu_locale_numbering_system(const char *id, char *out,
+                                     int32_t capacity, int32_t *status);
 /// 1 when ISO 639 knows the language of `id` (ICU has a 3-letter code for
 /// it), else 0. ICU itself accepts any syntactically plausible ID.
 int32_t cicu_locale_has_known_language(const char *id);
@@ -250,11 +261,26 @@ int32_t cicu_msg_format(const cicu_message *message, int32_t argumentCount,
                         const uint16_t *const *strings,
                         const int32_t *stringLengths, uint16_t *out,
                         int32_t capacity, int32_t *status);
+/// The selectors of every `plural` argument in a MessageFormat pattern, as
+/// ICU's MessagePattern parses it (nested ones included), one line per
+/// argument: "count:one few many other\n" (explicit values as "=0"). A
+/// syntax error sets *status and `errorOffset`. Output is UTF-8.
+int32_t cicu_msg_plural_selectors(const uint16_t *pattern, int32_t patternLength,
+                                  char *out, int32_t capacity,
+                                  int32_t *errorOffset, int32_t *status);
 /// The plural categories of `locale`'s cardinal rules, space separated
 /// ("one other" for fr, "zero one two few many other" for ar, "other" for
 /// ja), written into `out` (ASCII).
 int32_t cicu_plural_categories(const char *locale, char *out, int32_t capacity,
                                int32_t *status);
+/// The cardinal plural category (UTS #35 Part 3 §5) that `locale`'s rules
+/// give `value` as written with `fractionDigits` visible fraction digits
+/// ("one" for 1 in en, "few" for 22 in ru, "other" for 1.5 in ru), written
+/// into `out` (ASCII). `fractionDigits` < 0 means as ICU's default decimal
+/// format writes the value, which is what MessageFormat's `#` does.
+int32_t cicu_plural_select(const char *locale, double value,
+                           int32_t fractionDigits, char *out,
+                           int32_t capacity, int32_t *status);
 /// Formats a number with the locale's digits and grouping.
 int32_t cicu_number_format(const char *locale, double value, uint16_t *out,
                            int32_t capacity, int32_t *status);

@@ -132,6 +132,26 @@ extension LocaleIdentifier {
 }
 
 extension LocaleIdentifier {
+  /// The ID after CLDR's alias replacement (UTS #35 Annex C): "he_IL" for
+  /// `iw_IL`, "id" for `in`, "ro" for `mo`; the ID itself when nothing is
+  /// deprecated. ``icuID`` keeps the code as given (ICU's own data lookup
+  /// already follows these aliases); catalogs are looked up by this form.
+  public var canonicalAlias: String {
+    (try? withASCIIResult("Locale::createCanonical") { out, capacity, status in
+      cicu_locale_canonical_alias(icuID, out, capacity, &status)
+    }) ?? icuID
+  }
+
+  /// The numbering system the locale writes numbers in: "arab" for
+  /// ar_EG, "latn" for fr_CA or `ar-EG-u-nu-latn` (UTS #35 `nu`).
+  public var numberingSystem: String {
+    (try? withASCIIResult("NumberingSystem::createInstance") { out, capacity, status in
+      cicu_locale_numbering_system(icuID, out, capacity, &status)
+    }) ?? "latn"
+  }
+}
+
+extension LocaleIdentifier {
   /// The ID with likely subtags added ("zh_TW" → "zh_Hant_TW").
   public var maximized: String {
     (try? withASCIIResult("uloc_addLikelySubtags") { out, capacity, status in

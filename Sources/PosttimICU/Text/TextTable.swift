@@ -20,11 +20,18 @@ public struct TextTable: Sendable {
     /// Cells wider than this many columns are cut with `…`
     /// (``DisplayWidth/truncated(_:to:ellipsis:)``); nil: never cut.
     public var maxWidth: Int?
+    /// False for cells meant to be copied as they are (a UTS #35 pattern
+    /// pasted back into `--pattern`): no FSI…PDI around them.
+    public var isolatesRightToLeft: Bool
 
-    public init(_ header: String, alignment: DisplayWidth.Alignment = .left, maxWidth: Int? = nil) {
+    public init(
+      _ header: String, alignment: DisplayWidth.Alignment = .left, maxWidth: Int? = nil,
+      isolatesRightToLeft: Bool = true
+    ) {
       self.header = header
       self.alignment = alignment
       self.maxWidth = maxWidth
+      self.isolatesRightToLeft = isolatesRightToLeft
     }
   }
 
@@ -58,7 +65,7 @@ public struct TextTable: Sendable {
   private func prepared(_ text: String, _ column: Column) -> (text: String, width: Int) {
     var text = TerminalText.singleLine(text)
     if let maxWidth = column.maxWidth { text = DisplayWidth.truncated(text, to: maxWidth) }
-    return (BidiIsolation.isolated(text), DisplayWidth.of(text))
+    return (column.isolatesRightToLeft ? BidiIsolation.isolated(text) : text, DisplayWidth.of(text))
   }
 
   private func line(of cells: [(text: String, width: Int)], widths: [Int]) -> String {

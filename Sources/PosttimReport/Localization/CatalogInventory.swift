@@ -22,6 +22,29 @@ public struct CatalogFile: Sendable, Equatable {
 
   /// True when the file parses and defines every ``MessageKey``.
   public var isComplete: Bool { messages != nil && missingKeys.isEmpty }
+
+  /// The plural messages whose categories are not exactly the ones CLDR
+  /// gives the catalog's language (UTS #35 Part 3 §5; explicit `=N` values
+  /// aside), one line each, sorted by key:
+  /// "section.count: one, other; ru needs one, few, many, other".
+  /// ICU would format a missing category with `other`, so these are
+  /// wrong words, not errors. Messages that do not parse are left to
+  /// ``MessageCatalog/problem(inCatalog:text:)``.
+  public var pluralProblems: [String] {
+    guard let messages, let locale = try? LocaleIdentifier(name) else { return [] }
+    let needed = PluralRules.orderedCategories(for: locale)
+    var problems: [String] = []
+    for key in messages.keys.sorted() {
+      guard let plurals = try? ICUMessageFormat.pluralSelectors(in: messages[key]!) else { continue }
+      for plural in plurals {
+        let categories = plural.selectors.filter { !$0.hasPrefix("=") }
+        guard Set(categories) != Set(needed) || categories.count != needed.count else { continue }
+        problems.append(
+          "\(key): \(categories.joined(separator: ", ")); \(name) needs \(needed.joined(separator: ", "))")
+      }
+    }
+    return problems
+  }
 }
 
 extension MessageCatalog {

@@ -62,21 +62,57 @@ public final class MessageCatalog: Sendable {
 
   /// Catalog names to try for a locale, most specific first:
   /// zh_Hant_TW → zh_Hant_TW, zh_TW, zh_Hant, zh, en.
+  ///
+  /// The locale is first put in CLDR's canonical form with alias
+  /// replacement (``LocaleIdentifier/canonicalAlias``: iw_IL → he_IL), then
+  /// a macrolanguage ICU keeps is mapped to the catalog of its written
+  /// standard (``macrolanguageCatalogs``: no → nb), and likely subtags add
+  /// the script (zh_HK → zh_Hant, zh_SG → zh_Hans).
   static func candidates(for locale: LocaleIdentifier) -> [String] {
-    let base = locale.icuID.split(separator: "@", maxSplits: 1).first.map(String.init) ?? locale.icuID
-    let parts = base.split(separator: "_").map(String.init)
+    let canonical = catalogForm(of: locale)
+    let parts = canonical.split(separator: "_").map(String.init)
     var names: [String] = []
     var prefix = parts
     while !prefix.isEmpty {
       names.append(prefix.joined(separator: "_"))
       prefix.removeLast()
     }
-    let likely = locale.likelyScript
+    let likely = (try? LocaleIdentifier(canonical))?.likelyScript
     if let language = parts.first, let likely, !parts.contains(likely) {
       names.insert(language + "_" + likely, at: names.count - 1)
     }
     names.append(rootLanguage)
     return names
+  }
+
+  /// Macrolanguages whose CLDR code ICU 72 keeps as it is, mapped to the
+  /// catalog of the written standard their readers use: `no` (Norwegian)
+  /// is written in Bokmål by nine readers in ten, and ICU's `no` data is
+  /// Bokmål.
+  static let macrolanguageCatalogs = ["no": "nb"]
+
+  /// The locale's ID as catalogs are named: aliases replaced, keywords
+  /// dropped, a macrolanguage mapped ("iw_IL@calendar=hebrew" → "he_IL",
+  /// "no_NO" → "nb_NO").
+  static func catalogForm(of locale: LocaleIdentifier) -> String {
+    let canonical = locale.canonicalAlias
+    let base = canonical.split(separator: "@", maxSplits: 1).first.map(String.init) ?? canonical
+    var parts = base.split(separator: "_", omittingEmptySubsequences: false).map(String.init)
+    if let language = parts.first, let replacement = macrolanguageCatalogs[language] { parts[0] = replacement }
+    return parts.joined(separator: "_")
+  }
+
+  /// The locale a message from `catalog` is formatted in. A catalog of
+  /// the report's own language formats in the report's locale (keywords
+  /// included). A message taken from another language's catalog keeps that
+  /// language's plural rules and number punctuation ("1 task", "21 tasks"
+  /// in a ko_KR report) but the report locale's digits, through a
+  /// `@numbers=` keyword ("٢١ tasks" in ar_EG), so counts read like the
+  /// dates around them.
+  func messageLocale(for catalog: String) -> LocaleIdentifier {
+    let own = Self.catalogForm(of: locale).split(separator: "_").first.map(String.init)
+    if catalog.split(separator: "_").first.map(String.init) == own { return locale }
+    return (try? LocaleIdentifier("\(catalog)@numbers=\(locale.numberingSystem)")) ?? locale
   }
 
   static func parse(_ text: String) -> [String: String]? {
@@ -107,7 +143,7 @@ public final class MessageCatalog: Sendable {
       }
       do {
         let message = try compiled.value(for: layer.name + "/" + pattern) { () throws(ICUMessageFormat.Failure) in
-          try ICUMessageFormat(pattern, locale: locale)
+          try ICUMessageFormat(pattern, locale: messageLocale(for: layer.name))
         }
         return try message.format(arguments)
       } catch {

@@ -27,6 +27,9 @@ enum HelpRenderer {
     """
     posttim-report preview: show how one skeleton or pattern comes out in
     several locales, formatted by the system ICU (the same code as reports).
+    Without --skeleton or --pattern, the report's own time (jm) and day
+    header (yMMMMEEEEd) formats side by side. With --report FILE, the first
+    agenda day of that task list as each locale's report shows it.
 
     \(previewUsage)
 
@@ -36,7 +39,7 @@ enum HelpRenderer {
 
     Example:
       posttim-report preview --locale fr_CA,en_US --locale ar_EG --skeleton yMMMdjm \\
-          --date 2026-11-30T14:00:00Z --time-zone America/Toronto
+          --now 2026-11-30T14:00:00Z --time-zone America/Toronto
     """
   }
 

@@ -17,7 +17,11 @@ enum OptionsMarkdown {
     if !text.hasSuffix(".") { text += "." }
     if let discussion = spec.discussion { text += " " + discussion }
     if let value = spec.defaultValue, spec.discussion?.contains("Default") != true { text += " Default: \(value)." }
-    if spec.repeatable { text += " Repeatable; a comma-separated value counts as several." }
+    if spec.commaList {
+      text += " Repeatable; a comma-separated value counts as several."
+    } else if spec.repeatable {
+      text += " Repeatable."
+    }
     return text
   }
 

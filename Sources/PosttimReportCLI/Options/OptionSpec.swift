@@ -42,9 +42,10 @@ struct OptionSpec: Sendable, Hashable {
   let aliases: [String]
   /// The value's placeholder (`NAME`, `FILE`); nil for a flag.
   let valueName: String?
-  /// The option may be given several times; its values accumulate, and a
-  /// comma-separated value counts as several (`-l fr_CA,ar_EG`).
+  /// The option may be given several times; its values accumulate.
   let repeatable: Bool
+  /// A comma-separated value counts as several (`-l fr_CA,ar_EG`).
+  let commaList: Bool
   /// The default as users should read it (`markdown`, `jm`), if any.
   let defaultValue: String?
   /// One line for `--help` and completions.
@@ -60,7 +61,7 @@ struct OptionSpec: Sendable, Hashable {
 
   init(
     _ name: String, short: Character? = nil, aliases: [String] = [], value valueName: String? = nil,
-    repeatable: Bool = false, default defaultValue: String? = nil, help: String, discussion: String? = nil,
+    repeatable: Bool = false, commaList: Bool = false, default defaultValue: String? = nil, help: String, discussion: String? = nil,
     group: OptionGroup, commands: Commands = .report, completion: ValueCompletion = .none,
     configurable: Bool = true
   ) {
@@ -69,6 +70,7 @@ struct OptionSpec: Sendable, Hashable {
     self.aliases = aliases
     self.valueName = valueName
     self.repeatable = repeatable
+    self.commaList = commaList
     self.defaultValue = defaultValue
     self.help = help
     self.discussion = discussion

@@ -6,13 +6,20 @@ enum PreviewOptions {
 
   static let locale = Option(
     OptionSpec(
-      "locale", short: "l", value: "ID", repeatable: true, default: "LC_ALL, LC_TIME, LANG",
+      "locale", short: "l", value: "ID", repeatable: true, commaList: true, default: "LC_ALL, LC_TIME, LANG",
       help: "ICU locale ID or BCP 47 tag; repeatable or comma-separated", group: .locale, commands: .preview))
-  static let date = Option(
+  static let now = Option(
     OptionSpec(
-      "date", value: "DATE-TIME", repeatable: true, default: "now",
-      help: "ISO 8601; repeatable. Without Z or an offset it is a wall time in the zone",
+      "now", aliases: ["date"], value: "DATE-TIME", repeatable: true, default: "the clock",
+      help: "ISO 8601 instants to format; without Z or an offset, a wall time in the zone",
+      discussion: "A wall time the zone skips or repeats gets a warning naming the instant ICU chose. "
+        + "--date is an alias.",
       group: .agenda, commands: .preview))
+  static let report = Option(
+    OptionSpec(
+      "report", value: "FILE", help: "show the first agenda day of task list FILE per locale (text or html)",
+      discussion: "--skeleton or --pattern then sets the task times.",
+      group: .agenda, commands: .preview, completion: .file))
   static let format = Option(
     spec: OptionSpec(
       "format", short: "f", value: "NAME", default: "text", help: "text, markdown, csv or html",
@@ -22,6 +29,6 @@ enum PreviewOptions {
   /// Every preview option, in help order within each group.
   static let all: [OptionSpec] = [
     format.spec, ReportOptions.output.spec, locale.spec, ReportOptions.timeZone.spec, ReportOptions.skeleton.spec,
-    ReportOptions.pattern.spec, date.spec, ReportOptions.help.spec,
+    ReportOptions.pattern.spec, now.spec, report.spec, ReportOptions.help.spec,
   ]
 }

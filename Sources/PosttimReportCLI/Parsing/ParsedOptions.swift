@@ -38,11 +38,12 @@ struct ParsedOptions {
     try resolve(option) { $0 }
   }
 
-  /// Every value, in order, with comma-separated values split
-  /// (`-l fr_CA,ar_EG -l ja_JP` is three).
+  /// Every value, in order; for a comma-list option, comma-separated
+  /// values are split (`-l fr_CA,ar_EG -l ja_JP` is three).
   func values<Value>(_ option: Option<Value>) throws -> [Value] {
     try (entries[option.spec.name] ?? []).flatMap { entry in
-      try entry.text.split(separator: ",", omittingEmptySubsequences: false).map { part in
+      let parts = option.spec.commaList ? entry.text.split(separator: ",", omittingEmptySubsequences: false) : [Substring(entry.text)]
+      return try parts.map { part in
         try Self.attributed(entry.origin) { try option.convert(String(part)) }
       }
     }
