@@ -36,6 +36,14 @@ public struct ReportCommand {
     .init(name: "days", short: nil, takesValue: true, repeatable: false),
     .init(name: "min-importance", short: nil, takesValue: true, repeatable: false),
     .init(name: "group-by", short: nil, takesValue: true, repeatable: false),
+    .init(name: "mail-from", short: nil, takesValue: true, repeatable: false),
+    .init(name: "mail-to", short: nil, takesValue: true, repeatable: true),
+    .init(name: "mail-cc", short: nil, takesValue: true, repeatable: true),
+    .init(name: "reply-to", short: nil, takesValue: true, repeatable: true),
+    .init(name: "subject", short: nil, takesValue: true, repeatable: false),
+    .init(name: "send", short: nil, takesValue: false, repeatable: false),
+    .init(name: "sendmail", short: nil, takesValue: true, repeatable: false),
+    .init(name: "skip-empty", short: nil, takesValue: false, repeatable: false),
     .init(name: "help", short: "h", takesValue: false, repeatable: false),
     .init(name: "version", short: nil, takesValue: false, repeatable: false),
   ])
@@ -84,6 +92,8 @@ public struct ReportCommand {
     case let error as OutputError:
       return (error.kind == .cannotCreate ? .cannotCreate : .ioError, error.description)
     case let error as ICUError: return (.software, error.description)
+    case let error as MailError: return (.usage, error.description)
+    case let error as SendmailDelivery.Failure: return (.unavailable, error.description)
     default: return (.software, "internal error: \(error)")
     }
   }
@@ -110,8 +120,13 @@ public struct ReportCommand {
       return
     }
     let warn = self.warn
-    let configuration = try RunConfiguration(parsed, environment: environment, clock: clock, warn: warn)
+    var configuration = try RunConfiguration(parsed, environment: environment, clock: clock, warn: warn)
     var options = configuration.writerOptions
+    let mail = try MailRequest(
+      parsed, format: configuration.format, locale: configuration.settings.locale, environment: environment,
+      now: configuration.now)
+    options.mail = mail.settings
+    configuration.settings.mailSubject = mail.subjectPattern
     options.useColor = io.standardOutputIsTerminal && configuration.outputPath == nil
       && (environment["NO_COLOR"] ?? "").isEmpty
     if parsed.has("list-locales") {
@@ -143,6 +158,8 @@ public struct ReportCommand {
       return
     }
 
+    if mail.skipEmpty && view.taskCount == 0 { return }
+    if mail.send { return try send(view, writer: writer, sendmail: mail.sendmailPath) }
     try OutputFile.write(to: configuration.outputPath, standard: io.writeStandardOutput) {
       try writer.write(view, to: &$0)
     }

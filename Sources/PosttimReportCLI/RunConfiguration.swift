@@ -24,7 +24,8 @@ struct RunConfiguration {
     warn: (String) -> Void
   ) throws {
     inputs = parsed.operands
-    format = parsed.value("format") ?? "markdown"
+    // --send only makes sense for a message, so it implies the format.
+    format = parsed.value("format") ?? (parsed.has("send") ? "email" : "markdown")
     if parsed.has("template"), !["markdown", "html"].contains(format) {
       throw UsageError("--template applies to the markdown and html formats, not '\(format)'")
     }

@@ -31,6 +31,8 @@ public struct ReportView: Sendable {
   public let labels: ColumnLabels
   public let taskCount: Int
   public let sections: [SectionView]
+  /// The e-mail's own words (`--format email`).
+  public let mail: MailWords
 }
 
 /// Localized headers and labels.
