@@ -160,6 +160,40 @@ def parse_mode():
     while header_lines[index + folded].startswith(b" "):
         folded += 1
     check(folded >= 3, "emoji + RTL subject is folded over several lines", folded)
+    clipped_mode_check()
+
+
+def clipped_mode_check():
+    """A report whose HTML is over Gmail's ~102 KB: the HTML part starts
+    with the catalog's mail.clipped note, the plain part is complete."""
+    import plistlib
+    import tempfile
+    tasks = [{"tache": f"Tâche numéro {n}", "date": datetime(2026, 11, 30, 15, n % 60, tzinfo=timezone.utc),
+              "importance": str(1 + n % 9), "description": "Une description assez longue pour grossir le message. " * 3}
+             for n in range(400)]
+    with tempfile.NamedTemporaryFile(suffix=".plist", delete=False) as f:
+        plistlib.dump(tasks, f)
+    args = [f.name, "--locale", "fr_CA", "--time-zone", "America/Toronto", "--now", NOW, "--to", "2026-12-01"]
+    status, raw, err = run(args + ["--format", "email", "--mail-to", "a@example.org", "--mail-from", FROM])
+    check(status == 0, "long report: exit 0", err)
+    check_wire(raw, "long report")
+    msg = email.message_from_bytes(raw, policy=policy.default)
+    check(all_defects(msg) == [], "long report: no defects")
+    plain, html = [canonical(p.get_content()) for p in msg.iter_parts()]
+    html_out = subprocess.run([BINARY] + args + ["--format", "html"], capture_output=True).stdout.decode()
+    text_out = subprocess.run([BINARY] + args + ["--format", "text"], capture_output=True).stdout.decode()
+    os.unlink(f.name)
+    check(len(html_out.encode()) > 102_000, "long report: the HTML writer's output is over 102 KB", len(html_out))
+    check(canonical(plain) == text_out, "long report: the plain-text part is the complete text writer output")
+    note = json.loads((ROOT / "Templates/messages/fr.json").read_text())["mail.clipped"]
+    note_html = note.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("'", "&#39;")
+    check(note_html in html, "long report: the HTML part carries the French clipping note")
+    body_at = html.index(">", html.index("<body")) + 1
+    first = html[body_at:].lstrip("\n")
+    check(first.startswith("<p role=\"note\"") and note_html in first.split("</p>")[0],
+          "long report: the note is the body's first paragraph")
+    without = html[:body_at] + html[body_at:].split("</p>\n", 1)[1]
+    check(canonical(without) == html_out, "long report: the rest of the HTML part is the HTML writer's output")
 
 
 def deliver_mode():

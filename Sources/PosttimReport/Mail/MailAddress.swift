@@ -115,8 +115,8 @@ public struct MailAddress: Sendable, Equatable, CustomStringConvertible {
   static func problem(inAddrSpec text: String) -> String? {
     guard !text.isEmpty else { return "it is empty" }
     guard text.count <= maximumLength else { return "it is longer than \(maximumLength) characters" }
-    guard text.unicodeScalars.allSatisfy({ $0.value >= 0x21 && $0.value <= 0x7E }) else {
-      return "only ASCII letters, digits and symbols are supported, without spaces (RFC 5322 §3.4.1)"
+    guard text.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value <= 0x7E }) else {
+      return "only ASCII letters, digits and symbols are supported (RFC 5322 §3.4.1; RFC 6531 addresses are not)"
     }
     guard let at = text.lastIndex(of: "@") else { return "it has no '@'" }
     let local = text[..<at]
