@@ -97,7 +97,11 @@ struct RunConfiguration {
   /// POSIX locale, as the C library's setlocale falls back to "C".
   static func environmentLocale(_ environment: [String: String], warn: (String) -> Void) -> LocaleIdentifier {
     do {
-      return try LocaleIdentifier.fromEnvironment(environment) ?? .posix
+      guard let locale = try LocaleIdentifier.fromEnvironment(environment) else {
+        warn(CronEnvironmentWarnings.noLocale)
+        return .posix
+      }
+      return locale
     } catch {
       warn("\(error) in the environment (LC_ALL, LC_TIME, LANG); using en_US_POSIX")
       return .posix

@@ -82,7 +82,7 @@ struct LocaleListingTests {
       "            missing: index.title, mail.subject",
       "            unknown keys: report.titre",
       "fr_CA     incomplete  French (Canada)           français (Canada)",
-      "            1 of 21 messages, the rest from fr",
+      "            1 of 22 messages, the rest from fr",
       "            missing: index.title, mail.subject",
     ]
     #expect(run.stdout == Self.text(expected))
@@ -94,7 +94,7 @@ struct LocaleListingTests {
       chain.stdout
         == Self.text([
           "fr_CA: fr_CA (français (Canada)) → fr (français) → en (English)",
-          "falls back to en for 2 of 21 messages: index.title, mail.subject",
+          "falls back to en for 2 of 22 messages: index.title, mail.subject",
         ]))
     let german = CapturedRun()
     #expect(german.run(["--list-locales", "--template-dir", folder.path, "--locale", "de_DE"]) == .success)
@@ -126,6 +126,6 @@ struct LocaleListingTests {
     #expect(listing.run(["--list-locales", "--template-dir", folder.path, "--locale", "fr_CA"]) == .success)
     #expect(
       listing.stdout
-        == Self.text(["fr_CA: fr (français) → en (English)", "falls back to en for 1 of 21 messages: section.count"]))
+        == Self.text(["fr_CA: fr (français) → en (English)", "falls back to en for 1 of 22 messages: section.count"]))
   }
 }
