@@ -24,6 +24,9 @@ from datetime import datetime, timedelta, timezone
 from email import policy
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from checks import check, finish  # noqa: E402
+
 ROOT = Path(__file__).resolve().parents[2]
 BINARY = sys.argv[1]
 MODE = sys.argv[2] if len(sys.argv) > 2 else "parse"
@@ -40,17 +43,6 @@ FROM = "Zoë Tremblay <zoe@example.org>"
 REPLY_TO = "فاطمة الزهراء <fatima@example.org>"
 CC = "\"Cohen, עדי\" <adi@example.org>, 山田太郎 <yamada@example.org>"
 
-passed = failed = 0
-
-
-def check(condition, label, detail=""):
-    global passed, failed
-    if condition:
-        passed += 1
-        print(f"PASS {label}")
-    else:
-        failed += 1
-        print(f"FAIL {label} {detail}"[:4000])
 
 
 def run(args):
@@ -234,5 +226,4 @@ def deliver_mode():
 
 if __name__ == "__main__":
     parse_mode() if MODE == "parse" else deliver_mode()
-    print(f"{passed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+    finish()

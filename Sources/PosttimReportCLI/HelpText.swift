@@ -13,7 +13,7 @@ enum HelpText {
       FILE...                  XML or binary property lists; - reads stdin
 
     Output:
-      -f, --format NAME        markdown (default), html, csv, json, ics, text (see --list-formats)
+      -f, --format NAME        markdown (default), html, csv, json, ics, text, email (see --list-formats)
       -o, --output FILE        write FILE atomically (default: stdout)
           --template FILE      the report's layout (full, or inheriting {{<agenda}})
           --template-dir DIR   look for templates and messages in DIR first
@@ -45,12 +45,24 @@ enum HelpText {
           --min-importance N   leave out tasks below importance N (1…9)
           --group-by day|week  one section per day (default) or per week
 
+    E-mail (--format email; README "Nightly e-mail"):
+          --mail-from ADDR     From (default: LOGNAME@host name); 'Zoë <z@example.org>' works
+          --mail-to ADDR       To; repeatable, or a comma-separated list (required)
+          --mail-cc ADDR       Cc; repeatable, or a comma-separated list
+          --reply-to ADDR      Reply-To; repeatable, or a comma-separated list
+          --subject TEXT       the subject, an ICU message with {date} and {count}
+                               (default: the catalog's mail.subject)
+          --send               deliver with sendmail -t -oi instead of printing (implies
+                               --format email); exit 69 when that fails
+          --sendmail PATH      the sendmail program (default /usr/sbin/sendmail)
+          --skip-empty         no task in the window: write and send nothing, exit 0
+
     Other:
       -h, --help               show this help
           --version            show the version and the ICU, CLDR and tz data versions
 
     Exit status: 0 ok, 64 usage, 65 bad task list, 66 missing input or template,
-    70 internal (ICU) error, 73 cannot create output, 74 write error,
-    78 template error.
+    69 mail not sent (--send), 70 internal (ICU) error, 73 cannot create output,
+    74 write error, 78 template error.
     """
 }

@@ -6,7 +6,9 @@ import TestSupport
 /// (policy.default) for fr_CA, ar_EG, ja_JP, he_IL, an emoji + RTL subject
 /// and a report over Gmail's clipping size; and a real delivery through
 /// the local MTA (`sendmail -t`, exim4 in CI) to posttimtest@localhost,
-/// read from /var/mail with `mailbox` (Scripts/mail/check-email.py).
+/// read from /var/mail with `mailbox` (Scripts/mail/check-email.py); the
+/// cron and systemd examples run as cron and systemd would
+/// (Scripts/mail/check-examples.py). Serialized: they share the mailbox.
 @Suite("E-mail read back by Python and delivered by the local MTA", .serialized)
 struct EmailDeliveryTests {
   static let script = TestPaths.packageRoot.appending(path: "Scripts/mail/check-email.py").path
@@ -30,6 +32,17 @@ struct EmailDeliveryTests {
 
   static func runScript(_ mode: String) throws -> (Int32, String) {
     try runCombiningOutput("/usr/bin/env", ["python3", script, EndToEndTests.binary!.path, mode])
+  }
+
+  @Test(
+    "Examples/: cron.conf, crontab and systemd units parse, and their commands deliver through the local MTA",
+    .enabled(if: deliveryMissing == nil, Comment(rawValue: deliveryMissing ?? "")))
+  func examples() throws {
+    let script = TestPaths.packageRoot.appending(path: "Scripts/mail/check-examples.py").path
+    let (status, text) = try runCombiningOutput("/usr/bin/env", ["python3", script, EndToEndTests.binary!.path])
+    let failures = text.split(separator: "\n").filter { !$0.hasPrefix("PASS") }
+    #expect(status == 0, "\(failures.joined(separator: "\n"))")
+    #expect(text.split(separator: "\n").last?.hasSuffix(" passed, 0 failed") == true)
   }
 
   @Test(
