@@ -24,6 +24,7 @@ from datetime import datetime, timedelta, timezone
 from email import policy
 from pathlib import Path
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from checks import check, finish  # noqa: E402
 

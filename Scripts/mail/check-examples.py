@@ -3,6 +3,7 @@
 
     check-examples.py BINARY
 
+- README.md shows each example file exactly, in a code block.
 - Examples/cron.conf: every line is a comment, blank, or "name = value"
   with a name that is a long option of `posttim-report --help` (flags take
   true/false).
@@ -32,6 +33,7 @@ import time
 from email import policy
 from pathlib import Path
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from checks import check, finish  # noqa: E402
 
@@ -75,6 +77,11 @@ def config_arguments(entries):
             args += [f"--{name}", value]
     return args
 
+
+readme = (ROOT / "README.md").read_text(encoding="utf-8")
+for name in ["cron.conf", "crontab", "systemd/posttim-report.service", "systemd/posttim-report.timer"]:
+    text = (EXAMPLES / name).read_text(encoding="utf-8")
+    check(f"```\n{text}```\n" in readme, f"README shows Examples/{name} exactly, in a code block")
 
 entries = read_config(EXAMPLES / "cron.conf")
 names = [n for n, _ in entries]
