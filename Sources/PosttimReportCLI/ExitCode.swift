@@ -12,6 +12,9 @@ public struct ExitCode: RawRepresentable, Hashable, Sendable, CustomStringConver
   public static let dataError = ExitCode(rawValue: 65)
   /// 66 EX_NOINPUT: an input file or a template is missing.
   public static let noInput = ExitCode(rawValue: 66)
+  /// 69 EX_UNAVAILABLE: `--send` could not hand the message to sendmail
+  /// (missing, or it failed).
+  public static let unavailable = ExitCode(rawValue: 69)
   /// 70 EX_SOFTWARE: ICU failed, or an internal error.
   public static let software = ExitCode(rawValue: 70)
   /// 73 EX_CANTCREAT: the output file cannot be created.

@@ -11,6 +11,8 @@ public struct ReportCommand {
   let environment: [String: String]
   let io: CommandIO
   let clock: @Sendable () -> Date
+  /// Prints a warning once per run: catalog fallbacks repeat for every section.
+  let warn: @Sendable (String) -> Void
 
   static let parser = ArgumentParser(specs: ReportOptions.all)
 
@@ -22,6 +24,11 @@ public struct ReportCommand {
     self.environment = environment
     self.io = io
     self.clock = clock
+    let seen = Mutex<Set<String>>([])
+    self.warn = { [io] message in
+      guard seen.withLock({ $0.insert(message).inserted }) else { return }
+      io.writeError("posttim-report: warning: " + message)
+    }
   }
 
   /// Runs the command; every failure becomes a message on stderr and a
@@ -59,6 +66,8 @@ public struct ReportCommand {
       return (error.kind == .cannotCreate ? .cannotCreate : .ioError, error.description)
     case let error as ConfigFileError: return (.configuration, error.description)
     case let error as ICUError: return (.software, error.description)
+    case let error as MailError: return (.usage, error.description)
+    case let error as SendmailDelivery.Failure: return (.unavailable, error.description)
     default: return (.software, "internal error: \(error)")
     }
   }
@@ -93,8 +102,13 @@ public struct ReportCommand {
       try io.writeStandardOutput { $0.write(lines.joined(separator: "\n") + "\n") }
       return
     }
-    let configuration = try RunConfiguration(parsed, environment: environment, clock: clock, warn: warn)
+    var configuration = try RunConfiguration(parsed, environment: environment, clock: clock, warn: warn)
     var options = configuration.writerOptions
+    let mail = try MailRequest(
+      parsed, format: configuration.format, locale: configuration.settings.locale, environment: environment,
+      now: configuration.now)
+    options.mail = mail.settings
+    configuration.settings.mailSubject = mail.subjectPattern
     options.useColor = io.standardOutputIsTerminal && configuration.outputPath == nil
       && (environment["NO_COLOR"] ?? "").isEmpty
     if parsed.isSet(ReportOptions.listLocales) {
@@ -126,6 +140,8 @@ public struct ReportCommand {
       return
     }
 
+    if mail.skipEmpty && view.taskCount == 0 { return }
+    if mail.send { return try send(view, writer: writer, sendmail: mail.sendmailPath) }
     try OutputFile.write(to: configuration.outputPath, standard: io.writeStandardOutput) {
       try writer.write(view, to: &$0)
       // Values that failed were left blank: fail before the file is committed.
@@ -175,14 +191,7 @@ public struct ReportCommand {
     }
   }
 
-  /// Prints a warning once: catalog fallbacks repeat for every section.
-  var warn: @Sendable (String) -> Void {
-    let seen = Mutex<Set<String>>([])
-    return { [io] message in
-      guard seen.withLock({ $0.insert(message).inserted }) else { return }
-      io.writeError("posttim-report: warning: " + message)
-    }
-  }
+
 
   /// `posttim-report 0.1.0 (ICU 72.1, CLDR 42.0, tz data 2025b from
   /// /usr/share/zoneinfo; ICU's own 2022e)`: the system tz database dates

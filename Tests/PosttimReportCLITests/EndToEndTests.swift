@@ -20,8 +20,9 @@ struct EndToEndTests {
     try Self.run(arguments, environment: environment, stdin: stdin)
   }
 
-  /// Runs the binary; `stdin` nil means an empty pipe.
-  static func run(_ arguments: [String], environment: [String: String] = [:], stdin: FileHandle? = nil) throws
+  /// Runs the binary; `stdin` nil means an empty pipe. The default
+  /// environment names the POSIX locale, so no "no locale given" warning.
+  static func run(_ arguments: [String], environment: [String: String] = ["LANG": "C.UTF-8"], stdin: FileHandle? = nil) throws
     -> (Int32, String, String)
   {
     let process = Process()

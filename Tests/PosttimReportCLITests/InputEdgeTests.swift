@@ -110,7 +110,7 @@ struct WarningAndListingTests {
   func listFormats() {
     let run = CapturedRun()
     #expect(run.run(["--list-formats"]) == .success)
-    #expect(run.stdout.split(separator: "\n").map { String($0.prefix(while: { $0 != " " })) } == ["csv", "html", "ics", "json", "markdown", "text"])
+    #expect(run.stdout.split(separator: "\n").map { String($0.prefix(while: { $0 != " " })) } == ["csv", "email", "html", "ics", "json", "markdown", "text"])
   }
 }
 

@@ -6,40 +6,40 @@ import TestSupport
 @Suite("--list-locales")
 struct LocaleListingTests {
   static let shipped = [
-    "ar        complete    21/21  zero one two few many other  Arabic                    العربية",
-    "bn        complete    21/21  one other                    Bangla                    বাংলা",
-    "ca        complete    21/21  one many other               Catalan                   català",
-    "cs        complete    21/21  one few many other           Czech                     čeština",
-    "da        complete    21/21  one other                    Danish                    dansk",
-    "de        complete    21/21  one other                    German                    Deutsch",
-    "el        complete    21/21  one other                    Greek                     Ελληνικά",
-    "en        complete    21/21  one other                    English                   English",
-    "es        complete    21/21  one many other               Spanish                   español",
-    "fa        complete    21/21  one other                    Persian                   فارسی",
-    "fi        complete    21/21  one other                    Finnish                   suomi",
-    "fr        complete    21/21  one many other               French                    français",
-    "he        complete    21/21  one two other                Hebrew                    עברית",
-    "hi        complete    21/21  one other                    Hindi                     हिन्दी",
-    "hu        complete    21/21  one other                    Hungarian                 magyar",
-    "id        complete    21/21  other                        Indonesian                Indonesia",
-    "it        complete    21/21  one many other               Italian                   italiano",
-    "ja        complete    21/21  other                        Japanese                  日本語",
-    "ko        complete    21/21  other                        Korean                    한국어",
-    "lt        complete    21/21  one few many other           Lithuanian                lietuvių",
-    "lv        complete    21/21  zero one other               Latvian                   latviešu",
-    "nb        complete    21/21  one other                    Norwegian Bokmål          norsk bokmål",
-    "nl        complete    21/21  one other                    Dutch                     Nederlands",
-    "pl        complete    21/21  one few many other           Polish                    polski",
-    "pt        complete    21/21  one many other               Portuguese                português",
-    "ro        complete    21/21  one few other                Romanian                  română",
-    "ru        complete    21/21  one few many other           Russian                   русский",
-    "sv        complete    21/21  one other                    Swedish                   svenska",
-    "th        complete    21/21  other                        Thai                      ไทย",
-    "tr        complete    21/21  one other                    Turkish                   Türkçe",
-    "uk        complete    21/21  one few many other           Ukrainian                 українська",
-    "vi        complete    21/21  other                        Vietnamese                Tiếng Việt",
-    "zh_Hans   complete    21/21  other                        Chinese (Simplified)      中文（简体）",
-    "zh_Hant   complete    21/21  other                        Chinese (Traditional)     中文（繁體）",
+    "ar        complete    22/22  zero one two few many other  Arabic                    العربية",
+    "bn        complete    22/22  one other                    Bangla                    বাংলা",
+    "ca        complete    22/22  one many other               Catalan                   català",
+    "cs        complete    22/22  one few many other           Czech                     čeština",
+    "da        complete    22/22  one other                    Danish                    dansk",
+    "de        complete    22/22  one other                    German                    Deutsch",
+    "el        complete    22/22  one other                    Greek                     Ελληνικά",
+    "en        complete    22/22  one other                    English                   English",
+    "es        complete    22/22  one many other               Spanish                   español",
+    "fa        complete    22/22  one other                    Persian                   فارسی",
+    "fi        complete    22/22  one other                    Finnish                   suomi",
+    "fr        complete    22/22  one many other               French                    français",
+    "he        complete    22/22  one two other                Hebrew                    עברית",
+    "hi        complete    22/22  one other                    Hindi                     हिन्दी",
+    "hu        complete    22/22  one other                    Hungarian                 magyar",
+    "id        complete    22/22  other                        Indonesian                Indonesia",
+    "it        complete    22/22  one many other               Italian                   italiano",
+    "ja        complete    22/22  other                        Japanese                  日本語",
+    "ko        complete    22/22  other                        Korean                    한국어",
+    "lt        complete    22/22  one few many other           Lithuanian                lietuvių",
+    "lv        complete    22/22  zero one other               Latvian                   latviešu",
+    "nb        complete    22/22  one other                    Norwegian Bokmål          norsk bokmål",
+    "nl        complete    22/22  one other                    Dutch                     Nederlands",
+    "pl        complete    22/22  one few many other           Polish                    polski",
+    "pt        complete    22/22  one many other               Portuguese                português",
+    "ro        complete    22/22  one few other                Romanian                  română",
+    "ru        complete    22/22  one few many other           Russian                   русский",
+    "sv        complete    22/22  one other                    Swedish                   svenska",
+    "th        complete    22/22  other                        Thai                      ไทย",
+    "tr        complete    22/22  one other                    Turkish                   Türkçe",
+    "uk        complete    22/22  one few many other           Ukrainian                 українська",
+    "vi        complete    22/22  other                        Vietnamese                Tiếng Việt",
+    "zh_Hans   complete    22/22  other                        Chinese (Simplified)      中文（简体）",
+    "zh_Hant   complete    22/22  other                        Chinese (Traditional)     中文（繁體）",
   ]
 
   static func text(_ lines: [String]) -> String { lines.map { $0 + "\n" }.joined() }
@@ -105,14 +105,14 @@ struct LocaleListingTests {
     let run = CapturedRun()
     #expect(run.run(["--list-locales", "--template-dir", folder.path]) == .success)
     var expected = Self.shipped
-    expected[5] = "de        invalid     0/21   one other                    German                    Deutsch"
+    expected[5] = "de        invalid     0/22   one other                    German                    Deutsch"
     expected.insert("            not a JSON object of strings", at: 6)
     expected[12...12] = [
-      "fr        incomplete  19/21  one many other               French                    français",
+      "fr        incomplete  20/22  one many other               French                    français",
       "            missing: index.title, mail.subject",
       "            unknown keys: report.titre",
-      "fr_CA     incomplete  19/21  one many other               French (Canada)           français (Canada)",
-      "            1 of 21 messages, the rest from fr",
+      "fr_CA     incomplete  20/22  one many other               French (Canada)           français (Canada)",
+      "            1 of 22 messages, the rest from fr",
       "            missing: index.title, mail.subject",
     ]
     #expect(run.stdout == Self.text(expected))
@@ -124,7 +124,7 @@ struct LocaleListingTests {
       chain.stdout
         == Self.text([
           "fr_CA: fr_CA (français (Canada)) → fr (français) → en (English)",
-          "falls back to en for 2 of 21 messages: index.title, mail.subject",
+          "falls back to en for 2 of 22 messages: index.title, mail.subject",
         ]))
     let german = CapturedRun()
     #expect(german.run(["--list-locales", "--template-dir", folder.path, "--locale", "de_DE"]) == .success)
@@ -156,7 +156,7 @@ struct LocaleListingTests {
     #expect(listing.run(["--list-locales", "--template-dir", folder.path, "--locale", "fr_CA"]) == .success)
     #expect(
       listing.stdout
-        == Self.text(["fr_CA: fr (français) → en (English)", "falls back to en for 1 of 21 messages: section.count"]))
+        == Self.text(["fr_CA: fr (français) → en (English)", "falls back to en for 1 of 22 messages: section.count"]))
   }
 
   @Test("LANG=iw_IL.UTF-8: the legacy code for Hebrew gets the Hebrew catalog, no warning")
@@ -200,7 +200,7 @@ struct LocaleListingTests {
     #expect(run.run(["--list-locales", "--template-dir", folder.path]) == .success)
     let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     let index = try #require(lines.firstIndex { $0.hasPrefix("ru ") })
-    #expect(lines[index] == "ru        complete    21/21  one few many other           Russian                   русский")
+    #expect(lines[index] == "ru        complete    22/22  one few many other           Russian                   русский")
     #expect(lines[index + 1] == "            plural section.count: one, other; ru needs one, few, many, other")
     #expect(lines[index + 2].hasPrefix("sv "))
   }

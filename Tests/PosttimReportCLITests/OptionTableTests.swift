@@ -48,13 +48,14 @@ struct OptionTableTests {
     for (text, specs) in [(HelpRenderer.report, ReportOptions.all), (HelpRenderer.preview, PreviewOptions.all)] {
       for spec in specs {
         let lines = text.split(separator: "\n").filter {
-          $0.hasPrefix("  ") && $0.trimmingCharacters(in: .whitespaces).hasPrefix(spec.synopsis)
+          let option = $0.trimmingCharacters(in: .whitespaces)
+          return $0.hasPrefix("  ") && (option == spec.synopsis || option.hasPrefix(spec.synopsis + " "))
         }
         #expect(lines.count == 1, "--\(spec.name)")
       }
       #expect(text.split(separator: "\n").allSatisfy { $0.count <= 100 })
     }
-    #expect(HelpRenderer.report.contains("  -f, --format NAME        output format: csv, html, ics, json, markdown, text (default: markdown)\n"))
+    #expect(HelpRenderer.report.contains("  -f, --format NAME        csv, email, html, ics, json, markdown or text (default: markdown)\n"))
   }
 
   @Test("typos suggest the closest option by edit distance with transpositions")

@@ -18,6 +18,6 @@ struct WriterGoldenTests {
 
   @Test("the registry lists the standard formats")
   func registry() {
-    #expect(WriterRegistry.standard.formats == ["csv", "html", "ics", "json", "markdown", "text"])
+    #expect(WriterRegistry.standard.formats == ["csv", "email", "html", "ics", "json", "markdown", "text"])
   }
 }

@@ -45,15 +45,17 @@ public final class SystemTimeZoneData: Sendable {
     self.init(directory: tzdir.isEmpty ? Self.defaultDirectory : tzdir)
   }
 
-  /// The system zone for an IANA ID (`Africa/Cairo`), converted on first
+  /// The system zone for an IANA ID (`Africa/Cairo`), or for a POSIX TZ
+  /// string with rules (``POSIXRuleZone``), converted on first
   /// use; nil when the ID is not a safe relative path, the folder has no
   /// regular file for it, or the file is not a TZif file that converts
   /// exactly (see ``SystemTimeZone/init(id:tzif:)``).
   public func zone(for id: String) -> SystemTimeZone? {
-    guard Self.isSafeID(id) else { return nil }
+    let isRule = POSIXRuleZone.isRuleString(id)
+    guard isRule || Self.isSafeID(id) else { return nil }
     return zones.withLock { cache in
       if let cached = cache[id] { return cached }
-      let zone = load(id)
+      let zone = isRule ? try? SystemTimeZone(id: id, tzif: POSIXRuleZone.tzif(rule: id)) : load(id)
       cache[id] = zone
       return zone
     }

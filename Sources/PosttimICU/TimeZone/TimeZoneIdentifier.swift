@@ -2,9 +2,10 @@ import Foundation
 import CICUShim
 
 /// A validated time zone: an IANA time zone ID from ICU's zone data
-/// (`America/Toronto`, `UTC`, `EST5EDT`), a custom `GMT±hh:mm` ID, or an
+/// (`America/Toronto`, `UTC`, `EST5EDT`), a custom `GMT±hh:mm` ID, an
 /// ID that only the system tz database has (`America/Ciudad_Juarez`, added
-/// in tz 2022g, after ICU 72's 2022e).
+/// in tz 2022g, after ICU 72's 2022e), or a POSIX TZ string with daylight
+/// saving rules (`AEST-10AEDT,M10.1.0,M4.1.0/3`, see ``POSIXRuleZone``).
 ///
 /// ICU silently treats an unknown ID as GMT, so the check is ours
 /// (`ucal_getCanonicalTimeZoneID`, then ``SystemTimeZoneData``).
@@ -60,7 +61,7 @@ public struct TimeZoneIdentifier: Hashable, Sendable, CustomStringConvertible {
     if ["posixrules", "Factory", "localtime", "leapseconds", "tzdata.zi", "zone.tab", "zone1970.tab"].contains(id) {
       return false
     }
-    guard !id.contains("/"), !id.hasPrefix("GMT") else { return true }
+    guard !id.contains("/"), !id.hasPrefix("GMT"), !POSIXRuleZone.isRuleString(id) else { return true }
     let data = SystemTimeZoneData.shared
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: data.directory, isDirectory: &isDirectory), isDirectory.boolValue

@@ -33,6 +33,10 @@ public enum MessageKey: String, CaseIterable, Sendable {
   case detailsOtherFields = "details.otherFields"
   /// Arguments `file` (file name) and `entry` (from 1): where a task was read.
   case detailsSource = "details.source"
-  /// Argument `date`: today, formatted.
+  /// Arguments `date` (today, formatted) and `count` (tasks in the report;
+  /// the shipped catalogs do not use it).
   case mailSubject = "mail.subject"
+  /// A note at the top of an e-mail whose HTML part is long enough for
+  /// Gmail to clip it (about 102 KB): the plain-text part is complete.
+  case mailClipped = "mail.clipped"
 }

@@ -105,7 +105,21 @@ public final class ReportPresenter: Sendable {
         details: catalog.text(.detailsTitle), exactTime: catalog.text(.detailsExactTime),
         otherFields: catalog.text(.detailsOtherFields)),
       taskCount: agenda.taskCount,
-      sections: sections(of: agenda), calendar: calendar, today: agenda.today)
+      sections: sections(of: agenda), calendar: calendar, today: agenda.today,
+      mail: mailWords(of: agenda))
+  }
+
+  /// The subject (`--subject` pattern, else the catalog's `mail.subject`)
+  /// with today's date and the task count, and the note for long mails.
+  func mailWords(of agenda: Agenda) -> MailWords {
+    let todayNoon = calendar.start(of: agenda.today).addingTimeInterval(12 * 3600)
+    let arguments: [String: MessageArgument] = [
+      "date": .string(dayInline.string(from: todayNoon)), "count": .number(Double(agenda.taskCount)),
+    ]
+    let subject =
+      settings.mailSubject.flatMap { try? ICUMessageFormat($0, locale: settings.locale).format(arguments) }
+      ?? catalog.text(.mailSubject, arguments)
+    return MailWords(subject: subject, clippedNote: catalog.text(.mailClipped))
   }
 
   func sections(of agenda: Agenda) -> [SectionView] {

@@ -35,6 +35,8 @@ public struct ReportView: Sendable {
   /// itself (the iCalendar VTIMEZONE).
   let calendar: DayCalendar
   let today: LocalDay
+  /// The e-mail's own words (`--format email`).
+  public let mail: MailWords
 }
 
 /// Localized headers and labels.

@@ -16,6 +16,9 @@ public struct WriterOptions: Sendable {
   /// Colour for terminal output: only when stdout is a terminal and
   /// `NO_COLOR` is unset (https://no-color.org); the CLI decides.
   public var useColor: Bool = false
+  /// The envelope of `--format email` (sender, recipients, date); nil
+  /// when no recipient was given.
+  public var mail: MailSettings? = nil
 
   public init(
     resources: any ResourceFiles = EmbeddedResources(), layout: (name: String, text: String)? = nil,

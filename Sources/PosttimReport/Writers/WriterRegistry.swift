@@ -28,7 +28,7 @@ public struct WriterRegistry: Sendable {
     return try entry.make(options)
   }
 
-  /// Markdown (GFM), HTML, CSV (RFC 4180), JSON, iCalendar and text.
+  /// Markdown (GFM), HTML, CSV (RFC 4180), JSON, iCalendar, text and e-mail.
   public static var standard: WriterRegistry {
     var registry = WriterRegistry()
     registry.register("markdown", summary: "GitHub-flavoured Markdown, a table per day") {
@@ -43,6 +43,9 @@ public struct WriterRegistry: Sendable {
     registry.register("json", summary: "JSON, a documented stable schema") { JSONReportWriter(options: $0) }
     registry.register("ics", summary: "iCalendar (RFC 5545), one VEVENT per task") { ICalendarReportWriter(options: $0) }
     registry.register("text", summary: "plain text for terminals, aligned columns") { TextReportWriter(options: $0) }
+    registry.register("email", summary: "an RFC 5322 e-mail, text and HTML parts, for sendmail -t (--send)") {
+      try EmailReportWriter(options: $0)
+    }
     return registry
   }
 }

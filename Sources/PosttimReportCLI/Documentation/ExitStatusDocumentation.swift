@@ -5,6 +5,7 @@ enum ExitStatusDocumentation {
     (.usage, "usage", "unknown option, bad value, invalid locale, time zone, skeleton or pattern"),
     (.dataError, "bad task list", "an input is not a valid task list"),
     (.noInput, "missing input or template", "an input file or a template is missing"),
+    (.unavailable, "mail not sent", "--send could not hand the message to sendmail, or sendmail failed"),
     (.software, "internal (ICU) error", "an ICU call failed; please report it"),
     (.cannotCreate, "cannot create output", "the output file cannot be created"),
     (.ioError, "write error", "writing the output failed, including a reader that went away"),

@@ -7,10 +7,12 @@ enum ReportOptions {
   static let format = Option(
     spec: OptionSpec(
       "format", short: "f", value: "NAME", default: "markdown",
-      help: "output format: " + WriterRegistry.standard.formats.joined(separator: ", "),
+      help: WriterRegistry.standard.formats.dropLast().joined(separator: ", ") + " or "
+        + WriterRegistry.standard.formats.last!,
       discussion: "markdown (GitHub Flavored Markdown), html (one HTML5 document, inline CSS), "
         + "csv (RFC 4180), json (docs/json-schema.md), ics (iCalendar, RFC 5545, stable UIDs), "
-        + "text (aligned columns for terminals); --list-formats lists them.",
+        + "text (aligned columns for terminals), email (one RFC 5322 MIME message, text and HTML parts; "
+        + "README \"Nightly e-mail\"); --list-formats lists them.",
       group: .output, completion: .choices(WriterRegistry.standard.formats)),
     convert: OptionValues.choice("format", WriterRegistry.standard.formats))
   static let output = Option(
@@ -140,6 +142,7 @@ enum ReportOptions {
   static let all: [OptionSpec] = [
     format.spec, output.spec, template.spec, templateDirectory.spec, dumpContext.spec, csvDelimiter.spec,
     csvByteOrderMark.spec, csvRawFormulas.spec, listFormats.spec, listLocales.spec,
+  ] + MailOptions.all + [
     locale.spec, timeZone.spec,
     skeleton.spec, pattern.spec, daySkeleton.spec, dayPattern.spec, noRelative.spec,
     now.spec, from.spec, to.spec, days.spec, minimumImportance.spec, groupBy.spec,

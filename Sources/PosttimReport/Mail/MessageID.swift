@@ -1,0 +1,24 @@
+import Foundation
+
+/// A `Message-ID` (RFC 5322 §3.6.4): `<time.random@domain>`, unique per
+/// run: the UTC time to the second and 80 random bits (SystemRandomNumberGenerator,
+/// the kernel's getrandom) on the left, a domain the sender controls on the right.
+public enum MessageID {
+  /// - Parameter domain: the sender's domain (from `--mail-from`) or the
+  ///   host name; a value that is not a dot-atom becomes `localhost`.
+  public static func make(domain: String, now: Date) -> String {
+    var generator = SystemRandomNumberGenerator()
+    let random = (0..<10).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+    let seconds = Int64(now.timeIntervalSince1970.rounded(.down))
+    let right = MailAddress.isDotAtom(Substring(domain)) ? domain : "localhost"
+    return "<\(seconds).\(random)@\(right)>"
+  }
+
+  /// The host name (gethostname(2)), or nil.
+  public static var hostName: String? {
+    var buffer = [CChar](repeating: 0, count: 256)
+    guard gethostname(&buffer, buffer.count - 1) == 0 else { return nil }
+    let name = String(cString: buffer)
+    return name.isEmpty ? nil : name
+  }
+}

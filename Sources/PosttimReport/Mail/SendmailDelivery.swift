@@ -1,0 +1,69 @@
+import Foundation
+
+/// Hands a finished message to the local MTA through the `sendmail`
+/// interface every Unix MTA provides (`sendmail -t -oi`: recipients from
+/// the `To`/`Cc` headers; a line holding only `.` does not end the input).
+///
+/// Nothing is half-sent: the message is complete in memory before this is
+/// called, then written to an unlinked temporary file that becomes
+/// sendmail's standard input. Even if this process is killed while sendmail
+/// runs, sendmail reads the whole message from that file, never a prefix.
+public enum SendmailDelivery {
+  /// `/usr/sbin/sendmail`, where Debian's MTAs (exim4, postfix) put it.
+  public static let defaultPath = "/usr/sbin/sendmail"
+
+  /// Delivery did not happen: the CLI's exit 69 (EX_UNAVAILABLE).
+  public struct Failure: Error, Equatable, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
+  }
+
+  /// Runs `path -t -oi` with `message` on standard input and waits.
+  /// - Throws: ``Failure`` when `path` is not an executable file, cannot be
+  ///   started, exits with a non-zero status or is killed by a signal.
+  public static func send(_ message: String, sendmail path: String) throws(Failure) {
+    guard FileManager.default.isExecutableFile(atPath: path) else {
+      throw Failure(
+        message: "cannot send: no sendmail program at \(path) (install a mail transfer agent, e.g. "
+          + "apt-get install exim4-daemon-light, or name one with --sendmail PATH); nothing was sent")
+    }
+    let input: FileHandle
+    do {
+      input = try unlinkedFile(holding: Array(message.utf8))
+    } catch {
+      throw Failure(message: "cannot send: \(error); nothing was sent")
+    }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = ["-t", "-oi"]
+    process.standardInput = input
+    do {
+      try process.run()
+    } catch {
+      throw Failure(message: "cannot send: \(path) could not be started (\(error)); nothing was sent")
+    }
+    process.waitUntilExit()
+    try? input.close()
+    if process.terminationReason == .uncaughtSignal {
+      throw Failure(message: "cannot send: \(path) was killed by signal \(process.terminationStatus)")
+    }
+    if process.terminationStatus != 0 {
+      throw Failure(
+        message: "cannot send: \(path) -t -oi exited with status \(process.terminationStatus); "
+          + "the message may not have been delivered")
+    }
+  }
+
+  /// A temporary file holding `bytes`, already unlinked, positioned at 0.
+  static func unlinkedFile(holding bytes: [UInt8]) throws -> FileHandle {
+    let directory = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    var template = Array((directory + "/posttim-report-mail-XXXXXX").utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    try handle.write(contentsOf: Data(bytes))
+    try handle.seek(toOffset: 0)
+    return handle
+  }
+}

@@ -1,0 +1,42 @@
+/// The e-mail options (`--format email`, README "Nightly e-mail").
+/// Address options take one address or a comma-separated list; the list
+/// is split by ``MailAddress/list(_:what:)``, which knows that a quoted
+/// display name may hold a comma.
+enum MailOptions {
+  static let from = Option(
+    OptionSpec(
+      "mail-from", value: "ADDR", default: "LOGNAME@host name",
+      help: "the From address; 'Zoë Tremblay <z@example.org>' works", group: .mail))
+  static let to = Option(
+    OptionSpec(
+      "mail-to", value: "ADDR", repeatable: true, help: "To: an address or a comma-separated list; repeatable",
+      discussion: "At least one is required with --format email.", group: .mail))
+  static let cc = Option(
+    OptionSpec(
+      "mail-cc", value: "ADDR", repeatable: true, help: "Cc: an address or a comma-separated list; repeatable",
+      group: .mail))
+  static let replyTo = Option(
+    OptionSpec(
+      "reply-to", value: "ADDR", repeatable: true,
+      help: "Reply-To: an address or a comma-separated list; repeatable", group: .mail))
+  static let subject = Option(
+    OptionSpec(
+      "subject", value: "TEXT", default: "the catalog's mail.subject",
+      help: "the subject, an ICU MessageFormat pattern that may use {date} and {count}", group: .mail))
+  static let send = Flag(
+    OptionSpec(
+      "send", help: "deliver with sendmail -t -oi instead of printing (implies --format email)",
+      discussion: "A missing sendmail or one that fails is exit 69; nothing is half-sent.", group: .mail))
+  static let sendmail = Option(
+    OptionSpec(
+      "sendmail", value: "PATH", default: "/usr/sbin/sendmail", help: "the sendmail program --send runs",
+      group: .mail, completion: .file))
+  static let skipEmpty = Flag(
+    OptionSpec(
+      "skip-empty", help: "when the window holds no task, write and send nothing and exit 0", group: .mail))
+
+  /// Options that only a message uses (``skipEmpty`` applies to every format).
+  static let messageOnly: [OptionSpec] = [from.spec, to.spec, cc.spec, replyTo.spec, subject.spec, send.spec, sendmail.spec]
+
+  static let all: [OptionSpec] = messageOnly + [skipEmpty.spec]
+}

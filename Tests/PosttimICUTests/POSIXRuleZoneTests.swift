@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+import TestSupport
+
+@testable import PosttimICU
+
+/// `TZ` with POSIX rules gives the times glibc gives: GNU `date` (glibc's
+/// own TZ parser and localtime) is the oracle, for every hour of 2026 and
+/// 2027 in each rule string.
+@Suite("POSIX TZ rule strings")
+struct POSIXRuleZoneTests {
+  static let rules = [
+    "AEST-10AEDT,M10.1.0,M4.1.0/3",  // Sydney: southern hemisphere
+    "EST5EDT,M3.2.0,M11.1.0",  // New York, default 02:00 transitions
+    "CET-1CEST,M3.5.0,M10.5.0/3",  // Central Europe: last Sunday
+    "<+1030>-10:30<+11>-11,M10.1.0,M4.1.0",  // Lord Howe: half-hour DST
+    "NZST-12NZDT,M9.5.0,M4.1.0/3",  // New Zealand
+    "<-03>3<-02>,M3.5.0/-2,M10.5.0/-1",  // Nuuk since 2023: negative times (RFC 8536 §3.3.1)
+  ]
+
+  static let gnuDate = (try? runCombiningOutput("/bin/date", ["--version"]).output.contains("GNU coreutils")) == true
+
+  /// glibc's wall time for each instant, as `YYYY-MM-DD HH:MM +hhmm`.
+  static func glibcTimes(_ rule: String, _ instants: [Int]) throws -> [String] {
+    let file = FileManager.default.temporaryDirectory.appending(path: "instants-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: file) }
+    try instants.map { "@\($0)" }.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/date")
+    process.arguments = ["-f", file.path, "+%Y-%m-%d %H:%M %z"]
+    process.environment = ["TZ": rule, "LC_ALL": "C"]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return text.split(separator: "\n").map(String.init)
+  }
+
+  @Test("every hour of 2026–2027 matches GNU date", .enabled(if: gnuDate, "needs GNU date (coreutils, glibc) as the oracle"),
+    arguments: rules)
+  func matchesGlibc(rule: String) throws {
+    let zone = try TimeZoneIdentifier(rule)
+    let formatter = try ICUDateFormatter(pattern: "yyyy-MM-dd HH:mm xx", locale: .posix, timeZone: zone)
+    let start = 1_767_225_600  // 2026-01-01T00:00:00Z
+    let instants = Array(stride(from: start, to: start + 2 * 365 * 86_400, by: 3_600))
+    let expected = try Self.glibcTimes(rule, instants)
+    #expect(expected.count == instants.count)
+    var mismatches: [String] = []
+    for (instant, glibc) in zip(instants, expected) {
+      let ours = formatter.string(from: Date(timeIntervalSince1970: TimeInterval(instant)))
+      if ours != glibc { mismatches.append("@\(instant): \(ours) != \(glibc)") }
+    }
+    #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+  }
+
+  @Test("TZ with rules is the device zone, without a warning")
+  func deviceZone() {
+    let resolution = DeviceTimeZone.resolve(environment: ["TZ": "AEST-10AEDT,M10.1.0,M4.1.0/3"])
+    #expect(resolution.zone.id == "AEST-10AEDT,M10.1.0,M4.1.0/3")
+    #expect(resolution.warning == nil)
+    // A rule string the footer parser refuses is still an unknown zone.
+    #expect(DeviceTimeZone.resolve(environment: ["TZ": "XYZ,garbage"]).warning != nil)
+  }
+
+  @Test("the TZif made for a rule: 2 headers, one type, the rule as footer")
+  func tzifBytes() {
+    let bytes = POSIXRuleZone.tzif(rule: "EST5EDT,M3.2.0,M11.1.0")
+    // header 44 + block (6 + 4) = 54, twice, then "\n" rule "\n".
+    #expect(bytes.count == 54 * 2 + 1 + 22 + 1)
+    #expect(Array(bytes[0..<5]) == Array("TZif2".utf8))
+    #expect(Array(bytes[36..<44]) == [0, 0, 0, 1, 0, 0, 0, 4])
+    #expect(String(decoding: bytes.suffix(24), as: UTF8.self) == "\nEST5EDT,M3.2.0,M11.1.0\n")
+  }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import PosttimReportCLI
+import Testing
+import TestSupport
+
+/// `--format email` and its options, in-process: exit statuses, messages,
+/// and what is (not) written.
+@Suite("E-mail options")
+struct EmailCLITests {
+  let base = [TestPaths.example.path, "--now", "2026-11-30T14:00:00Z", "--to", "2026-12-01", "--format", "email"]
+
+  @Test("a French message: headers as sent, the catalog's subject, CRLF lines within 78")
+  func french() {
+    let run = CapturedRun()
+    let status = run.run(base + ["--mail-from", "zoe@example.org", "--mail-to", "a@example.org,b@example.org"])
+    #expect(status == .success)
+    #expect(run.stderr == [])
+    let message = run.stdout
+    let headers = message.components(separatedBy: "\r\n\r\n")[0].components(separatedBy: "\r\n")
+    #expect(headers.prefix(4) == [
+      "Date: Mon, 30 Nov 2026 09:00:00 -0500", "From: zoe@example.org", "To: a@example.org, b@example.org",
+      "Subject: Agenda du lundi 30 novembre 2026",
+    ])
+    #expect(headers.contains("Content-Language: fr-CA"))
+    #expect(headers.contains("Auto-Submitted: auto-generated"))
+    #expect(headers.contains("MIME-Version: 1.0"))
+    #expect(headers.contains { $0.hasPrefix("Message-ID: <1796047200.") && $0.hasSuffix("@example.org>") })
+    let lines = message.components(separatedBy: "\r\n")
+    #expect(lines.last == "")
+    #expect(lines.allSatisfy { $0.utf8.count <= 78 && !$0.contains("\n") && !$0.contains("\r") })
+    #expect(message.utf8.allSatisfy { $0 < 0x80 })
+  }
+
+  @Test("an empty window: a short mail whose text says 'Aucune tâche.'; --skip-empty writes nothing")
+  func empty() throws {
+    let window = [TestPaths.example.path, "--now", "2026-11-30T14:00:00Z", "--from", "2030-01-01", "--to", "2030-01-02",
+      "--format", "email", "--mail-to", "a@example.org"]
+    let run = CapturedRun()
+    #expect(run.run(window) == .success)
+    // "Aucune tâche." in quoted-printable: â is C3 A2.
+    #expect(run.stdout.contains("\r\nAucune t=C3=A2che.\r\n"))
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let output = folder.appending(path: "mail.eml").path
+    let skipped = CapturedRun()
+    #expect(skipped.run(window + ["--skip-empty", "-o", output]) == .success)
+    #expect(skipped.stdout == "")
+    #expect(skipped.stderr == [])
+    #expect(!FileManager.default.fileExists(atPath: output))
+    // Not empty: --skip-empty changes nothing.
+    let full = CapturedRun()
+    #expect(full.run(base + ["--mail-to", "a@example.org", "--skip-empty"]) == .success)
+    #expect(full.stdout.contains("Subject: Agenda du lundi 30 novembre 2026\r\n"))
+  }
+
+  @Test("header injection through any option is exit 64, before anything is written", arguments: [
+    ["--mail-to", "a@example.org\r\nBcc: victim@example.org"],
+    ["--mail-to", "a@example.org", "--subject", "Agenda\nBcc: victim@example.org"],
+    ["--mail-to", "a@example.org", "--mail-from", "x@example.org\0"],
+    ["--mail-to", "a@example.org", "--reply-to", "x@example.org\rX: y"],
+    ["--mail-to", "a@example.org", "--mail-cc", "Zoë\n <z@example.org>"],
+  ])
+  func injection(arguments: [String]) {
+    let run = CapturedRun()
+    #expect(run.run(base + arguments) == .usage)
+    #expect(run.stdout == "")
+    #expect(run.stderr.first?.contains("which is not allowed in an e-mail header") == true)
+  }
+
+  @Test("usage errors: no recipient, a bad address, a bad subject, mail options on another format")
+  func usage() {
+    let cases: [([String], String)] = [
+      (base, "posttim-report: error: --format email needs at least one recipient: --mail-to ADDRESS"),
+      (base + ["--mail-to", "zoe"], "posttim-report: error: --mail-to: 'zoe' is not an e-mail address: it has no '@'"),
+      (base + ["--mail-to", "a@example.org", "--subject", "{date"],
+       "posttim-report: error: --subject '{date' is not a valid message pattern: "),
+      ([TestPaths.example.path, "--mail-to", "a@example.org"],
+       "posttim-report: error: --mail-to applies to --format email, not 'markdown'"),
+      ([TestPaths.example.path, "--send", "--format", "html"],
+       "posttim-report: error: --send applies to --format email, not 'html'"),
+      (base + ["--mail-to", "a@example.org", "--send", "-o", "x.eml"], "posttim-report: error: use --send or --output, not both"),
+    ]
+    for (arguments, message) in cases {
+      let run = CapturedRun()
+      #expect(run.run(arguments) == .usage, "\(arguments)")
+      #expect(run.stderr.first?.hasPrefix(message) == true, "\(run.stderr)")
+    }
+  }
+
+  @Test("--subject with {date} and {count}, in the report's locale")
+  func subject() {
+    let run = CapturedRun()
+    #expect(run.run(base + ["--mail-to", "a@example.org", "--subject", "{count, plural, one {# tâche} other {# tâches}} — {date}"]) == .success)
+    // 13 tasks up to 1 December ("13 tâches en tout" in the report);
+    // "tâches —" is 74 C3 A2 63 68 65 73 20 E2 80 94 in UTF-8.
+    #expect(run.stdout.contains("\r\nSubject: 13 =?UTF-8?B?dMOiY2hlcyDigJQ=?= lundi 30 novembre 2026\r\n"))
+  }
+
+  @Test("--send: a missing sendmail or one that fails is exit 69 and nothing on stdout")
+  func sendFailures() throws {
+    for sendmail in ["/nonexistent/sendmail", "/bin/false"] {
+      let run = CapturedRun()
+      #expect(run.run(base + ["--mail-to", "a@example.org", "--send", "--sendmail", sendmail]) == .unavailable)
+      #expect(run.stdout == "")
+      #expect(run.stderr.first?.hasPrefix("posttim-report: error: cannot send: ") == true, "\(run.stderr)")
+    }
+    let run = CapturedRun()
+    _ = run.run(base + ["--mail-to", "a@example.org", "--send", "--sendmail", "/bin/false"])
+    #expect(run.stderr == ["posttim-report: error: cannot send: /bin/false -t -oi exited with status 1; the message may not have been delivered"])
+  }
+}
