@@ -12,7 +12,9 @@ import PackageDescription
 let package = Package(
   name: "posttim-report",
   products: [
+    // PosttimReport re-exports PosttimICU (README "Using the package").
     .library(name: "PosttimReport", targets: ["PosttimReport"]),
+    .library(name: "PosttimICU", targets: ["PosttimICU"]),
     .library(name: "PosttimTemplating", targets: ["PosttimTemplating"]),
     .executable(name: "posttim-report", targets: ["posttim-report"]),
   ],

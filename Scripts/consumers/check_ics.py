@@ -4,8 +4,8 @@
 Usage: check_ics.py FIRST.ics SECOND.ics TASKS.plist REPORT.json
 
 FIRST and SECOND are two renders of the same list: their UIDs must be equal. SUMMARY and
-DESCRIPTION must equal the task's title and description, with CR LF and CR read as LF
-(iCalendar TEXT has a single line break, `\\n`).
+DESCRIPTION must equal the task's title and description, with CR LF, CR, NEL, U+2028 and U+2029
+read as LF (iCalendar TEXT has a single line break, `\\n`).
 """
 import datetime
 

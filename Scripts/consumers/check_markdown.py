@@ -6,7 +6,9 @@ Usage: check_markdown.py RENDERED.html TASKS.plist REPORT.json
 
 Comparison rules (what GFM tables can hold): `<br>` is a line break, and the task's CR LF,
 CR, U+2028 and U+2029 are compared as LF; spaces and tabs at the ends of a cell are trimmed
-(GFM strips them); an empty title shows as the report's `displayTitle`. `--unsafe` lets raw
+(GFM strips them); an empty title shows as the report's `displayTitle`. A value holding a bidi
+embedding, override or isolate (U+202A-U+202E, U+2066-U+2069) is expected wrapped in FSI...PDI
+with its isolates balanced (README "Output formats"). `--unsafe` lets raw
 HTML through, so any tag in a cell other than <br> means escaping failed.
 """
 import html.parser
@@ -45,10 +47,29 @@ class Tables(html.parser.HTMLParser):
             self.cell.append(data)
 
 
+BIDI_CONTROLS = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def isolated(text):
+    """The README's rule: unmatched PDIs dropped, open isolates closed, FSI...PDI around."""
+    if not BIDI_CONTROLS.intersection(text):
+        return text
+    kept, depth = [], 0
+    for character in text:
+        if character in "\u2066\u2067\u2068":
+            depth += 1
+        elif character == "\u2069":
+            if depth == 0:
+                continue
+            depth -= 1
+        kept.append(character)
+    return "\u2068" + "".join(kept) + "\u2069" * (depth + 1)
+
+
 def normalized(text):
     for line_break in ("\r\n", "\r", "\u2028", "\u2029"):
         text = text.replace(line_break, "\n")
-    return text.strip(" \t")
+    return isolated(text).strip(" \t")
 
 
 def run(argv):

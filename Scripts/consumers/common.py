@@ -60,8 +60,10 @@ def json_tasks(document):
 
 
 def normalize_newlines(text):
-    """CR LF and lone CR as LF (formats with one kind of line break)."""
-    return text.replace("\r\n", "\n").replace("\r", "\n")
+    """CR LF, lone CR, NEL, U+2028 and U+2029 as LF (formats with one kind of line break)."""
+    for line_break in ("\r\n", "\r", "\u0085", "\u2028", "\u2029"):
+        text = text.replace(line_break, "\n")
+    return text
 
 
 def plist_text(value):

@@ -6,7 +6,8 @@ import Testing
 /// 5545 §3.6 wants at least one component). The transitions were written by
 /// hand from the tz rules: Toronto changes at 02:00 local on 8 March and
 /// 1 November 2026; Lord Howe at 02:00 on 5 April (+11 → +10:30) and 4 October
-/// (+10:30 → +11); Kathmandu has been +05:45 since 1986.
+/// (+10:30 → +11); Kathmandu has been +05:45 since 1986. The offset in force
+/// on 1 January opens the year.
 @Suite("iCalendar VTIMEZONE for an empty calendar")
 struct ICalendarTimeZoneTests {
   static let writer = ICalendarReportWriter(generatorVersion: "0.0.0-test")
@@ -32,6 +33,7 @@ struct ICalendarTimeZoneTests {
       (
         "America/Toronto",
         [
+          "BEGIN:STANDARD", "DTSTART:20260101T000000", "TZOFFSETFROM:-0500", "TZOFFSETTO:-0500", "END:STANDARD",
           "BEGIN:DAYLIGHT", "DTSTART:20260308T020000", "TZOFFSETFROM:-0500", "TZOFFSETTO:-0400", "END:DAYLIGHT",
           "BEGIN:STANDARD", "DTSTART:20261101T020000", "TZOFFSETFROM:-0400", "TZOFFSETTO:-0500", "END:STANDARD",
         ]
@@ -39,6 +41,7 @@ struct ICalendarTimeZoneTests {
       (
         "Australia/Lord_Howe",
         [
+          "BEGIN:DAYLIGHT", "DTSTART:20260101T000000", "TZOFFSETFROM:+1100", "TZOFFSETTO:+1100", "END:DAYLIGHT",
           "BEGIN:STANDARD", "DTSTART:20260405T020000", "TZOFFSETFROM:+1100", "TZOFFSETTO:+1030", "END:STANDARD",
           "BEGIN:DAYLIGHT", "DTSTART:20261004T020000", "TZOFFSETFROM:+1030", "TZOFFSETTO:+1100", "END:DAYLIGHT",
         ]

@@ -7,6 +7,11 @@ import PosttimICU
 ///
 ///     BEGIN:VTIMEZONE
 ///     TZID:America/Toronto
+///     BEGIN:STANDARD
+///     DTSTART:20260101T000000
+///     TZOFFSETFROM:-0500
+///     TZOFFSETTO:-0500
+///     END:STANDARD
 ///     BEGIN:DAYLIGHT
 ///     DTSTART:20260308T020000
 ///     TZOFFSETFROM:-0500
@@ -19,15 +24,16 @@ import PosttimICU
 ///     END:STANDARD
 ///     END:VTIMEZONE
 ///
-/// - One observance per offset change in the year, each with its DTSTART as
-///   the local time of the old offset (§3.8.2.4: "the effective onset date
-///   and local time"), as explicit dates rather than an RRULE.
-/// - DAYLIGHT for a change to an offset above the year's lowest one, else
-///   STANDARD (TZif's DST flag is not read; a zone with "negative DST" such
-///   as Europe/Dublin gets its observances the other way round, with the
-///   same offsets).
-/// - A year without a change gives one STANDARD observance starting on
-///   1 January at 00:00, TZOFFSETFROM equal to TZOFFSETTO.
+/// - One observance for the offset in force on 1 January at 00:00 (so every
+///   instant of the year has a defined offset; TZOFFSETFROM = TZOFFSETTO),
+///   then one per offset change in the year, with its DTSTART as the local
+///   time of the old offset (§3.8.2.4: "the effective onset date and local
+///   time"). Explicit dates, no RRULE.
+/// - DAYLIGHT for an offset up to two hours above the year's lowest one,
+///   else STANDARD (TZif's DST flag is not read; a zone with "negative DST"
+///   such as Europe/Dublin gets its observances the other way round, with
+///   the same offsets; a jump of a day, Samoa's 2011 move from −10 to +14,
+///   is a change of standard time).
 enum ICalendarTimeZone {
   /// The component's content lines (unfolded, without CRLF).
   static func lines(calendar: DayCalendar, year: Int) -> [String] {
@@ -41,16 +47,14 @@ enum ICalendarTimeZone {
       ]
     }
     let changes = calendar.utcOffsetTransitions(from: start, to: end)
-    if changes.isEmpty {
-      let offset = calendar.utcOffset(at: start)
-      observance("STANDARD", onset: start, from: offset, to: offset)
-    } else {
-      let lowest = changes.map { min($0.offsetBefore, $0.offsetAfter) }.min()!
-      for change in changes {
-        observance(
-          change.offsetAfter > lowest ? "DAYLIGHT" : "STANDARD", onset: change.instant, from: change.offsetBefore,
-          to: change.offsetAfter)
-      }
+    let initial = calendar.utcOffset(at: start)
+    let lowest = changes.reduce(initial) { min($0, $1.offsetAfter) }
+    func kind(_ offset: Int) -> String { (1...7200).contains(offset - lowest) ? "DAYLIGHT" : "STANDARD" }
+    // The year's first instant opens an observance too, so every instant of
+    // the year has a defined offset (none is defined before the first onset).
+    observance(kind(initial), onset: start, from: initial, to: initial)
+    for change in changes {
+      observance(kind(change.offsetAfter), onset: change.instant, from: change.offsetBefore, to: change.offsetAfter)
     }
     return lines + ["END:VTIMEZONE"]
   }
