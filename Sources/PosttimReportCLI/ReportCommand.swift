@@ -142,7 +142,7 @@ public struct ReportCommand {
 
     if mail.skipEmpty && view.taskCount == 0 { return }
     if mail.send { return try send(view, writer: writer, sendmail: mail.sendmailPath) }
-    try OutputFile.write(to: configuration.outputPath, standard: io.writeStandardOutput) {
+    try OutputFile.write(to: configuration.outputPath, hook: SignalCleanup(), standard: io.writeStandardOutput) {
       try writer.write(view, to: &$0)
       // Values that failed were left blank: fail before the file is committed.
       if let failure = presenter.firstFailure ?? collator.firstFailure { throw failure }

@@ -14,8 +14,8 @@ import Foundation
 ///   link stays.
 /// - A device, FIFO or socket (`/dev/null`, `/dev/stdout`, a named pipe)
 ///   is written through, never replaced by a regular file.
-/// - On failure, or on SIGINT/SIGTERM/SIGHUP, the temporary file is
-///   removed and the target is untouched. The temporary file is named
+/// - On failure the temporary file is removed and the target is
+///   untouched; a ``TemporaryFileHook`` can do the same on a signal. The temporary file is named
 ///   `.NAME.posttim-PID-XXXXXX`; one left by a killed run (SIGKILL) is
 ///   removed by the next run writing NAME (``StaleTemporaryFiles``).
 /// - After the rename the folder is synced too (`fsync(2)` on it), so a
@@ -25,14 +25,18 @@ public struct OutputFile {
   public let path: String
   private let temporaryPath: String?
   private let target: String
+  private let hook: (any TemporaryFileHook)?
   /// Stream the report into this.
   public var stream: FileDescriptorOutput
 
   /// Opens the destination.
   /// - Throws: ``OutputError`` (`.cannotCreate`) when the folder is missing
   ///   or not writable, or the path is a directory.
-  public init(path: String) throws(OutputError) {
+  /// - Parameter hook: told about the temporary file (the command line's
+  ///   removes it on SIGINT, SIGTERM and SIGHUP).
+  public init(path: String, hook: (any TemporaryFileHook)? = nil) throws(OutputError) {
     self.path = path
+    self.hook = hook
     // Follow links: the file a link names is what the user means.
     let resolved = realpath(path, nil).map { pointer -> String in
       defer { free(pointer) }
@@ -60,7 +64,7 @@ public struct OutputFile {
     guard descriptor >= 0 else { throw OutputError(.cannotCreate, path: path, reason: Self.lastError) }
     let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     temporaryPath = temporary
-    TemporaryFileCleanup.register(temporary)
+    hook?.created(temporary)
     // mkstemp makes 0600: keep the replaced file's bits, else what a plain
     // create would give.
     if resolved != nil, (info.st_mode & S_IFMT) == S_IFREG {
@@ -109,7 +113,7 @@ public struct OutputFile {
     let synced = fsync(stream.descriptor) == 0
     let syncError = errno
     close(stream.descriptor)
-    defer { TemporaryFileCleanup.unregister() }
+    defer { hook?.finished() }
     guard synced else {
       unlink(temporaryPath)
       throw OutputError(.writeFailed, path: path, reason: String(cString: strerror(syncError)))
@@ -141,20 +145,21 @@ public struct OutputFile {
     close(stream.descriptor)
     if let temporaryPath {
       unlink(temporaryPath)
-      TemporaryFileCleanup.unregister()
+      hook?.finished()
     }
   }
 
   /// Writes a report to `path`, or to standard output through `standard`
   /// when `path` is nil or "-".
   public static func write(
-    to path: String?, standard: ((inout FileDescriptorOutput) throws -> Void) throws -> Void,
+    to path: String?, hook: (any TemporaryFileHook)? = nil,
+    standard: ((inout FileDescriptorOutput) throws -> Void) throws -> Void,
     _ render: (inout FileDescriptorOutput) throws -> Void
   ) throws {
     guard let path, path != "-" else {
       return try withoutActuallyEscaping(render) { try standard($0) }
     }
-    var file = try OutputFile(path: path)
+    var file = try OutputFile(path: path, hook: hook)
     do {
       try render(&file.stream)
     } catch {

@@ -1,3 +1,5 @@
+import PosttimReport
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -13,7 +15,10 @@
 /// Concurrency notes: `pending` and `installed` are written only by the
 /// thread writing the output, with the three signals blocked, so the
 /// handler never sees them half-changed (hence `nonisolated(unsafe)`).
-enum TemporaryFileCleanup {
+struct SignalCleanup: TemporaryFileHook {
+  func created(_ path: String) { Self.register(path) }
+  func finished() { Self.unregister() }
+
   nonisolated(unsafe) static var pending: UnsafeMutablePointer<CChar>?
   nonisolated(unsafe) static var installed: [Int32] = []
   static let signals = [SIGINT, SIGTERM, SIGHUP]
@@ -29,7 +34,7 @@ enum TemporaryFileCleanup {
         let handler = unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self)
         if handler == unsafeBitCast(SIG_IGN, to: Int.self) { continue }
         signal(number) { received in
-          if let path = TemporaryFileCleanup.pending { unlink(path) }
+          if let path = SignalCleanup.pending { unlink(path) }
           signal(received, SIG_DFL)
           raise(received)
         }
