@@ -13,7 +13,7 @@ enum HelpText {
       FILE...                  XML or binary property lists; - reads stdin
 
     Output:
-      -f, --format NAME        markdown (default), html, csv, json, ics, text, email (see --list-formats)
+      -f, --format NAME        markdown (default), html, csv, json, ics, text, email (--list-formats)
       -o, --output FILE        write FILE atomically (default: stdout)
           --template FILE      the report's layout (full, or inheriting {{<agenda}})
           --template-dir DIR   look for templates and messages in DIR first
@@ -27,8 +27,8 @@ enum HelpText {
     Locale and time zone:
       -l, --locale ID          ICU locale ID or BCP 47 tag (fr_CA, ja-JP-u-ca-japanese);
                                default from LC_ALL, LC_TIME, LANG; C/POSIX = en_US_POSIX
-      -z, --time-zone ID       IANA time zone ID; default TZ, then /etc/localtime,
-                               then /etc/timezone, then UTC
+      -z, --time-zone ID       IANA time zone ID, or POSIX TZ rules (AEST-10AEDT,M10.1.0,M4.1.0/3);
+                               default TZ, then /etc/localtime, then /etc/timezone, then UTC
 
     Dates (UTS #35):
           --skeleton SKEL      task times from a skeleton (default jm)
