@@ -67,6 +67,23 @@ struct EmailCLITests {
     #expect(run.stderr.first?.contains("which is not allowed in an e-mail header") == true)
   }
 
+  @Test("a catalog whose subject holds a line feed is refused too, and no file is made")
+  func catalogInjection() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let messages = folder.appending(path: "messages")
+    try FileManager.default.createDirectory(at: messages, withIntermediateDirectories: true)
+    let shipped = TestPaths.packageRoot.appending(path: "Templates/messages/fr.json")
+    var french = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: shipped)) as? [String: String])
+    french["mail.subject"] = "Agenda\nBcc: victim@example.org {date}"
+    try JSONSerialization.data(withJSONObject: french).write(to: messages.appending(path: "fr.json"))
+    let output = folder.appending(path: "mail.eml").path
+    let run = CapturedRun()
+    #expect(run.run(base + ["--mail-to", "a@example.org", "--template-dir", folder.path, "-o", output]) == .usage)
+    #expect(run.stderr.first == "posttim-report: error: Subject contains a line feed (LF), which is not allowed in an e-mail header")
+    #expect(!FileManager.default.fileExists(atPath: output))
+  }
+
   @Test("usage errors: no recipient, a bad address, a bad subject, mail options on another format")
   func usage() {
     let cases: [([String], String)] = [

@@ -128,6 +128,16 @@ struct MailTests {
     #expect(error?.message == "--mail-to: '\(input)' is not an e-mail address: \(reason)")
   }
 
+  @Test("very long values still fold within 78 columns (never near 998 octets)")
+  func longValues() throws {
+    let subject = try HeaderField.unstructured("Subject", String(repeating: "x", count: 3000))
+    #expect(subject.rendered.components(separatedBy: "\r\n").dropLast().allSatisfy { $0.count <= 78 })
+    let name = try MailAddress("\"" + String(repeating: "a,", count: 200) + "\" <a@example.org>", what: "x")
+    let field = MailSettings.addressField("From", [name])
+    #expect(field.rendered.components(separatedBy: "\r\n").dropLast().allSatisfy { $0.count <= 78 })
+    #expect(field.words.dropLast().allSatisfy { $0.hasPrefix("=?UTF-8?B?") })
+  }
+
   @Test("address lists fold between mailboxes")
   func addressField() throws {
     let addresses = try (1...6).map { try MailAddress("Person Number \($0) <person.number.\($0)@example.org>", what: "x") }

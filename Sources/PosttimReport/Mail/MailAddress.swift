@@ -76,7 +76,8 @@ public struct MailAddress: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// The words of the mailbox for a header: the display name (atoms, a
-  /// quoted string, or encoded words) and `<addr-spec>`.
+  /// quoted string, or encoded words: always for non-ASCII, and for a
+  /// name with a word too long to fold) and `<addr-spec>`.
   public var headerWords: [String] {
     guard let displayName else { return [addrSpec] }
     let name: [String]
@@ -91,7 +92,9 @@ public struct MailAddress: Sendable, Equatable, CustomStringConvertible {
         .replacingOccurrences(of: "\"", with: "\\\"")
       name = ["\"" + escaped + "\""]
     }
-    return name + ["<" + addrSpec + ">"]
+    // A word over 76 characters could not be folded: encoded words can.
+    let foldable = name.allSatisfy { $0.count <= 76 } ? name : EncodedWord.encode(displayName)
+    return foldable + ["<" + addrSpec + ">"]
   }
 
   public var description: String {

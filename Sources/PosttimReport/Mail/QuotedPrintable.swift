@@ -17,53 +17,54 @@ public enum QuotedPrintable {
     var lines = Array(text.utf8).split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
     let endsWithBreak = lines.last?.isEmpty == true
     if endsWithBreak { lines.removeLast() }
-    var out = ""
+    var out: [UInt8] = []
+    out.reserveCapacity(text.utf8.count + text.utf8.count / 4)
     for (number, line) in lines.enumerated() {
-      var bytes = Array(line)
-      if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
-      out += encodeLine(bytes)
-      if number < lines.count - 1 || endsWithBreak { out += "\r\n" }
+      encodeLine(line.last == UInt8(ascii: "\r") ? line.dropLast() : line, into: &out)
+      if number < lines.count - 1 || endsWithBreak { out += [0x0D, 0x0A] }
     }
-    return out
+    return String(decoding: out, as: UTF8.self)
   }
 
   /// One input line as one or more output lines joined by soft breaks.
-  static func encodeLine(_ bytes: [UInt8]) -> String {
-    var tokens: [String] = []
-    tokens.reserveCapacity(bytes.count)
-    let startsWithFrom = bytes.starts(with: Array("From ".utf8))
-    for (index, byte) in bytes.enumerated() {
-      let isLast = index == bytes.count - 1
-      let literal: Bool
+  static func encodeLine(_ bytes: ArraySlice<UInt8>, into out: inout [UInt8]) {
+    let startsWithFrom = bytes.starts(with: "From ".utf8)
+    var column = 0
+    for index in bytes.indices {
+      let byte = bytes[index]
+      let isFirst = index == bytes.startIndex
+      let isLast = index == bytes.index(before: bytes.endIndex)
+      var literal: Bool
       switch byte {
       case UInt8(ascii: " "), UInt8(ascii: "\t"): literal = !isLast
       case UInt8(ascii: "="): literal = false
-      case UInt8(ascii: "."): literal = index != 0
-      case UInt8(ascii: "F"): literal = index != 0 || !startsWithFrom
+      case UInt8(ascii: "."): literal = !isFirst
+      case UInt8(ascii: "F"): literal = !isFirst || !startsWithFrom
       case 33...126: literal = true
       default: literal = false
       }
-      tokens.append(literal ? String(UnicodeScalar(byte)) : hex(byte))
-    }
-    var out = ""
-    var column = 0
-    for (index, literalToken) in tokens.enumerated() {
-      var token = literalToken
-      // The last token may use the 76th column; others leave room for "=".
-      let limit = index == tokens.count - 1 ? lineLength : lineLength - 1
-      if column + token.count > limit, token == "." { token = hex(UInt8(ascii: ".")) }
-      if column + token.count > limit {
-        out += "=\r\n"
+      // The last character may use the 76th column; others leave room for "=".
+      let limit = isLast ? lineLength : lineLength - 1
+      if column + (literal ? 1 : 3) > limit {
+        out += [UInt8(ascii: "="), 0x0D, 0x0A]
         column = 0
+        // A dot starting a line is encoded (SMTP's end-of-data line).
+        if byte == UInt8(ascii: ".") { literal = false }
       }
-      out += token
-      column += token.count
+      if literal {
+        out.append(byte)
+        column += 1
+      } else {
+        out += hex(byte)
+        column += 3
+      }
     }
-    return out
   }
 
-  static func hex(_ byte: UInt8) -> String {
-    let digits = Array("0123456789ABCDEF")
-    return "=" + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 0x0F)])
+  static let digits = Array("0123456789ABCDEF".utf8)
+
+  /// `=XX`, upper-case hex (rule 1).
+  static func hex(_ byte: UInt8) -> [UInt8] {
+    [UInt8(ascii: "="), digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]]
   }
 }

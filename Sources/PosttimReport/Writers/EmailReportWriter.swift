@@ -30,7 +30,8 @@ public struct EmailReportWriter: ReportWriter {
   let text: TextReportWriter
   let html: TemplateReportWriter
 
-  /// Encoded HTML parts larger than this get ``MailWords/clippedNote``.
+  /// HTML larger than this (UTF-8 bytes, before transfer encoding) gets
+  /// ``MailWords/clippedNote``: Gmail clips HTML over about 102 KB.
   public static let gmailClipBytes = 102_000
 
   /// - Throws: ``MailError`` when `options.mail` is missing (no `--mail-to`),
@@ -58,7 +59,7 @@ public struct EmailReportWriter: ReportWriter {
     text.write(report, to: &plain)
     var page = ""
     try html.write(report, to: &page)
-    if TransferEncoding.encode(page).1.utf8.count > Self.gmailClipBytes {
+    if page.utf8.count > Self.gmailClipBytes {
       page = Self.insertingNote(report.mail.clippedNote, into: page)
     }
     let zone = try TimeZoneIdentifier(report.timeZoneID)
