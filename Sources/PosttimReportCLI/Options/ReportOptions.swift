@@ -68,7 +68,7 @@ enum ReportOptions {
   static let timeZone = Option(
     OptionSpec(
       "time-zone", short: "z", value: "ID", default: "the device zone",
-      help: "IANA time zone ID (America/Toronto)",
+      help: "IANA time zone ID (America/Toronto), or POSIX TZ rules (AEST-10AEDT,M10.1.0,M4.1.0/3)",
       discussion: "Default: TZ (America/Toronto, :America/Toronto, a zoneinfo path, EST5EDT, a POSIX rule), "
         + "else /etc/localtime, else /etc/timezone, else UTC.",
       group: .locale, commands: .all, completion: .timeZones))
