@@ -62,3 +62,16 @@ struct LocaleIdentifierTests {
     #expect(try LocaleIdentifier.fromEnvironment([:]) == nil)
   }
 }
+
+@Suite("Locale identity")
+struct LocaleIdentityTests {
+  @Test("fr-CA and fr_CA are one locale: equal, same hash, one cache entry")
+  func canonicalIdentity() throws {
+    let tag = try LocaleIdentifier("fr-CA")
+    let id = try LocaleIdentifier("fr_CA")
+    #expect(tag == id)
+    #expect(Set([tag, id]).count == 1)
+    #expect(tag.input == "fr-CA")  // what the user typed is still kept for messages
+    #expect(try LocaleIdentifier("fr_FR") != id)
+  }
+}

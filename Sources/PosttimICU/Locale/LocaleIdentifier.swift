@@ -18,6 +18,11 @@ public struct LocaleIdentifier: Hashable, Sendable, CustomStringConvertible {
   /// The canonical ICU locale ID, as passed to every ICU function.
   public let icuID: String
 
+  /// Two identifiers are equal when they name the same locale: `fr-CA`
+  /// and `fr_CA` share formatters and caches, whatever was typed.
+  public static func == (a: LocaleIdentifier, b: LocaleIdentifier) -> Bool { a.icuID == b.icuID }
+  public func hash(into hasher: inout Hasher) { hasher.combine(icuID) }
+
   /// The POSIX locale, used for `C` and `POSIX`.
   public static let posix = try! LocaleIdentifier("en_US_POSIX")
 
