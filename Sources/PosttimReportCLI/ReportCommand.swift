@@ -84,7 +84,7 @@ public struct ReportCommand {
       return
     }
     if commandLine.isSet(ReportOptions.version) {
-      try io.writeStandardOutput { $0.write(Self.versionText + "\n") }
+      try io.writeStandardOutput { $0.write(Self.versionText(environment: environment) + "\n") }
       return
     }
     if commandLine.isSet(ReportOptions.generateManPage) {
@@ -197,8 +197,8 @@ public struct ReportCommand {
   /// /usr/share/zoneinfo; ICU's own 2022e)`: the system tz database dates
   /// follow (``SystemTimeZoneData``), and ICU's own, used where the system
   /// has no zone.
-  static var versionText: String {
-    let system = SystemTimeZoneData.shared
+  static func versionText(environment: [String: String]) -> String {
+    let system = SystemTimeZoneData.named(by: environment)
     let timeZoneData =
       system.version.map { "\($0) from \(system.directory); ICU's own \(ICUVersions.timeZoneData)" }
       ?? "of unknown version from \(system.directory); ICU's own \(ICUVersions.timeZoneData)"

@@ -9,7 +9,8 @@ enum SharedOptions {
     _ parsed: ParsedOptions, environment: [String: String], warn: (String) -> Void
   ) throws -> TimeZoneIdentifier {
     let zone: TimeZoneIdentifier
-    if let value = try parsed.resolve(ReportOptions.timeZone, TimeZoneSpelling.resolve) {
+    let data = SystemTimeZoneData.named(by: environment)
+    if let value = try parsed.resolve(ReportOptions.timeZone, { try TimeZoneSpelling.resolve($0, in: data) }) {
       zone = value
     } else {
       let device = DeviceTimeZone.resolve(environment: environment)

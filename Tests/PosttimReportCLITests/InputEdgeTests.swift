@@ -243,5 +243,11 @@ struct ReviewEdgeTests {
     let run = CapturedRun()
     #expect(run.run([example, "--to", "2026-11-30"], environment: ["TZ": "", "TZDIR": folder.path, "LANG": "C"]) == .success)
     #expect(run.stdout.contains("(UTC)"))
+    // The injected TZDIR is the one read, not the test process's own.
+    let version = CapturedRun()
+    #expect(version.run(["--version"], environment: ["TZDIR": folder.path]) == .success)
+    #expect(version.stdout.contains("tz data of unknown version from \(folder.path); ICU's own 2022e)"))
+    let zone = CapturedRun()
+    #expect(zone.run([example, "-z", "America/Toronto"], environment: ["TZDIR": folder.path, "LANG": "C"]) == .success)
   }
 }

@@ -21,12 +21,12 @@ public final class DayCalendar: @unchecked Sendable, ICUFailureReporting {
   public let locale: LocaleIdentifier
 
   /// Opens a calendar; the locale supplies week data (first weekday). The
-  /// zone's rules come from the system tz database
-  /// (``SystemTimeZoneData/shared``) when it has the zone, else from ICU's
-  /// own data.
+  /// zone's rules come from the tz database it was validated against
+  /// (``TimeZoneIdentifier/systemZones``) when it has the zone, else from
+  /// ICU's own data.
   /// - Throws: ``ICUError`` when ICU cannot open it.
   public convenience init(timeZone: TimeZoneIdentifier, locale: LocaleIdentifier = .posix) throws(ICUError) {
-    try self.init(timeZone: timeZone, locale: locale, systemZones: .shared)
+    try self.init(timeZone: timeZone, locale: locale, systemZones: timeZone.systemZones)
   }
 
   /// Opens a calendar whose zone rules come from `systemZones` when it has

@@ -34,9 +34,9 @@ public final class ICUDateFormatter: @unchecked Sendable, ICUFailureReporting {
   public let locale: LocaleIdentifier
   public let timeZone: TimeZoneIdentifier
 
-  /// Opens a formatter. The zone's rules come from the system tz database
-  /// (``SystemTimeZoneData/shared``) when it has the zone, else from ICU's
-  /// own data.
+  /// Opens a formatter. The zone's rules come from the tz database it was
+  /// validated against (``TimeZoneIdentifier/systemZones``) when it has
+  /// the zone, else from ICU's own data.
   /// - Throws: ``ICUError`` when ICU cannot open it.
   public convenience init(
     pattern: String, locale: LocaleIdentifier, timeZone: TimeZoneIdentifier,
@@ -44,7 +44,7 @@ public final class ICUDateFormatter: @unchecked Sendable, ICUFailureReporting {
   ) throws(ICUError) {
     try self.init(
       pattern: pattern, locale: locale, timeZone: timeZone, capitalization: capitalization,
-      systemZones: .shared)
+      systemZones: timeZone.systemZones)
   }
 
   /// Opens a formatter whose zone rules come from `systemZones` when it has

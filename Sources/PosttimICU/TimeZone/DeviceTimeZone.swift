@@ -19,48 +19,51 @@ public enum DeviceTimeZone {
   /// `/etc/timezone`, else UTC. An empty `TZ` means UTC, as in POSIX.
   ///
   /// - Parameter root: prefix for the `/etc` files (tests use a temp dir).
+  /// Zones are read from the tz database the environment names (`TZDIR`).
   public static func resolve(
     environment: [String: String], root: String = ""
   ) -> Resolution {
+    let data = SystemTimeZoneData.named(by: environment)
+    let utc = TimeZoneIdentifier.utc(in: data)
     if let tz = environment["TZ"] {
-      if tz.isEmpty || tz == ":" { return Resolution(zone: .utc, source: "TZ", warning: nil) }
-      if let zone = zone(fromTZ: tz) { return Resolution(zone: zone, source: "TZ", warning: nil) }
+      if tz.isEmpty || tz == ":" { return Resolution(zone: utc, source: "TZ", warning: nil) }
+      if let zone = zone(fromTZ: tz, data) { return Resolution(zone: zone, source: "TZ", warning: nil) }
       return Resolution(
-        zone: .utc, source: "TZ",
+        zone: utc, source: "TZ",
         warning: "TZ=\"\(tz)\" is not a time zone this tool knows; using UTC (as the C library does)")
     }
     if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: root + "/etc/localtime"),
-      let zone = zone(fromPath: target)
+      let zone = zone(fromPath: target, data)
     {
       return Resolution(zone: zone, source: "/etc/localtime", warning: nil)
     }
     if let text = try? String(contentsOfFile: root + "/etc/timezone", encoding: .utf8),
-      let zone = try? TimeZoneIdentifier(text.trimmingCharacters(in: .whitespacesAndNewlines))
+      let zone = try? TimeZoneIdentifier(text.trimmingCharacters(in: .whitespacesAndNewlines), systemZones: data)
     {
       return Resolution(zone: zone, source: "/etc/timezone", warning: nil)
     }
-    return Resolution(zone: .utc, source: "default", warning: nil)
+    return Resolution(zone: utc, source: "default", warning: nil)
   }
 
-  static func zone(fromTZ value: String) -> TimeZoneIdentifier? {
+  static func zone(fromTZ value: String, _ data: SystemTimeZoneData) -> TimeZoneIdentifier? {
     let body = value.hasPrefix(":") ? String(value.dropFirst()) : value
-    if body.hasPrefix("/") { return zone(fromPath: body) }
-    if let zone = try? TimeZoneIdentifier(body) { return zone }
-    return posixOffsetZone(body)
+    if body.hasPrefix("/") { return zone(fromPath: body, data) }
+    if let zone = try? TimeZoneIdentifier(body, systemZones: data) { return zone }
+    return posixOffsetZone(body, data)
   }
 
   /// `…/zoneinfo/America/Toronto` → `America/Toronto`.
-  static func zone(fromPath path: String) -> TimeZoneIdentifier? {
+  static func zone(fromPath path: String, _ data: SystemTimeZoneData) -> TimeZoneIdentifier? {
     guard let range = path.range(of: "zoneinfo/", options: .backwards) else { return nil }
     var id = String(path[range.upperBound...])
     for prefix in ["posix/", "right/"] where id.hasPrefix(prefix) { id.removeFirst(prefix.count) }
-    return try? TimeZoneIdentifier(id)
+    return try? TimeZoneIdentifier(id, systemZones: data)
   }
 
   /// A POSIX TZ string without DST rules (`JST-9`, `<-03>3`, `UTC0`) as a
   /// fixed `GMT±hh:mm` zone. POSIX offsets are west-positive, so `JST-9`
   /// is GMT+09:00. Strings with DST rules are refused rather than guessed.
-  static func posixOffsetZone(_ text: String) -> TimeZoneIdentifier? {
+  static func posixOffsetZone(_ text: String, _ data: SystemTimeZoneData) -> TimeZoneIdentifier? {
     var rest = Substring(text)
     if rest.hasPrefix("<") {
       guard let close = rest.firstIndex(of: ">") else { return nil }
@@ -84,7 +87,7 @@ public enum DeviceTimeZone {
     // East of Greenwich is negative in POSIX.
     let east = -sign
     let id = String(format: "GMT%@%02d:%02d", east < 0 ? "-" : "+", hours, minutes)
-    if hours == 0 && minutes == 0 { return .utc }
-    return try? TimeZoneIdentifier(id)
+    if hours == 0 && minutes == 0 { return .utc(in: data) }
+    return try? TimeZoneIdentifier(id, systemZones: data)
   }
 }

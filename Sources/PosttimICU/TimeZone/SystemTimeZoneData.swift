@@ -41,8 +41,27 @@ public final class SystemTimeZoneData: Sendable {
   /// The folder named by `TZDIR` (when set and not empty), else
   /// ``defaultDirectory``.
   public convenience init(environment: [String: String]) {
+    self.init(directory: Self.directory(in: environment))
+  }
+
+  static func directory(in environment: [String: String]) -> String {
     let tzdir = environment["TZDIR"] ?? ""
-    self.init(directory: tzdir.isEmpty ? Self.defaultDirectory : tzdir)
+    return tzdir.isEmpty ? defaultDirectory : tzdir
+  }
+
+  private static let byDirectory = Mutex<[String: SystemTimeZoneData]>([:])
+
+  /// The tz database an environment names (`TZDIR`), shared by every
+  /// caller naming the same folder so zones are converted once.
+  public static func named(by environment: [String: String]) -> SystemTimeZoneData {
+    let directory = directory(in: environment)
+    if directory == shared.directory { return shared }
+    return byDirectory.withLock { folders in
+      if let data = folders[directory] { return data }
+      let data = SystemTimeZoneData(directory: directory)
+      folders[directory] = data
+      return data
+    }
   }
 
   /// The system zone for an IANA ID (`Africa/Cairo`), or for a POSIX TZ

@@ -15,23 +15,49 @@ public struct TimeZoneIdentifier: Hashable, Sendable, CustomStringConvertible {
   /// ICU's canonical ID, e.g. `America/New_York`; the ID itself for a zone
   /// ICU does not know.
   public let canonicalID: String
+  /// The tz database the zone's rules come from (``SystemTimeZoneData``):
+  /// calendars and formatters opened with this zone use its TZif file
+  /// when it has one, else ICU's own zone.
+  public let systemZones: SystemTimeZoneData
+
+  /// The same ID read from the same tz database folder.
+  public static func == (a: TimeZoneIdentifier, b: TimeZoneIdentifier) -> Bool {
+    a.id == b.id && a.systemZones.directory == b.systemZones.directory
+  }
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(id)
+    hasher.combine(systemZones.directory)
+  }
+
+  /// The zone's rules from the system tz database, or nil where ICU's own
+  /// zone is used.
+  public var systemZone: SystemTimeZone? { systemZones.zone(for: id) }
 
   /// UTC, which needs no validation (and must not fail when `TZDIR`
   /// names a folder without a `UTC` file).
-  public static let utc = TimeZoneIdentifier(trusted: "UTC")
+  public static let utc = TimeZoneIdentifier(trusted: "UTC", systemZones: .shared)
 
-  private init(trusted id: String) {
-    self.id = id
-    self.canonicalID = id
+  /// UTC with its rules from `systemZones`.
+  public static func utc(in systemZones: SystemTimeZoneData) -> TimeZoneIdentifier {
+    TimeZoneIdentifier(trusted: "UTC", systemZones: systemZones)
   }
 
-  /// Validates an IANA time zone ID.
+  private init(trusted id: String, systemZones: SystemTimeZoneData) {
+    self.id = id
+    self.canonicalID = id
+    self.systemZones = systemZones
+  }
+
+  /// Validates an IANA time zone ID against ICU's zone data and the tz
+  /// database in `systemZones` (by default the process's: `TZDIR`, else
+  /// `/usr/share/zoneinfo`).
   ///
   /// - Throws: ``DateEngineError/invalidTimeZone(_:)`` for an ID that is
   ///   neither in ICU's zone data, nor a `GMT±hh:mm` custom ID, nor a
   ///   system TZif file that converts to an ICU zone.
-  public init(_ id: String) throws(DateEngineError) {
-    guard Self.isZoneName(id) else { throw .invalidTimeZone(id) }
+  public init(_ id: String, systemZones: SystemTimeZoneData = .shared) throws(DateEngineError) {
+    self.systemZones = systemZones
+    guard Self.isZoneName(id, in: systemZones) else { throw .invalidTimeZone(id) }
     var isSystemID: Int8 = 0
     let canonical = try? withUTF16Result("ucal_getCanonicalTimeZoneID") { out, capacity, status in
       id.withUTF16Buffer { text, length in
@@ -43,7 +69,7 @@ public struct TimeZoneIdentifier: Hashable, Sendable, CustomStringConvertible {
     {
       self.id = id
       self.canonicalID = canonical
-    } else if SystemTimeZoneData.shared.zone(for: id) != nil {
+    } else if systemZones.zone(for: id) != nil {
       self.id = id
       self.canonicalID = id
     } else {
@@ -57,12 +83,11 @@ public struct TimeZoneIdentifier: Hashable, Sendable, CustomStringConvertible {
   /// three-letter aliases (`BST` is Dhaka to ICU, British Summer Time to a
   /// reader), are not accepted as IDs: a name without a `/` must be a zone
   /// the system's tz database has (`UTC`, `EST5EDT`, `Japan`…), or `GMT…`.
-  static func isZoneName(_ id: String) -> Bool {
+  static func isZoneName(_ id: String, in data: SystemTimeZoneData) -> Bool {
     if ["posixrules", "Factory", "localtime", "leapseconds", "tzdata.zi", "zone.tab", "zone1970.tab"].contains(id) {
       return false
     }
     guard !id.contains("/"), !id.hasPrefix("GMT"), !POSIXRuleZone.isRuleString(id) else { return true }
-    let data = SystemTimeZoneData.shared
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: data.directory, isDirectory: &isDirectory), isDirectory.boolValue
     else { return true }  // no system tz database: ICU's list decides
@@ -72,7 +97,7 @@ public struct TimeZoneIdentifier: Hashable, Sendable, CustomStringConvertible {
   /// The zone's localized name ("heure normale de l’Est"), standard or
   /// daylight, in `locale`.
   public func displayName(in locale: LocaleIdentifier, daylight: Bool = false) -> String {
-    if let zone = SystemTimeZoneData.shared.zone(for: id),
+    if let zone = systemZone,
       let name = zone.displayName(in: locale, daylight: daylight)
     {
       return name
