@@ -17,13 +17,7 @@ export PYTHONDONTWRITEBYTECODE=1  # no __pycache__ in the work tree
 cd "$(dirname "$0")/.."
 root=$PWD
 
-if (($# >= 1)); then
-  tool=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-else
-  swift build --product posttim-report >&2
-  tool="$(swift build --show-bin-path)/posttim-report"
-fi
-[[ -x $tool ]] || { echo "check-consumers: no executable at $tool" >&2; exit 2; }
+source "$root/Scripts/lib/tool-path.sh"
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -21,6 +21,9 @@ enum HelpText {
           --csv-delimiter C    , (default) ; | or \\t
           --csv-bom            start CSV with a UTF-8 byte order mark (Excel)
           --csv-raw-formulas   keep cells starting with = + - @ as they are
+          --details            add the task details part (default for html)
+          --no-details         leave it out (default for email)
+          --width N            text: lines of at most N columns (default: the terminal's)
           --list-formats       list the output formats and exit
           --list-locales       list the message catalogs (with --locale: the fallback chain)
 

@@ -23,6 +23,9 @@ public struct ReportCommand {
     .init(name: "csv-delimiter", short: nil, takesValue: true, repeatable: false),
     .init(name: "csv-bom", short: nil, takesValue: false, repeatable: false),
     .init(name: "csv-raw-formulas", short: nil, takesValue: false, repeatable: false),
+    .init(name: "details", short: nil, takesValue: false, repeatable: false),
+    .init(name: "no-details", short: nil, takesValue: false, repeatable: false),
+    .init(name: "width", short: nil, takesValue: true, repeatable: false),
     .init(name: "locale", short: "l", takesValue: true, repeatable: false),
     .init(name: "time-zone", short: "z", takesValue: true, repeatable: false),
     .init(name: "skeleton", short: nil, takesValue: true, repeatable: false),
@@ -139,7 +142,7 @@ public struct ReportCommand {
     let presenter = try ReportPresenter(settings: configuration.settings, calendar: calendar, catalog: catalog)
     let view = presenter.view(of: agenda)
     if parsed.has("dump-context") {
-      try io.writeStandardOutput { $0.write(view.templateContext.jsonText() + "\n") }
+      try io.writeStandardOutput { $0.write(view.templateContext(showDetails: options.showsDetails(byDefault: format != "email")).jsonText() + "\n") }
       return
     }
 

