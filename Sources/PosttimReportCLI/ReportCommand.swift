@@ -117,6 +117,10 @@ public struct ReportCommand {
     var options = configuration.writerOptions
     options.useColor = io.standardOutputIsTerminal && configuration.outputPath == nil
       && (environment["NO_COLOR"] ?? "").isEmpty
+    if options.textWidth == nil {
+      options.textWidth = TerminalWidth.detect(
+        environment: environment, outputIsTerminal: io.standardOutputIsTerminal && configuration.outputPath == nil)
+    }
     if parsed.has("list-locales") {
       let text = LocaleListing(resources: options.resources).text(
         for: parsed.value("locale") == nil ? nil : configuration.settings.locale)
