@@ -8,7 +8,7 @@
 //   - no horizontal overflow (scrollWidth <= clientWidth);
 //   - every day section's dir attribute and computed direction are the
 //     expected one (window.expectedDirection, set by the script);
-//   - every time stays on one line (one client rect).
+//   - every time (agenda rows, details) stays on one line.
 (function () {
   function rectsOf(element) {
     return Array.from(element.getClientRects()).filter(function (r) { return r.width > 0 && r.height > 0; });
@@ -51,7 +51,7 @@
       }
     });
     // Bidi runs give one rect each; a time on one line has them all at one top.
-    document.querySelectorAll("li > b").forEach(function (time) {
+    document.querySelectorAll("li > b, article span > span").forEach(function (time) {
       var tops = rectsOf(time).map(function (r) { return Math.round(r.top); });
       if (Math.max.apply(null, tops) - Math.min.apply(null, tops) > tolerance) {
         problems.push("time broken over lines: " + name(time));

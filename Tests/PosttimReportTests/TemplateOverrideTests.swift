@@ -72,7 +72,7 @@ struct TemplateOverrideTests {
     #expect(html.contains("<article id=\"\(id)\""))
     // The detail adds only what the row lacks: the UTC offset (13:00Z is
     // 08:00 at −05:00 in Toronto) and the entry it was read from.
-    #expect(html.contains("<b dir=\"auto\">Remettre le TP #3 — Post&#39;TIM</b><br><span class=\"q\" style=\"color:#595959;font-size:13px;\">30 nov. 2026, 08 h 00 (UTC−05:00) · Tiré de listeDesTaches.plist, entrée 1</span></article>"))
+    #expect(html.contains("<b dir=\"auto\">Remettre le TP #3 — Post&#39;TIM</b><br><span class=\"q\" style=\"color:#595959;font-size:13px;\"><span style=\"white-space:nowrap;\">30 nov. 2026, 08 h 00 (UTC−05:00)</span> · Tiré de listeDesTaches.plist, entrée 1</span></article>"))
     let detail = try #require(html.range(of: "<article id=\"\(id)\"")).lowerBound
     #expect(!html[detail...].prefix(400).contains("Déposer l&#39;archive"), "the description is in the row, not repeated")
     // Every anchor is unique.
