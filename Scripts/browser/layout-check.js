@@ -7,11 +7,20 @@
 //     fonts whose content area exceeds the line height);
 //   - no horizontal overflow (scrollWidth <= clientWidth);
 //   - every day section's dir attribute and computed direction are the
-//     expected one (window.expectedDirection, set by the script);
+//     expected one (window.expectedDirection, set by the script), and it is
+//     named by its heading (aria-labelledby);
 //   - every time (agenda rows, details) stays on one line.
 (function () {
   function rectsOf(element) {
     return Array.from(element.getClientRects()).filter(function (r) { return r.width > 0 && r.height > 0; });
+  }
+  // The element's boxes and the boxes of its text, which may overflow them
+  // (a long word in a narrow table cell).
+  function boxesOf(element) {
+    var range = document.createRange();
+    range.selectNodeContents(element);
+    return rectsOf(element).concat(
+      Array.from(range.getClientRects()).filter(function (r) { return r.width > 0 && r.height > 0; }));
   }
   function name(element) {
     var text = (element.textContent || "").trim().slice(0, 30);
@@ -19,15 +28,16 @@
   }
   function check() {
     var problems = [];
-    var selector = "h1, h2, p, li > b, li > span, li > div, article > b, article > span, nav li > a, nav li > span";
+    var selector = "h1, h2, p, th, td, li > b, li > span, li > div, article > b, article > span, nav li > a, nav li > span";
     var boxes = Array.from(document.querySelectorAll(selector));
     var tolerance = 2;
     for (var i = 0; i < boxes.length; i++) {
       for (var j = i + 1; j < boxes.length; j++) {
         var a = boxes[i], b = boxes[j];
         if (a.contains(b) || b.contains(a)) continue;
-        rectsOf(a).forEach(function (ra) {
-          rectsOf(b).forEach(function (rb) {
+        var boxesB = boxesOf(b);
+        boxesOf(a).forEach(function (ra) {
+          boxesB.forEach(function (rb) {
             var w = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
             var h = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
             if (w > tolerance && h > tolerance) {
@@ -46,6 +56,8 @@
     sections.forEach(function (section) {
       var dir = section.getAttribute("dir");
       var computed = getComputedStyle(section).direction;
+      var label = document.getElementById(section.getAttribute("aria-labelledby") || "");
+      if (!label || !label.textContent.trim()) problems.push("section " + section.id + " has no accessible name");
       if (dir !== window.expectedDirection || computed !== window.expectedDirection) {
         problems.push("section " + section.id + ": dir=" + dir + ", computed " + computed + ", expected " + window.expectedDirection);
       }
