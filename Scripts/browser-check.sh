@@ -34,6 +34,43 @@ fi
 
 passed=0
 failed=0
+
+# Control: a squeezed fixed-layout table (the old report's fault) must be caught.
+probe_page() {  # probe_page PAGE DIRECTION OUTPUT: PAGE with the checking script injected
+  {
+    sed -e '/<\/body>/,$d' "$1"
+    echo "<script>window.expectedDirection = '$2';</script>"
+    echo "<script>$(cat "$root/Scripts/browser/layout-check.js")</script>"
+    echo '</body></html>'
+  } >"$3"
+}
+frame() {  # frame PAGE WIDTH HEIGHT: a host page showing PAGE in a frame of that size
+  echo "<!doctype html><html><head><meta charset=utf-8><title>frame</title></head>"
+  echo "<body style='margin:0'><iframe src='$(basename "$1")' width='$2' height='$3' style='border:0;display:block'></iframe>"
+  echo "<script>addEventListener('message', function (e) { var p = document.createElement('pre');"
+  echo "p.id = 'layout-verdict'; p.textContent = e.data; document.body.appendChild(p); });</script></body></html>"
+}
+verdict_of() {  # verdict_of HOST WIDTH: the verdict JSON the checking script wrote
+  run_browser --window-size="$(($2 < 500 ? 500 : $2)),900" --dump-dom "file://$1" |
+    sed -n 's/.*<pre id="layout-verdict">\(.*\)<\/pre>.*/\1/p' | sed -e 's/&quot;/"/g' -e 's/&amp;/\&/g'
+}
+cat >"$work/control.html" <<'HTML'
+<!doctype html><html lang="en" dir="ltr"><head><meta charset="utf-8"><title>control</title></head><body>
+<main><section dir="ltr" aria-labelledby="h"><h2 id="h">Control</h2>
+<table style="table-layout:fixed;width:100%"><colgroup><col style="width:45%"><col style="width:10%"><col style="width:45%"></colgroup>
+<tr><th scope="col">Heure</th><th scope="col">Importance</th><th scope="col">Description</th></tr></table></section></main>
+</body></html>
+HTML
+probe_page "$work/control.html" ltr "$work/control.check.html"
+frame "$work/control.check.html" 390 2000 >"$work/control.host.html"
+verdict=$(verdict_of "$work/control.host.html" 390)
+if [[ $verdict == '{"ok":false'*overlap* ]]; then
+  passed=$((passed + 1))
+  echo "PASS control: a squeezed table header is reported: $verdict"
+else
+  failed=$((failed + 1))
+  echo "FAIL control: a squeezed table header went unnoticed: ${verdict:-no verdict in the DOM}"
+fi
 for locale in fr_CA de_DE ar_EG ja_JP; do
   page=$work/$locale.html
   "$tool" Examples/listeDesTaches.plist --locale "$locale" --time-zone America/Toronto \
@@ -42,23 +79,11 @@ for locale in fr_CA de_DE ar_EG ja_JP; do
   [[ $locale == ar_* ]] && direction=rtl
   for width in 390 640 1200; do
     probe=$work/$locale-$width.check.html
-    {
-      sed -e '/<\/body>/,$d' "$page"
-      echo "<script>window.expectedDirection = '$direction';</script>"
-      echo "<script>$(cat "$root/Scripts/browser/layout-check.js")</script>"
-      echo '</body></html>'
-    } >"$probe"
+    probe_page "$page" "$direction" "$probe"
     # Headless windows are at least 500 px wide: the page goes in a frame of the width under
     # test, tall enough that it never scrolls (a scroll bar would narrow it).
-    frame() {
-      echo "<!doctype html><html><head><meta charset=utf-8><title>$locale $width</title></head>"
-      echo "<body style='margin:0'><iframe src='$(basename "$1")' width='$width' height='$2' style='border:0;display:block'></iframe>"
-      echo "<script>addEventListener('message', function (e) { var p = document.createElement('pre');"
-      echo "p.id = 'layout-verdict'; p.textContent = e.data; document.body.appendChild(p); });</script></body></html>"
-    }
-    frame "$probe" 20000 >"$work/$locale-$width.host.html"
-    verdict=$(run_browser --window-size="$((width < 500 ? 500 : width)),900" --dump-dom "file://$work/$locale-$width.host.html" |
-      sed -n 's/.*<pre id="layout-verdict">\(.*\)<\/pre>.*/\1/p' | sed -e 's/&quot;/"/g' -e 's/&amp;/\&/g')
+    frame "$probe" "$width" 20000 >"$work/$locale-$width.host.html"
+    verdict=$(verdict_of "$work/$locale-$width.host.html" "$width")
     height=$(sed -n 's/.*"height":\([0-9]*\).*/\1/p' <<<"$verdict")
     if [[ $verdict == '{"ok":true'* ]]; then
       passed=$((passed + 1))
@@ -68,7 +93,7 @@ for locale in fr_CA de_DE ar_EG ja_JP; do
       echo "FAIL $locale $width px: ${verdict:-no verdict in the DOM}"
     fi
     height=${height:-900}
-    frame "$page" "$height" >"$work/$locale-$width.shot.html"
+    frame "$page" "$width" "$height" >"$work/$locale-$width.shot.html"
     if run_browser --window-size="$((width < 500 ? 500 : width)),$height" --screenshot="$work/shot.png" \
       "file://$work/$locale-$width.shot.html" >/dev/null 2>&1; then
       convert "$work/shot.png" -crop "${width}x${height}+0+0" +repage "$shots/$locale-$width.png"
