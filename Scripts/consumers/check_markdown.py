@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
-"""Markdown report rendered by `cmark-gfm -e table --unsafe`: one <tr> per task in the table
-bodies, and each cell's text equal to the task's value.
+"""Markdown report rendered by a GFM reader (`cmark-gfm -e table -e autolink -e strikethrough
+-e tagfilter -e tasklist --unsafe`, or markdown-it-py, see render_markdown_it.py): one <tr> per
+task in the table bodies, each cell's text equal to the task's value, and every link a URL
+that appears verbatim in the task (autolinks only: no markup of the task's text survives).
 
 Usage: check_markdown.py RENDERED.html TASKS.plist REPORT.json
 
@@ -9,9 +11,12 @@ CR, U+2028 and U+2029 are compared as LF; spaces and tabs at the ends of a cell 
 (GFM strips them); an empty title shows as the report's `displayTitle`. A value holding a bidi
 embedding, override or isolate (U+202A-U+202E, U+2066-U+2069) is expected wrapped in FSI...PDI
 with its isolates balanced (README "Output formats"). `--unsafe` lets raw
-HTML through, so any tag in a cell other than <br> means escaping failed.
+HTML through, so any tag in a cell other than <br> and <a> (an autolinked URL) means
+escaping failed. A link's target is compared with `mailto:` or the `http://` the reader puts
+before `www.` removed, and percent-escapes decoded.
 """
 import html.parser
+import urllib.parse
 
 from common import Checker, agenda_order, json_tasks, load_tasks, main_guard
 
@@ -22,16 +27,20 @@ class Tables(html.parser.HTMLParser):
     def __init__(self):
         super().__init__(convert_charrefs=True)
         self.rows, self.stray, self.in_body, self.cell = [], [], False, None
+        self.links = []  # per row: the link targets in its cells
 
     def handle_starttag(self, tag, attrs):
         if tag == "tbody":
             self.in_body = True
         elif tag == "tr" and self.in_body:
             self.rows.append([])
+            self.links.append([])
         elif tag == "td" and self.in_body:
             self.cell = []
         elif tag == "br" and self.cell is not None:
             self.cell.append("\n")
+        elif tag == "a" and self.cell is not None:
+            self.links[-1].append(dict(attrs).get("href", ""))
         elif self.cell is not None:
             self.stray.append(tag)
 
@@ -72,6 +81,14 @@ def normalized(text):
     return isolated(text).strip(" \t")
 
 
+def link_target(href):
+    """What the task must hold verbatim for this link."""
+    for prefix in ("mailto:", "http://www."):
+        if href.startswith(prefix):
+            href = href[len(prefix):] if prefix == "mailto:" else "www." + href[len(prefix):]
+    return urllib.parse.unquote(href)
+
+
 def run(argv):
     rendered, plist, json_path = argv
     check = Checker("markdown")
@@ -90,6 +107,10 @@ def run(argv):
         check.equal(row[1], normalized(title), f"{where} title")
         check.equal(row[2], str(int(item["importance"])), f"{where} importance")
         check.equal(row[3], normalized(item.get("description", "")), f"{where} description")
+        text = item["tache"] + "\n" + item.get("description", "")
+        for href in parser.links[number - 1]:
+            target = link_target(href)
+            check.equal(target in text, True, f"{where} link {href!r} is a URL of the task ({target!r})")
     return check.finish()
 
 

@@ -111,6 +111,10 @@ public struct ReportCommand {
     configuration.settings.mailSubject = mail.subjectPattern
     options.useColor = io.standardOutputIsTerminal && configuration.outputPath == nil
       && (environment["NO_COLOR"] ?? "").isEmpty
+    if options.textWidth == nil {
+      options.textWidth = TerminalWidth.detect(
+        environment: environment, outputIsTerminal: io.standardOutputIsTerminal && configuration.outputPath == nil)
+    }
     if parsed.isSet(ReportOptions.listLocales) {
       let text = LocaleListing(resources: options.resources).text(
         for: parsed.has(ReportOptions.locale.spec) ? configuration.settings.locale : nil)
@@ -136,7 +140,8 @@ public struct ReportCommand {
     let presenter = try ReportPresenter(settings: configuration.settings, calendar: calendar, catalog: catalog)
     let view = presenter.view(of: agenda)
     if parsed.isSet(ReportOptions.dumpContext) {
-      try io.writeStandardOutput { $0.write(view.templateContext.jsonText() + "\n") }
+      let context = view.templateContext(showDetails: options.showsDetails(byDefault: format != "email"))
+      try io.writeStandardOutput { $0.write(context.jsonText() + "\n") }
       return
     }
 

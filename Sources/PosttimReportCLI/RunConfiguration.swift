@@ -134,6 +134,7 @@ struct RunConfiguration {
     if let delimiter = try parsed.value(ReportOptions.csvDelimiter) { options.csvDelimiter = delimiter }
     options.csvByteOrderMark = parsed.isSet(ReportOptions.csvByteOrderMark)
     options.csvNeutralizeFormulas = !parsed.isSet(ReportOptions.csvRawFormulas)
+    try PresentationOptions.apply(parsed, to: &options)
     return options
   }
 

@@ -89,3 +89,17 @@ struct TextTableTests {
       ])
   }
 }
+
+extension DisplayWidthTests {
+  /// Expected lines written by hand: greedy fill at spaces, wide characters 2 columns.
+  @Test("wrapped: greedy at spaces, by display width, line breaks kept, long words split, nothing lost")
+  func wrapped() {
+    #expect(DisplayWidth.wrapped("Déposer l'archive sur le portail.", to: 12) == ["Déposer", "l'archive", "sur le", "portail."])
+    #expect(DisplayWidth.wrapped("会議の準備 資料", to: 10) == ["会議の準備", "資料"])
+    #expect(DisplayWidth.wrapped("会議の準備をする", to: 10) == ["会議の準備", "をする"])
+    #expect(DisplayWidth.wrapped("ligne 1\r\n\nligne 2", to: 20) == ["ligne 1", "ligne 2"])
+    #expect(DisplayWidth.wrapped("abcdefgh", to: 3) == ["abc", "def", "gh"])
+    #expect(DisplayWidth.wrapped("  a   b  ", to: 1) == ["a", "b"])  // at least 2 columns
+    #expect(DisplayWidth.wrapped("", to: 10) == [])
+  }
+}

@@ -44,6 +44,8 @@ struct CommandLineTests {
       (["--from", "2026-12-05", "--to", "2026-12-01", "EXAMPLE"], "--to (2026-12-01) is before --from (2026-12-05)"),
       (["--days", "3", "--to", "2026-12-01", "EXAMPLE"], "use --to or --days, not both"),
       ([], "no task list given (name a FILE, or - for stdin)"),
+      (["--details", "--no-details", "EXAMPLE"], "use --details or --no-details, not both"),
+      (["--width", "12", "EXAMPLE"], "--width takes a whole number from 20 to 1000, got '12'"),
     ])
   func usageErrors(arguments: [String], message: String) {
     let run = CapturedRun()
@@ -156,5 +158,39 @@ struct CommandLineTests {
     #expect(run.stderr == ["posttim-report: warning: TZ=\"Nowhere/Atlantis\" is not a time zone this tool knows; using UTC (as the C library does)"])
     #expect(run.stdout.contains("## Monday, December 7, 2026\n"))
     #expect(run.stdout.contains("| 3:00\u{202F}PM | =SOMME(A1:A9) vérifier le budget | 5 |"))
+  }
+}
+
+extension CommandLineTests {
+  @Test("text width: --width N, else COLUMNS, else 80; every line fits")
+  func textWidth() {
+    func widest(_ arguments: [String], columns: String? = nil) -> Int {
+      let run = CapturedRun()
+      var environment = ["LANG": "fr_CA.UTF-8", "TZ": "America/Toronto"]
+      environment["COLUMNS"] = columns
+      #expect(run.run([example, "--format", "text", "--now", "2026-11-30T14:00:00Z"] + arguments, environment: environment) == .success)
+      let lines: [Substring] = run.stdout.split(separator: "\n")
+      return lines.map(\.count).max() ?? 0  // French text: one column per Character
+    }
+    #expect(widest([]) <= 80)
+    #expect(widest([]) > 60)
+    #expect(widest([], columns: "50") <= 50)
+    #expect(widest(["--width", "40"], columns: "50") <= 40)
+    // 160 columns leave room for the table layout: its rule line is exactly as wide as the columns.
+    #expect(widest(["--width", "160"]) > 100)
+  }
+
+  @Test("--no-details leaves the HTML details out; --details is the html default")
+  func details() {
+    let common = [example, "--format", "html", "--now", "2026-11-30T14:00:00Z"]
+    let standard = CapturedRun()
+    #expect(standard.run(common) == .success)
+    let with = CapturedRun()
+    #expect(with.run(common + ["--details"]) == .success)
+    let without = CapturedRun()
+    #expect(without.run(common + ["--no-details"]) == .success)
+    #expect(standard.stdout == with.stdout)
+    #expect(standard.stdout.contains("<article id=\"task-"))
+    #expect(!without.stdout.contains("<article"))
   }
 }

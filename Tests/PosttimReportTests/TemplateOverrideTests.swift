@@ -70,10 +70,26 @@ struct TemplateOverrideTests {
     let id = "task-0655a7cf3492e4cd"  // "Remettre le TP #3", from its content
     #expect(html.contains("<a href=\"#\(id)\" style=\"color:#0b57d0;\">Remettre le TP #3 — Post&#39;TIM</a>"))
     #expect(html.contains("<article id=\"\(id)\""))
-    #expect(html.contains("<time datetime=\"2026-11-30T08:00:00-05:00\">30 nov. 2026, 08 h 00 (UTC−05:00)</time>"))
+    // The detail adds only what the row lacks: the UTC offset (13:00Z is
+    // 08:00 at −05:00 in Toronto) and the entry it was read from.
+    #expect(html.contains("<b dir=\"auto\">Remettre le TP #3 — Post&#39;TIM</b><br><span class=\"q\" style=\"color:#595959;font-size:13px;\"><span style=\"white-space:nowrap;\">30 nov. 2026, 08 h 00 (UTC−05:00)</span> · Tiré de listeDesTaches.plist, entrée 1</span></article>"))
+    let detail = try #require(html.range(of: "<article id=\"\(id)\"")).lowerBound
+    #expect(!html[detail...].prefix(400).contains("Déposer l&#39;archive"), "the description is in the row, not repeated")
     // Every anchor is unique.
     let ids = html.components(separatedBy: " id=\"").dropFirst().map { $0.prefix(while: { $0 != "\"" }) }
     #expect(Set(ids).count == ids.count)
+  }
+
+  @Test("--no-details: no details part and no links to it; the rows keep every field")
+  func noDetails() throws {
+    var options = WriterOptions()
+    options.showDetails = false
+    let html = try render(options)
+    #expect(!html.contains("<article"))
+    #expect(!html.contains("href=\"#task-"))
+    #expect(!html.contains("Détail des tâches"))
+    #expect(html.contains("<b style=\"white-space:nowrap;\">08 h 00</b> <span dir=\"auto\">Remettre le TP #3 — Post&#39;TIM</span> "))
+    #expect(html.contains("background-color:#b3261e;color:#fff;\">8</span><br><span dir=\"auto\" style=\"white-space:pre-line;\">Déposer l&#39;archive .zip sur le portail.\nVérifier que le projet compile sans avertissement.</span></li>"))
   }
 
   @Test("the context dump is JSON with the documented fields")

@@ -47,24 +47,53 @@ struct TextWriterTests {
     ]
     let view = fixture.presenter.view(of: try fixture.agenda(tasks))
     let lines = try render(view, color: false).split(separator: "\n", omittingEmptySubsequences: false)
+    // 80 columns: time 7, title 10 (会議の準備), importance 10 (its header),
+    // description the rest (45); a description's own line breaks stay.
     #expect(
-      Array(lines[3...8]) == [
+      lines[3...9].map(String.init) == [
         "Demain — mardi 1 décembre 2026",
         "  Heure    Tâche       Importance  Description",
-        "  -------  ----------  ----------  -----------------",
+        "  -------  ----------  ----------  " + String(repeating: "-", count: 45),
         "  08 h 00  会議の準備           9  資料を印刷する",
-        "  09 h 00  Cafe\u{301}                 3  ligne 1 · ligne 2",
+        "  09 h 00  Cafe\u{301}                 3  ligne 1",
+        String(repeating: " ", count: 35) + "ligne 2",
         "  10 h 00  \u{2068}اجتماع\u{2069}               5  [31mrouge",
       ])
   }
 
-  @Test("cut to 60 columns with …, never mid-cluster")
-  func truncation() throws {
+  @Test("long text wraps by display width onto continuation lines, nothing cut")
+  func wrapping() throws {
     let fixture = try ReportFixture()
-    let long = String(repeating: "日本", count: 20)
+    let long = String(repeating: "日本", count: 20)  // 80 columns
     let tasks = [TaskEntry(title: "x", date: ISO8601Date.at("2026-12-01T13:00:00Z"), importance: 1, details: long)]
     let text = try render(fixture.presenter.view(of: try fixture.agenda(tasks)), color: false)
-    #expect(text.contains("  08 h 00  x               1  " + String(repeating: "日本", count: 14) + "日…\n"))
+    // 80 = 2 + time 7 + 2 + title 5 + 2 + importance 10 + 2 + description 50:
+    // 25 wide characters per line, then the other 15.
+    let first = String(String(repeating: "日本", count: 13).dropLast())
+    #expect(text.contains("  08 h 00  x               1  " + first + "\n" + String(repeating: " ", count: 30) + "本" + String(repeating: "日本", count: 7) + "\n"))
+  }
+
+  @Test("every line fits the width, and every word of the tasks is there", arguments: [24, 40, 80, 132])
+  func fitsWidth(width: Int) throws {
+    for locale in ["fr_CA", "ja_JP", "ar_EG"] {
+      let fixture = try ReportFixture(locale: locale)
+      var options = WriterOptions()
+      options.textWidth = width
+      let view = try fixture.exampleView()
+      let text = try fixture.render(TextReportWriter(options: options), view)
+      for line in text.split(separator: "\n") {
+        #expect(DisplayWidth.of(String(line)) <= width, "\(locale) \(width): '\(line)'")
+      }
+      let words = Set(text.split(whereSeparator: { $0.isWhitespace }).map { $0.filter { !"\u{2068}\u{2069}".contains($0) } })
+      for section in view.sections {
+        for task in section.tasks {
+          for word in (task.displayTitle + " " + task.details).split(whereSeparator: { $0.isWhitespace }) {
+            let clean = TerminalText.singleLine(String(word))
+            #expect(words.contains(clean) || text.contains(clean), "\(locale) \(width): '\(clean)' missing")
+          }
+        }
+      }
+    }
   }
 }
 

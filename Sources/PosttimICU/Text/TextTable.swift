@@ -11,8 +11,11 @@
 ///
 /// Shape: a header row, a rule of `-` under each header, then one line per
 /// row. Columns are separated by `gap` spaces; a column is as wide as its
-/// widest cell (after truncation to its `maxWidth`). No line ends in
-/// spaces (the last column is not padded).
+/// widest cell (after truncation to its `maxWidth`), or exactly its `width`
+/// when set: then longer cells wrap onto continuation lines
+/// (``DisplayWidth/wrapped(_:to:)``, nothing cut), the other cells of the
+/// row left blank there. No line ends in spaces (the last column is not
+/// padded).
 public struct TextTable: Sendable {
   public struct Column: Sendable {
     public var header: String
@@ -23,14 +26,18 @@ public struct TextTable: Sendable {
     /// False for cells meant to be copied as they are (a UTS #35 pattern
     /// pasted back into `--pattern`): no FSI…PDI around them.
     public var isolatesRightToLeft: Bool
+    /// The column's exact width in columns; wider cells (and headers) wrap,
+    /// and line breaks in a cell start a new line. nil: as wide as needed.
+    public var width: Int?
 
     public init(
-      _ header: String, alignment: DisplayWidth.Alignment = .left, maxWidth: Int? = nil,
+      _ header: String, alignment: DisplayWidth.Alignment = .left, maxWidth: Int? = nil, width: Int? = nil,
       isolatesRightToLeft: Bool = true
     ) {
       self.header = header
       self.alignment = alignment
       self.maxWidth = maxWidth
+      self.width = width
       self.isolatesRightToLeft = isolatesRightToLeft
     }
   }
@@ -52,20 +59,37 @@ public struct TextTable: Sendable {
     let body = rows.map { row in
       columns.indices.map { index in prepared(index < row.count ? row[index] : "", columns[index]) }
     }
-    var widths = header.map(\.width)
-    for row in body {
-      for index in row.indices { widths[index] = max(widths[index], row[index].width) }
+    var widths = columns.map { $0.width ?? 0 }
+    for row in [header] + body {
+      for index in row.indices where columns[index].width == nil {
+        widths[index] = max(widths[index], row[index].map(\.width).max() ?? 0)
+      }
     }
-    let rule = widths.map { (text: String(repeating: "-", count: $0), width: $0) }
-    return ([header, rule] + body).map { line(of: $0, widths: widths) }
+    let rule = widths.map { [(text: String(repeating: "-", count: $0), width: $0)] }
+    return ([header, rule] + body).flatMap { physicalLines(of: $0, widths: widths) }
   }
 
-  /// A cell on one line, cut to the column's width, then isolated; the
-  /// width is measured before isolation (the isolates take 0 columns).
-  private func prepared(_ text: String, _ column: Column) -> (text: String, width: Int) {
-    var text = TerminalText.singleLine(text)
-    if let maxWidth = column.maxWidth { text = DisplayWidth.truncated(text, to: maxWidth) }
-    return (column.isolatesRightToLeft ? BidiIsolation.isolated(text) : text, DisplayWidth.of(text))
+  /// A row's cells side by side: as many lines as its tallest cell.
+  private func physicalLines(of cells: [[(text: String, width: Int)]], widths: [Int]) -> [String] {
+    let height = max(1, cells.map(\.count).max() ?? 1)
+    return (0..<height).map { lineIndex in
+      line(of: cells.map { lineIndex < $0.count ? $0[lineIndex] : (text: "", width: 0) }, widths: widths)
+    }
+  }
+
+  /// A cell's lines: one line cut to `maxWidth`, or wrapped to `width`;
+  /// then isolated, the width measured before isolation (the isolates take
+  /// 0 columns).
+  private func prepared(_ text: String, _ column: Column) -> [(text: String, width: Int)] {
+    let pieces: [String]
+    if let width = column.width {
+      pieces = DisplayWidth.wrapped(text, to: width)
+    } else {
+      var line = TerminalText.singleLine(text)
+      if let maxWidth = column.maxWidth { line = DisplayWidth.truncated(line, to: maxWidth) }
+      pieces = [line]
+    }
+    return pieces.map { (column.isolatesRightToLeft ? BidiIsolation.isolated($0) : $0, DisplayWidth.of($0)) }
   }
 
   private func line(of cells: [(text: String, width: Int)], widths: [Int]) -> String {

@@ -4,7 +4,11 @@ extension ReportView {
   /// The context handed to report templates (documented field by field in
   /// docs/template-context.md; `posttim-report --dump-context` prints it).
   /// Task lists are streams: rows are made while the template renders.
-  public var templateContext: TemplateValue {
+  public var templateContext: TemplateValue { templateContext(showDetails: true) }
+
+  /// The same, with `showDetails` set as the writer decides
+  /// (``WriterOptions/showDetails``): whether the report has a details part.
+  public func templateContext(showDetails: Bool) -> TemplateValue {
     .object([
       "title": .string(title),
       "localeID": .string(localeID),
@@ -19,6 +23,7 @@ extension ReportView {
       "emptyLine": .string(emptyLine),
       "taskCount": .integer(taskCount),
       "hasSections": .bool(!sections.isEmpty),
+      "showDetails": .bool(showDetails),
       "labels": .object([
         "time": .string(labels.time),
         "task": .string(labels.task),
@@ -29,18 +34,19 @@ extension ReportView {
         "exactTime": .string(labels.exactTime),
         "otherFields": .string(labels.otherFields),
       ]),
-      "sections": .list(sections.map(\.templateValue)),
+      "sections": .list(sections.map { $0.templateValue(todayISO: todayISO) }),
     ])
   }
 }
 
 extension SectionView {
-  var templateValue: TemplateValue {
+  func templateValue(todayISO: String) -> TemplateValue {
     let section = self  // Sendable: the rows are made from it on demand
     return .object([
       "id": .string(id),
       "kind": .string(kind),
       "isOverdue": .bool(kind == "overdue"),
+      "isToday": .bool(kind == "day" && dateISO == todayISO),
       "title": .string(title),
       "dateISO": dateISO.map(TemplateValue.string) ?? .null,
       "countLine": .string(countLine),
@@ -54,6 +60,7 @@ extension TaskView {
   /// The row's members, computed as a template reads them.
   static let templateKeys = [
     "id", "when", "dateTime", "exactWhen", "title", "displayTitle", "importance", "importanceText",
+    "importanceLevel", "isHighImportance", "isMediumImportance", "isLowImportance",
     "details", "dateUTC", "dateLocal", "hasExtraFields", "sourceLine", "extraFields", "source",
   ]
 
@@ -72,6 +79,10 @@ extension TaskView {
     case "displayTitle": return .string(displayTitle)
     case "importance": return .integer(importance)
     case "importanceText": return .string(importanceText)
+    case "importanceLevel": return .string(importanceLevel.rawValue)
+    case "isHighImportance": return .bool(importanceLevel == .high)
+    case "isMediumImportance": return .bool(importanceLevel == .medium)
+    case "isLowImportance": return .bool(importanceLevel == .low)
     case "details": return .string(details)
     case "dateUTC": return .string(dateUTC)
     case "dateLocal": return .string(dateLocal)

@@ -115,6 +115,8 @@ public struct TaskView: Sendable {
   /// Importance in the locale's digits.
   public var importanceText: String { presenter.importanceText(task.importance) }
   public var details: String { task.details }
+  /// Importance band, so a layout can colour it without comparing numbers.
+  public var importanceLevel: ImportanceLevel { ImportanceLevel(task.importance) }
   /// `2026-11-30T14:00:00Z`.
   public var dateUTC: String { ISO8601.utcString(task.date) }
   /// `2026-11-30T09:00:00-05:00`.
@@ -128,4 +130,19 @@ public struct TaskView: Sendable {
   public var origin: TaskOrigin { task.origin }
   /// "Tiré de listeDesTaches.plist, entrée 3".
   public var sourceLine: String { presenter.sourceLine(task) }
+}
+
+/// Importance in three bands, for colour: 7…9 high, 4…6 medium, 1…3 low
+/// (the app's scale is 1…9, 9 the most important).
+public enum ImportanceLevel: String, Sendable {
+  case high, medium, low
+
+  /// Values outside 1…9 (a library caller's) fall into the nearest band.
+  public init(_ importance: Int) {
+    switch importance {
+    case 7...: self = .high
+    case 4...6: self = .medium
+    default: self = .low
+    }
+  }
 }

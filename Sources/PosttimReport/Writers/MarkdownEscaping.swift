@@ -12,6 +12,15 @@ import PosttimTemplating
 /// bidi embeddings, overrides or isolates (U+202A–U+202E, U+2066–U+2069)
 /// is isolated with FSI…PDI (``BidiBalance``), so it cannot reorder the
 /// text around it.
+///
+/// Bare URLs (`https://…`, `http://…`, `ftp://…`, `www.…`, up to white
+/// space or `<`): GFM's autolink extension takes a URL's characters raw, so
+/// `a\_b` would link to `a%5C_b`. In them, `_` between letters or digits
+/// and `&` that does not start an entity reference are left bare: neither
+/// can start markup there (CommonMark §6.2: an intraword `_` neither opens
+/// nor closes emphasis), so the URL reads and links the same whether or not
+/// a reader autolinks it. Other punctuation keeps its backslash (`*`, `~`,
+/// `[` could start markup when a reader does not link the URL).
 public enum MarkdownEscaping {
   /// Matched per Unicode scalar, not per Character: `|` followed by a
   /// combining mark is one Character but still splits a GFM cell.
@@ -21,10 +30,15 @@ public enum MarkdownEscaping {
     var result = ""
     result.reserveCapacity(text.utf8.count)
     var afterCR = false
+    let scalars = Array(text.unicodeScalars)
+    var urlEnd = -1  // scalars before this index belong to a bare URL
     var bidi = BidiBalance()
-    for scalar in text.unicodeScalars where bidi.admit(scalar) {
+    for (index, scalar) in scalars.enumerated() where bidi.admit(scalar) {
       defer { afterCR = scalar == "\r" }
-      if special.contains(scalar) {
+      if index >= urlEnd, let end = bareURLEnd(in: scalars, at: index) { urlEnd = end }
+      if index < urlEnd, isBareInURL(scalars, index) {
+        result.unicodeScalars.append(scalar)
+      } else if special.contains(scalar) {
         result += "\\"
         result.unicodeScalars.append(scalar)
       } else if scalar == "\n" {
@@ -41,5 +55,49 @@ public enum MarkdownEscaping {
       }
     }
     return bidi.enclose(result)
+  }
+
+  /// `_` between ASCII letters or digits, or `&` not followed by an entity
+  /// name or number and `;`.
+  static func isBareInURL(_ scalars: [Unicode.Scalar], _ index: Int) -> Bool {
+    func isAlphanumeric(_ at: Int) -> Bool {
+      scalars.indices.contains(at) && scalars[at].isASCII && scalars[at].properties.isAlphabetic
+        || scalars.indices.contains(at) && ("0"..."9").contains(scalars[at])
+    }
+    switch scalars[index] {
+    case "_": return isAlphanumeric(index - 1) && isAlphanumeric(index + 1)
+    case "&":
+      var end = index + 1
+      while end < scalars.count, isAlphanumeric(end) || scalars[end] == "#" { end += 1 }
+      return !(end > index + 1 && end < scalars.count && scalars[end] == ";")
+    default: return false
+    }
+  }
+
+  /// URL starts GFM's autolink extension recognizes (extended URL and www
+  /// autolinks, GFM §6.9), as ASCII.
+  static let urlStarts: [[Unicode.Scalar]] = ["https://", "http://", "ftp://", "www."].map { Array($0.unicodeScalars) }
+
+  /// When a bare URL starts at `index` (at the start of the text, or after
+  /// white space or `*_~(`, as GFM §6.9 requires), the index past its end:
+  /// the next white space, control or `<`. Otherwise nil.
+  static func bareURLEnd(in scalars: [Unicode.Scalar], at index: Int) -> Int? {
+    if index > 0 {
+      let before = scalars[index - 1]
+      guard before.properties.isWhitespace || "*_~(".unicodeScalars.contains(before) else { return nil }
+    }
+    func lowercased(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+      ("A"..."Z").contains(scalar) ? Unicode.Scalar(scalar.value + 32)! : scalar
+    }
+    guard
+      urlStarts.contains(where: { start in
+        index + start.count < scalars.count && zip(start, scalars[index...]).allSatisfy { $0 == lowercased($1) }
+      })
+    else { return nil }
+    var end = index
+    while end < scalars.count, !scalars[end].properties.isWhitespace, scalars[end] != "<", scalars[end].value >= 0x20 {
+      end += 1
+    }
+    return end
   }
 }

@@ -13,11 +13,13 @@ public struct TemplateReportWriter: ReportWriter {
   let template: Template
   let partials: InMemoryTemplateSource
   let escape: @Sendable (String) -> String
+  /// The context's `showDetails`.
+  let showDetails: Bool
 
   /// - Throws: `TemplateError` when the layout is missing or does not parse.
   public init(
     format: String, folder: String, fileExtension: String, mediaType: String,
-    options: WriterOptions, escape: @escaping @Sendable (String) -> String
+    options: WriterOptions, escape: @escaping @Sendable (String) -> String, detailsByDefault: Bool = true
   ) throws {
     var sources: [String: String] = [:]
     let prefix = folder + "/"
@@ -37,6 +39,7 @@ public struct TemplateReportWriter: ReportWriter {
     self.fileExtension = fileExtension
     self.mediaType = mediaType
     self.escape = escape
+    self.showDetails = options.showsDetails(byDefault: detailsByDefault)
   }
 
   /// Every partial and parent named in the layout, and in what they
@@ -60,7 +63,7 @@ public struct TemplateReportWriter: ReportWriter {
   }
 
   public func write<Output: TextOutputStream>(_ report: ReportView, to output: inout Output) throws {
-    try template.render(report.templateContext, partials: partials, escape: escape, into: &output)
+    try template.render(report.templateContext(showDetails: showDetails), partials: partials, escape: escape, into: &output)
   }
 
   /// GitHub-flavoured Markdown from `Templates/markdown/`.

@@ -16,18 +16,19 @@ import PosttimICU
 ///     24 tâches en tout
 ///     Produit par posttim-report 0.1.0 le 30 nov. 2026, 09 h 00
 ///
-/// Layout (``TextTable``): columns are aligned by display width (UAX #11:
-/// East Asian wide characters take 2 columns, combining marks and bidi
-/// marks none); right-to-left cells are wrapped in FSI…PDI (UAX #9) so
-/// they cannot reorder neighbouring columns; importance is right-aligned.
-///
-/// Long text is cut, not wrapped: a task keeps one line, so the agenda
-/// can be scanned and `grep`ped. Titles are cut to ``titleWidth`` columns
-/// and descriptions to ``descriptionWidth``, ending in `…`; the Markdown,
-/// HTML, CSV and JSON formats keep the full text. A multi-line description
-/// is flattened: its lines are joined with ` · `. Control characters in
-/// task text (ESC…) are removed, so a task list cannot send escape
-/// sequences to the terminal.
+/// Layout (``TextTable``): the report fits ``width`` columns (the CLI's
+/// `--width N`, else `COLUMNS`, else the terminal's, else 80), with the same
+/// column widths in every section. Time and importance are as wide as
+/// their widest value; title and description share the rest, and wrap onto
+/// continuation lines by display width (UAX #11: East Asian wide
+/// characters take 2 columns, combining and bidi marks none): nothing is
+/// cut. A description keeps its own line breaks. When the time column
+/// leaves less than ``minimumTextWidth`` for each of title and description,
+/// tasks are written as blocks instead: time and importance, then the
+/// title and the description indented below. Right-to-left cells are
+/// wrapped in FSI…PDI (UAX #9) so they cannot reorder neighbouring columns.
+/// Control characters in task text (ESC…) are removed, so a task list
+/// cannot send escape sequences to the terminal.
 ///
 /// Colour (ANSI SGR, ECMA-48 §8.3.117) only when
 /// ``WriterOptions/useColor`` is true: bold title and headings, bold red
@@ -39,13 +40,19 @@ public struct TextReportWriter: ReportWriter {
   public let mediaType = "text/plain; charset=utf-8"
   public let useColor: Bool
 
-  /// Titles wider than this many columns are cut with `…`.
-  public static let titleWidth = 40
-  /// Descriptions wider than this many columns are cut with `…`.
-  public static let descriptionWidth = 60
+  /// Columns per line: ``WriterOptions/textWidth`` or ``defaultWidth``.
+  public let width: Int
+  /// The width of a terminal that does not say (POSIX `COLUMNS` default).
+  public static let defaultWidth = 80
+  /// Below this many columns for title or description, tasks become blocks.
+  public static let minimumTextWidth = 20
+  /// Spaces before each table line, and between columns.
+  static let indent = 2
+  static let gap = 2
 
   public init(options: WriterOptions = WriterOptions()) {
     useColor = options.useColor
+    width = options.textWidth ?? Self.defaultWidth
   }
 
   /// ANSI SGR styles used (ECMA-48 "Select Graphic Rendition").
@@ -56,31 +63,84 @@ public struct TextReportWriter: ReportWriter {
   }
 
   public func write<Output: TextOutputStream>(_ report: ReportView, to output: inout Output) {
-    output.write(styled(report.title, .bold) + "\n")
-    output.write(TerminalText.singleLine(report.timeZoneLine) + "\n")
+    for line in DisplayWidth.wrapped(report.title, to: width) { output.write(styled(line, .bold) + "\n") }
+    writeWrapped(report.timeZoneLine, to: &output)
     if report.sections.isEmpty {
-      output.write("\n" + TerminalText.singleLine(report.emptyLine) + "\n")
+      output.write("\n")
+      writeWrapped(report.emptyLine, to: &output)
     }
+    let widths = columnWidths(report)
     for section in report.sections {
-      output.write("\n" + styled(section.title, section.kind == "overdue" ? .boldRed : .bold) + "\n")
-      for line in table(for: section, labels: report.labels).lines() {
-        output.write("  " + line + "\n")
+      output.write("\n")
+      for line in DisplayWidth.wrapped(section.title, to: width) {
+        output.write(styled(line, section.kind == "overdue" ? .boldRed : .bold) + "\n")
       }
-      output.write("  " + TerminalText.singleLine(section.countLine) + "\n")
+      let lines = widths.map { table(for: section, labels: report.labels, widths: $0).lines() }
+        ?? blocks(for: section, labels: report.labels)
+      for line in lines { output.write(String(repeating: " ", count: Self.indent) + line + "\n") }
+      writeWrapped(section.countLine, indent: Self.indent, to: &output)
     }
-    output.write("\n" + styled(report.totalLine, .dim) + "\n")
-    output.write(styled(report.generatedLine, .dim) + "\n")
+    output.write("\n")
+    for line in DisplayWidth.wrapped(report.totalLine, to: width) { output.write(styled(line, .dim) + "\n") }
+    for line in DisplayWidth.wrapped(report.generatedLine, to: width) { output.write(styled(line, .dim) + "\n") }
   }
 
-  func table(for section: SectionView, labels: ColumnLabels) -> TextTable {
+  func writeWrapped<Output: TextOutputStream>(_ text: String, indent: Int = 0, to output: inout Output) {
+    for line in DisplayWidth.wrapped(text, to: width - indent) {
+      output.write(String(repeating: " ", count: indent) + line + "\n")
+    }
+  }
+
+  /// Widths of time, title, importance and description for the whole
+  /// report, or nil when title and description would get less than
+  /// ``minimumTextWidth`` each (then: blocks). Reads every row once.
+  func columnWidths(_ report: ReportView) -> [Int]? {
+    let labels = report.labels
+    var time = DisplayWidth.of(labels.time)
+    var importance = DisplayWidth.of(labels.importance)
+    var title = DisplayWidth.of(labels.task)
+    var details = DisplayWidth.of(labels.description)
+    for section in report.sections {
+      for task in section.tasks {
+        time = max(time, DisplayWidth.of(task.when))
+        importance = max(importance, DisplayWidth.of(task.importanceText))
+        title = max(title, DisplayWidth.of(TerminalText.singleLine(task.displayTitle)))
+        for line in TerminalText.singleLine(task.details, separator: "\n").split(separator: "\n") {
+          details = max(details, DisplayWidth.of(String(line)))
+        }
+      }
+    }
+    let rest = width - Self.indent - time - importance - 3 * Self.gap
+    guard rest >= 2 * Self.minimumTextWidth else { return nil }
+    // Titles get what they need up to 40 % of the rest; descriptions the remainder.
+    let titleWidth = title + details <= rest ? title : min(title, max(Self.minimumTextWidth, rest * 2 / 5))
+    return [time, titleWidth, importance, rest - titleWidth]
+  }
+
+  func table(for section: SectionView, labels: ColumnLabels, widths: [Int]) -> TextTable {
     var table = TextTable(columns: [
-      .init(labels.time),
-      .init(labels.task, maxWidth: Self.titleWidth),
-      .init(labels.importance, alignment: .right),
-      .init(labels.description, maxWidth: Self.descriptionWidth),
+      .init(labels.time, width: widths[0]),
+      .init(labels.task, width: widths[1]),
+      .init(labels.importance, alignment: .right, width: widths[2]),
+      .init(labels.description, width: widths[3]),
     ])
+    table.gap = Self.gap
     table.rows = section.tasks.map { [$0.when, $0.displayTitle, $0.importanceText, $0.details] }
     return table
+  }
+
+  /// Narrow terminals: per task, "time · Importance N", then the title and
+  /// the description two columns in, each wrapped.
+  func blocks(for section: SectionView, labels: ColumnLabels) -> [String] {
+    var lines: [String] = []
+    let inner = width - 2 * Self.indent
+    for task in section.tasks {
+      lines += DisplayWidth.wrapped("\(task.when) · \(labels.importance) \(task.importanceText)", to: width - Self.indent)
+      for text in [task.displayTitle, task.details] {
+        lines += DisplayWidth.wrapped(text, to: inner).map { "  " + BidiIsolation.isolated($0) }
+      }
+    }
+    return lines
   }
 
   /// One line of text, in `style` when colour is on.

@@ -19,6 +19,18 @@ public struct WriterOptions: Sendable {
   /// The envelope of `--format email` (sender, recipients, date); nil
   /// when no recipient was given.
   public var mail: MailSettings? = nil
+  /// Whether a report shows its details part (`--details`/`--no-details`);
+  /// nil leaves it to the format: ``showsDetails(byDefault:)``.
+  public var showDetails: Bool?
+  /// Columns a terminal report may use (`--width N`, else the terminal's);
+  /// nil: ``TextReportWriter/defaultWidth``.
+  public var textWidth: Int?
+
+  /// `showDetails`, or the format's default: on for `html` (a page kept or
+  /// served as the record, where the exact time with its offset, the source
+  /// entry and unknown keys are worth their weight), off for `email` (read
+  /// on phones, and Gmail clips a message above about 102 KB).
+  public func showsDetails(byDefault formatDefault: Bool) -> Bool { showDetails ?? formatDefault }
 
   public init(
     resources: any ResourceFiles = EmbeddedResources(), layout: (name: String, text: String)? = nil,

@@ -49,6 +49,20 @@ enum ReportOptions {
       "csv-raw-formulas", help: "keep CSV cells starting with = + - @ tab or CR as they are",
       discussion: "By default a ' is put in front of such cells so a spreadsheet does not run them as formulas (OWASP).",
       group: .output))
+  static let details = Flag(
+    OptionSpec(
+      "details", help: "add the task details part (the default for html)",
+      discussion: "Details add only what an agenda row lacks: the exact time with its UTC offset, the source "
+        + "entry and keys the tool does not know.", group: .output))
+  static let noDetails = Flag(
+    OptionSpec(
+      "no-details", help: "leave the task details part out (the default for email: phones, Gmail's 102 KB clip)",
+      group: .output))
+  static let width = Option(
+    spec: OptionSpec(
+      "width", value: "N", default: "COLUMNS, else the terminal's, else 80",
+      help: "text format: lines of at most N columns; long text wraps", group: .output),
+    convert: OptionValues.integer("width", in: 20...1000))
   static let listFormats = Flag(
     OptionSpec("list-formats", help: "list the output formats and exit", group: .output, configurable: false))
   static let listLocales = Flag(
@@ -141,7 +155,7 @@ enum ReportOptions {
   /// Every report option, in help order within each group.
   static let all: [OptionSpec] = [
     format.spec, output.spec, template.spec, templateDirectory.spec, dumpContext.spec, csvDelimiter.spec,
-    csvByteOrderMark.spec, csvRawFormulas.spec, listFormats.spec, listLocales.spec,
+    csvByteOrderMark.spec, csvRawFormulas.spec, details.spec, noDetails.spec, width.spec, listFormats.spec, listLocales.spec,
   ] + MailOptions.all + [
     locale.spec, timeZone.spec,
     skeleton.spec, pattern.spec, daySkeleton.spec, dayPattern.spec, noRelative.spec,

@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# The HTML report in a real browser: renders the shipped example in fr_CA, de_DE, ar_EG and
+# ja_JP, opens a test copy of each page (with Scripts/browser/layout-check.js injected) in
+# Debian's headless chromium at 390, 640 and 1200 px, and reads the verdict the script writes
+# into the DOM (--dump-dom): no overlapping text boxes, no horizontal overflow, each day
+# section's dir matching the locale, times on one line. Screenshots of the unmodified pages go
+# to .artifacts/screenshots/LOCALE-WIDTH.png (git-ignored; kept as CI artifacts).
+#
+# Usage: Scripts/browser-check.sh [PATH/TO/posttim-report]
+# Needs: chromium (apt-get install -y chromium), imagemagick (to crop), fonts-noto-core and fonts-noto-cjk for the
+#   Arabic and Japanese glyphs. Exits 2 when chromium cannot run (the caller skips), 1 on any
+#   failed check. Prints one PASS/FAIL line per page and width, then "N passed, M failed".
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+source "$root/Scripts/lib/tool-path.sh"
+browser=${CHROMIUM:-chromium}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+shots=$root/.artifacts/screenshots
+mkdir -p "$shots"
+
+# chromium's sandbox needs user namespaces, absent in containers run as root.
+run_browser() {
+  timeout 60 "$browser" --headless --no-sandbox --disable-gpu --no-first-run --hide-scrollbars \
+    --disable-dev-shm-usage --user-data-dir="$work/profile" --virtual-time-budget=2000 "$@" 2>>"$work/browser.log"
+}
+echo '<!doctype html><title>t</title><p>ok' >"$work/probe.html"
+if ! run_browser --dump-dom "file://$work/probe.html" | grep -q '<p>ok'; then
+  echo "SKIP: chromium cannot run here ($browser); install it with apt-get install -y chromium"
+  tail -n 5 "$work/browser.log" 2>/dev/null || true
+  exit 2
+fi
+
+passed=0
+failed=0
+
+# Control: a squeezed fixed-layout table (the old report's fault) must be caught.
+probe_page() {  # probe_page PAGE DIRECTION OUTPUT: PAGE with the checking script injected
+  {
+    sed -e '/<\/body>/,$d' "$1"
+    echo "<script>window.expectedDirection = '$2';</script>"
+    echo "<script>$(cat "$root/Scripts/browser/layout-check.js")</script>"
+    echo '</body></html>'
+  } >"$3"
+}
+frame() {  # frame PAGE WIDTH HEIGHT: a host page showing PAGE in a frame of that size
+  echo "<!doctype html><html><head><meta charset=utf-8><title>frame</title></head>"
+  echo "<body style='margin:0'><iframe src='$(basename "$1")' width='$2' height='$3' style='border:0;display:block'></iframe>"
+  echo "<script>addEventListener('message', function (e) { var p = document.createElement('pre');"
+  echo "p.id = 'layout-verdict'; p.textContent = e.data; document.body.appendChild(p); });</script></body></html>"
+}
+verdict_of() {  # verdict_of HOST WIDTH: the verdict JSON the checking script wrote
+  run_browser --window-size="$(($2 < 500 ? 500 : $2)),900" --dump-dom "file://$1" |
+    sed -n 's/.*<pre id="layout-verdict">\(.*\)<\/pre>.*/\1/p' | sed -e 's/&quot;/"/g' -e 's/&amp;/\&/g'
+}
+cat >"$work/control.html" <<'HTML'
+<!doctype html><html lang="en" dir="ltr"><head><meta charset="utf-8"><title>control</title></head><body>
+<main><section dir="ltr" aria-labelledby="h"><h2 id="h">Control</h2>
+<table style="table-layout:fixed;width:100%"><colgroup><col style="width:45%"><col style="width:10%"><col style="width:45%"></colgroup>
+<tr><th scope="col">Heure</th><th scope="col">Importance</th><th scope="col">Description</th></tr></table></section></main>
+</body></html>
+HTML
+probe_page "$work/control.html" ltr "$work/control.check.html"
+frame "$work/control.check.html" 390 2000 >"$work/control.host.html"
+verdict=$(verdict_of "$work/control.host.html" 390)
+if [[ $verdict == '{"ok":false'*overlap* ]]; then
+  passed=$((passed + 1))
+  echo "PASS control: a squeezed table header is reported: $verdict"
+else
+  failed=$((failed + 1))
+  echo "FAIL control: a squeezed table header went unnoticed: ${verdict:-no verdict in the DOM}"
+fi
+for locale in fr_CA de_DE ar_EG ja_JP; do
+  page=$work/$locale.html
+  "$tool" Examples/listeDesTaches.plist --locale "$locale" --time-zone America/Toronto \
+    --now 2026-11-30T14:00:00Z --format html >"$page"
+  direction=ltr
+  [[ $locale == ar_* ]] && direction=rtl
+  for width in 390 640 1200; do
+    probe=$work/$locale-$width.check.html
+    probe_page "$page" "$direction" "$probe"
+    # Headless windows are at least 500 px wide: the page goes in a frame of the width under
+    # test, tall enough that it never scrolls (a scroll bar would narrow it).
+    frame "$probe" "$width" 20000 >"$work/$locale-$width.host.html"
+    verdict=$(verdict_of "$work/$locale-$width.host.html" "$width")
+    height=$(sed -n 's/.*"height":\([0-9]*\).*/\1/p' <<<"$verdict")
+    if [[ $verdict == '{"ok":true'* ]]; then
+      passed=$((passed + 1))
+      echo "PASS $locale $width px: $verdict"
+    else
+      failed=$((failed + 1))
+      echo "FAIL $locale $width px: ${verdict:-no verdict in the DOM}"
+    fi
+    height=${height:-900}
+    frame "$page" "$width" "$height" >"$work/$locale-$width.shot.html"
+    if run_browser --window-size="$((width < 500 ? 500 : width)),$height" --screenshot="$work/shot.png" \
+      "file://$work/$locale-$width.shot.html" >/dev/null 2>&1; then
+      convert "$work/shot.png" -crop "${width}x${height}+0+0" +repage "$shots/$locale-$width.png"
+    else
+      echo "     (no screenshot for $locale $width px)"
+    fi
+  done
+done
+echo "$passed passed, $failed failed"
+((failed == 0))

@@ -1,0 +1,24 @@
+#!/usr/bin/env python3
+"""Write Tests/Fixtures/gfm-urls.plist: tasks whose text holds bare URLs beside Markdown
+markup characters, for the GFM autolink check in Scripts/check-consumers.sh (a title holding
+https://example.org/a_b.pdf must link to exactly that URL).
+
+Usage: make-gfm-urls-plist.py OUTPUT.plist
+"""
+import datetime
+import plistlib
+import sys
+
+when = datetime.datetime(2026, 11, 30, 15, 0)
+tasks = [
+    ("Lire https://example.org/a_b.pdf ce soir", "Voir www.example.org/notes_2026/plan_b.html avant midi."),
+    ("Formulaire https://example.org/form?id=12&lang=fr_CA", "(https://example.org/in_paren) puis HTTPS://EXAMPLE.ORG/Up_Case."),
+    ("Écrire à jean_francois@example.org", "*gras* _x_ ~~barré~~ <title>x</title> [ ] - [x] a\\b | c"),
+    ("Tâche ftp://ftp.example.org/pub/a_b.tar.gz", "https://example.org/a_b.pdf, https://example.org/x_y."),
+]
+entries = [
+    {"tache": title, "date": when + datetime.timedelta(minutes=index), "importance": str(index + 2), "description": text}
+    for index, (title, text) in enumerate(tasks)
+]
+with open(sys.argv[1], "wb") as output:
+    plistlib.dump(entries, output, sort_keys=True)
