@@ -60,7 +60,8 @@ struct RunConfiguration {
     now = try parsed.value("now").map { text throws -> Date in
       switch try ISO8601.parse(text) {
       case .instant(let date):
-        guard ISO8601.isSupported(date) else {
+        // Year 0000 is readable (Foundation's distantPast) but no "now".
+        guard ISO8601.isSupported(date), date.timeIntervalSince1970 >= -62_135_596_800 else {
           throw UsageError("--now must be in the years 1…9999, got '\(text)'")
         }
         return date

@@ -1,0 +1,360 @@
+import Foundation
+import PosttimICU
+
+/// Reads a binary property list (Apple's `bplist00`: a header, objects, an
+/// offset table and a 32-byte trailer, as CoreFoundation's
+/// CFBinaryPList.c lays it out) straight from its bytes into tasks.
+///
+/// Objects may be referenced from many places, so the file is a graph, not
+/// a tree. Each object is decoded once and remembered (shared references
+/// share the value; a task dictionary referenced twice is validated once),
+/// cycles are refused, and the nesting limit is checked with each object's
+/// remembered height. What the tasks would expand to when written out is
+/// bounded by ``budget(forFileSize:)``: past it the file is refused instead
+/// of amplifying a small file into gigabytes downstream.
+struct BinaryPlistReader {
+  /// The largest expanded size accepted, in cost units: 64 units per byte
+  /// of the file plus 16 Mi. Each object costs 16 units plus its payload's
+  /// bytes (a string's stored bytes, data's length) and, for an array or a
+  /// dictionary, the cost of everything it references, counted once per
+  /// reference. A list written without sharing costs less than 16 units
+  /// per byte of its file; the app's own files (keys and equal values
+  /// shared) stay under 16 too.
+  static func budget(forFileSize size: Int) -> Int { size.multipliedReportingOverflow(by: 64).partialValue + (16 << 20) }
+
+  /// Why an object could not be read, before the entry and key are known.
+  enum Problem: Error {
+    /// The file's structure is broken: refused as not a binary plist.
+    case malformed(String)
+    /// A readable value that no task list may hold (`.invalid`).
+    case value(String)
+    case tooDeep
+    case overBudget
+  }
+
+  let bytes: UnsafeBufferPointer<UInt8>
+  let file: String
+  private let offsetSize: Int, referenceSize: Int, objectCount: Int, top: Int, tableOffset: Int
+  private let budget: Int
+  /// Per object: its value, its cost, its height (levels of containers).
+  private var values: [PropertyListValue?]
+  private var costs: [Int]
+  private var heights: [UInt8]
+  /// Per object: 1 while being decoded (a cycle if met again).
+  private var visiting: [Bool]
+
+  /// - Throws: ``TaskListError`` (`.unreadable`) when the header or trailer is
+  ///   not bplist00's.
+  init(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws(TaskListError) {
+    self.bytes = bytes
+    self.file = file
+    func malformed(_ reason: String) -> TaskListError {
+      TaskListError(.unreadable, file: file, message: "not a valid binary property list (\(reason))")
+    }
+    guard bytes.count >= 40 else { throw malformed("shorter than a trailer") }
+    guard bytes.starts(with: "bplist00".utf8) else { throw malformed("not version 00") }
+    let trailer = bytes.count - 32
+    offsetSize = Int(bytes[trailer + 6])
+    referenceSize = Int(bytes[trailer + 7])
+    func word(_ at: Int) -> Int? {
+      var value: UInt64 = 0
+      for i in 0..<8 { value = value << 8 | UInt64(bytes[at + i]) }
+      return value <= UInt64(Int.max) ? Int(value) : nil
+    }
+    guard (1...8).contains(offsetSize), (1...8).contains(referenceSize), let count = word(trailer + 8),
+      let top = word(trailer + 16), let table = word(trailer + 24), table >= 8, table <= trailer, count >= 1,
+      count <= (trailer - table) / offsetSize, top < count
+    else { throw malformed("bad trailer") }
+    objectCount = count
+    self.top = top
+    tableOffset = table
+    budget = Self.budget(forFileSize: bytes.count)
+    values = Array(repeating: nil, count: count)
+    costs = Array(repeating: 0, count: count)
+    heights = Array(repeating: 0, count: count)
+    visiting = Array(repeating: false, count: count)
+  }
+
+  // MARK: Tasks
+
+  /// The tasks, in file order.
+  /// - Throws: ``TaskListError`` naming the file, and the entry and key
+  ///   for a bad value.
+  mutating func tasks() throws(TaskListError) -> [TaskEntry] {
+    let root: Object
+    do {
+      root = try object(top)
+    } catch {
+      throw describe(error, entry: nil, key: nil)
+    }
+    guard root.kind == 0xA else {
+      throw TaskListError(.invalid, file: file, message: "the root must be an array of task dictionaries, got \(root.typeName)")
+    }
+    var tasks: [TaskEntry] = []
+    tasks.reserveCapacity(root.count)
+    var validated: [Int: TaskEntry] = [:]
+    var total = 16
+    for position in 0..<root.count {
+      let entry = position + 1
+      do {
+        let index = try reference(root.start + position * referenceSize)
+        if var task = validated[index] {
+          task.origin = TaskOrigin(file: file, entry: entry)
+          tasks.append(task)
+        } else {
+          let dictionary = try object(index)
+          guard dictionary.kind == 0xD else {
+            throw TaskListError(.invalid, file: file, entry: entry, message: "must be a dictionary, got \(dictionary.typeName)")
+          }
+          let task = try self.task(index, dictionary, entry: entry)
+          validated[index] = task
+          tasks.append(task)
+        }
+        total = total.addingReportingOverflow(costs[index]).partialValue
+        guard total <= budget else { throw Problem.overBudget }
+      } catch let error as TaskListError {
+        throw error
+      } catch let error as Problem {
+        throw describe(error, entry: entry, key: nil)
+      } catch {
+        throw TaskListError(.unreadable, file: file, message: "not a valid binary property list")
+      }
+    }
+    return tasks
+  }
+
+  private mutating func task(_ index: Int, _ dictionary: Object, entry: Int) throws -> TaskEntry {
+    var builder = TaskEntryBuilder(file: file, entry: entry)
+    var cost = 16
+    var height = 0
+    for position in 0..<dictionary.count {
+      var key: String?
+      do {
+        let keyIndex = try reference(dictionary.start + position * referenceSize)
+        guard case .string(let name) = try value(keyIndex, level: 3) else {
+          throw Problem.malformed("a dictionary key that is not a string")
+        }
+        key = name
+        let valueIndex = try reference(dictionary.start + (dictionary.count + position) * referenceSize)
+        let value = try self.value(valueIndex, level: 3, importance: name == TaskListDecoder.Key.importance)
+        cost = cost.addingReportingOverflow(costs[keyIndex] + costs[valueIndex]).partialValue
+        height = max(height, Int(heights[valueIndex]))
+        if case .date(let date) = value, !ISO8601.isSupported(date) {
+          throw Problem.value("is out of range (years 0…9999)")
+        }
+        try builder.add(name, value)
+      } catch let error as Problem {
+        throw describe(error, entry: entry, key: key)
+      }
+    }
+    costs[index] = min(cost, Int.max)
+    heights[index] = UInt8(height + 1)
+    return try builder.finish()
+  }
+
+  private func describe(_ problem: Problem, entry: Int?, key: String?) -> TaskListError {
+    switch problem {
+    case .malformed(let reason):
+      return TaskListError(.unreadable, file: file, message: "not a valid binary property list (\(reason))")
+    case .value(let message):
+      return TaskListError(.invalid, file: file, entry: entry, key: key, message: message)
+    case .tooDeep:
+      return TaskListError(.invalid, file: file, message: "is nested more than \(PlistPreflight.depthLimit) levels deep; not a task list")
+    case .overBudget:
+      return TaskListError(
+        .invalid, file: file,
+        message: "expands through shared references to more than 64 times its size; not a task list this tool reads")
+    }
+  }
+
+  // MARK: Objects
+
+  /// An object's header: its kind (the marker's high nibble), low nibble,
+  /// count (elements, bytes or UTF-16 units) and where its payload starts.
+  struct Object {
+    let marker: UInt8
+    let count: Int
+    let start: Int
+    var kind: UInt8 { marker >> 4 }
+
+    var typeName: String {
+      switch kind {
+      case 0x0: return marker == 0x08 || marker == 0x09 ? "a boolean" : "a null"
+      case 0x1: return "an integer"
+      case 0x2: return "a real number"
+      case 0x3: return "a date"
+      case 0x4: return "data"
+      case 0x5, 0x6: return "a string"
+      case 0x8: return "a UID"
+      case 0xA: return "an array"
+      case 0xC: return "a set"
+      case 0xD: return "a dictionary"
+      default: return "an unknown object"
+      }
+    }
+  }
+
+  /// A big-endian unsigned number of `size` bytes (1…8) inside the objects.
+  private func number(at offset: Int, size: Int) throws(Problem) -> UInt64 {
+    guard offset >= 0, offset <= tableOffset - size else { throw .malformed("a number past the objects") }
+    var value: UInt64 = 0
+    for i in 0..<size { value = value << 8 | UInt64(bytes[offset + i]) }
+    return value
+  }
+
+  private func reference(_ offset: Int) throws(Problem) -> Int {
+    let index = try number(at: offset, size: referenceSize)
+    guard index < UInt64(objectCount) else { throw .malformed("a reference to object \(index) of \(objectCount)") }
+    return Int(index)
+  }
+
+  /// The header of object `index`, its payload checked to fit before the
+  /// offset table.
+  private func object(_ index: Int) throws(Problem) -> Object {
+    var offset: UInt64 = 0
+    let entry = tableOffset + index * offsetSize
+    for i in 0..<offsetSize { offset = offset << 8 | UInt64(bytes[entry + i]) }
+    guard offset >= 8, offset < UInt64(tableOffset) else { throw .malformed("object \(index) does not fit the file") }
+    let start = Int(offset)
+    let marker = bytes[start]
+    var position = start + 1
+    var count = Int(marker & 0x0F)
+    let kind = marker >> 4
+    if count == 0x0F, [0x4, 0x5, 0x6, 0xA, 0xC, 0xD].contains(kind) {
+      guard position < tableOffset, bytes[position] >> 4 == 0x1, bytes[position] & 0x0F <= 3 else {
+        throw .malformed("object \(index) does not fit the file")
+      }
+      let size = 1 << Int(bytes[position] & 0x0F)
+      let value = try number(at: position + 1, size: size)
+      guard value <= UInt64(Int.max) else { throw .malformed("object \(index) does not fit the file") }
+      count = Int(value)
+      position += 1 + size
+    }
+    let room = tableOffset - position
+    let fits: Bool
+    switch kind {
+    case 0x0: fits = true
+    case 0x1: fits = count <= 4 && (1 << count) <= room
+    case 0x2: fits = (count == 2 || count == 3) && (1 << count) <= room
+    case 0x3: fits = marker == 0x33 && room >= 8
+    case 0x4, 0x5: fits = count <= room
+    case 0x6: fits = count <= room / 2
+    case 0x8: fits = count + 1 <= room
+    case 0xA, 0xC: fits = count <= room / referenceSize
+    case 0xD: fits = count <= room / referenceSize / 2
+    default: fits = false
+    }
+    guard fits else { throw .malformed("object \(index) does not fit the file") }
+    return Object(marker: marker, count: count, start: position)
+  }
+
+  /// The value of object `index`, as a container at nesting `level` (the
+  /// root array is level 1), decoded once however often it is referenced.
+  /// `importance` words an integer beyond 64 bits as that key's error.
+  private mutating func value(_ index: Int, level: Int, importance: Bool = false) throws(Problem) -> PropertyListValue {
+    if let known = values[index] {
+      guard level - 1 + Int(heights[index]) <= PlistPreflight.depthLimit else { throw .tooDeep }
+      return known
+    }
+    guard !visiting[index] else { throw .malformed("object \(index) contains itself") }
+    let object = try self.object(index)
+    let value: PropertyListValue
+    var cost = 16
+    var height = 0
+    switch object.kind {
+    case 0x0:
+      guard object.marker == 0x08 || object.marker == 0x09 else { throw .value("holds \(object.typeName), which no task list holds") }
+      value = .bool(object.marker == 0x09)
+    case 0x1:
+      value = try integer(object, importance: importance)
+    case 0x2:
+      let raw = try number(at: object.start, size: 1 << object.count)
+      value = .real(object.count == 2 ? Double(Float(bitPattern: UInt32(raw))) : Double(bitPattern: raw))
+    case 0x3:
+      let seconds = Double(bitPattern: try number(at: object.start, size: 8))
+      let date = Date(timeIntervalSinceReferenceDate: seconds)
+      guard seconds.isFinite, ISO8601.isSupported(date) else { throw .value("holds a date out of range (years 0…9999)") }
+      value = .date(date)
+    case 0x4:
+      value = .data(Data(UnsafeBufferPointer(rebasing: bytes[object.start..<object.start + object.count])))
+      cost += object.count
+    case 0x5:
+      let text = UnsafeBufferPointer(rebasing: bytes[object.start..<object.start + object.count])
+      guard text.allSatisfy({ $0 < 0x80 }) else { throw .value("holds an ASCII string object with a byte above 0x7F") }
+      value = .string(String(decoding: text, as: UTF8.self))
+      cost += object.count
+    case 0x6:
+      var units: [UInt16] = []
+      units.reserveCapacity(object.count)
+      for i in 0..<object.count {
+        units.append(UInt16(bytes[object.start + 2 * i]) << 8 | UInt16(bytes[object.start + 2 * i + 1]))
+      }
+      var text = ""
+      var decoder = UTF16()
+      var iterator = units.makeIterator()
+      loop: while true {
+        switch decoder.decode(&iterator) {
+        case .scalarValue(let scalar): text.unicodeScalars.append(scalar)
+        case .emptyInput: break loop
+        case .error: throw .value("holds a string that is not valid UTF-16 (an unpaired surrogate)")
+        }
+      }
+      value = .string(text)
+      cost += object.count * 2
+    case 0xA, 0xD:
+      guard level <= PlistPreflight.depthLimit else { throw .tooDeep }
+      visiting[index] = true
+      defer { visiting[index] = false }
+      if object.kind == 0xA {
+        var items: [PropertyListValue] = []
+        items.reserveCapacity(object.count)
+        for position in 0..<object.count {
+          let child = try reference(object.start + position * referenceSize)
+          items.append(try self.value(child, level: level + 1))
+          cost = cost.addingReportingOverflow(costs[child]).partialValue
+          height = max(height, Int(heights[child]))
+          guard cost <= budget else { throw .overBudget }
+        }
+        value = .array(items)
+      } else {
+        var entries: [String: PropertyListValue] = [:]
+        entries.reserveCapacity(object.count)
+        for position in 0..<object.count {
+          let keyIndex = try reference(object.start + position * referenceSize)
+          guard case .string(let key) = try self.value(keyIndex, level: level + 1) else {
+            throw .malformed("a dictionary key that is not a string")
+          }
+          let child = try reference(object.start + (object.count + position) * referenceSize)
+          guard entries.updateValue(try self.value(child, level: level + 1), forKey: key) == nil else {
+            throw .value("holds a dictionary with the key \"\(TaskListError.printable(key))\" twice (duplicate key)")
+          }
+          cost = cost.addingReportingOverflow(costs[keyIndex] + costs[child]).partialValue
+          height = max(height, Int(heights[child]))
+          guard cost <= budget else { throw .overBudget }
+        }
+        value = .dictionary(entries)
+      }
+      height += 1
+    default:
+      throw .value("holds \(object.typeName), which no task list holds")
+    }
+    values[index] = value
+    costs[index] = cost
+    heights[index] = UInt8(height)
+    return value
+  }
+
+  /// 1, 2 and 4-byte integers are unsigned, 8-byte ones signed, 16-byte
+  /// ones (CoreFoundation's 128-bit) kept when they fit 64 bits signed.
+  private func integer(_ object: Object, importance: Bool) throws(Problem) -> PropertyListValue {
+    let size = 1 << object.count
+    if size < 8 { return .integer(Int(try number(at: object.start, size: size))) }
+    if size == 8 { return .integer(Int(Int64(bitPattern: try number(at: object.start, size: 8)))) }
+    let high = try number(at: object.start, size: 8), low = try number(at: object.start + 8, size: 8)
+    if high == 0, low <= UInt64(Int64.max) { return .integer(Int(low)) }
+    if high == UInt64.max, low > UInt64(Int64.max) { return .integer(Int(Int64(bitPattern: low))) }
+    if importance { throw .value("must be 1…9, got an integer beyond 64 bits") }
+    let magnitude = Double(high) * 18_446_744_073_709_551_616 + Double(low)
+    return .real(Int64(bitPattern: high) < 0 ? magnitude - 340_282_366_920_938_463_463_374_607_431_768_211_456 : magnitude)
+  }
+}
