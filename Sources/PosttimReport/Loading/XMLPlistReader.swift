@@ -123,7 +123,7 @@ final class XMLPlistReader {
       { user, name, _ in
         XMLPlistReader.from(user).unknownEncoding = String(cString: name!)
         return Int32(XML_STATUS_ERROR.rawValue)
-      }, nil)
+      }, Unmanaged.passUnretained(self).toOpaque())
   }
 
   deinit { XML_ParserFree(parser) }
@@ -185,13 +185,26 @@ final class XMLPlistReader {
       if let context = XML_GetInputContext(parser, &offset, &size), offset < size,
         UInt8(bitPattern: context[Int(offset)]) >= 0x80
       {
-        reason = "invalid UTF-8 (byte 0x\(String(UInt8(bitPattern: context[Int(offset)]), radix: 16, uppercase: true)))"
+        let bytes = UnsafeRawBufferPointer(start: context + Int(offset), count: Int(min(4, size - offset)))
+        reason = Self.describeToken(bytes.bindMemory(to: UInt8.self))
       }
     case XML_ERROR_NO_ELEMENTS:
       reason = "the document ends before its root element closes"
     default: break
     }
     return TaskListError(.unreadable, file: file, message: "not a property list (line \(line), column \(column): \(reason))")
+  }
+
+  /// Why a non-ASCII character is no token: bytes that are no UTF-8
+  /// sequence, or a character XML does not allow there (NEL in a name).
+  static func describeToken(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    var iterator = bytes.makeIterator()
+    var decoder = UTF8()
+    if case .scalarValue(let scalar) = decoder.decode(&iterator) {
+      let hex = String(scalar.value, radix: 16, uppercase: true)
+      return "the character U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex) is not allowed here"
+    }
+    return "invalid UTF-8 (byte 0x\(String(bytes[0], radix: 16, uppercase: true)))"
   }
 
   // MARK: Events
