@@ -52,7 +52,8 @@ struct BinaryPlistReader {
       TaskListError(.unreadable, file: file, message: "not a valid binary property list (\(reason))")
     }
     guard bytes.count >= 40 else { throw malformed("shorter than a trailer") }
-    guard bytes.starts(with: "bplist00".utf8) else { throw malformed("not version 00") }
+    // "bplist0" and any minor version, as CoreFoundation checks it.
+    guard bytes.starts(with: "bplist0".utf8) else { throw malformed("not version 0x") }
     let trailer = bytes.count - 32
     offsetSize = Int(bytes[trailer + 6])
     referenceSize = Int(bytes[trailer + 7])
@@ -92,13 +93,16 @@ struct BinaryPlistReader {
     }
     var tasks: [TaskEntry] = []
     tasks.reserveCapacity(root.count)
-    var validated: [Int: TaskEntry] = [:]
+    // Per object: where its task already is in `tasks` (+1), so a task
+    // dictionary referenced again is copied, not validated again.
+    var validated = [Int32](repeating: 0, count: objectCount)
     var total = 16
     for position in 0..<root.count {
       let entry = position + 1
       do {
         let index = try reference(root.start + position * referenceSize)
-        if var task = validated[index] {
+        if validated[index] > 0 {
+          var task = tasks[Int(validated[index]) - 1]
           task.origin = TaskOrigin(file: file, entry: entry)
           tasks.append(task)
         } else {
@@ -106,9 +110,8 @@ struct BinaryPlistReader {
           guard dictionary.kind == 0xD else {
             throw TaskListError(.invalid, file: file, entry: entry, message: "must be a dictionary, got \(dictionary.typeName)")
           }
-          let task = try self.task(index, dictionary, entry: entry)
-          validated[index] = task
-          tasks.append(task)
+          tasks.append(try self.task(index, dictionary, entry: entry))
+          validated[index] = Int32(truncatingIfNeeded: tasks.count)
         }
         total = total.addingReportingOverflow(costs[index]).partialValue
         guard total <= budget else { throw Problem.overBudget }
@@ -284,22 +287,26 @@ struct BinaryPlistReader {
       value = .string(String(decoding: text, as: UTF8.self))
       cost += object.count
     case 0x6:
-      var units: [UInt16] = []
-      units.reserveCapacity(object.count)
-      for i in 0..<object.count {
-        units.append(UInt16(bytes[object.start + 2 * i]) << 8 | UInt16(bytes[object.start + 2 * i + 1]))
-      }
-      var text = ""
-      var decoder = UTF16()
-      var iterator = units.makeIterator()
-      loop: while true {
-        switch decoder.decode(&iterator) {
-        case .scalarValue(let scalar): text.unicodeScalars.append(scalar)
-        case .emptyInput: break loop
-        case .error: throw .value("holds a string that is not valid UTF-16 (an unpaired surrogate)")
+      // Big-endian units, checked for unpaired surrogates, then transcoded
+      // in one go (String(decoding:) would repair them silently).
+      let units = [UInt16](unsafeUninitializedCapacity: object.count) { buffer, initialized in
+        for i in 0..<object.count {
+          buffer[i] = UInt16(bytes[object.start + 2 * i]) << 8 | UInt16(bytes[object.start + 2 * i + 1])
         }
+        initialized = object.count
       }
-      value = .string(text)
+      var i = 0
+      while i < units.count {
+        let unit = units[i]
+        if unit & 0xF800 == 0xD800 {
+          guard unit < 0xDC00, i + 1 < units.count, units[i + 1] & 0xFC00 == 0xDC00 else {
+            throw .value("holds a string that is not valid UTF-16 (an unpaired surrogate)")
+          }
+          i += 1
+        }
+        i += 1
+      }
+      value = .string(String(decoding: units, as: UTF16.self))
       cost += object.count * 2
     case 0xA, 0xD:
       guard level <= PlistPreflight.depthLimit else { throw .tooDeep }

@@ -67,13 +67,12 @@ public struct TaskListDecoder: Sendable {
       throw TaskListError(.notFound, file: file, message: "cannot be read (\(String(cString: strerror(errno))))")
     }
     if head.starts(with: "bplist".utf8) || size < 64 {
-      let data: Data
-      do {
-        data = try InputReader.readAll(descriptor: descriptor)
-      } catch {
-        throw TaskListError(.notFound, file: file, message: "cannot be read")
+      // Mapped, not copied: the reader jumps around the offset table.
+      guard size > 0, let map = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), map != MAP_FAILED else {
+        return try decode(Data(head), file: file)
       }
-      return try decode(data, file: file)
+      defer { munmap(map, size) }
+      return try decode(Data(bytesNoCopy: map, count: size, deallocator: .none), file: file)
     }
     try head.withUnsafeBufferPointer { (bytes) throws(TaskListError) in try Self.checkStart(bytes, file: file) }
     let reader = XMLPlistReader(file: file)
