@@ -287,26 +287,9 @@ struct BinaryPlistReader {
       value = .string(String(decoding: text, as: UTF8.self))
       cost += object.count
     case 0x6:
-      // Big-endian units, checked for unpaired surrogates, then transcoded
-      // in one go (String(decoding:) would repair them silently).
-      let units = [UInt16](unsafeUninitializedCapacity: object.count) { buffer, initialized in
-        for i in 0..<object.count {
-          buffer[i] = UInt16(bytes[object.start + 2 * i]) << 8 | UInt16(bytes[object.start + 2 * i + 1])
-        }
-        initialized = object.count
-      }
-      var i = 0
-      while i < units.count {
-        let unit = units[i]
-        if unit & 0xF800 == 0xD800 {
-          guard unit < 0xDC00, i + 1 < units.count, units[i + 1] & 0xFC00 == 0xDC00 else {
-            throw .value("holds a string that is not valid UTF-16 (an unpaired surrogate)")
-          }
-          i += 1
-        }
-        i += 1
-      }
-      value = .string(String(decoding: units, as: UTF16.self))
+      guard let text = Self.utf16BigEndian(UnsafeBufferPointer(rebasing: bytes[object.start..<object.start + 2 * object.count]))
+      else { throw .value("holds a string that is not valid UTF-16 (an unpaired surrogate)") }
+      value = .string(text)
       cost += object.count * 2
     case 0xA, 0xD:
       guard level <= PlistPreflight.depthLimit else { throw .tooDeep }
@@ -349,6 +332,51 @@ struct BinaryPlistReader {
     costs[index] = cost
     heights[index] = UInt8(height)
     return value
+  }
+
+  /// Big-endian UTF-16 transcoded straight to UTF-8 (the generic
+  /// `String(decoding:as:)` is several times slower), or nil for an
+  /// unpaired surrogate (which it would repair silently).
+  static func utf16BigEndian(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    let units = bytes.count / 2
+    var valid = true
+    let text = String(unsafeUninitializedCapacity: units * 3) { out in
+      var written = 0
+      var i = 0
+      while i < units {
+        var scalar = UInt32(bytes[2 * i]) << 8 | UInt32(bytes[2 * i + 1])
+        i += 1
+        if scalar & 0xF800 == 0xD800 {
+          guard scalar < 0xDC00, i < units else { valid = false; return 0 }
+          let low = UInt32(bytes[2 * i]) << 8 | UInt32(bytes[2 * i + 1])
+          guard low & 0xFC00 == 0xDC00 else { valid = false; return 0 }
+          scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+          i += 1
+        }
+        switch scalar {
+        case 0..<0x80:
+          out[written] = UInt8(scalar)
+          written += 1
+        case 0x80..<0x800:
+          out[written] = UInt8(0xC0 | scalar >> 6)
+          out[written + 1] = UInt8(0x80 | scalar & 0x3F)
+          written += 2
+        case 0x800..<0x10000:
+          out[written] = UInt8(0xE0 | scalar >> 12)
+          out[written + 1] = UInt8(0x80 | scalar >> 6 & 0x3F)
+          out[written + 2] = UInt8(0x80 | scalar & 0x3F)
+          written += 3
+        default:
+          out[written] = UInt8(0xF0 | scalar >> 18)
+          out[written + 1] = UInt8(0x80 | scalar >> 12 & 0x3F)
+          out[written + 2] = UInt8(0x80 | scalar >> 6 & 0x3F)
+          out[written + 3] = UInt8(0x80 | scalar & 0x3F)
+          written += 4
+        }
+      }
+      return written
+    }
+    return valid ? text : nil
   }
 
   /// 1, 2 and 4-byte integers are unsigned, 8-byte ones signed, 16-byte
