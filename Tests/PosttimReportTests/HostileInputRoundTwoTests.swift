@@ -230,6 +230,14 @@ struct HostileInputRoundTwoTests {
         == "x.plist: entry 1: \"importance\" must be 1…9, got an integer beyond 64 bits")
   }
 
+  @Test("a whole <real> importance (5.0) reads as 5, as the README says; 5.5 does not")
+  func wholeRealImportance() throws {
+    let whole = xmlTask("").replacingOccurrences(of: "<string>5</string>", with: "<real>5.0</real>")
+    #expect(try decoder.decode(Data(whole.utf8), file: "x")[0].importance == 5)
+    let half = xmlTask("").replacingOccurrences(of: "<string>5</string>", with: "<real>5.5</real>")
+    #expect(error(Data(half.utf8))?.description == "x.plist: entry 1: \"importance\" must be 1…9 (a string or an integer), got a real number")
+  }
+
   @Test("6: invalid UTF-8 in a string says invalid UTF-8, at its line")
   func invalidUTF8() throws {
     var bytes = Array(xmlTask("<key>note</key><string>caf_</string>").utf8)

@@ -17,9 +17,9 @@ struct BinaryPlistReader {
   /// of the file plus 16 Mi. Each object costs 16 units plus its payload's
   /// bytes (a string's stored bytes, data's length) and, for an array or a
   /// dictionary, the cost of everything it references, counted once per
-  /// reference. A list written without sharing costs less than 16 units
-  /// per byte of its file; the app's own files (keys and equal values
-  /// shared) stay under 16 too.
+  /// reference. Without shared references an object's cost is at most 16
+  /// units plus its bytes for its one reference, so a list has to share
+  /// objects heavily to get near the budget.
   static func budget(forFileSize size: Int) -> Int { size.multipliedReportingOverflow(by: 64).partialValue + (16 << 20) }
 
   /// Why an object could not be read, before the entry and key are known.

@@ -78,6 +78,9 @@ struct TaskEntryBuilder {
     case .integer(let number):
       guard (1...9).contains(number) else { throw fail("must be 1…9, got \(number)") }
       return number
+    // A whole <real> (`5.0`) reads as that integer, as it always has.
+    case .real(let number) where number.rounded() == number && abs(number) < 1e15:
+      return try importance(.integer(Int(number)), fail: fail)
     default:
       throw fail("must be 1…9 (a string or an integer), got \(value.typeName)")
     }

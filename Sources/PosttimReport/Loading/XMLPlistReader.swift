@@ -34,25 +34,30 @@ final class XMLPlistReader {
       case (UInt8(ascii: "p"), 5): element = .plist
       default: return nil
       }
-      guard strcmp(name, element.name) == 0 else { return nil }
+      guard strcmp(name, element.cName) == 0 else { return nil }
       self = element
     }
 
-    var name: String {
+    /// The name as a C string, compared without bridging a String per tag.
+    var cName: UnsafePointer<CChar> {
+      let name: StaticString
       switch self {
-      case .plist: return "plist"
-      case .array: return "array"
-      case .dict: return "dict"
-      case .key: return "key"
-      case .string: return "string"
-      case .integer: return "integer"
-      case .real: return "real"
-      case .date: return "date"
-      case .data: return "data"
-      case .yes: return "true"
-      case .no: return "false"
+      case .plist: name = "plist"
+      case .array: name = "array"
+      case .dict: name = "dict"
+      case .key: name = "key"
+      case .string: name = "string"
+      case .integer: name = "integer"
+      case .real: name = "real"
+      case .date: name = "date"
+      case .data: name = "data"
+      case .yes: name = "true"
+      case .no: name = "false"
       }
+      return UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self)
     }
+
+    var name: String { String(cString: cName) }
 
     /// "a string", "an integer"…, as ``PropertyListValue/typeName``.
     var typeName: String {
