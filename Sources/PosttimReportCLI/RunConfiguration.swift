@@ -121,8 +121,15 @@ struct RunConfiguration {
       options.resources = LayeredResources([folder, EmbeddedResources()])
     }
     if let path = parsed.value("template") {
-      guard let data = FileManager.default.contents(atPath: path) else {
+      // Only a regular file: /dev/zero would be read forever, and "not
+      // found" would be wrong for a path that exists.
+      var isFolder: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
         throw TemplateError(kind: .notFound, templateName: path, message: "template file not found")
+      }
+      let kind = (try? FileManager.default.attributesOfItem(atPath: path)[.type]) as? FileAttributeType
+      guard kind == .typeRegular, let data = FileManager.default.contents(atPath: path) else {
+        throw TemplateError(kind: .notFound, templateName: path, message: "is not a readable regular file (a template is a text file)")
       }
       guard let text = String(data: data, encoding: .utf8) else {
         throw TemplateError(kind: .syntax, templateName: path, message: "is not UTF-8 text")

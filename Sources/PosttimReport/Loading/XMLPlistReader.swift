@@ -192,6 +192,10 @@ final class XMLPlistReader {
     case XML_ERROR_INVALID_TOKEN:
       var offset: Int32 = 0, size: Int32 = 0
       if let context = XML_GetInputContext(parser, &offset, &size), offset < size,
+        case let byte = UInt8(bitPattern: context[Int(offset)]), byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D
+      {
+        reason = "the control character U+00\(byte < 0x10 ? "0" : "")\(String(byte, radix: 16, uppercase: true)) is not allowed in XML"
+      } else if let context = XML_GetInputContext(parser, &offset, &size), offset < size,
         UInt8(bitPattern: context[Int(offset)]) >= 0x80
       {
         let bytes = UnsafeRawBufferPointer(start: context + Int(offset), count: Int(min(4, size - offset)))
