@@ -36,12 +36,21 @@ struct BinaryPlistReader {
   let file: String
   private let offsetSize: Int, referenceSize: Int, objectCount: Int, top: Int, tableOffset: Int
   private let budget: Int
-  /// Per object: its value, its cost, its height (levels of containers).
-  private var values: [PropertyListValue?]
-  private var costs: [Int]
-  private var heights: [UInt8]
-  /// Per object: 1 while being decoded (a cycle if met again).
-  private var visiting: [Bool]
+  /// Per object (one byte each, so a million tasks cost a few MB): how
+  /// many references point at it, saturating at 2 (``shared``), and the
+  /// ``visiting`` bit while it is being decoded (a cycle if met again).
+  private var references: [UInt8]
+  private static let shared: UInt8 = 2, visiting: UInt8 = 0x80
+  /// Objects referenced more than once, once decoded.
+  private var memo: [Int: Decoded] = [:]
+
+  /// A decoded object: its value, its cost (see ``budget(forFileSize:)``)
+  /// and its height (levels of arrays and dictionaries, 0 for a scalar).
+  struct Decoded {
+    let value: PropertyListValue
+    let cost: Int
+    let height: Int
+  }
 
   /// - Throws: ``TaskListError`` (`.unreadable`) when the header or trailer is
   ///   not bplist00's.
@@ -70,10 +79,23 @@ struct BinaryPlistReader {
     self.top = top
     tableOffset = table
     budget = Self.budget(forFileSize: bytes.count)
-    values = Array(repeating: nil, count: count)
-    costs = Array(repeating: 0, count: count)
-    heights = Array(repeating: 0, count: count)
-    visiting = Array(repeating: false, count: count)
+    references = Array(repeating: 0, count: count)
+    countReferences()
+  }
+
+  /// One pass over the arrays and dictionaries, counting the references to
+  /// each object (up to 2): only shared objects are remembered. Objects
+  /// that do not fit are skipped here and refused when reached.
+  private mutating func countReferences() {
+    references[top] = 1
+    for index in 0..<objectCount {
+      guard let object = try? object(index), object.kind == 0xA || object.kind == 0xD else { continue }
+      let count = object.kind == 0xD ? object.count * 2 : object.count
+      for position in 0..<count {
+        guard let child = try? reference(object.start + position * referenceSize) else { break }
+        if references[child] < Self.shared { references[child] += 1 }
+      }
+    }
   }
 
   // MARK: Tasks
@@ -93,27 +115,31 @@ struct BinaryPlistReader {
     }
     var tasks: [TaskEntry] = []
     tasks.reserveCapacity(root.count)
-    // Per object: where its task already is in `tasks` (+1), so a task
-    // dictionary referenced again is copied, not validated again.
-    var validated = [Int32](repeating: 0, count: objectCount)
+    // A shared task dictionary: where its task is in `tasks`, and its
+    // cost, so it is copied, not validated again.
+    var validated: [Int: (position: Int, cost: Int)] = [:]
     var total = 16
     for position in 0..<root.count {
       let entry = position + 1
       do {
         let index = try reference(root.start + position * referenceSize)
-        if validated[index] > 0 {
-          var task = tasks[Int(validated[index]) - 1]
+        let cost: Int
+        if let known = validated[index] {
+          var task = tasks[known.position]
           task.origin = TaskOrigin(file: file, entry: entry)
           tasks.append(task)
+          cost = known.cost
         } else {
           let dictionary = try object(index)
           guard dictionary.kind == 0xD else {
             throw TaskListError(.invalid, file: file, entry: entry, message: "must be a dictionary, got \(dictionary.typeName)")
           }
-          tasks.append(try self.task(index, dictionary, entry: entry))
-          validated[index] = Int32(truncatingIfNeeded: tasks.count)
+          let (task, taskCost) = try self.task(dictionary, entry: entry)
+          tasks.append(task)
+          cost = taskCost
+          if references[index] & Self.shared != 0 { validated[index] = (tasks.count - 1, taskCost) }
         }
-        total = total.addingReportingOverflow(costs[index]).partialValue
+        total = total.addingReportingOverflow(cost).partialValue
         guard total <= budget else { throw Problem.overBudget }
       } catch let error as TaskListError {
         throw error
@@ -126,22 +152,23 @@ struct BinaryPlistReader {
     return tasks
   }
 
-  private mutating func task(_ index: Int, _ dictionary: Object, entry: Int) throws -> TaskEntry {
+  /// The validated task of a dictionary, and its cost.
+  private mutating func task(_ dictionary: Object, entry: Int) throws -> (TaskEntry, Int) {
     var builder = TaskEntryBuilder(file: file, entry: entry)
     var cost = 16
-    var height = 0
     for position in 0..<dictionary.count {
       var key: String?
       do {
         let keyIndex = try reference(dictionary.start + position * referenceSize)
-        guard case .string(let name) = try value(keyIndex, level: 3) else {
+        let keyObject = try value(keyIndex, level: 3)
+        guard case .string(let name) = keyObject.value else {
           throw Problem.malformed("a dictionary key that is not a string")
         }
         key = name
         let valueIndex = try reference(dictionary.start + (dictionary.count + position) * referenceSize)
-        let value = try self.value(valueIndex, level: 3, importance: name == TaskListDecoder.Key.importance)
-        cost = cost.addingReportingOverflow(costs[keyIndex] + costs[valueIndex]).partialValue
-        height = max(height, Int(heights[valueIndex]))
+        let decoded = try self.value(valueIndex, level: 3, importance: name == TaskListDecoder.Key.importance)
+        let value = decoded.value
+        cost = cost.addingReportingOverflow(keyObject.cost + decoded.cost).partialValue
         if case .date(let date) = value, !ISO8601.isSupported(date) {
           throw Problem.value("is out of range (years 0…9999)")
         }
@@ -150,9 +177,7 @@ struct BinaryPlistReader {
         throw describe(error, entry: entry, key: key)
       }
     }
-    costs[index] = min(cost, Int.max)
-    heights[index] = UInt8(height + 1)
-    return try builder.finish()
+    return (try builder.finish(), cost)
   }
 
   private func describe(_ problem: Problem, entry: Int?, key: String?) -> TaskListError {
@@ -254,12 +279,12 @@ struct BinaryPlistReader {
   /// The value of object `index`, as a container at nesting `level` (the
   /// root array is level 1), decoded once however often it is referenced.
   /// `importance` words an integer beyond 64 bits as that key's error.
-  private mutating func value(_ index: Int, level: Int, importance: Bool = false) throws(Problem) -> PropertyListValue {
-    if let known = values[index] {
-      guard level - 1 + Int(heights[index]) <= PlistPreflight.depthLimit else { throw .tooDeep }
+  private mutating func value(_ index: Int, level: Int, importance: Bool = false) throws(Problem) -> Decoded {
+    if let known = memo[index] {
+      guard level - 1 + known.height <= PlistPreflight.depthLimit else { throw .tooDeep }
       return known
     }
-    guard !visiting[index] else { throw .malformed("object \(index) contains itself") }
+    guard references[index] & Self.visiting == 0 else { throw .malformed("object \(index) contains itself") }
     let object = try self.object(index)
     let value: PropertyListValue
     var cost = 16
@@ -293,16 +318,16 @@ struct BinaryPlistReader {
       cost += object.count * 2
     case 0xA, 0xD:
       guard level <= PlistPreflight.depthLimit else { throw .tooDeep }
-      visiting[index] = true
-      defer { visiting[index] = false }
+      references[index] |= Self.visiting
+      defer { references[index] &= ~Self.visiting }
       if object.kind == 0xA {
         var items: [PropertyListValue] = []
         items.reserveCapacity(object.count)
         for position in 0..<object.count {
-          let child = try reference(object.start + position * referenceSize)
-          items.append(try self.value(child, level: level + 1))
-          cost = cost.addingReportingOverflow(costs[child]).partialValue
-          height = max(height, Int(heights[child]))
+          let child = try self.value(try reference(object.start + position * referenceSize), level: level + 1)
+          items.append(child.value)
+          cost = cost.addingReportingOverflow(child.cost).partialValue
+          height = max(height, child.height)
           guard cost <= budget else { throw .overBudget }
         }
         value = .array(items)
@@ -310,16 +335,16 @@ struct BinaryPlistReader {
         var entries: [String: PropertyListValue] = [:]
         entries.reserveCapacity(object.count)
         for position in 0..<object.count {
-          let keyIndex = try reference(object.start + position * referenceSize)
-          guard case .string(let key) = try self.value(keyIndex, level: level + 1) else {
+          let keyObject = try self.value(try reference(object.start + position * referenceSize), level: level + 1)
+          guard case .string(let key) = keyObject.value else {
             throw .malformed("a dictionary key that is not a string")
           }
-          let child = try reference(object.start + (object.count + position) * referenceSize)
-          guard entries.updateValue(try self.value(child, level: level + 1), forKey: key) == nil else {
+          let child = try self.value(try reference(object.start + (object.count + position) * referenceSize), level: level + 1)
+          guard entries.updateValue(child.value, forKey: key) == nil else {
             throw .value("holds a dictionary with the key \"\(TaskListError.printable(key))\" twice (duplicate key)")
           }
-          cost = cost.addingReportingOverflow(costs[keyIndex] + costs[child]).partialValue
-          height = max(height, Int(heights[child]))
+          cost = cost.addingReportingOverflow(keyObject.cost + child.cost).partialValue
+          height = max(height, child.height)
           guard cost <= budget else { throw .overBudget }
         }
         value = .dictionary(entries)
@@ -328,10 +353,9 @@ struct BinaryPlistReader {
     default:
       throw .value("holds \(object.typeName), which no task list holds")
     }
-    values[index] = value
-    costs[index] = cost
-    heights[index] = UInt8(height)
-    return value
+    let decoded = Decoded(value: value, cost: cost, height: height)
+    if references[index] & Self.shared != 0 { memo[index] = decoded }
+    return decoded
   }
 
   /// Big-endian UTF-16 transcoded straight to UTF-8 (the generic
