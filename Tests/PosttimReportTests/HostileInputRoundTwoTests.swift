@@ -247,6 +247,24 @@ struct HostileInputRoundTwoTests {
     #expect(refused.description.hasSuffix(": invalid UTF-8 (byte 0xC3))"))
   }
 
+  @Test("6: a binary UTF-16 title with an unpaired surrogate says so; a pair is read")
+  func unpairedSurrogate() throws {
+    for (units, expected) in [([0xD83D], nil), ([0xDE00, 0x0041], nil), ([0xD83D, 0xDE00, 0x00E9], "😀é")] as [([UInt16], String?)] {
+      var plist = BinaryPlistBuilder()
+      let title = plist.add([0x60 | UInt8(units.count)] + units.flatMap { BinaryPlistBuilder.bigEndian(UInt64($0), 2) })
+      let task = plist.dictionary(
+        [("tache", title), ("date", plist.date(0)), ("importance", plist.string("5"))].map { (key: plist.string($0.0), value: $0.1) })
+      let root = plist.array([task])
+      if let expected {
+        #expect(try decoder.decode(plist.data(top: root), file: "x")[0].title == expected)
+      } else {
+        #expect(
+          error(plist.data(top: root))?.description
+            == "x.plist: entry 1: \"tache\" holds a string that is not valid UTF-16 (an unpaired surrogate)")
+      }
+    }
+  }
+
   @Test("6: every message of a hostile corpus is one clean line")
   func cleanMessages() throws {
     let nasty = "\u{1B}[2J\u{0}\r\n\u{9B}31m"

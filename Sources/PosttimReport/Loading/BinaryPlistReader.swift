@@ -34,6 +34,10 @@ struct BinaryPlistReader {
 
   let bytes: UnsafeBufferPointer<UInt8>
   let file: String
+  /// Called every 32,768 tasks when the bytes are a mapped file: it drops
+  /// the pages read so far (they fault back in if needed), so a large file
+  /// does not stay resident beside the tasks made from it.
+  var releasePages: (() -> Void)?
   private let offsetSize: Int, referenceSize: Int, objectCount: Int, top: Int, tableOffset: Int
   private let budget: Int
   /// Per object (one byte each, so a million tasks cost a few MB): how
@@ -113,6 +117,7 @@ struct BinaryPlistReader {
     guard root.kind == 0xA else {
       throw TaskListError(.invalid, file: file, message: "the root must be an array of task dictionaries, got \(root.typeName)")
     }
+    releasePages?()  // what counting the references read
     var tasks: [TaskEntry] = []
     tasks.reserveCapacity(root.count)
     // A shared task dictionary: where its task is in `tasks`, and its
@@ -140,6 +145,7 @@ struct BinaryPlistReader {
           if references[index] & Self.shared != 0 { validated[index] = (tasks.count - 1, taskCost) }
         }
         total = total.addingReportingOverflow(cost).partialValue
+        if entry & 0x7FFF == 0 { releasePages?() }
         guard total <= budget else { throw Problem.overBudget }
       } catch let error as TaskListError {
         throw error
@@ -363,8 +369,26 @@ struct BinaryPlistReader {
   /// unpaired surrogate (which it would repair silently).
   static func utf16BigEndian(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
     let units = bytes.count / 2
+    // First pass: validate and size, so the string holds no spare capacity
+    // (a million descriptions at 3 bytes per unit would waste ~100 MB).
+    var length = 0
+    var index = 0
+    while index < units {
+      let unit = UInt16(bytes[2 * index]) << 8 | UInt16(bytes[2 * index + 1])
+      index += 1
+      switch unit {
+      case 0..<0x80: length += 1
+      case 0x80..<0x800: length += 2
+      case 0xD800..<0xDC00:
+        guard index < units, bytes[2 * index] & 0xFC == 0xDC else { return nil }
+        index += 1
+        length += 4
+      case 0xDC00..<0xE000: return nil
+      default: length += 3
+      }
+    }
     var valid = true
-    let text = String(unsafeUninitializedCapacity: units * 3) { out in
+    let text = String(unsafeUninitializedCapacity: length) { out in
       var written = 0
       var i = 0
       while i < units {

@@ -37,12 +37,17 @@ public struct TaskListDecoder: Sendable {
   /// - Throws: ``TaskListError`` (`.unreadable` or `.invalid`) naming the
   ///   file, and for a bad value the entry (from 1) and the key.
   public func decode(_ data: Data, file: String) throws(TaskListError) -> [TaskEntry] {
+    try decode(data, file: file, releasePages: nil)
+  }
+
+  private func decode(_ data: Data, file: String, releasePages: (() -> Void)?) throws(TaskListError) -> [TaskEntry] {
     do {
       return try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) throws(TaskListError) -> [TaskEntry] in
         let bytes = raw.bindMemory(to: UInt8.self)
         try Self.checkStart(bytes, file: file)
         if bytes.starts(with: "bplist".utf8) {
           var reader = try BinaryPlistReader(bytes, file: file)
+          reader.releasePages = releasePages
           return try reader.tasks()
         }
         let reader = XMLPlistReader(file: file)
@@ -72,7 +77,11 @@ public struct TaskListDecoder: Sendable {
         return try decode(Data(head), file: file)
       }
       defer { munmap(map, size) }
-      return try decode(Data(bytesNoCopy: map, count: size, deallocator: .none), file: file)
+      // A private read-only mapping: dropped pages are read again from the
+      // file, unchanged.
+      return try decode(
+        Data(bytesNoCopy: map, count: size, deallocator: .none), file: file,
+        releasePages: { _ = madvise(map, size, MADV_DONTNEED) })
     }
     try head.withUnsafeBufferPointer { (bytes) throws(TaskListError) in try Self.checkStart(bytes, file: file) }
     let reader = XMLPlistReader(file: file)
