@@ -25,10 +25,14 @@ let package = Package(
     .systemLibrary(
       name: "CICU", pkgConfig: "icu-i18n", providers: [.apt(["libicu-dev"])]),
     .target(name: "CICUShim", dependencies: ["CICU"]),
+    // Debian's libexpat1-dev: the XML plist reader's tokenizer (DTD internal
+    // subsets, entities and external access refused by the reader).
+    .systemLibrary(
+      name: "CExpat", pkgConfig: "expat", providers: [.apt(["libexpat1-dev"])]),
     .target(name: "PosttimICU", dependencies: ["CICUShim"]),
     .target(name: "PosttimTemplating"),
     .target(
-      name: "PosttimReport", dependencies: ["PosttimICU", "PosttimTemplating"],
+      name: "PosttimReport", dependencies: ["PosttimICU", "PosttimTemplating", "CExpat"],
       plugins: ["EmbedTemplates"]),
     // Templates/ is embedded at build time, so a copied binary needs no
     // resource bundle (a missing Bundle.module is an uncatchable crash).

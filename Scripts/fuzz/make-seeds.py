@@ -92,6 +92,8 @@ def decoder_seeds():
     write("decoder/bin-header-only.bplist", b"bplist00")
     write("decoder/bin-version-01.bplist", b"bplist01" + whole[8:])
 
+    shared_reference_seeds()
+
     head = b'<?xml version="1.0" encoding="UTF-8"?>\n<plist version="1.0">\n'
     task = (b"<dict><key>tache</key><string>t</string><key>date</key><date>2026-11-30T13:00:00Z</date>"
             b"<key>importance</key><integer>3</integer><key>description</key><string>d &amp; &#x1F600;</string></dict>")
@@ -108,6 +110,34 @@ def decoder_seeds():
     write("decoder/xml-root-dict.plist", head + b"<dict><key>a</key><string>b</string></dict></plist>")
     write("decoder/openstep.plist", b'( { tache = t; date = "2026"; } )')
     write("decoder/xml-utf16.plist", '<?xml version="1.0" encoding="UTF-16"?><plist><array/></plist>'.encode("utf-16"))
+
+
+def shared_reference_seeds():
+    """Binary lists whose objects are referenced from many places (issue 12,
+    items 1-3): the reader must decode each object once and bound what the
+    references expand to."""
+    keys = [ascii_string("tache"), ascii_string("date"), ascii_string("importance"), ascii_string("extra")]
+    # 0 root; 1 task; 2-5 keys; 6-8 values; 9 string "x"; 10.. a chain of
+    # arrays each holding the previous one twice (object 9 is the first).
+    def chain(depth):
+        objects = [array([1]), dict_([2, 3, 4, 5], [6, 7, 8, 10 + depth - 1])] + keys + [
+            ascii_string("t"), date(815_000_000.0), ascii_string("5"), ascii_string("x")]
+        objects += [array([9 + i, 9 + i]) for i in range(depth)]
+        return bplist(objects)
+    write("decoder/bin-shared-chain-8.bplist", chain(8))
+    write("decoder/bin-shared-chain-40.bplist", chain(40))
+    # One task referenced 200 times from the root array.
+    write("decoder/bin-shared-task.bplist", bplist([array([1] * 200)] + task_objects()[1:]))
+    # One 4 KB description referenced by 6,000 entries: past the budget.
+    objects = [array([1] * 6000, ref_size=2), dict_([2, 3, 4, 5], [6, 7, 8, 9])] + [
+        ascii_string("tache"), ascii_string("date"), ascii_string("importance"), ascii_string("description"),
+        ascii_string("t"), date(815_000_000.0), ascii_string("5"), ascii_string("d" * 4096)]
+    objects[1] = marker(0xD, 4) + b"".join(i.to_bytes(2, "big") for i in [2, 3, 4, 5, 6, 7, 8, 9])
+    write("decoder/bin-amplified.bplist", bplist(objects, ref_size=2))
+    # A key given twice (the first value invalid, hidden by the second).
+    objects = [array([1]), dict_([2, 3, 4, 4], [5, 6, 7, 8]), ascii_string("tache"), ascii_string("date"),
+               ascii_string("importance"), ascii_string("t"), date(815_000_000.0), ascii_string("urgent"), ascii_string("5")]
+    write("decoder/bin-duplicate-key.bplist", bplist(objects))
 
 
 def template_seeds():

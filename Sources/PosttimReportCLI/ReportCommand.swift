@@ -42,7 +42,7 @@ public struct ReportCommand {
       // Several bad inputs: one error line each. A template error's caret
       // lines follow its first line as they are.
       let messages = (error as? InputErrors)?.errors.map(\.description) ?? [message]
-      for message in messages { io.writeError("posttim-report: error: " + message) }
+      for message in messages { io.writeError("posttim-report: error: " + Self.printable(message, lines: error is TemplateError)) }
       if code == .usage {
         let preview = arguments.first == "preview"
         io.writeError(preview ? HelpRenderer.previewUsage : HelpRenderer.usage)
@@ -50,6 +50,16 @@ public struct ReportCommand {
       }
       return code
     }
+  }
+
+  /// A message as it reaches stderr: every echoed value (a path, an
+  /// option's value, text from an input) through the loader's one
+  /// sanitizer, so control characters show escaped and the message stays
+  /// one line; a template error keeps its caret lines (`lines`).
+  static func printable(_ message: String, lines: Bool) -> String {
+    guard lines else { return TaskListError.printable(message, limit: .max) }
+    return message.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { TaskListError.printable(String($0), limit: .max) }.joined(separator: "\n")
   }
 
   /// The one place that maps an error to its exit status and message.

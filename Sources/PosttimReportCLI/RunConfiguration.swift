@@ -63,7 +63,8 @@ struct RunConfiguration {
     now = try parsed.resolve(ReportOptions.now) { text throws -> Date in
       switch try ISO8601.parse(text) {
       case .instant(let date):
-        guard ISO8601.isSupported(date) else {
+        // Year 0000 is readable (Foundation's distantPast) but no "now".
+        guard ISO8601.isSupported(date), date.timeIntervalSince1970 >= -62_135_596_800 else {
           throw UsageError("--now must be in the years 1…9999, got '\(text)'")
         }
         return date
@@ -123,8 +124,15 @@ struct RunConfiguration {
       options.resources = LayeredResources([folder, EmbeddedResources()])
     }
     if let path = try parsed.value(ReportOptions.template) {
-      guard let data = FileManager.default.contents(atPath: path) else {
+      // Only a regular file: /dev/zero would be read forever, and "not
+      // found" would be wrong for a path that exists.
+      var isFolder: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
         throw TemplateError(kind: .notFound, templateName: path, message: "template file not found")
+      }
+      let kind = (try? FileManager.default.attributesOfItem(atPath: path)[.type]) as? FileAttributeType
+      guard kind == .typeRegular, let data = FileManager.default.contents(atPath: path) else {
+        throw TemplateError(kind: .notFound, templateName: path, message: "is not a readable regular file (a template is a text file)")
       }
       guard let text = String(data: data, encoding: .utf8) else {
         throw TemplateError(kind: .syntax, templateName: path, message: "is not UTF-8 text")

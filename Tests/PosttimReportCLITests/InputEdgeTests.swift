@@ -68,10 +68,13 @@ struct InputEdgeTests {
   func printableMessages() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let text = try String(contentsOf: TestPaths.example, encoding: .utf8)
-      .replacingOccurrences(of: "<string>6</string>", with: "<string>urgent\n\u{1B}[31mred" + String(repeating: "x", count: 100) + "</string>")
+    // XML 1.0 has no ESC (the XML reader refuses it, see the next test), so
+    // the value arrives in a binary list, written by Foundation.
+    var list = try #require(
+      try PropertyListSerialization.propertyList(from: Data(contentsOf: TestPaths.example), format: nil) as? [[String: Any]])
+    list[4]["importance"] = "urgent\n\u{1B}[31mred" + String(repeating: "x", count: 100)
     let bad = folder.appending(path: "bad.plist")
-    try text.write(to: bad, atomically: true, encoding: .utf8)
+    try PropertyListSerialization.data(fromPropertyList: list, format: .binary, options: 0).write(to: bad)
     let run = CapturedRun()
     #expect(run.run([bad.path]) == .dataError)
     #expect(
@@ -148,6 +151,23 @@ struct SecondTrialTests {
       ])
   }
 
+  @Test("ESC inside an XML string is refused as XML 1.0 forbids it, at its line, named escaped")
+  func controlInXML() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let text = try String(contentsOf: TestPaths.example, encoding: .utf8)
+      .replacingOccurrences(of: "<string>6</string>", with: "<string>urgent\n\u{1B}[31mred</string>")
+    let bad = folder.appending(path: "bad.plist")
+    try text.write(to: bad, atomically: true, encoding: .utf8)
+    let run = CapturedRun()
+    #expect(run.run([bad.path]) == .dataError)
+    // Line 53 column 1 is where Python's pyexpat puts the ESC too.
+    #expect(
+      run.stderr == [
+        "posttim-report: error: \(bad.path): not a property list (line 53, column 1: the control character U+001B is not allowed in XML)"
+      ])
+  }
+
   @Test("dates before 1582 are shown in the proleptic Gregorian calendar, as their ISO fields are")
   func prolepticGregorian() throws {
     let folder = try temporaryFolder()
@@ -158,12 +178,11 @@ struct SecondTrialTests {
     try text.write(to: list, atomically: true, encoding: .utf8)
     let run = CapturedRun()
     #expect(run.run([list.path, "-f", "csv", "-l", "en_US", "-z", "UTC", "--to", "1500-12-31"]) == .success)
-    // Foundation reads a plist <date> before 1582 in the Julian calendar
-    // (1500-03-01 Julian is 1500-03-11 Gregorian), as the app's NSDate
-    // would; what matters here is that the shown date and its ISO column
-    // agree.
-    #expect(run.stdout.contains("\"Mar 11, 1500, 12:00\u{202F}PM\",'=SOMME"))
-    #expect(run.stdout.contains(",1500-03-11T12:00:00Z\r\n"))
+    // The <date> text is ISO 8601, proleptic Gregorian (issue 12 item 4;
+    // Foundation read it as Julian, 1500-03-11): the shown date and the
+    // ISO column both keep the fields as written.
+    #expect(run.stdout.contains("\"Mar 1, 1500, 12:00\u{202F}PM\",'=SOMME"))
+    #expect(run.stdout.contains(",1500-03-01T12:00:00Z\r\n"))
   }
 
   @Test("an integer importance too large for any integer type is a clean error")
@@ -176,7 +195,7 @@ struct SecondTrialTests {
     try text.write(to: list, atomically: true, encoding: .utf8)
     let run = CapturedRun()
     #expect(run.run([list.path]) == .dataError)
-    #expect(run.stderr == ["posttim-report: error: \(list.path): entry 5: \"importance\" must be 1…9, got a number out of range"])
+    #expect(run.stderr == ["posttim-report: error: \(list.path): entry 5: \"importance\" must be 1…9, got an integer beyond 64 bits"])
   }
 }
 

@@ -144,15 +144,16 @@ struct LoadingTests {
 
   @Test("deep nesting is refused before Foundation's recursive decoder sees it (XML and binary)")
   func deepNesting() throws {
-    let deep = "<?xml version=\"1.0\"?><plist>" + String(repeating: "<array>", count: 3000)
-      + String(repeating: "</array>", count: 3000) + "</plist>"
+    let deep = "<?xml version=\"1.0\"?><plist><array><dict><key>x</key>" + String(repeating: "<array>", count: 3000)
+      + String(repeating: "</array>", count: 3000) + "</dict></array></plist>"
     #expect(throws: TaskListError(.invalid, file: "deep.plist", message: "is nested more than 100 levels deep; not a task list")) {
       try decoder.decode(Data(deep.utf8), file: "deep.plist")
     }
-    // 101 nested one-element arrays as a binary plist, built by Foundation.
+    // Nested one-element arrays as a binary plist, built by Foundation.
+    // 99 levels under a task's key: 101 with the root array and the task.
     var value: Any = [Any]()
-    for _ in 0..<101 { value = [value] }
-    let binary = try PropertyListSerialization.data(fromPropertyList: value, format: .binary, options: 0)
+    for _ in 0..<98 { value = [value] }
+    let binary = try PropertyListSerialization.data(fromPropertyList: [["x": value]], format: .binary, options: 0)
     #expect(throws: TaskListError(.invalid, file: "deep.bplist", message: "is nested more than 100 levels deep; not a task list")) {
       try decoder.decode(binary, file: "deep.bplist")
     }

@@ -4,8 +4,10 @@ import Foundation
 /// whole seconds (RFC 3339 profile), whatever the report's locale.
 public enum ISO8601 {
   /// The instants this tool supports, in seconds since 1970: years
-  /// 0001…9999, what ISO 8601's four-digit years can write.
-  public static let supportedSeconds: Range<Double> = -62_135_596_800..<253_402_300_800
+  /// 0000…9999 of the proleptic Gregorian calendar, what ISO 8601's
+  /// four-digit years can write (year 0000 holds Foundation's
+  /// `Date.distantPast`, `0000-12-30T00:00:00Z`).
+  public static let supportedSeconds: Range<Double> = -62_167_219_200..<253_402_300_800
 
   /// True for an instant in ``supportedSeconds``.
   public static func isSupported(_ date: Date) -> Bool {

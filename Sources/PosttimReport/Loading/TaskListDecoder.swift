@@ -1,16 +1,22 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Turns property list bytes into validated ``TaskEntry`` values.
 ///
-/// Format: Apple property list, XML (`<?xml …><plist>`) or binary
-/// (`bplist00`), holding an array of dictionaries with `tache` (string),
-/// `date` (date), `importance` (string "1"…"9", or an integer 1…9) and an
-/// optional `description` (string). Any other key is kept. OpenStep text
-/// plists are refused: the app never writes them, and Foundation reads
-/// almost any text (even an empty file) as one.
+/// Format: Apple property list, XML (`<?xml …><plist>`, Apple's
+/// PropertyList-1.0 DTD) or binary (`bplist00`), holding an array of
+/// dictionaries with `tache` (string), `date` (date), `importance` (string
+/// "1"…"9", or an integer 1…9) and an optional `description` (string). Any
+/// other key is kept. OpenStep text plists are refused: the app never
+/// writes them.
 ///
-/// Decoding goes through Foundation's `PropertyListDecoder` (about twice as
-/// fast as `PropertyListSerialization` plus bridging, on 80,000 tasks).
+/// Readers of this project's own: ``XMLPlistReader`` (streaming, on
+/// expat) and ``BinaryPlistReader`` (shared references decoded once, an
+/// expansion budget). ``FoundationTaskListDecoder`` is the former
+/// Foundation-based reader, kept for differential tests only.
 public struct TaskListDecoder: Sendable {
   public init() {}
 
@@ -31,61 +37,72 @@ public struct TaskListDecoder: Sendable {
   /// - Throws: ``TaskListError`` (`.unreadable` or `.invalid`) naming the
   ///   file, and for a bad value the entry (from 1) and the key.
   public func decode(_ data: Data, file: String) throws(TaskListError) -> [TaskEntry] {
-    guard !data.isEmpty else {
-      throw TaskListError(.unreadable, file: file, message: "is empty, not a property list")
-    }
-    switch PlistPreflight.check(data) {
-    case .tooDeep:
-      throw TaskListError(
-        .invalid, file: file,
-        message: "is nested more than \(PlistPreflight.depthLimit) levels deep; not a task list")
-    case .malformed(let reason):
-      throw TaskListError(.unreadable, file: file, message: "not a valid binary property list (\(reason))")
-    case .badDate(let line, let entry, let text):
-      throw TaskListError(
-        .invalid, file: file, entry: entry, key: Key.date,
-        message: "must be a UTC date YYYY-MM-DDTHH:MM:SSZ, got \"\(TaskListError.printable(text))\" (line \(line))")
-    case .badNumber(let line):
-      throw TaskListError(.unreadable, file: file, message: "not a property list (a number that is not ASCII text at line \(line))")
-    case nil: break
-    }
-    let decoder = PropertyListDecoder()
-    decoder.userInfo[TaskRecord.fileKey] = file
-    var format = PropertyListSerialization.PropertyListFormat.xml
+    try decode(data, file: file, releasePages: nil)
+  }
+
+  private func decode(_ data: Data, file: String, releasePages: (() -> Void)?) throws(TaskListError) -> [TaskEntry] {
     do {
-      let records = try decoder.decode([TaskRecord].self, from: data, format: &format)
-      guard format != .openStep else { throw Self.notXMLOrBinary(file) }
-      return records.map(\.entry)
+      return try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) throws(TaskListError) -> [TaskEntry] in
+        let bytes = raw.bindMemory(to: UInt8.self)
+        try Self.checkStart(bytes, file: file)
+        if bytes.starts(with: "bplist".utf8) {
+          var reader = try BinaryPlistReader(bytes, file: file)
+          reader.releasePages = releasePages
+          return try reader.tasks()
+        }
+        let reader = XMLPlistReader(file: file)
+        try reader.parse(raw, final: true)
+        return reader.tasks
+      }
     } catch let error as TaskListError {
       throw error
-    } catch let error as DecodingError {
-      throw Self.explain(error, data: data, file: file)
     } catch {
-      throw TaskListError(.unreadable, file: file, message: "not a property list (\(Self.reason(error)))")
+      throw TaskListError(.unreadable, file: file, message: "not a property list")
     }
+  }
+
+  /// Decodes the file open at `descriptor` (a regular file): XML is read
+  /// in chunks and never held whole, binary is read whole (its offset
+  /// table is at the end).
+  /// - Throws: as ``decode(_:file:)``; `.notFound` when a read fails.
+  public func decode(descriptor: Int32, size: Int, file: String) throws(TaskListError) -> [TaskEntry] {
+    var head = [UInt8](repeating: 0, count: min(size, 64))
+    let count = head.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+    guard count == head.count else {
+      throw TaskListError(.notFound, file: file, message: "cannot be read (\(String(cString: strerror(errno))))")
+    }
+    if head.starts(with: "bplist".utf8) || size < 64 {
+      // Mapped, not copied: the reader jumps around the offset table.
+      guard size > 0, let map = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), map != MAP_FAILED else {
+        return try decode(Data(head), file: file)
+      }
+      defer { munmap(map, size) }
+      // A private read-only mapping: dropped pages are read again from the
+      // file, unchanged.
+      return try decode(
+        Data(bytesNoCopy: map, count: size, deallocator: .none), file: file,
+        releasePages: { _ = madvise(map, size, MADV_DONTNEED) })
+    }
+    try head.withUnsafeBufferPointer { (bytes) throws(TaskListError) in try Self.checkStart(bytes, file: file) }
+    let reader = XMLPlistReader(file: file)
+    try reader.parse(descriptor: descriptor)
+    return reader.tasks
+  }
+
+  /// Refuses an empty file and text that cannot be XML (an OpenStep plist,
+  /// white space only) before a reader sees it.
+  static func checkStart(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws(TaskListError) {
+    guard !bytes.isEmpty else { throw TaskListError(.unreadable, file: file, message: "is empty, not a property list") }
+    if bytes.starts(with: "bplist".utf8) { return }
+    var index = 0
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+    while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+    // '<', or a UTF-16 text (with a byte order mark, or "<" next to a NUL).
+    guard index < bytes.count, [0x3C, 0x00, 0xFE, 0xFF].contains(bytes[index]) else { throw notXMLOrBinary(file) }
   }
 
   static func notXMLOrBinary(_ file: String) -> TaskListError {
     TaskListError(.unreadable, file: file, message: "not an XML or binary property list")
-  }
-
-  /// Turns a decoding failure outside an entry into a message: bytes that
-  /// are no property list, an OpenStep one, or a root that is no array.
-  static func explain(_ error: DecodingError, data: Data, file: String) -> TaskListError {
-    var format = PropertyListSerialization.PropertyListFormat.xml
-    guard let root = try? PropertyListSerialization.propertyList(from: data, options: [], format: &format)
-    else {
-      let underlying: Error
-      switch error {
-      case .dataCorrupted(let context): underlying = context.underlyingError ?? error
-      default: underlying = error
-      }
-      return TaskListError(.unreadable, file: file, message: "not a property list (\(reason(underlying)))")
-    }
-    if format == .openStep { return notXMLOrBinary(file) }
-    let shape = PropertyListValue(root)?.typeName ?? "an unknown value"
-    return TaskListError(
-      .invalid, file: file, message: "the root must be an array of task dictionaries, got \(shape)")
   }
 
   /// Foundation's message without its Cocoa boilerplate, keeping "at line N".

@@ -35,7 +35,9 @@ public struct TaskListError: Error, Equatable, CustomStringConvertible {
     var text = file == "-" ? "<stdin>" : Self.printable(file, limit: 200)
     if let entry { text += ": entry \(entry)" }
     if let key { text += ": \"\(Self.printable(key))\"" }
-    return text + (key == nil ? ": " : " ") + message
+    // The message's echoed values are made printable where they are cut;
+    // this pass is the last guard for the one-line promise.
+    return text + (key == nil ? ": " : " ") + Self.printable(message, limit: .max)
   }
 
   /// Text from a task list or a file name made safe for one terminal

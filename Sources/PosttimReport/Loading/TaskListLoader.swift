@@ -26,6 +26,10 @@ public struct TaskListLoader: Sendable {
   public func load(_ path: String) throws(TaskListError) -> [TaskEntry] {
     let data: Data
     do {
+      if path != "-", let file = try openRegularFile(path) {
+        defer { close(file.descriptor) }
+        return try decoder.decode(descriptor: file.descriptor, size: file.size, file: path)
+      }
       data = try path == "-" ? readStandardInput() : read(path)
     } catch let error as TaskListError {
       throw error
@@ -39,8 +43,19 @@ public struct TaskListLoader: Sendable {
     return try decoder.decode(data, file: path)
   }
 
-  /// A named input: a regular file is mapped; anything else that can be
-  /// read (a FIFO, `<(…)`, /dev/stdin) is read to its end.
+  /// A regular file opened for streaming, or nil for anything else (read
+  /// whole by ``read(_:)``).
+  private func openRegularFile(_ path: String) throws -> (descriptor: Int32, size: Int)? {
+    var info = stat()
+    guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+    guard Int(info.st_size) <= InputReader.limit else { throw InputReader.Failure.tooLarge }
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw InputReader.Failure.unreadable(String(cString: strerror(errno))) }
+    return (descriptor, Int(info.st_size))
+  }
+
+  /// A named input that is not a regular file: a FIFO, `<(…)`, /dev/stdin,
+  /// read to its end.
   private func read(_ path: String) throws -> Data {
     var info = stat()
     guard stat(path, &info) == 0 else {
@@ -49,9 +64,6 @@ public struct TaskListLoader: Sendable {
     switch info.st_mode & S_IFMT {
     case S_IFDIR:
       throw TaskListError(.notFound, file: path, message: "is a directory, not a task list")
-    case S_IFREG:
-      guard Int(info.st_size) <= InputReader.limit else { throw InputReader.Failure.tooLarge }
-      return try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
     default:
       let descriptor = open(path, O_RDONLY | O_CLOEXEC)
       guard descriptor >= 0 else { throw InputReader.Failure.unreadable(String(cString: strerror(errno))) }

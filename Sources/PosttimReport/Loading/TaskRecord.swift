@@ -54,12 +54,12 @@ struct TaskRecord: Decodable {
         date = value
       case TaskListDecoder.Key.importance:
         if let text = try? fields.decode(String.self, forKey: key) {
-          importance = try Self.importance(.string(text)) { fail(key.stringValue, $0) }
+          importance = try TaskEntryBuilder.importance(.string(text)) { fail(key.stringValue, $0) }
         } else {
           guard let value = try? fields.decode(PropertyListValue.self, forKey: key) else {
             throw fail(key.stringValue, "must be 1…9, got a number out of range")
           }
-          importance = try Self.importance(value) { fail(key.stringValue, $0) }
+          importance = try TaskEntryBuilder.importance(value) { fail(key.stringValue, $0) }
         }
       case TaskListDecoder.Key.details:
         guard let value = try? fields.decode(String.self, forKey: key) else {
@@ -80,21 +80,5 @@ struct TaskRecord: Decodable {
     guard let importance else { throw fail(TaskListDecoder.Key.importance, "is missing") }
     entry = TaskEntry(
       title: title, date: date, importance: importance, details: details, extraFields: extra, origin: origin)
-  }
-
-  /// "1"…"9" as the app writes it, or an integer 1…9.
-  static func importance(_ value: PropertyListValue, fail: (String) -> TaskListError) throws -> Int {
-    switch value {
-    case .string(let text):
-      guard text.utf8.count == 1, let byte = text.utf8.first, (49...57).contains(byte) else {
-        throw fail("must be 1…9, got \"\(TaskListError.printable(text))\"")
-      }
-      return Int(byte - 48)
-    case .integer(let number):
-      guard (1...9).contains(number) else { throw fail("must be 1…9, got \(number)") }
-      return number
-    default:
-      throw fail("must be 1…9 (a string or an integer), got \(value.typeName)")
-    }
   }
 }

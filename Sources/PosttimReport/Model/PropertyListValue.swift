@@ -3,7 +3,10 @@ import PosttimICU
 
 /// A property list value of a key this tool does not interpret, kept as
 /// read so it can be shown (HTML detail, JSON) and never lost.
-public indirect enum PropertyListValue: Sendable, Equatable {
+///
+/// Not `indirect`: arrays and dictionaries already live on the heap, and
+/// boxing every string cost a malloc per value read.
+public enum PropertyListValue: Sendable, Equatable {
   case string(String)
   case integer(Int)
   case real(Double)

@@ -1,0 +1,33 @@
+import Foundation
+import PosttimReportCLI
+import Testing
+import TestSupport
+
+/// Issue 12 item 6, command-line side: every echoed value goes through the
+/// loader's sanitizer, and a message says what was really wrong.
+@Suite("Error messages echo values safely")
+struct MessageSanitizingTests {
+  /// True when no line holds a C0 or C1 control character or DEL.
+  func clean(_ lines: [String]) -> Bool {
+    lines.allSatisfy { !$0.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) } }
+  }
+
+  @Test("--template /dev/zero is no 'not found': the path exists, it is no regular file")
+  func templateDevice() {
+    let run = CapturedRun()
+    let code = run.run([TestPaths.example.path, "--template", "/dev/zero"])
+    #expect(code == .noInput)
+    #expect(run.stderr.first == "posttim-report: error: /dev/zero: is not a readable regular file (a template is a text file)")
+  }
+
+  @Test("an output path and an input path with ESC and line breaks reach stderr escaped")
+  func rawPaths() throws {
+    let output = CapturedRun()
+    #expect(output.run([TestPaths.example.path, "-o", "/nonexistent\u{1B}[31m/x\nout.csv", "-f", "csv"]) == .cannotCreate)
+    #expect(!output.stderr.isEmpty && clean(output.stderr), "\(output.stderr)")
+    #expect(output.stderr.first?.contains("\\u{1b}[31m/x\\nout.csv") == true)
+    let input = CapturedRun()
+    #expect(input.run(["/nonexistent/a\u{1B}]0;title\u{7}b.plist"]) == .noInput)
+    #expect(clean(input.stderr), "\(input.stderr)")
+  }
+}
