@@ -27,7 +27,7 @@ struct InputEdgeTests {
     #expect(run.run([example, "--to", "2026-11-30"], environment: ["LANG": "xx_YY.UTF-8", "TZ": "UTC"]) == .success)
     #expect(
       run.stderr == [
-        "posttim-report: warning: invalid locale \"xx_YY\": unknown language in the environment (LC_ALL, LC_TIME, LANG); using en_US_POSIX"
+        "posttim-report: warning: invalid locale \"xx_YY.UTF-8\": unknown language in the environment (LC_ALL, LC_TIME, LANG); using en_US_POSIX"
       ])
     #expect(run.stdout.hasPrefix("# Agenda\n\nTime zone: "))
   }

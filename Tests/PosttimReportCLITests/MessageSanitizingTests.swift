@@ -31,3 +31,19 @@ struct MessageSanitizingTests {
     #expect(clean(input.stderr), "\(input.stderr)")
   }
 }
+
+@Suite("Locale and zone values in messages")
+struct EchoedOptionValueTests {
+  @Test("a locale is named as written, control characters escaped")
+  func locale() {
+    let path = CapturedRun()
+    #expect(path.run([TestPaths.example.path, "-l", "../../etc"]) == .usage)
+    #expect(path.stderr.first == "posttim-report: error: invalid locale \"../../etc\": use an ICU locale ID (fr_CA) or a BCP 47 tag (fr-CA)")
+    let escape = CapturedRun()
+    #expect(escape.run([TestPaths.example.path, "-l", "fr\u{1B}[31m"]) == .usage)
+    #expect(escape.stderr.first == "posttim-report: error: invalid locale \"fr\\u{1b}[31m\": use an ICU locale ID (fr_CA) or a BCP 47 tag (fr-CA)")
+    let zone = CapturedRun()
+    #expect(zone.run([TestPaths.example.path, "-z", "Mars\n\u{202E}x"]) == .usage)
+    #expect(zone.stderr.first?.hasPrefix("posttim-report: error: unknown time zone \"Mars\\n\\u{202e}x\"") == true)
+  }
+}

@@ -35,7 +35,14 @@ extension LocaleIdentifier {
       self = .posix
       return
     }
-    try self.init(base)
+    do {
+      try self.init(base)
+    } catch .invalidLocale(_, let reason) {
+      // Name what the user wrote, not the part left after the POSIX suffix.
+      throw .invalidLocale(value, reason: reason)
+    } catch {
+      throw error
+    }
   }
 
 }

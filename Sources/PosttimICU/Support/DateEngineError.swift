@@ -15,18 +15,20 @@ public enum DateEngineError: Error, Equatable, CustomStringConvertible {
   /// The text is not an ISO 8601 date or date-time.
   case invalidDate(String, reason: String)
 
+  /// One line; the offending text is quoted through
+  /// ``TerminalText/echo(_:)``, so no control character reaches a terminal.
   public var description: String {
     switch self {
     case .invalidLocale(let text, let reason):
-      return "invalid locale \"\(text)\": \(reason)"
+      return "invalid locale \"\(TerminalText.echo(text))\": \(reason)"
     case .invalidTimeZone(let text):
-      return "unknown time zone \"\(text)\" (expected an IANA time zone ID such as America/Toronto)"
+      return "unknown time zone \"\(TerminalText.echo(text))\" (expected an IANA time zone ID such as America/Toronto)"
     case .invalidSkeleton(let text, let reason):
-      return "invalid skeleton \"\(text)\": \(reason)"
+      return "invalid skeleton \"\(TerminalText.echo(text))\": \(reason)"
     case .invalidPattern(let text, let reason):
-      return "invalid pattern \"\(text)\": \(reason)"
+      return "invalid pattern \"\(TerminalText.echo(text))\": \(reason)"
     case .invalidDate(let text, let reason):
-      return "invalid date \"\(text)\": \(reason)"
+      return "invalid date \"\(TerminalText.echo(text))\": \(reason)"
     }
   }
 }

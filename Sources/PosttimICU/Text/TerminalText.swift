@@ -33,23 +33,32 @@ public enum TerminalText {
   }
 
   /// A value from the user or a file, made safe to quote in a one-line
-  /// message: control characters (C0, DEL, C1), line and paragraph
-  /// separators and bidi controls are shown as `\u{1B}`-style escapes,
-  /// so a file name or option value cannot recolour the terminal, break
-  /// the line or reorder the text around it.
+  /// message: line breaks and tabs as `\n`, `\r`, `\t`, other control
+  /// characters (C0, DEL, C1), line and paragraph separators and bidi
+  /// controls as `\u{1b}`-style escapes, so a file name, option value or
+  /// task text cannot recolour the terminal, break the line or reorder the
+  /// text around it. Past `limit` scalars the rest is shown as `…`.
   ///
-  ///     TerminalText.echo("a\u{1B}[31mb")  // "a\\u{1B}[31mb"
-  public static func echo(_ text: String) -> String {
+  ///     TerminalText.echo("a\u{1B}[31mb")  // "a\\u{1b}[31mb"
+  public static func echo(_ text: String, limit: Int = .max) -> String {
     var result = ""
-    for scalar in text.unicodeScalars {
+    for (count, scalar) in text.unicodeScalars.enumerated() {
+      if count == limit {
+        result += "…"
+        break
+      }
       switch scalar.value {
+      case 0x0A: result += "\\n"
+      case 0x0D: result += "\\r"
+      case 0x09: result += "\\t"
       case 0x00..<0x20, 0x7F..<0xA0, 0x2028, 0x2029, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
-        result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        result += "\\u{" + String(scalar.value, radix: 16) + "}"
       default: result.unicodeScalars.append(scalar)
       }
     }
     return result
   }
+
 }
 
 extension String {

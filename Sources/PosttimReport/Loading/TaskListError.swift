@@ -1,3 +1,4 @@
+import PosttimICU
 /// Why a task list could not be used, with the file, the entry and the key.
 ///
 /// `description` is the one-line message for stderr, for example
@@ -44,18 +45,7 @@ public struct TaskListError: Error, Equatable, CustomStringConvertible {
   /// line: control characters escaped (a value cannot move the cursor or
   /// change colours), and cut at `limit` characters.
   public static func printable(_ text: String, limit: Int = 60) -> String {
-    var result = ""
-    for (count, scalar) in text.unicodeScalars.enumerated() {
-      if count == limit {
-        result += "…"
-        break
-      }
-      if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-        result += scalar == "\n" ? "\\n" : scalar == "\r" ? "\\r" : scalar == "\t" ? "\\t" : "\\u{\(String(scalar.value, radix: 16))}"
-      } else {
-        result.unicodeScalars.append(scalar)
-      }
-    }
-    return result
+    TerminalText.echo(text, limit: limit)
   }
+
 }
