@@ -2,7 +2,8 @@
 ///
 /// Shape: `template(named:)` returns the parsed template, or `nil` when this
 /// source has no template of that name (the renderer then renders "", as the
-/// spec requires, and `ChainedTemplateSource` tries the next source).
+/// spec requires). Folders of templates are the report's `ResourceFiles`;
+/// the report hands their contents to an `InMemoryTemplateSource`.
 ///
 /// Errors: `.notFound` for names the source refuses or files it cannot read;
 /// `.syntax` when the template exists but does not parse.

@@ -20,14 +20,25 @@ public struct EmbeddedResources: ResourceFiles {
 }
 
 /// A folder laid out like `Templates/`, e.g. a user's `--template-dir`.
-/// Paths that would leave the folder (`..`, absolute) are refused.
+/// Paths that could leave the folder are absent (see ``isContained(_:)``).
 public struct DirectoryResources: ResourceFiles {
   public let root: URL
   public init(root: URL) { self.root = root.standardizedFileURL }
 
+  /// - Returns: the file's UTF-8 text; nil when it is absent, unreadable,
+  ///   not UTF-8, or `path` is not ``isContained(_:)``.
   public func text(at path: String) -> String? {
-    guard !path.hasPrefix("/"), !path.split(separator: "/").contains("..") else { return nil }
+    guard Self.isContained(path) else { return nil }
     return try? String(contentsOf: root.appending(path: path), encoding: .utf8)
+  }
+
+  /// Whether `path` (relative, `/`-separated) names a file inside the
+  /// folder whatever the folder holds: not empty, not absolute or `~`, no
+  /// backslash or NUL, and no empty, `.` or `..` component. The one rule for
+  /// every path a user's folder is read at (templates, catalogs).
+  public static func isContained(_ path: String) -> Bool {
+    !path.isEmpty && !path.hasPrefix("/") && !path.hasPrefix("~") && !path.contains("\\") && !path.contains("\0")
+      && !path.split(separator: "/", omittingEmptySubsequences: false).contains { $0.isEmpty || $0 == "." || $0 == ".." }
   }
 
   /// The first file that would be silently skipped: a `.mustache` or

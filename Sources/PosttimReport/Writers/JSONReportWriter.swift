@@ -34,13 +34,13 @@ public struct JSONReportWriter: ReportWriter {
     for member in header(report) {
       output.write(JSONValue.indent(1) + JSONText.string(member.key) + ": " + member.value.text(level: 1) + ",\n")
     }
-    output.write(JSONValue.indent(1) + "\"sections\": [")
+    output.write(JSONValue.indent(1) + JSONText.string(ReportView.children.name) + ": [")
     for (index, section) in report.sections.enumerated() {
       output.write((index == 0 ? "\n" : ",\n") + JSONValue.indent(2) + "{\n")
       for member in Self.members(of: section) {
         output.write(JSONValue.indent(3) + JSONText.string(member.key) + ": " + member.value.text(level: 3) + ",\n")
       }
-      output.write(JSONValue.indent(3) + "\"tasks\": [")
+      output.write(JSONValue.indent(3) + JSONText.string(SectionView.children.name) + ": [")
       var first = true
       for task in section.tasks {
         output.write((first ? "\n" : ",\n") + JSONValue.indent(4) + Self.value(of: task).text(level: 4))
@@ -51,55 +51,29 @@ public struct JSONReportWriter: ReportWriter {
     output.write((report.sections.isEmpty ? "" : "\n" + JSONValue.indent(1)) + "]\n}\n")
   }
 
-  /// The members before `sections`, in order.
+  /// The document's own members (before the report's), for the schema
+  /// document: (name, type, meaning).
+  static let documentMembers: [(name: String, type: String, meaning: String)] = [
+    ("schemaVersion", "integer", "version of this schema: `1`"),
+    ("generator", "object", "the program that wrote the document"),
+    ("generator.name", "string", "always `\"posttim-report\"`"),
+    ("generator.version", "string", "the tool's version, e.g. `\"0.1.0\"` (as `--version` shows)"),
+  ]
+
+  /// The members before `sections`, in order: the document's own, then
+  /// the report's (``ReportView/fields``, under their JSON names).
   func header(_ report: ReportView) -> [(key: String, value: JSONValue)] {
     [
       ("schemaVersion", .integer(Self.schemaVersion)),
       ("generator", .object([("name", .string("posttim-report")), ("version", .string(generatorVersion))])),
-      (
-        "locale",
-        .object([
-          ("id", .string(report.localeID)),
-          ("languageTag", .string(report.languageTag)),
-          ("direction", .string(report.direction)),
-        ])
-      ),
-      ("timeZone", .string(report.timeZoneID)),
-      ("now", .string(report.nowISO)),
-      ("today", .string(report.todayISO)),
-      ("title", .string(report.title)),
-      ("taskCount", .integer(report.taskCount)),
-      ("totalLine", .string(report.totalLine)),
-    ]
+    ] + ViewFieldReader.jsonMembers(ReportView.fields, of: report)
   }
 
   /// A section's members before `tasks`, in order.
   static func members(of section: SectionView) -> [(key: String, value: JSONValue)] {
-    [
-      ("id", .string(section.id)),
-      ("kind", .string(section.kind)),
-      ("title", .string(section.title)),
-      ("date", section.dateISO.map(JSONValue.string) ?? .null),
-      ("count", .integer(section.count)),
-      ("countLine", .string(section.countLine)),
-    ]
+    ViewFieldReader.jsonMembers(SectionView.fields, of: section)
   }
 
   /// One task object.
-  static func value(of task: TaskView) -> JSONValue {
-    .object([
-      ("id", .string(task.id)),
-      ("title", .string(task.title)),
-      ("displayTitle", .string(task.displayTitle)),
-      ("importance", .integer(task.importance)),
-      ("description", .string(task.details)),
-      ("dateUTC", .string(task.dateUTC)),
-      ("dateLocal", .string(task.dateLocal)),
-      ("when", .string(task.when)),
-      ("dateTime", .string(task.dateTime)),
-      ("exactWhen", .string(task.exactWhen)),
-      ("extraFields", .object(task.extraFields.map { ($0.key, .string($0.value)) })),
-      ("source", .object([("file", .string(task.origin.file)), ("entry", .integer(task.origin.entry))])),
-    ])
-  }
+  static func value(of task: TaskView) -> JSONValue { .object(ViewFieldReader.jsonMembers(TaskView.fields, of: task)) }
 }

@@ -2,7 +2,7 @@
 /// one header object, and written pretty-printed by the streaming JSON
 /// writer. Object members keep the order given, so output is
 /// deterministic.
-enum JSONValue {
+enum JSONValue: Sendable {
   case string(String)
   case integer(Int)
   case number(Double)
