@@ -78,7 +78,7 @@ enum ReportOptions {
   static let locale = Option(
     spec: OptionSpec(
       "locale", short: "l", value: "ID", repeatable: true, commaList: true, default: "LC_ALL, LC_TIME, LANG",
-      help: "ICU locale ID or BCP 47 tag (fr_CA, fr-CA, ja-JP-u-ca-japanese, en-US-u-hc-h23); repeatable or comma-separated",
+      help: "ICU locale ID or BCP 47 tag (fr_CA, fr-CA, ja-JP-u-ca-japanese, en-US-u-hc-h23)",
       discussion: "Default: LC_ALL, then LC_TIME, then LANG (fr_CA.UTF-8 gives fr_CA); C and POSIX mean en_US_POSIX. "
         + "Several locales (-l fr_CA,ar_EG -l ja_JP) give one report per locale in one output, or one file "
         + "each with -o 'NAME-{locale}.EXT' (README \"Several locales in one run\").",
