@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The HTML report in a real browser: renders the shipped example in fr_CA, de_DE, ar_EG and
-# ja_JP, opens a test copy of each page (with Scripts/browser/layout-check.js injected) in
+# ja_JP, and in five at once (fr_CA,ar_EG,ja_JP,he_IL,ru_RU: one page, a part per locale),
+# opens a test copy of each page (with Scripts/browser/layout-check.js injected) in
 # Debian's headless chromium at 390, 640 and 1200 px, and reads the verdict the script writes
 # into the DOM (--dump-dom): no overlapping text boxes, no horizontal overflow, each day
 # section's dir matching the locale, times on one line. Screenshots of the unmodified pages go
@@ -39,6 +40,9 @@ failed=0
 probe_page() {  # probe_page PAGE DIRECTION OUTPUT: PAGE with the checking script injected
   {
     sed -e '/<\/body>/,$d' "$1"
+    if [[ $2 == multi ]]; then  # one part per locale (-l A,B,…): each part's sections in its own direction
+      echo "<script>window.expectedDirections = {'fr-CA': 'ltr', 'ar-EG': 'rtl', 'ja-JP': 'ltr', 'he-IL': 'rtl', 'ru-RU': 'ltr'};</script>"
+    fi
     echo "<script>window.expectedDirection = '$2';</script>"
     echo "<script>$(cat "$root/Scripts/browser/layout-check.js")</script>"
     echo '</body></html>'
@@ -71,12 +75,16 @@ else
   failed=$((failed + 1))
   echo "FAIL control: a squeezed table header went unnoticed: ${verdict:-no verdict in the DOM}"
 fi
-for locale in fr_CA de_DE ar_EG ja_JP; do
+# "multi": one page for five locales in one run (-l fr_CA,ar_EG,ja_JP,he_IL,ru_RU).
+for locale in fr_CA de_DE ar_EG ja_JP multi; do
   page=$work/$locale.html
-  "$tool" Examples/listeDesTaches.plist --locale "$locale" --time-zone America/Toronto \
+  locales=$locale
+  [[ $locale == multi ]] && locales=fr_CA,ar_EG,ja_JP,he_IL,ru_RU
+  "$tool" Examples/listeDesTaches.plist --locale "$locales" --time-zone America/Toronto \
     --now 2026-11-30T14:00:00Z --format html >"$page"
   direction=ltr
   [[ $locale == ar_* ]] && direction=rtl
+  [[ $locale == multi ]] && direction=multi
   for width in 390 640 1200; do
     probe=$work/$locale-$width.check.html
     probe_page "$page" "$direction" "$probe"
@@ -93,6 +101,7 @@ for locale in fr_CA de_DE ar_EG ja_JP; do
       echo "FAIL $locale $width px: ${verdict:-no verdict in the DOM}"
     fi
     height=${height:-900}
+    ((height > 16000)) && height=16000  # chromium draws no taller screenshot (the five-locale page at 390 px)
     frame "$page" "$width" "$height" >"$work/$locale-$width.shot.html"
     if run_browser --window-size="$((width < 500 ? 500 : width)),$height" --screenshot="$work/shot.png" \
       "file://$work/$locale-$width.shot.html" >/dev/null 2>&1; then

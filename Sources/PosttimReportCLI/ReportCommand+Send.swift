@@ -4,9 +4,10 @@ extension ReportCommand {
   /// `--send`: the whole message is made in memory, then handed to
   /// sendmail in one piece (``SendmailDelivery``); nothing is written to
   /// standard output.
-  func send(_ view: ReportView, writer: any ReportWriter, sendmail: String) throws {
+  /// Several locales make one multi-language message (``LocaleReports``).
+  func send(_ views: [ReportView], writer: any ReportWriter, sendmail: String) throws {
     var message = ""
-    try writer.write(view, to: &message)
+    try LocaleReports.write(views, with: writer, to: &message)
     try SendmailDelivery.send(message, sendmail: sendmail)
   }
 }

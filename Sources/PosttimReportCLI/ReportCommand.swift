@@ -141,26 +141,38 @@ public struct ReportCommand {
     try checkOutputIsNotAnInput(configuration)
 
     let tasks = try loadInputs(configuration.inputs)
+    // One agenda for every locale: grouping, week starts and collation
+    // tie-breaks follow the first locale, so every locale lists the same
+    // tasks in the same order (README "Several locales in one run").
     let calendar = try DayCalendar(timeZone: configuration.settings.timeZone, locale: configuration.settings.locale)
     let agendaOptions = try configuration.agendaOptions(in: calendar)
     let collator = try ICUCollator(locale: configuration.settings.locale)
     let agenda = AgendaBuilder(calendar: calendar, collator: collator).build(tasks, options: agendaOptions)
-    let catalog = MessageCatalog(
-      locale: configuration.settings.locale, resources: options.resources, warn: warn)
-    let presenter = try ReportPresenter(settings: configuration.settings, calendar: calendar, catalog: catalog)
-    let view = presenter.view(of: agenda)
+    var presenters: [ReportPresenter] = []
+    for settings in configuration.settingsPerLocale {
+      let catalog = MessageCatalog(locale: settings.locale, resources: options.resources, warn: warn)
+      let localCalendar = presenters.isEmpty ? calendar : try DayCalendar(timeZone: settings.timeZone, locale: settings.locale)
+      presenters.append(try ReportPresenter(settings: settings, calendar: localCalendar, catalog: catalog))
+    }
+    let views = presenters.map { $0.view(of: agenda) }
     if parsed.isSet(ReportOptions.dumpContext) {
-      let context = view.templateContext(showDetails: options.showsDetails(byDefault: format != "email"))
-      try io.writeStandardOutput { $0.write(context.jsonText() + "\n") }
+      let contexts = views.map { $0.templateContext(showDetails: options.showsDetails(byDefault: format != "email")).jsonText() }
+      let text = contexts.count == 1 ? contexts[0] : "[\n" + contexts.joined(separator: ",\n") + "\n]"
+      try io.writeStandardOutput { $0.write(text + "\n") }
       return
     }
 
-    if mail.skipEmpty && view.taskCount == 0 { return }
-    if mail.send { return try send(view, writer: writer, sendmail: mail.sendmailPath) }
-    try OutputFile.write(to: configuration.outputPath, hook: SignalCleanup(), standard: io.writeStandardOutput) {
-      try writer.write(view, to: &$0)
-      // Values that failed were left blank: fail before the file is committed.
-      if let failure = presenter.firstFailure ?? collator.firstFailure { throw failure }
+    if mail.skipEmpty && views[0].taskCount == 0 { return }
+    if mail.send { return try send(views, writer: writer, sendmail: mail.sendmailPath) }
+    // With {locale}, one file per locale (each atomic); else one output for all.
+    let paths = configuration.outputPaths
+    for (index, path) in paths.enumerated() {
+      let group = paths.count == 1 ? views : [views[index]]
+      try OutputFile.write(to: path, hook: SignalCleanup(), standard: io.writeStandardOutput) {
+        try LocaleReports.write(group, with: writer, to: &$0)
+        // Values that failed were left blank: fail before the file is committed.
+        if let failure = presenters.lazy.compactMap(\.firstFailure).first ?? collator.firstFailure { throw failure }
+      }
     }
   }
 
@@ -194,10 +206,12 @@ public struct ReportCommand {
 
   /// `-o` naming one of the inputs would replace the user's task list.
   func checkOutputIsNotAnInput(_ configuration: RunConfiguration) throws {
-    guard let output = configuration.outputPath, output != "-",
-      let outputID = FileIdentity(path: output)
-    else { return }
-    for input in configuration.inputs {
+    for case let output? in configuration.outputPaths { try checkOutput(output, isNotIn: configuration.inputs) }
+  }
+
+  func checkOutput(_ output: String, isNotIn inputs: [String]) throws {
+    guard output != "-", let outputID = FileIdentity(path: output) else { return }
+    for input in inputs {
       let inputID = input == "-" ? FileIdentity.standardInput : FileIdentity(path: input)
       if inputID == outputID {
         let name = input == "-" ? "standard input" : "the input '\(input)'"

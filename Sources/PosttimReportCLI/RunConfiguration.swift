@@ -11,7 +11,10 @@ struct RunConfiguration {
   var outputPath: String?
   var templateDirectory: URL?
   var writerOptions: WriterOptions
+  /// Settings of the first locale.
   var settings: ReportSettings
+  /// Every `--locale`, in the order given (at least one).
+  var locales: [LocaleIdentifier]
   var now: Date
   var from: ISO8601.Value?
   var to: ISO8601.Value?
@@ -41,13 +44,9 @@ struct RunConfiguration {
     }
     writerOptions = try Self.writerOptions(parsed, templateDirectory: templateDirectory)
 
-    let locale: LocaleIdentifier
-    if let value = try parsed.resolve(ReportOptions.locale, LocaleIdentifier.init(userInput:)) {
-      locale = value
-    } else {
-      locale = Self.environmentLocale(environment, warn: warn)
-    }
-    SharedOptions.warnAboutDataFallback(locale, warn: warn)
+    locales = try Self.locales(parsed, environment: environment, warn: warn)
+    let locale = locales[0]
+    for locale in locales { SharedOptions.warnAboutDataFallback(locale, warn: warn) }
     let zone = try SharedOptions.timeZone(parsed, environment: environment, warn: warn)
     let timeFormat =
       try SharedOptions.formatSpec(parsed, skeleton: ReportOptions.skeleton, pattern: ReportOptions.pattern)
@@ -91,6 +90,41 @@ struct RunConfiguration {
     return AgendaOptions(
       now: now, from: fromDay, to: toDay, minimumImportance: minimumImportance, grouping: grouping)
   }
+
+  /// Every `--locale`, each split at commas, in order; none means the
+  /// environment's. A locale given twice (fr_CA, fr-CA) is refused: its
+  /// report and its `{locale}` file would be written twice.
+  static func locales(_ parsed: ParsedOptions, environment: [String: String], warn: (String) -> Void) throws
+    -> [LocaleIdentifier]
+  {
+    var locales: [LocaleIdentifier] = []
+    for locale in try parsed.values(ReportOptions.locale) {
+      if let earlier = locales.first(where: { $0 == locale }) {
+        throw UsageError("locale '\(locale.input)' given twice (as '\(earlier.input)' before)")
+      }
+      locales.append(locale)
+    }
+    return locales.isEmpty ? [environmentLocale(environment, warn: warn)] : locales
+  }
+
+  /// Settings for each locale: the first locale's with only the locale changed.
+  var settingsPerLocale: [ReportSettings] {
+    locales.map { locale in
+      var settings = settings
+      settings.locale = locale
+      return settings
+    }
+  }
+
+  /// `-o` as one path per locale: with `{locale}`, each locale's BCP 47 tag
+  /// (letters, digits and hyphens only, so always a safe file name part) in
+  /// its place; without it, the one path (or nil, standard output) for all.
+  var outputPaths: [String?] {
+    guard let outputPath, outputPath.contains(Self.localePlaceholder) else { return [outputPath] }
+    return locales.map { outputPath.replacingOccurrences(of: Self.localePlaceholder, with: $0.languageTag) }
+  }
+
+  static let localePlaceholder = "{locale}"
 
   /// The environment's locale; an unusable `LANG` is a warning and the
   /// POSIX locale, as the C library's setlocale falls back to "C".

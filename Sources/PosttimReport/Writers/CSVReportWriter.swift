@@ -49,12 +49,13 @@ public struct CSVReportWriter: ReportWriter {
     if byteOrderMark { output.write("\u{FEFF}") }
     writeRow(Self.header, to: &output)
     for section in report.sections {
-      for task in section.tasks {
-        writeRow(
-          [task.dateTime, text(task.title), String(task.importance), text(task.details), task.dateUTC],
-          to: &output)
-      }
+      for task in section.tasks { writeRow(cells(of: task), to: &output) }
     }
+  }
+
+  /// A task's cells, in ``header`` order.
+  func cells(of task: TaskView) -> [String] {
+    [task.dateTime, text(task.title), String(task.importance), text(task.details), task.dateUTC]
   }
 
   /// A free-text cell, neutralized when ``neutralizeFormulas`` is on.

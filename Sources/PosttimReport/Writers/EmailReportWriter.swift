@@ -54,11 +54,21 @@ public struct EmailReportWriter: ReportWriter {
   /// The message, before it is serialized.
   /// - Throws: ``MailError`` for a subject with CR, LF or NUL; ``ICUError``;
   ///   a `TemplateError`.
-  public func message(for report: ReportView) throws -> MIMEMessage {
+  public func message(for report: ReportView) throws -> MIMEMessage { try message(for: [report]) }
+
+  /// One message for several locales' reports of one agenda (`-l
+  /// fr_CA,ar_EG`): both parts hold every locale (``LocaleReports``),
+  /// `Subject`, `Date` and the clipping note follow the first locale, and
+  /// `Content-Language` lists every locale's tag (RFC 3282 §2: "fr-CA,
+  /// ar-EG"). One message, because the recipients are the same for every
+  /// locale: N messages would put N copies of one agenda in each inbox.
+  /// - Precondition: `reports` is not empty.
+  public func message(for reports: [ReportView]) throws -> MIMEMessage {
+    let report = reports[0]
     var plain = ""
-    text.write(report, to: &plain)
+    try LocaleReports.write(reports, with: text, to: &plain)
     var page = ""
-    try html.write(report, to: &page)
+    try LocaleReports.write(reports, with: html, to: &page)
     if page.utf8.count > Self.gmailClipBytes {
       page = Self.insertingNote(report.mail.clippedNote, into: page)
     }
@@ -73,11 +83,17 @@ public struct EmailReportWriter: ReportWriter {
     headers += [
       try HeaderField.unstructured("Subject", report.mail.subject),
       HeaderField(name: "Message-ID", words: [MessageID.make(domain: settings.messageIDDomain, now: settings.date)]),
-      HeaderField(name: "Content-Language", words: [report.languageTag]),
+      HeaderField(name: "Content-Language", words: Self.languageList(reports.map(\.languageTag))),
       HeaderField(name: "Auto-Submitted", words: ["auto-generated"]),
       HeaderField(name: "X-Auto-Response-Suppress", words: ["All"]),
     ]
     return MIMEMessage(headers: headers, parts: [.init(subtype: "plain", text: plain), .init(subtype: "html", text: page)])
+  }
+
+  /// RFC 3282 `Language-List`: tags separated by ", " (header words
+  /// are joined by spaces, so every tag but the last carries its comma).
+  static func languageList(_ tags: [String]) -> [String] {
+    tags.enumerated().map { $0.offset < tags.count - 1 ? $0.element + "," : $0.element }
   }
 
   /// The note as the first paragraph of the body, so a clipped view still

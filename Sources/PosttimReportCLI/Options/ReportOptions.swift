@@ -1,3 +1,4 @@
+import PosttimICU
 import PosttimReport
 
 /// The report command's options (`posttim-report [options] FILE...`).
@@ -19,7 +20,8 @@ enum ReportOptions {
     OptionSpec(
       "output", short: "o", value: "FILE", default: "stdout",
       help: "write FILE atomically (temporary file, then rename)",
-      discussion: "A FILE that is one of the inputs is refused; '-' is standard output.",
+      discussion: "A FILE that is one of the inputs is refused; '-' is standard output. {locale} in FILE "
+        + "(report only) writes one file per --locale, named with its BCP 47 tag (agenda-fr-CA.html).",
       group: .output, commands: .all, completion: .file))
   static let template = Option(
     OptionSpec(
@@ -74,11 +76,14 @@ enum ReportOptions {
 
   // Locale and time zone
   static let locale = Option(
-    OptionSpec(
-      "locale", short: "l", value: "ID", default: "LC_ALL, LC_TIME, LANG",
+    spec: OptionSpec(
+      "locale", short: "l", value: "ID", repeatable: true, commaList: true, default: "LC_ALL, LC_TIME, LANG",
       help: "ICU locale ID or BCP 47 tag (fr_CA, fr-CA, ja-JP-u-ca-japanese, en-US-u-hc-h23)",
-      discussion: "Default: LC_ALL, then LC_TIME, then LANG (fr_CA.UTF-8 gives fr_CA); C and POSIX mean en_US_POSIX.",
-      group: .locale))
+      discussion: "Default: LC_ALL, then LC_TIME, then LANG (fr_CA.UTF-8 gives fr_CA); C and POSIX mean en_US_POSIX. "
+        + "Several locales (-l fr_CA,ar_EG -l ja_JP) give one report per locale in one output, or one file "
+        + "each with -o 'NAME-{locale}.EXT' (README \"Several locales in one run\").",
+      group: .locale),
+    convert: { try LocaleIdentifier(userInput: $0) })
   static let timeZone = Option(
     OptionSpec(
       "time-zone", short: "z", value: "ID", default: "the device zone",
