@@ -24,31 +24,35 @@ struct MailRequest {
     send = parsed.isSet(MailOptions.send)
     sendmailPath = try parsed.value(MailOptions.sendmail) ?? SendmailDelivery.defaultPath
     guard format == "email" else {
-      if let option = MailOptions.messageOnly.first(where: parsed.has) {
+      // The config file may hold mail settings for the nightly job; only
+      // what this command line says is a mistake for another format.
+      if let option = MailOptions.messageOnly.first(where: { parsed.has($0) && parsed.origin(of: $0) == .commandLine }) {
         throw UsageError("--\(option.name) applies to --format email, not '\(format)'")
       }
+      send = false
       return
     }
     if sendmailPath.isEmpty { throw UsageError("option '--sendmail' needs a program path") }
     if send, parsed.has(ReportOptions.output.spec) {
-      throw UsageError("use --send or --output, not both")
+      let hint = parsed.origin(of: MailOptions.send.spec) == .commandLine ? "" : "; --no-send turns it off"
+      throw UsageError("use \(parsed.source(of: MailOptions.send.spec)) or --output, not both\(hint)")
     }
-    let to = try parsed.values(MailOptions.to).flatMap { try MailAddress.list($0, what: "--mail-to") }
+    let to = try parsed.resolveAll(MailOptions.to) { try MailAddress.list($0, what: "--mail-to") }
     guard !to.isEmpty else {
       throw UsageError("--format email needs at least one recipient: --mail-to ADDRESS")
     }
-    let cc = try parsed.values(MailOptions.cc).flatMap { try MailAddress.list($0, what: "--mail-cc") }
-    let replyTo = try parsed.values(MailOptions.replyTo).flatMap { try MailAddress.list($0, what: "--reply-to") }
+    let cc = try parsed.resolveAll(MailOptions.cc) { try MailAddress.list($0, what: "--mail-cc") }
+    let replyTo = try parsed.resolveAll(MailOptions.replyTo) { try MailAddress.list($0, what: "--reply-to") }
     let from = try parsed.resolve(MailOptions.from) { try MailAddress($0, what: "--mail-from") }
       ?? Self.defaultSender(environment)
-    if let pattern = try parsed.value(MailOptions.subject) {
+    subjectPattern = try parsed.resolve(MailOptions.subject) { pattern in
       try MailError.checkHeaderSafe(pattern, what: "--subject")
       do {
         _ = try ICUMessageFormat(pattern, locale: locale).format(["date": .string("1"), "count": .number(1)])
       } catch {
         throw MailError(.invalidSubject, "--subject '\(pattern)' is not a valid message pattern: \(error)")
       }
-      subjectPattern = pattern
+      return pattern
     }
     settings = MailSettings(from: from, to: to, cc: cc, replyTo: replyTo, date: now)
   }

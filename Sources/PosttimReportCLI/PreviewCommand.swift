@@ -22,7 +22,7 @@ struct PreviewCommand {
       return
     }
     let parsed = try ReportCommand(arguments: [], environment: environment, io: io, clock: clock)
-      .withConfigFile(commandLine, specs: PreviewOptions.all)
+      .withConfigFile(commandLine, specs: PreviewOptions.all, accepts: PreviewOptions.fromConfigFile.contains)
     let request = try PreviewRequest(parsed, environment: environment, clock: clock, warn: warn)
     if let path = request.reportPath {
       let tasks = try TaskListLoader(readStandardInput: io.readStandardInput).load(path)

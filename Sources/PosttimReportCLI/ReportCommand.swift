@@ -178,13 +178,15 @@ public struct ReportCommand {
 
   /// The command line over the config file (``ConfigFile``): `--config
   /// FILE`, else the user's default file when it exists.
-  func withConfigFile(_ commandLine: ParsedOptions, specs: [OptionSpec]) throws -> ParsedOptions {
+  func withConfigFile(
+    _ commandLine: ParsedOptions, specs: [OptionSpec], accepts: (OptionSpec) -> Bool = { _ in true }
+  ) throws -> ParsedOptions {
     let explicit = try commandLine.value(ReportOptions.config)
     if let explicit, !FileManager.default.fileExists(atPath: explicit) {
       throw ConfigFileError(path: explicit, line: 0, column: 0, message: "config file not found")
     }
     guard let path = ConfigFile.location(explicit: explicit, environment: environment) else { return commandLine }
-    return commandLine.overriding(try ConfigFile(path: path, specs: specs).options)
+    return commandLine.overriding(try ConfigFile(path: path, specs: specs, accepts: accepts).options)
   }
 
   /// Reads every input before writing anything, and reports every bad one.

@@ -88,3 +88,61 @@ struct ConfigFileTests {
     #expect(run.stderr == ["posttim-report: error: /nonexistent/config: config file not found"])
   }
 }
+
+/// The nightly job's config must not get in the way of other commands.
+@Suite("Config file and other commands")
+struct ConfigFileSharingTests {
+  let example = TestPaths.example.path
+
+  func cronConfig() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appending(path: "cron-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder.appending(path: "posttim-report"), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      at: TestPaths.packageRoot.appending(path: "Examples/cron.conf"), to: folder.appending(path: "posttim-report/config"))
+    return folder
+  }
+
+  @Test("preview takes locale and zone from it, not the report's format or output")
+  func preview() throws {
+    let folder = try cronConfig()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let run = CapturedRun()
+    let environment = ["XDG_CONFIG_HOME": folder.path, "LANG": "en_US.UTF-8", "TZ": "UTC"]
+    #expect(run.run(["preview", "--now", "2026-11-30T14:00:00Z", "--skeleton", "jm"], environment: environment) == .success)
+    #expect(run.stderr == [])
+    // cron.conf: locale = fr_CA, time-zone = America/Toronto.
+    #expect(run.stdout.contains("fr_CA   HH 'h' mm  09 h 00"))
+  }
+
+  @Test("its mail settings do not stop a CSV report; --no-send turns its send = true off")
+  func otherFormats() throws {
+    let folder = try cronConfig()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let environment = ["XDG_CONFIG_HOME": folder.path, "LANG": "fr_CA.UTF-8", "TZ": "America/Toronto"]
+    let csv = CapturedRun()
+    #expect(csv.run([example, "-f", "csv", "--now", "2026-11-30T14:00:00Z"], environment: environment) == .success)
+    #expect(csv.stdout.hasPrefix("date,tache,importance,description,date_utc\r\n"))
+    let conflict = CapturedRun()
+    #expect(conflict.run([example, "-o", "-", "--now", "2026-11-30T14:00:00Z"], environment: environment) == .usage)
+    let config = folder.appending(path: "posttim-report/config").path
+    #expect(
+      conflict.stderr.first?.hasPrefix(
+        "posttim-report: error: use send (set in \(config):") == true)
+    #expect(conflict.stderr.first?.hasSuffix(") or --output, not both; --no-send turns it off") == true)
+    let printed = CapturedRun()
+    #expect(printed.run([example, "--no-send", "-o", "-", "--now", "2026-11-30T14:00:00Z"], environment: environment) == .success)
+    #expect(printed.stdout.contains("MIME-Version: 1.0\r\n"))
+  }
+
+  @Test("a CRLF config file reads as lines; a bad address in it is located, exit 78")
+  func crlfAndAddresses() throws {
+    let folder = FileManager.default.temporaryDirectory.appending(path: "crlf-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let config = folder.appending(path: "config")
+    try "locale = en_US\r\nformat = email\r\nmail-to = a@b.c\u{1B}[31m\r\n".write(to: config, atomically: true, encoding: .utf8)
+    let run = CapturedRun()
+    #expect(run.run(["--config", config.path, example]) == .configuration)
+    #expect(run.stderr.first?.hasPrefix("posttim-report: error: \(config.path):3:11: --mail-to: 'a@b.c\\u{1b}[31m'") == true)
+  }
+}

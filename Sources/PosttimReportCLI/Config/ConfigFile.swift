@@ -43,7 +43,9 @@ struct ConfigFile {
   /// - Throws: ``ConfigFileError`` for an unreadable file, a line that is
   ///   not `name = value`, an unknown or non-configurable option, a flag
   ///   that is not `true`/`false`, or an option given twice.
-  init(path: String, specs: [OptionSpec]) throws {
+  /// - Parameter accepts: whether this command takes the file's value for
+  ///   an option (`preview` takes only what means the same to it).
+  init(path: String, specs: [OptionSpec], accepts: (OptionSpec) -> Bool = { _ in true }) throws {
     self.path = path
     guard let data = FileManager.default.contents(atPath: path) else {
       throw ConfigFileError(path: path, line: 0, column: 0, message: "cannot read the config file")
@@ -54,9 +56,11 @@ struct ConfigFile {
     let known = ArgumentParser(specs: specs)
     let everyName = Set((ReportOptions.all + PreviewOptions.all).flatMap { [$0.name] + $0.aliases })
     var options = ParsedOptions()
-    for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    // Split by scalars: "\r\n" is one Character, so a CRLF file would
+    // otherwise be one line.
+    for (offset, rawLine) in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
       let number = offset + 1
-      let line = Array(rawLine.unicodeScalars.filter { $0 != "\r" })
+      let line = Array(rawLine.filter { $0 != "\r" })
       func fail(_ column: Int, _ message: String) -> ConfigFileError {
         ConfigFileError(path: path, line: number, column: column + 1, message: message)
       }
@@ -75,10 +79,11 @@ struct ConfigFile {
         throw fail(start, "unknown option '\(TerminalText.echo(name))'" + hint)
       }
       guard spec.configurable else { throw fail(start, "'\(name)' cannot be set in the config file") }
+      guard accepts(spec) else { continue }
       if spec.isFlag {
         switch value {
         case "true": options.append(spec, .init(text: "true", origin: .configFile(path: path, line: number, column: valueStart + 1)))
-        case "false": continue
+        case "false": options.append(spec, .init(text: "false", origin: .configFile(path: path, line: number, column: valueStart + 1)))
         default: throw fail(valueStart, "'\(name)' takes true or false, got '\(TerminalText.echo(value))'")
         }
         continue

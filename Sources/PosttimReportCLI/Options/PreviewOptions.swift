@@ -26,9 +26,16 @@ enum PreviewOptions {
       group: .output, commands: .preview, completion: .choices(formats)),
     convert: OptionValues.choice("preview format", formats))
 
+  /// The config file's settings preview takes: those that mean the same to
+  /// it as to a report. Its `format` and `output` are the report's, not a
+  /// preview's (a preview must not overwrite the nightly report's file).
+  static let fromConfigFile: Set<OptionSpec> = [
+    locale.spec, ReportOptions.timeZone.spec, ReportOptions.skeleton.spec, ReportOptions.pattern.spec,
+  ]
+
   /// Every preview option, in help order within each group.
   static let all: [OptionSpec] = [
     format.spec, ReportOptions.output.spec, locale.spec, ReportOptions.timeZone.spec, ReportOptions.skeleton.spec,
-    ReportOptions.pattern.spec, now.spec, report.spec, ReportOptions.help.spec,
+    ReportOptions.pattern.spec, now.spec, report.spec, ReportOptions.config.spec, ReportOptions.help.spec,
   ]
 }

@@ -70,7 +70,7 @@ enum ReportOptions {
   static let listLocales = Flag(
     OptionSpec(
       "list-locales", help: "list the message catalogs, how complete they are and their plural categories, and exit",
-      discussion: "Each line gives messages found without English fallback (21/21), the language's CLDR plural "
+      discussion: "Each line gives messages found without English fallback (22/22), the language's CLDR plural "
         + "categories and its name; with --locale, the catalogs that locale uses, in fallback order.",
       group: .output, configurable: false))
 
@@ -141,7 +141,7 @@ enum ReportOptions {
       help: "read default option values from FILE (name = value lines)",
       discussion: "Default: $XDG_CONFIG_HOME/posttim-report/config, else ~/.config/posttim-report/config, "
         + "when it exists. Command-line options override it.",
-      group: .other, completion: .file, configurable: false))
+      group: .other, commands: .all, completion: .file, configurable: false))
   static let help = Flag(
     OptionSpec("help", short: "h", help: "show this help and exit", group: .other, commands: .all, configurable: false))
   static let version = Flag(

@@ -11,6 +11,9 @@ struct ArgumentParser {
     specs.first { $0.name == name || $0.aliases.contains(name) }
   }
 
+  /// Every flag `--NAME` can be turned off again with `--no-NAME` (unless
+  /// `no-NAME` is an option of its own), so a flag set in the config file
+  /// can be overridden.
   /// - Throws: ``UsageError`` for an unknown option (with the closest
   ///   name, by edit distance), a missing value, a value given to a flag,
   ///   or a non-repeatable option given twice.
@@ -35,6 +38,13 @@ struct ArgumentParser {
         let body = argument.dropFirst(2)
         let name = String(body.prefix { $0 != "=" })
         if name.count < body.count { inlineValue = String(body.dropFirst(name.count + 1)) }
+        if spec(named: name) == nil, name.hasPrefix("no-"), let flag = spec(named: String(name.dropFirst(3))),
+          flag.isFlag, inlineValue == nil
+        {
+          // `--no-send` turns off a flag the config file turned on.
+          result.append(flag, .init(text: "false", origin: .commandLine))
+          continue
+        }
         guard let found = spec(named: name) else {
           let names = specs.flatMap { [$0.name] + $0.aliases }
           throw UsageError(

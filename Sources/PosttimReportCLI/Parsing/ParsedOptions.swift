@@ -1,3 +1,5 @@
+import PosttimICU
+
 /// The options of one run: the command line's, over the config file's.
 ///
 /// Values are read through their typed declarations (``Option``,
@@ -26,9 +28,24 @@ struct ParsedOptions {
     entries[spec.name, default: []].append(entry)
   }
 
-  /// Whether the option was given at all (flag or value).
-  func has(_ spec: OptionSpec) -> Bool { entries[spec.name] != nil }
+  /// Whether the option was given at all (a value, or a flag turned on).
+  func has(_ spec: OptionSpec) -> Bool {
+    guard let last = entries[spec.name]?.last else { return false }
+    return !spec.isFlag || last.text == "true"
+  }
+  /// A flag is on when its last setting is: `--send` or `send = true`,
+  /// and not a later `--no-send`.
   func isSet(_ flag: Flag) -> Bool { has(flag.spec) }
+
+  /// Where the option's value was written, if it was given.
+  func origin(of spec: OptionSpec) -> Origin? { entries[spec.name]?.last?.origin }
+
+  /// "--send" or "send = true at FILE:LINE", for messages about a
+  /// setting the user may not remember making.
+  func source(of spec: OptionSpec) -> String {
+    guard case .configFile(let path, let line, _)? = origin(of: spec) else { return "--\(spec.name)" }
+    return "\(spec.name) (set in \(TerminalText.echo(path)):\(line))"
+  }
 
   /// The last value's text as given, unconverted.
   func text<Value>(_ option: Option<Value>) -> String? { entries[option.spec.name]?.last?.text }
@@ -46,6 +63,14 @@ struct ParsedOptions {
       return try parts.map { part in
         try Self.attributed(entry.origin) { try option.convert(String(part)) }
       }
+    }
+  }
+
+  /// Every value passed through `body` (which may split one into several),
+  /// each error attributed to where its value was written.
+  func resolveAll<Value, Result>(_ option: Option<Value>, _ body: (Value) throws -> [Result]) throws -> [Result] {
+    try (entries[option.spec.name] ?? []).flatMap { entry in
+      try Self.attributed(entry.origin) { try body(option.convert(entry.text)) }
     }
   }
 
