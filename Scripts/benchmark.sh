@@ -9,9 +9,10 @@
 # formatting micro-benchmark (task times per second on one core) and the
 # 22-task start-to-exit time (hyperfine).
 #
-#   Scripts/benchmark.sh [--quick] [--runs N] [--formats "html csv markdown"]
+#   Scripts/benchmark.sh [--quick] [--sizes "22 1000"] [--runs N] [--formats "html csv markdown"]
 #
 # --quick: 22, 1k and 100k tasks only (under 5 minutes on the 2-core machine).
+# --sizes: these list sizes only (22 is the reference list, others generated).
 # Generated lists are cached in .benchmark/ (git-ignored).
 # Needs: python3 with Babel and Jinja2 (pip install babel jinja2), GNU time,
 # hyperfine (optional), and ../shared/tools (the peer and the generator).
@@ -23,9 +24,10 @@ formats="html csv markdown"
 while [ $# -gt 0 ]; do
   case $1 in
     --quick) sizes="22 1000 100000" ;;
+    --sizes) sizes=$2; shift ;;
     --runs) runs=$2; shift ;;
     --formats) formats=$2; shift ;;
-    *) echo "usage: $0 [--quick] [--runs N] [--formats \"html csv markdown\"]" >&2; exit 64 ;;
+    *) echo "usage: $0 [--quick] [--sizes LIST] [--runs N] [--formats \"html csv markdown\"]" >&2; exit 64 ;;
   esac
   shift
 done
