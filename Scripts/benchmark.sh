@@ -75,5 +75,10 @@ if [ -f "$cache/tasks-22.xml" ] && command -v hyperfine >/dev/null; then
   echo "22 tasks, start to exit (markdown, output discarded; target < 15 ms):"
   hyperfine -N --warmup 5 --runs 50 --export-json "$cache/start.json" \
     "$bin $cache/tasks-22.xml --locale fr_CA --time-zone America/Toronto --now 2026-11-30T09:00:00-05:00" >/dev/null
-  python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["results"][0]; print(f"  median {r[\"median\"]*1000:.1f} ms (mean {r[\"mean\"]*1000:.1f} ms, user {r[\"user\"]*1000:.1f} ms, system {r[\"system\"]*1000:.1f} ms)")' "$cache/start.json"
+  python3 - "$cache/start.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))["results"][0]
+print(f"  median {r['median'] * 1000:.1f} ms (mean {r['mean'] * 1000:.1f} ms, "
+      f"user {r['user'] * 1000:.1f} ms, system {r['system'] * 1000:.1f} ms)")
+PY
 fi
