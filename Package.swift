@@ -42,6 +42,8 @@ let package = Package(
     .target(
       name: "PosttimReportCLI", dependencies: ["PosttimReport", "PosttimICU", "PosttimTemplating"]),
     .executableTarget(name: "posttim-report", dependencies: ["PosttimReportCLI"]),
+    // Micro-benchmarks run by Scripts/benchmark.sh; not a product, never installed.
+    .executableTarget(name: "posttim-benchmarks", dependencies: ["PosttimICU"]),
 
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(

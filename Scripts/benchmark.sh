@@ -1,40 +1,84 @@
 #!/usr/bin/env bash
-# Benchmark: posttim-report (release build) against the Python peer a user
-# would write instead (plistlib + Babel + Jinja2, ../shared/tools/peer_python.py),
-# on the same generated task list, in the same run. Prints wall time and
-# peak RSS for each, and the speed-up.
+# The one place for performance figures (README "Performance").
 #
-#   Scripts/benchmark.sh [N=100000] [FORMATS="html csv markdown"]
+# Builds the release binary, generates task lists of 22 (the reference list),
+# 1k, 100k and 1M tasks in XML and binary, runs posttim-report and the Python
+# peer a user would write instead (plistlib + Babel + Jinja2,
+# ../shared/tools/peer_python.py) on the same files and options, each several
+# times, and prints one table (Scripts/benchmark/run_benchmark.py). Then the
+# formatting micro-benchmark (task times per second on one core) and the
+# 22-task start-to-exit time (hyperfine).
 #
-# Needs: python3 with babel and jinja2 (pip install babel jinja2), GNU time
-# (apt-get install time), and ../shared/tools (the peer and the generator).
+#   Scripts/benchmark.sh [--quick] [--sizes "22 1000"] [--runs N] [--formats "html csv markdown"]
+#
+# --quick: 22, 1k and 100k tasks only (under 5 minutes on the 2-core machine).
+# --sizes: these list sizes only (22 is the reference list, others generated).
+# Generated lists are cached in .benchmark/ (git-ignored).
+# Needs: python3 with Babel and Jinja2 (pip install babel jinja2), GNU time,
+# hyperfine (optional), and ../shared/tools (the peer and the generator).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-n=${1:-100000}
-formats=${2:-"html csv markdown"}
+sizes="22 1000 100000 1000000"
+runs=3
+formats="html csv markdown"
+while [ $# -gt 0 ]; do
+  case $1 in
+    --quick) sizes="22 1000 100000" ;;
+    --sizes) sizes=$2; shift ;;
+    --runs) runs=$2; shift ;;
+    --formats) formats=$2; shift ;;
+    *) echo "usage: $0 [--quick] [--sizes LIST] [--runs N] [--formats \"html csv markdown\"]" >&2; exit 64 ;;
+  esac
+  shift
+done
 tools=../shared/tools
 [ -d "$tools" ] || { echo "benchmark needs $tools (peer_python.py, make_task_plist.py)" >&2; exit 66; }
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+python3 -c 'import babel, jinja2' 2>/dev/null ||
+  { echo "benchmark needs python3 with Babel and Jinja2 (pip install babel jinja2)" >&2; exit 69; }
 
-swift build -c release --product posttim-report >/dev/null
-bin=.build/release/posttim-report
-python3 "$tools/make_task_plist.py" "$n" "$work/tasks.plist"
-echo "tasks: $n ($(du -h "$work/tasks.plist" | cut -f1) XML); locale fr_CA, zone America/Toronto"
+# Linked as `make install` builds it (the Swift runtime linked in: no dynamic
+# symbol lookups through libswiftCore and Foundation at start).
+swift build -c release --static-swift-stdlib --product posttim-report >/dev/null
+swift build -c release --static-swift-stdlib --product posttim-benchmarks >/dev/null
+bin=$PWD/.build/release/posttim-report
+cache=.benchmark
+mkdir -p "$cache"
 
-measure() {  # label, output file, command...
-  local label=$1 out=$2; shift 2
-  /usr/bin/time -f "%e %M" -o "$work/time" "$@" > "$out"
-  read -r seconds kilobytes < "$work/time"
-  printf '%-28s %8.2f s %8d MB\n' "$label" "$seconds" $((kilobytes / 1024)) >&2
-  echo "$seconds"
-}
-
-for format in $formats; do
-  ours=$(measure "posttim-report $format" "$work/ours.$format" \
-    "$bin" "$work/tasks.plist" --format "$format" --locale fr_CA --time-zone America/Toronto \
-    --now 2026-11-01T00:00:00Z --no-relative)
-  peer=$(measure "python peer $format" "$work/peer.$format" \
-    python3 "$tools/peer_python.py" "$work/tasks.plist" "$format" fr_CA America/Toronto)
-  python3 -c "print(f'  speed-up {\"$format\"}: {float($peer)/max(float($ours),1e-3):.1f}x')"
+lists=()
+reference=../shared/reference/listeDesTaches.plist
+for n in $sizes; do
+  if [ "$n" = 22 ]; then
+    if [ ! -f "$reference" ]; then
+      echo "skipping the 22-task list: $reference is absent" >&2
+      continue
+    fi
+    cp "$reference" "$cache/tasks-22.xml"
+    python3 -c 'import plistlib,sys; plistlib.dump(plistlib.load(open(sys.argv[1],"rb")), open(sys.argv[2],"wb"), fmt=plistlib.FMT_BINARY)' \
+      "$cache/tasks-22.xml" "$cache/tasks-22.bplist"
+  else
+    [ -f "$cache/tasks-$n.xml" ] || python3 "$tools/make_task_plist.py" "$n" "$cache/tasks-$n.xml"
+    [ -f "$cache/tasks-$n.bplist" ] || python3 "$tools/make_task_plist.py" --binary "$n" "$cache/tasks-$n.bplist"
+  fi
+  lists+=("$n:xml:$cache/tasks-$n.xml" "$n:binary:$cache/tasks-$n.bplist")
 done
+
+echo "posttim-report vs the Python peer (fr_CA, America/Toronto, $runs runs each; $(nproc) cores, load $(cut -d' ' -f1 /proc/loadavg))"
+python3 Scripts/benchmark/run_benchmark.py "$bin" "$tools/peer_python.py" "$runs" "$formats" "${lists[@]}"
+
+echo
+echo "Formatting (one core, cached ICU formatter, skeleton jm, fr_CA, America/Toronto; target >= 2,000,000/s):"
+for _ in 1 2 3; do .build/release/posttim-benchmarks format 1; done |
+  sort -k3 -n | sed -n 2p | awk '{printf "  median of 3: %d task times/s (%d in %.2f s)\n", $3, $1, $2}'
+
+if [ -f "$cache/tasks-22.xml" ] && command -v hyperfine >/dev/null; then
+  echo
+  echo "22 tasks, start to exit (markdown, output discarded; target < 15 ms):"
+  hyperfine -N --warmup 5 --runs 50 --export-json "$cache/start.json" \
+    "$bin $cache/tasks-22.xml --locale fr_CA --time-zone America/Toronto --now 2026-11-30T09:00:00-05:00" >/dev/null
+  python3 - "$cache/start.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))["results"][0]
+print(f"  median {r['median'] * 1000:.1f} ms (mean {r['mean'] * 1000:.1f} ms, "
+      f"user {r['user'] * 1000:.1f} ms, system {r['system'] * 1000:.1f} ms)")
+PY
+fi

@@ -20,12 +20,11 @@ public enum HTMLEscaping {
   /// entities, and forbidden code points by U+FFFD.
   public static func escape(_ s: String) -> String {
     // Fast path: most report values contain nothing to escape.
-    // (C1 controls and noncharacters are multi-byte: 0xC2 and 0xEF leads.)
     guard
-      s.utf8.contains(where: {
-        $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 || $0 < 0x20 || $0 == 0x7F
-          || $0 == 0xC2 || $0 == 0xE2 || $0 == 0xEF || $0 == 0xF0 || $0 == 0xF1 || $0 == 0xF2 || $0 == 0xF3 || $0 == 0xF4
-      })
+      ScalarScan.contains(
+        s,
+        ascii: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 || isForbidden(Unicode.Scalar($0)) },
+        nonASCII: { isForbidden(Unicode.Scalar($0)!) || BidiBalance.isFormatting($0) })
     else { return s }
     var out = ""
     out.reserveCapacity(s.utf8.count + 16)
@@ -69,6 +68,12 @@ public struct BidiBalance: Sendable {
   private var seen = false
 
   public init() {}
+
+  /// Whether the scalar value is one of U+202A–U+202E or U+2066–U+2069.
+  @inlinable
+  public static func isFormatting(_ value: UInt32) -> Bool {
+    (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+  }
 
   /// Whether `scalar` is kept: false only for a PDI that closes nothing.
   public mutating func admit(_ scalar: Unicode.Scalar) -> Bool {

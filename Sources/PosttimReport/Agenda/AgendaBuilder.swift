@@ -21,21 +21,25 @@ public struct AgendaBuilder: Sendable {
   ///   sort key per task kept.
   public func build(_ tasks: [TaskEntry], options: AgendaOptions) -> Agenda {
     let today = calendar.day(of: options.now)
+    // Sorted as plain values (no reference counting while moving them);
+    // tasks are copied once, into their section.
     struct Keyed {
-      let task: TaskEntry
+      let date: Date
+      let importance: Int
       let day: LocalDay
+      let index: Int
     }
     var kept: [Keyed] = []
     kept.reserveCapacity(tasks.count)
-    for task in tasks where task.importance >= options.minimumImportance {
+    for (index, task) in tasks.enumerated() where task.importance >= options.minimumImportance {
       let day = calendar.day(of: task.date)
       if let from = options.from, day < from { continue }
       if let to = options.to, day > to { continue }
-      kept.append(Keyed(task: task, day: day))
+      kept.append(Keyed(date: task.date, importance: task.importance, day: day, index: index))
     }
     func before(_ a: Keyed, _ b: Keyed) -> Bool {
-      if a.task.date != b.task.date { return a.task.date < b.task.date }
-      return a.task.importance > b.task.importance
+      if a.date != b.date { return a.date < b.date }
+      return a.importance > b.importance
     }
     kept.sort(by: before)
     // Titles are collated only where instant and importance tie, so sort
@@ -45,7 +49,7 @@ public struct AgendaBuilder: Sendable {
       var end = start + 1
       while end < kept.count, !before(kept[start], kept[end]) { end += 1 }
       if end - start > 1 {
-        let keys = kept[start..<end].map { ($0, collator.sortKey($0.task.title)) }
+        let keys = kept[start..<end].map { ($0, collator.sortKey(tasks[$0.index].title)) }
         let ordered = keys.sorted { $0.1.lexicographicallyPrecedes($1.1) }.map(\.0)
         kept.replaceSubrange(start..<end, with: ordered)
       }
@@ -61,7 +65,7 @@ public struct AgendaBuilder: Sendable {
         current = []
       }
       currentKind = kind
-      current.append(item.task)
+      current.append(tasks[item.index])
     }
     if let open = currentKind { sections.append(AgendaSection(kind: open, tasks: current)) }
     return Agenda(today: today, now: options.now, sections: sections)

@@ -22,7 +22,10 @@ public struct FileDescriptorOutput: TextOutputStream {
   }
 
   public mutating func write(_ string: String) {
-    buffer.append(contentsOf: string.utf8)
+    // One copy of the UTF-8 bytes (a native string's storage, or a small
+    // string's inline bytes), not a byte-by-byte walk of the view.
+    let copied: Void? = string.utf8.withContiguousStorageIfAvailable { buffer.append(contentsOf: $0) }
+    if copied == nil { buffer.append(contentsOf: string.utf8) }
     if buffer.count >= Self.chunkSize { flush() }
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import PosttimTemplating
 
 /// CSV per RFC 4180, ready for spreadsheets: a header row, then one row per
 /// task in agenda order; CRLF line ends; a field holding the delimiter, a
@@ -67,13 +68,15 @@ public struct CSVReportWriter: ReportWriter {
   /// (RFC 4180 §2 rules 1–2). Fields are written as given (no formula
   /// guard: that is for task text, see ``text(_:)``).
   public func writeRow<Output: TextOutputStream>(_ fields: [String], to output: inout Output) {
-    var line = ""
+    // Field by field into the output (buffered): no line string per row.
     for (index, field) in fields.enumerated() {
-      if index > 0 { line.append(delimiter) }
-      line += quoted(field)
+      if index > 0 { output.write(delimiterText) }
+      output.write(quoted(field))
     }
-    output.write(line + "\r\n")
+    output.write("\r\n")
   }
+
+  private var delimiterText: String { String(delimiter) }
 
   /// One field per RFC 4180 §2 rules 5–7: quoted when it holds the
   /// delimiter, a double quote, CR or LF, with quotes doubled.
@@ -86,14 +89,20 @@ public struct CSVReportWriter: ReportWriter {
     // are single bytes in UTF-8; grapheme breaking would dominate the cost
     // of a large export, and a combining mark after a comma changes nothing.
     let separator = delimiter.asciiValue ?? 44
-    guard field.utf8.contains(where: { $0 == separator || $0 == 34 || $0 == 13 || $0 == 10 }) else {
-      return field
+    guard
+      ScalarScan.contains(
+        field, nonASCIIFrom: 0xFF, ascii: { $0 == separator || $0 == 13 || $0 == 10 || $0 == 34 },
+        nonASCII: { _ in false })
+    else { return field }
+    if !field.utf8.contains(34) { return "\"" + field + "\"" }
+    // Bytes again: a quote followed by a combining mark is still doubled.
+    var bytes: [UInt8] = [34]
+    bytes.reserveCapacity(field.utf8.count + 8)
+    for byte in field.utf8 {
+      bytes.append(byte)
+      if byte == 34 { bytes.append(34) }
     }
-    var result = "\""
-    result.reserveCapacity(field.utf8.count + 2)
-    for scalar in field.unicodeScalars {
-      if scalar == "\"" { result += "\"\"" } else { result.unicodeScalars.append(scalar) }
-    }
-    return result + "\""
+    bytes.append(34)
+    return String(decoding: bytes, as: UTF8.self)
   }
 }

@@ -25,8 +25,21 @@ public enum MarkdownEscaping {
   /// Matched per Unicode scalar, not per Character: `|` followed by a
   /// combining mark is one Character but still splits a GFM cell.
   static let special: Set<Unicode.Scalar> = ["\\", "`", "*", "_", "[", "]", "<", ">", "|", "~", "&"]
+  /// ``special`` as a table indexed by ASCII byte, for the fast path.
+  static let specialASCII: [Bool] = (0..<128).map { special.contains(Unicode.Scalar(UInt8($0))) }
 
   public static func escape(_ text: String) -> String {
+    // Fast path: nothing to escape, no line break, control, noncharacter or
+    // bidi formatting character. URLs then need nothing either (their
+    // handling only keeps some special characters bare).
+    guard
+      ScalarScan.contains(
+        text, ascii: { $0 < 0x20 || $0 == 0x7F || specialASCII[Int($0)] },
+        nonASCII: {
+          $0 == 0x2028 || $0 == 0x2029 || HTMLEscaping.isForbidden(Unicode.Scalar($0)!)
+            || BidiBalance.isFormatting($0)
+        })
+    else { return text }
     var result = ""
     result.reserveCapacity(text.utf8.count)
     var afterCR = false
