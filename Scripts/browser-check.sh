@@ -76,11 +76,14 @@ else
   echo "FAIL control: a squeezed table header went unnoticed: ${verdict:-no verdict in the DOM}"
 fi
 # "multi": one page for five locales in one run (-l fr_CA,ar_EG,ja_JP,he_IL,ru_RU).
-for locale in fr_CA de_DE ar_EG ja_JP multi; do
+for locale in multi fr_CA de_DE ar_EG ja_JP; do
   page=$work/$locale.html
-  locales=$locale
-  [[ $locale == multi ]] && locales=fr_CA,ar_EG,ja_JP,he_IL,ru_RU
-  "$tool" Examples/listeDesTaches.plist --locale "$locales" --time-zone America/Toronto \
+  arguments=(--locale "$locale")
+  # Overdue and today, no details part (the one-locale pages check it): five locales then have no
+  # more boxes than one locale's whole page (the overlap check compares every pair), so the
+  # check stays within chromium's time limit on a loaded machine.
+  [[ $locale == multi ]] && arguments=(--locale fr_CA,ar_EG,ja_JP,he_IL,ru_RU --to 2026-11-30 --no-details)
+  "$tool" Examples/listeDesTaches.plist "${arguments[@]}" --time-zone America/Toronto \
     --now 2026-11-30T14:00:00Z --format html >"$page"
   direction=ltr
   [[ $locale == ar_* ]] && direction=rtl

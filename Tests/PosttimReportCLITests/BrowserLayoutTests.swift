@@ -26,11 +26,12 @@ struct BrowserLayoutTests {
   func layout() throws {
     let (status, text) = try ConsumerProofTests.runScript("Scripts/browser-check.sh")
     let lines = text.split(separator: "\n")
-    // The control (a squeezed table header the check must report), then 4 locales × 3 widths.
+    // The control (a squeezed table header the check must report), then 4 locales × 3 widths,
+    // then the five-locale page (fr_CA,ar_EG,ja_JP,he_IL,ru_RU) × 3 widths.
     #expect(lines.first?.hasPrefix("PASS control: ") == true, "\(text)")
-    #expect(lines.filter { $0.hasPrefix("PASS ") }.count == 13, "\(text)")
+    #expect(lines.filter { $0.hasPrefix("PASS ") }.count == 16, "\(text)")
     #expect(lines.filter { $0.hasPrefix("FAIL ") }.isEmpty, "\(text)")
-    #expect(lines.last == "13 passed, 0 failed")
+    #expect(lines.last == "16 passed, 0 failed")
     #expect(status == 0)
   }
 }
