@@ -82,16 +82,6 @@ int32_t cicu_locale_language(const char *id, char *out, int32_t capacity,
   return uloc_getLanguage(id, out, capacity, (UErrorCode *)status);
 }
 
-int32_t cicu_locale_script(const char *id, char *out, int32_t capacity,
-                           int32_t *status) {
-  return uloc_getScript(id, out, capacity, (UErrorCode *)status);
-}
-
-int32_t cicu_locale_region(const char *id, char *out, int32_t capacity,
-                           int32_t *status) {
-  return uloc_getCountry(id, out, capacity, (UErrorCode *)status);
-}
-
 int32_t cicu_locale_keyword(const char *id, const char *key, char *out,
                             int32_t capacity, int32_t *status) {
   return uloc_getKeywordValue(id, key, out, capacity, (UErrorCode *)status);
@@ -131,12 +121,6 @@ int32_t cicu_locale_data_locale(const char *id, char *out, int32_t capacity,
   }
   ures_close(bundle);
   return length;
-}
-
-int32_t cicu_locale_available_count(void) { return uloc_countAvailable(); }
-
-const char *cicu_locale_available_at(int32_t index) {
-  return uloc_getAvailable(index);
 }
 
 // MARK: - Time zones

@@ -70,12 +70,6 @@ int32_t cicu_locale_to_language_tag(const char *id, char *out,
 /// The language subtag of `id` ("fr").
 int32_t cicu_locale_language(const char *id, char *out, int32_t capacity,
                              int32_t *status);
-/// The script subtag of `id` ("Hans"), or "" when none is given.
-int32_t cicu_locale_script(const char *id, char *out, int32_t capacity,
-                           int32_t *status);
-/// The region subtag of `id` ("CA"), or "" when none is given.
-int32_t cicu_locale_region(const char *id, char *out, int32_t capacity,
-                           int32_t *status);
 /// The value of keyword `key` ("calendar") in `id`, or "" when absent.
 int32_t cicu_locale_keyword(const char *id, const char *key, char *out,
                             int32_t capacity, int32_t *status);
@@ -109,9 +103,6 @@ int32_t cicu_locale_display_name(const char *id, const char *displayLocale,
 /// ICU fell back.
 int32_t cicu_locale_data_locale(const char *id, char *out, int32_t capacity,
                                 int32_t *status);
-/// The number of locales for which ICU has data, and the ID at `index`.
-int32_t cicu_locale_available_count(void);
-const char *cicu_locale_available_at(int32_t index);
 
 // MARK: - Time zones (IANA time zone IDs)
 

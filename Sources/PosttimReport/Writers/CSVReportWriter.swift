@@ -20,8 +20,6 @@ import Foundation
 ///   importance and ISO columns are written by this tool and never changed.
 public struct CSVReportWriter: ReportWriter {
   public let format = "csv"
-  public let fileExtension = "csv"
-  public let mediaType = "text/csv; charset=utf-8; header=present"
   public let delimiter: Character
   public let byteOrderMark: Bool
   public let neutralizeFormulas: Bool

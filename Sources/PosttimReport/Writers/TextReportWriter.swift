@@ -36,8 +36,6 @@ import PosttimICU
 /// never affect alignment. Lines end in LF; no line ends in spaces.
 public struct TextReportWriter: ReportWriter {
   public let format = "text"
-  public let fileExtension = "txt"
-  public let mediaType = "text/plain; charset=utf-8"
   public let useColor: Bool
 
   /// Columns per line: ``WriterOptions/textWidth`` or ``defaultWidth``.
