@@ -180,16 +180,6 @@ void cicu_cal_close(cicu_calendar *calendar);
 /// are on the same local day exactly when their day numbers are equal.
 int32_t cicu_cal_day_number(cicu_calendar *calendar, double millis,
                             int32_t *status);
-/// The first instant of local day `dayNumber` (its midnight, or the first
-/// valid time when midnight was skipped by a DST change).
-double cicu_cal_start_of_day_number(cicu_calendar *calendar, int32_t dayNumber,
-                                    int32_t *status);
-/// Gregorian date fields of day number (for ISO 8601 "2026-11-30").
-void cicu_cal_gregorian_date(int32_t dayNumber, int32_t *year, int32_t *month,
-                             int32_t *day);
-/// The day number of a proleptic Gregorian date (month 1…12).
-int32_t cicu_cal_day_number_of_gregorian(int32_t year, int32_t month,
-                                         int32_t day);
 /// The instant of a local Gregorian wall time in the calendar's zone
 /// (month 1…12). Skipped times move forward, repeated ones take the first.
 double cicu_cal_millis_for_local(cicu_calendar *calendar, int32_t year,
@@ -204,8 +194,6 @@ int32_t cicu_cal_is_repeated_wall_time(cicu_calendar *calendar, double millis,
                                        int32_t *status);
 /// The locale's first day of the week, 1 = Sunday … 7 = Saturday.
 int32_t cicu_cal_first_weekday(const cicu_calendar *calendar);
-/// The day of week of a day number, 1 = Sunday … 7 = Saturday.
-int32_t cicu_cal_weekday_of_day_number(int32_t dayNumber);
 
 // MARK: - Collation (UCA + locale tailoring)
 

@@ -74,12 +74,8 @@ public final class DayCalendar: @unchecked Sendable, ICUFailureReporting {
 
   /// The first instant of `day` in this zone.
   public func start(of day: LocalDay) -> Date {
-    lock.withLock { _ in
-      var status: Int32 = 0
-      let millis = cicu_cal_start_of_day_number(handle, day.dayNumber, &status)
-      failures.check(status, "ucal_getMillis(start of day)")
-      return Date(timeIntervalSince1970: millis / 1000)
-    }
+    let (year, month, dayOfMonth) = day.gregorian
+    return date(year: year, month: month, day: dayOfMonth)
   }
 
   /// The instant of a local wall time; a skipped time moves forward to the
