@@ -16,7 +16,12 @@ cd "$(dirname "$0")/.."
 scratch=.build/docs
 graphs=$scratch/symbol-graphs
 modules=(PosttimICU PosttimTemplating PosttimReport)
-rm -rf "$graphs" && mkdir -p "$graphs"
+# An incremental build emits graphs only for the modules it recompiles, so
+# the scratch build starts over when any module's graph is missing.
+for module in "${modules[@]}"; do
+  [ -f "$graphs/$module.symbols.json" ] || { rm -rf "$scratch"; break; }
+done
+mkdir -p "$graphs"
 swift build --target PosttimReport --scratch-path "$scratch" \
   -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs" \
   -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public >&2
