@@ -68,6 +68,7 @@ public struct BidiBalance: Sendable {
   private var openIsolates = 0
   private var seen = false
 
+  /// A balance with no isolate open yet.
   public init() {}
 
   /// Whether `scalar` is kept: false only for a PDI that closes nothing.

@@ -17,7 +17,9 @@ public final class DayCalendar: @unchecked Sendable, ICUFailureReporting {
   private let handle: OpaquePointer
   private let lock = Mutex(())
   private let failures = ICUFailureRecord()
+  /// The IANA time zone ID whose local days this calendar counts.
   public let timeZone: TimeZoneIdentifier
+  /// The locale giving the first day of the week (CLDR week data).
   public let locale: LocaleIdentifier
 
   /// Opens a calendar; the locale supplies week data (first weekday). The

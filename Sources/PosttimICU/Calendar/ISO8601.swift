@@ -82,9 +82,11 @@ public enum ISO8601 {
   /// A parsed ISO 8601 value: a calendar date, or a date-time with or
   /// without an explicit offset.
   public enum Value: Equatable, Sendable {
+    /// A calendar date alone (`2026-11-30`).
     case day(LocalDay)
     /// Wall time with no offset: local to whatever zone the caller uses.
     case localDateTime(LocalDay, hour: Int, minute: Int, second: Int)
+    /// An instant: a date-time with `Z` or a `±hh:mm` offset (milliseconds kept).
     case instant(Date)
 
     /// The instant this value names in `calendar`'s zone (a bare date is

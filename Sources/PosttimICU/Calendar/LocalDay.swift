@@ -7,6 +7,7 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible 
   /// ICU's JULIAN_DAY number of the day.
   public let dayNumber: Int32
 
+  /// The day with ICU's Julian day number `dayNumber` (1970-01-01 is 2,440,588).
   public init(dayNumber: Int32) { self.dayNumber = dayNumber }
 
   /// The day of a proleptic Gregorian date (month 1…12).

@@ -32,6 +32,7 @@ public final class SystemTimeZoneData: Sendable {
   /// Files larger than this are not TZif files (real ones are under 4 KiB).
   static let maximumFileSize = 256 * 1024
 
+  /// The TZif database under `directory` (the value of `TZDIR`, or `/usr/share/zoneinfo`).
   public init(directory: String) {
     self.directory = directory
     self.resolvedDirectory = Self.realPath(directory)
