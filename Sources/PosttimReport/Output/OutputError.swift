@@ -1,11 +1,15 @@
 /// Why the report could not be written. The CLI maps ``Kind/cannotCreate``
 /// to exit 73 (EX_CANTCREAT) and ``Kind/writeFailed`` to 74 (EX_IOERR).
 public struct OutputError: Error, Equatable, CustomStringConvertible {
+  /// Whether the output file could not be created, or a write failed.
   public enum Kind: Sendable, Equatable { case cannotCreate, writeFailed }
   public let kind: Kind
+  /// The output path (or stream name).
   public let path: String
+  /// The system's reason (strerror).
   public let reason: String
 
+  /// An error of `kind` at `path`, for `reason`.
   public init(_ kind: Kind, path: String, reason: String) {
     self.kind = kind
     self.path = path

@@ -148,6 +148,7 @@ public struct TaskView: Sendable {
 /// Importance in three bands, for colour: 7…9 high, 4…6 medium, 1…3 low
 /// (the app's scale is 1…9, 9 the most important).
 public enum ImportanceLevel: String, Sendable {
+  /// 7…9, 4…6 and 1…3.
   case high, medium, low
 
   /// Values outside 1…9 (a library caller's) fall into the nearest band.

@@ -26,6 +26,7 @@ public enum MarkdownEscaping {
   /// combining mark is one Character but still splits a GFM cell.
   static let special: Set<Unicode.Scalar> = ["\\", "`", "*", "_", "[", "]", "<", ">", "|", "~", "&"]
 
+  /// `text` safe in a GFM table cell: see the type's rules.
   public static func escape(_ text: String) -> String {
     var result = ""
     result.reserveCapacity(text.utf8.count)
