@@ -64,6 +64,6 @@ for module in "${modules[@]}"; do
   rm -rf "$only" && mkdir -p "$only" && cp "$graphs/$module".symbols.json "$graphs/$module"@*.symbols.json "$only" 2>/dev/null || true
   docc convert "Sources/$module/$module.docc" --additional-symbol-graph-dir "$only" \
     --fallback-display-name "$module" --fallback-bundle-identifier "org.posttim.$module" \
-    --output-path "$scratch/$module.doccarchive" --warnings-as-errors >&2
+    --output-path "$scratch/$module.doccarchive" >&2
 done
 echo "API documentation: $scratch/<Module>.doccarchive" >&2

@@ -66,7 +66,7 @@ public final class SystemTimeZoneData: Sendable {
   }
 
   /// The system zone for an IANA ID (`Africa/Cairo`), or for a POSIX TZ
-  /// string with rules (``POSIXRuleZone``), converted on first
+  /// string with rules (`POSIXRuleZone`), converted on first
   /// use; nil when the ID is not a safe relative path, the folder has no
   /// regular file for it, or the file is not a TZif file that converts
   /// exactly (see ``SystemTimeZone/init(id:tzif:)``).
