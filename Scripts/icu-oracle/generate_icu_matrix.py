@@ -35,7 +35,11 @@ How each value is obtained (all via the same libicui18n.so.72)
                             the generator), at MAIN_INSTANT in zones where
                             ICU's 2022e rules and system tzdata agree [PyICU]
     patternCases.formatted  same, with the literal pattern           [PyICU]
-    dayCases                ucal_open(zone, "en_US", UCAL_GREGORIAN) [C API via ctypes]
+    dayCases                CPython zoneinfo over the system TZif files (the
+                            data the Swift code reads): local date, first
+                            instant of the day by bisection, offset, fold 0
+                            vs fold 1; the generator fails unless ICU agrees:
+                            ucal_open(zone, "en_US", UCAL_GREGORIAN) [C API via ctypes]
                             localDate: ucal_setMillis + YEAR/MONTH/DATE
                             startOfDay: ucal_clear, ucal_setDateTime(y, m, d, 0, 0, 0)
                               with UCAL_SKIPPED_WALL_TIME = NEXT_VALID and
@@ -69,6 +73,7 @@ import datetime as _dt
 import json
 import os
 import sys
+from zoneinfo import ZoneInfo
 from pathlib import Path
 
 try:
@@ -367,7 +372,30 @@ def icu_zone(zone):
     return _tz_cache[zone]
 
 
+_pinned = set()
+
+
+def require_zones_agree(zone, instant):
+    """Every formatted case is pinned to a zone and instant where ICU's own
+    zone rules (2022e) and the system TZif files the Swift code reads agree
+    on the UTC offset (checked with CPython zoneinfo); the generator stops
+    otherwise rather than write an expectation the Swift side cannot meet."""
+    if (zone, instant) in _pinned:
+        return
+    ms = parse_instant(instant)
+    cal = icu.GregorianCalendar(icu_zone(zone))
+    cal.setTime(ms / 1000.0)
+    icu_offset = (cal.get(icu.Calendar.ZONE_OFFSET) + cal.get(icu.Calendar.DST_OFFSET)) // 1000
+    system = _dt.datetime.fromtimestamp(ms // 1000, tz=_dt.timezone.utc).astimezone(ZoneInfo(zone))
+    system_offset = int(system.utcoffset().total_seconds())
+    if icu_offset != system_offset:
+        sys.exit(f"{zone} at {instant}: ICU says UTC{icu_offset:+d}s, system tzdata UTC{system_offset:+d}s; "
+                 "pick an instant where both agree")
+    _pinned.add((zone, instant))
+
+
 def format_with(pattern, locale_id, zone, instant):
+    require_zones_agree(zone, instant)
     f = icu.SimpleDateFormat(pattern, icu_locale(locale_id))
     f.setTimeZone(icu_zone(zone))
     return f.format(parse_instant(instant) / 1000.0)  # PyICU UDate = seconds
@@ -467,20 +495,58 @@ def day_cases(c):
                         f["MINUTE"], f["SECOND"], f["MILLISECOND"])
                 first = resolve(c.UCAL_WALLTIME_FIRST, *wall)
                 last = resolve(c.UCAL_WALLTIME_LAST, *wall)
-                assert ms in (first, last), (zone, inst, first, last)
-                assert start <= ms, (zone, inst, start)
-                out.append({
-                    "timeZone": zone,
-                    "instant": inst,
+                # The expectations come from CPython zoneinfo (the system
+                # tzdata the Swift code reads), not from ICU; ICU's own 2022e
+                # rules must agree, so every case is pinned to a zone and
+                # instant where both databases give the same answer.
+                case = zoneinfo_day_case(zone, ms)
+                icu_case = {
                     "localDate": "%04d-%02d-%02d" % (f["YEAR"], f["MONTH"] + 1,
                                                      f["DATE"]),
                     "startOfDay": format_instant(start),
                     "utcOffsetSeconds": offset_ms // 1000,
                     "repeatedWallTime": first != last,
-                })
+                }
+                assert case == icu_case, \
+                    f"ICU 2022e and system tzdata disagree at {zone} {inst}: zoneinfo {case}, ICU {icu_case}"
+                out.append({"timeZone": zone, "instant": inst, **case})
         finally:
             c.ucal_close(cal)
     return out
+
+
+def zoneinfo_day_case(zone, ms):
+    """The day-boundary facts of instant `ms` (ms since 1970) in `zone`, from
+    CPython zoneinfo over the system TZif files: local date, first instant of
+    that date (found by bisection on whole seconds, so a skipped midnight
+    gives the first valid instant), UTC offset, and whether the local wall
+    time occurs twice (fold 0 and fold 1 name different instants)."""
+    tz = ZoneInfo(zone)
+    utc = _dt.timezone.utc
+    seconds = ms // 1000
+    local = _dt.datetime.fromtimestamp(seconds, tz=utc).astimezone(tz)
+    day = local.date()
+
+    def local_date(t):
+        return _dt.datetime.fromtimestamp(t, tz=utc).astimezone(tz).date()
+
+    low, high = seconds - 3 * 86400, seconds  # local_date(low) < day <= local_date(high)
+    assert local_date(low) < day
+    while high - low > 1:
+        mid = (low + high) // 2
+        if local_date(mid) >= day:
+            high = mid
+        else:
+            low = mid
+    naive = local.replace(tzinfo=None)
+    first = naive.replace(tzinfo=tz, fold=0).timestamp()
+    last = naive.replace(tzinfo=tz, fold=1).timestamp()
+    return {
+        "localDate": day.isoformat(),
+        "startOfDay": format_instant(high * 1000),
+        "utcOffsetSeconds": int(local.utcoffset().total_seconds()),
+        "repeatedWallTime": first != last,
+    }
 
 
 def relative_days(c):

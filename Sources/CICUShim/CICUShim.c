@@ -82,16 +82,6 @@ int32_t cicu_locale_language(const char *id, char *out, int32_t capacity,
   return uloc_getLanguage(id, out, capacity, (UErrorCode *)status);
 }
 
-int32_t cicu_locale_script(const char *id, char *out, int32_t capacity,
-                           int32_t *status) {
-  return uloc_getScript(id, out, capacity, (UErrorCode *)status);
-}
-
-int32_t cicu_locale_region(const char *id, char *out, int32_t capacity,
-                           int32_t *status) {
-  return uloc_getCountry(id, out, capacity, (UErrorCode *)status);
-}
-
 int32_t cicu_locale_keyword(const char *id, const char *key, char *out,
                             int32_t capacity, int32_t *status) {
   return uloc_getKeywordValue(id, key, out, capacity, (UErrorCode *)status);
@@ -131,12 +121,6 @@ int32_t cicu_locale_data_locale(const char *id, char *out, int32_t capacity,
   }
   ures_close(bundle);
   return length;
-}
-
-int32_t cicu_locale_available_count(void) { return uloc_countAvailable(); }
-
-const char *cicu_locale_available_at(int32_t index) {
-  return uloc_getAvailable(index);
 }
 
 // MARK: - Time zones
@@ -245,30 +229,6 @@ int32_t cicu_cal_day_number(cicu_calendar *calendar, double millis,
   return ucal_get(cal, UCAL_JULIAN_DAY, (UErrorCode *)status);
 }
 
-void cicu_cal_gregorian_date(int32_t dayNumber, int32_t *year, int32_t *month,
-                             int32_t *day) {
-  // Fliegel & Van Flandern (1968), proleptic Gregorian, integer only.
-  int64_t l = (int64_t)dayNumber + 68569;
-  int64_t n = 4 * l / 146097;
-  l = l - (146097 * n + 3) / 4;
-  int64_t i = 4000 * (l + 1) / 1461001;
-  l = l - 1461 * i / 4 + 31;
-  int64_t j = 80 * l / 2447;
-  *day = (int32_t)(l - 2447 * j / 80);
-  l = j / 11;
-  *month = (int32_t)(j + 2 - 12 * l);
-  *year = (int32_t)(100 * (n - 49) + i + l);
-}
-
-int32_t cicu_cal_day_number_of_gregorian(int32_t year, int32_t month,
-                                         int32_t day) {
-  int64_t a = (14 - month) / 12;
-  int64_t y = (int64_t)year + 4800 - a;
-  int64_t m = month + 12 * a - 3;
-  return (int32_t)(day + (153 * m + 2) / 5 + 365 * y + y / 4 - y / 100 +
-                   y / 400 - 32045);
-}
-
 double cicu_cal_millis_for_local(cicu_calendar *calendar, int32_t year,
                                  int32_t month, int32_t day, int32_t hour,
                                  int32_t minute, int32_t second,
@@ -278,13 +238,6 @@ double cicu_cal_millis_for_local(cicu_calendar *calendar, int32_t year,
   ucal_setDateTime(cal, year, month - 1, day, hour, minute, second,
                    (UErrorCode *)status);
   return ucal_getMillis(cal, (UErrorCode *)status);
-}
-
-double cicu_cal_start_of_day_number(cicu_calendar *calendar, int32_t dayNumber,
-                                    int32_t *status) {
-  int32_t year, month, day;
-  cicu_cal_gregorian_date(dayNumber, &year, &month, &day);
-  return cicu_cal_millis_for_local(calendar, year, month, day, 0, 0, 0, status);
 }
 
 int32_t cicu_cal_utc_offset(cicu_calendar *calendar, double millis,
@@ -330,12 +283,6 @@ int32_t cicu_cal_is_repeated_wall_time(cicu_calendar *calendar, double millis,
 
 int32_t cicu_cal_first_weekday(const cicu_calendar *calendar) {
   return ucal_getAttribute((const UCalendar *)calendar, UCAL_FIRST_DAY_OF_WEEK);
-}
-
-int32_t cicu_cal_weekday_of_day_number(int32_t dayNumber) {
-  // Julian day 0 was a Monday; 1 = Sunday … 7 = Saturday.
-  int32_t mondayBased = ((dayNumber % 7) + 7) % 7;  // 0 = Monday
-  return (mondayBased + 1) % 7 + 1;
 }
 
 // MARK: - Collation

@@ -67,6 +67,7 @@ public struct BidiBalance: Sendable {
   private var openIsolates = 0
   private var seen = false
 
+  /// A balance with no isolate open yet.
   public init() {}
 
   /// Whether the scalar value is one of U+202A–U+202E or U+2066–U+2069.

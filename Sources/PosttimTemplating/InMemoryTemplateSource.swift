@@ -12,6 +12,7 @@ public final class InMemoryTemplateSource: TemplateSource {
   private let sources: [String: String]
   private let cache = Mutex<[String: Template]>([:])
 
+  /// - Parameter sources: template text by name (`"row"` for `{{>row}}`).
   public init(_ sources: [String: String]) {
     self.sources = sources
   }

@@ -20,14 +20,20 @@ public struct TemplateError: Error, Equatable, CustomStringConvertible, Sendable
     case render
   }
 
+  /// What went wrong: a syntax error, a missing template, a render failure.
   public var kind: Kind
+  /// The template the error is in (its name, or file name for a layout).
   public var templateName: String
+  /// 1-based line of the tag at fault (0 when not tied to a place).
   public var line: Int
+  /// 1-based column, in characters, of the tag at fault (0 when not tied to a place).
   public var column: Int
+  /// The message, without the `name:line:column:` prefix of ``description``.
   public var message: String
   /// The full text of the offending line (syntax errors only), for the caret display.
   public var sourceLine: String?
 
+  /// An error of `kind` in `templateName` at `line`:`column` (1-based; 0 when unknown).
   public init(
     kind: Kind, templateName: String, line: Int = 0, column: Int = 0,
     message: String, sourceLine: String? = nil

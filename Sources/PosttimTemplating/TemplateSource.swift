@@ -12,6 +12,8 @@
 /// partials.yml ("If the named partial cannot be found, the empty string SHOULD
 /// be used instead").
 public protocol TemplateSource: Sendable {
+  /// The template named `name` (`{{>name}}`), parsed; nil when this source has none.
+  /// - Throws: `.notFound` for a refused name or unreadable file, `.syntax` when it does not parse.
   func template(named name: String) throws(TemplateError) -> Template?
 }
 

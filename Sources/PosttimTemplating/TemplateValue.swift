@@ -13,15 +13,23 @@ import Foundation
 /// Source followed: the Mustache spec v1.x (https://github.com/mustache/spec),
 /// sections.yml and interpolation.yml.
 public indirect enum TemplateValue: Sendable {
+  /// A missing or null value: falsy, renders as "".
   case null
+  /// A boolean: a section shows when true.
   case bool(Bool)
+  /// An integer, rendered in ASCII digits.
   case integer(Int)
+  /// A number: integral values render as integers (as JavaScript prints them), others as Swift's shortest round-trip text.
   case number(Double)
+  /// Text; an empty string is falsy (the Mustache spec's rule).
   case string(String)
+  /// A list: a section repeats once per item; empty is falsy.
   case list([TemplateValue])
+  /// An object: a section pushes it on the context stack.
   case object([String: TemplateValue])
   /// An object whose members are computed on lookup (see `TemplateObject`).
   case lazyObject(TemplateObject)
+  /// A list read once, item by item, as the template renders it.
   case stream(TemplateStream)
 
   /// Builds a value from `JSONSerialization` output (`NSNull`, `NSNumber`/`Bool`,

@@ -70,12 +70,6 @@ int32_t cicu_locale_to_language_tag(const char *id, char *out,
 /// The language subtag of `id` ("fr").
 int32_t cicu_locale_language(const char *id, char *out, int32_t capacity,
                              int32_t *status);
-/// The script subtag of `id` ("Hans"), or "" when none is given.
-int32_t cicu_locale_script(const char *id, char *out, int32_t capacity,
-                           int32_t *status);
-/// The region subtag of `id` ("CA"), or "" when none is given.
-int32_t cicu_locale_region(const char *id, char *out, int32_t capacity,
-                           int32_t *status);
 /// The value of keyword `key` ("calendar") in `id`, or "" when absent.
 int32_t cicu_locale_keyword(const char *id, const char *key, char *out,
                             int32_t capacity, int32_t *status);
@@ -109,9 +103,6 @@ int32_t cicu_locale_display_name(const char *id, const char *displayLocale,
 /// ICU fell back.
 int32_t cicu_locale_data_locale(const char *id, char *out, int32_t capacity,
                                 int32_t *status);
-/// The number of locales for which ICU has data, and the ID at `index`.
-int32_t cicu_locale_available_count(void);
-const char *cicu_locale_available_at(int32_t index);
 
 // MARK: - Time zones (IANA time zone IDs)
 
@@ -189,16 +180,6 @@ void cicu_cal_close(cicu_calendar *calendar);
 /// are on the same local day exactly when their day numbers are equal.
 int32_t cicu_cal_day_number(cicu_calendar *calendar, double millis,
                             int32_t *status);
-/// The first instant of local day `dayNumber` (its midnight, or the first
-/// valid time when midnight was skipped by a DST change).
-double cicu_cal_start_of_day_number(cicu_calendar *calendar, int32_t dayNumber,
-                                    int32_t *status);
-/// Gregorian date fields of day number (for ISO 8601 "2026-11-30").
-void cicu_cal_gregorian_date(int32_t dayNumber, int32_t *year, int32_t *month,
-                             int32_t *day);
-/// The day number of a proleptic Gregorian date (month 1…12).
-int32_t cicu_cal_day_number_of_gregorian(int32_t year, int32_t month,
-                                         int32_t day);
 /// The instant of a local Gregorian wall time in the calendar's zone
 /// (month 1…12). Skipped times move forward, repeated ones take the first.
 double cicu_cal_millis_for_local(cicu_calendar *calendar, int32_t year,
@@ -213,8 +194,6 @@ int32_t cicu_cal_is_repeated_wall_time(cicu_calendar *calendar, double millis,
                                        int32_t *status);
 /// The locale's first day of the week, 1 = Sunday … 7 = Saturday.
 int32_t cicu_cal_first_weekday(const cicu_calendar *calendar);
-/// The day of week of a day number, 1 = Sunday … 7 = Saturday.
-int32_t cicu_cal_weekday_of_day_number(int32_t dayNumber);
 
 // MARK: - Collation (UCA + locale tailoring)
 

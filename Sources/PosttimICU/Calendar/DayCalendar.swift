@@ -17,7 +17,9 @@ public final class DayCalendar: @unchecked Sendable, ICUFailureReporting {
   private let handle: OpaquePointer
   private let lock = Mutex(())
   private let failures = ICUFailureRecord()
+  /// The IANA time zone ID whose local days this calendar counts.
   public let timeZone: TimeZoneIdentifier
+  /// The locale giving the first day of the week (CLDR week data).
   public let locale: LocaleIdentifier
 
   /// Opens a calendar; the locale supplies week data (first weekday). The
@@ -74,12 +76,8 @@ public final class DayCalendar: @unchecked Sendable, ICUFailureReporting {
 
   /// The first instant of `day` in this zone.
   public func start(of day: LocalDay) -> Date {
-    lock.withLock { _ in
-      var status: Int32 = 0
-      let millis = cicu_cal_start_of_day_number(handle, day.dayNumber, &status)
-      failures.check(status, "ucal_getMillis(start of day)")
-      return Date(timeIntervalSince1970: millis / 1000)
-    }
+    let (year, month, dayOfMonth) = day.gregorian
+    return date(year: year, month: month, day: dayOfMonth)
   }
 
   /// The instant of a local wall time; a skipped time moves forward to the

@@ -27,9 +27,9 @@ public enum ISO8601 {
     guard isSupported(date), abs(offsetSeconds) < 86_400 else { return "invalid date" }
     let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + offsetSeconds
     let (days, inDay) = seconds.quotientAndRemainderFloored(dividingBy: 86_400)
-    let (year, month, day) = LocalDay(dayNumber: Int32(days + 2_440_588)).gregorian
+    let (year, month, day) = LocalDay(dayNumber: Int32(days + CivilDate.julianDayOfUnixEpoch)).gregorian
     guard (0...9999).contains(year) else {
-      return LocalDay(dayNumber: Int32(days + 2_440_588)).iso8601 + "T" + pad(inDay / 3600, 2) + ":"
+      return LocalDay(dayNumber: Int32(days + CivilDate.julianDayOfUnixEpoch)).iso8601 + "T" + pad(inDay / 3600, 2) + ":"
         + pad(inDay / 60 % 60, 2) + ":" + pad(inDay % 60, 2) + offsetString(offsetSeconds)
     }
     // Built as bytes: this runs once or twice per task.
@@ -82,9 +82,11 @@ public enum ISO8601 {
   /// A parsed ISO 8601 value: a calendar date, or a date-time with or
   /// without an explicit offset.
   public enum Value: Equatable, Sendable {
+    /// A calendar date alone (`2026-11-30`).
     case day(LocalDay)
     /// Wall time with no offset: local to whatever zone the caller uses.
     case localDateTime(LocalDay, hour: Int, minute: Int, second: Int)
+    /// An instant: a date-time with `Z` or a `±hh:mm` offset (milliseconds kept).
     case instant(Date)
 
     /// The instant this value names in `calendar`'s zone (a bare date is
@@ -126,9 +128,7 @@ public enum ISO8601 {
     guard let year = number(0, 4), bytes.count >= 10, bytes[4] == 45, let month = number(5, 2),
       bytes[7] == 45, let day = number(8, 2)
     else { throw fail("expected YYYY-MM-DD, optionally followed by Thh:mm[:ss] and Z or ±hh:mm") }
-    guard (1...12).contains(month), day >= 1,
-      day <= daysInMonth(year: year, month: month)
-    else { throw fail("no such calendar date") }
+    guard CivilDate.isValid(year: year, month: month, day: day) else { throw fail("no such calendar date") }
     let localDay = LocalDay(year: year, month: month, day: day)
     if bytes.count == 10 { return .day(localDay) }
     guard bytes[10] == 84 || bytes[10] == 116 || bytes[10] == 32, let hour = number(11, 2),
@@ -170,17 +170,9 @@ public enum ISO8601 {
     } else {
       throw fail("unexpected text after the time")
     }
-    let daySeconds = (Int(localDay.dayNumber) - 2_440_588) * 86_400
+    let daySeconds = (Int(localDay.dayNumber) - CivilDate.julianDayOfUnixEpoch) * 86_400
     let seconds = daySeconds + hour * 3600 + minute * 60 + second - offset
     return .instant(Date(timeIntervalSince1970: TimeInterval(seconds) + (fraction * 1000).rounded() / 1000))
-  }
-
-  static func daysInMonth(year: Int, month: Int) -> Int {
-    switch month {
-    case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-    case 4, 6, 9, 11: return 30
-    default: return 31
-    }
   }
 }
 

@@ -1,5 +1,3 @@
-import CICUShim
-
 /// One calendar day on a local wall clock, independent of any zone once
 /// made: day N of ICU's Julian day count (1970-01-01 is 2440588).
 ///
@@ -9,24 +7,24 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible 
   /// ICU's JULIAN_DAY number of the day.
   public let dayNumber: Int32
 
+  /// The day with ICU's Julian day number `dayNumber` (1970-01-01 is 2,440,588).
   public init(dayNumber: Int32) { self.dayNumber = dayNumber }
 
   /// The day of a proleptic Gregorian date (month 1…12).
   public init(year: Int, month: Int, day: Int) {
-    self.dayNumber = cicu_cal_day_number_of_gregorian(Int32(year), Int32(month), Int32(day))
+    self.dayNumber = Int32(CivilDate.daysSinceUnixEpoch(year: year, month: month, day: day) + CivilDate.julianDayOfUnixEpoch)
   }
 
   /// Gregorian year, month (1…12) and day of month.
   public var gregorian: (year: Int, month: Int, day: Int) {
-    var year: Int32 = 0
-    var month: Int32 = 0
-    var day: Int32 = 0
-    cicu_cal_gregorian_date(dayNumber, &year, &month, &day)
-    return (Int(year), Int(month), Int(day))
+    CivilDate.date(daysSinceUnixEpoch: Int(dayNumber) - CivilDate.julianDayOfUnixEpoch)
   }
 
   /// Day of the week, 1 = Sunday … 7 = Saturday (ICU's numbering).
-  public var weekday: Int { Int(cicu_cal_weekday_of_day_number(dayNumber)) }
+  public var weekday: Int {
+    let mondayBased = (Int(dayNumber) % 7 + 7) % 7  // Julian day 0 was a Monday
+    return (mondayBased + 1) % 7 + 1
+  }
 
   /// The day `count` days later (earlier when negative).
   public func advanced(by count: Int) -> LocalDay { LocalDay(dayNumber: dayNumber + Int32(count)) }

@@ -10,6 +10,7 @@ public struct UTCOffsetTransition: Sendable, Equatable {
   /// The offset from `instant` on, in seconds east of Greenwich.
   public let offsetAfter: Int
 
+  /// A change of UTC offset at `instant`; offsets in seconds east of Greenwich.
   public init(instant: Date, offsetBefore: Int, offsetAfter: Int) {
     self.instant = instant
     self.offsetBefore = offsetBefore

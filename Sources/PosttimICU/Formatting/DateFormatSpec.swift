@@ -8,7 +8,9 @@
 ///   `yyyy.MM.dd HH:mm` as a skeleton gives `dd.MM.yyyy, HH:mm` in de_DE.
 /// - `pattern("yyyy.MM.dd HH:mm")`: used as written, in any locale.
 public enum DateFormatSpec: Hashable, Sendable, CustomStringConvertible {
+  /// A UTS #35 skeleton (`yMMMdjm`), resolved per locale by ICU's pattern generator.
   case skeleton(String)
+  /// A UTS #35 pattern (`yyyy.MM.dd HH:mm`), used verbatim in every locale.
   case pattern(String)
 
   public var description: String {

@@ -10,6 +10,7 @@ public final class FormatterCache<Key: Hashable & Sendable, Value: Sendable>: Se
   private let storage = Mutex<[Key: Value]>([:])
   private let countLimit: Int
 
+  /// - Parameter countLimit: formatters kept before the cache is emptied (one per locale, zone and format).
   public init(countLimit: Int = 256) { self.countLimit = countLimit }
 
   /// The cached value for `key`, created by `create` on first use.

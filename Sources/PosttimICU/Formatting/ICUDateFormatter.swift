@@ -13,9 +13,11 @@ import Synchronization
 public final class ICUDateFormatter: @unchecked Sendable, ICUFailureReporting {
   /// Capitalization of the first word (ICU's display context).
   public enum Capitalization: Int32, Sendable, Hashable {
+    /// As the pattern gives it (ICU's `UDISPCTX_CAPITALIZATION_NONE`).
     case none = 0
     /// For headings: "Lundi 30 novembre 2026".
     case beginningOfSentence = 1
+    /// For a word standing alone, such as a list item or menu entry.
     case standalone = 2
     /// Inside a sentence: "Demain — mardi 1 décembre 2026".
     case middleOfSentence = 3
@@ -26,12 +28,15 @@ public final class ICUDateFormatter: @unchecked Sendable, ICUFailureReporting {
   private let calendar: OpaquePointer
   private let lock = Mutex(())
   private let failures = ICUFailureRecord()
+  /// The UTS #35 pattern in use (resolved from the skeleton, or given).
   public let pattern: String
   /// Whether ``pattern`` prints a time zone name or UTC offset (a `z Z O v
   /// V X x` field outside quotes, UTS #35 §4), so it tells the two
   /// occurrences of a repeated wall time apart by itself.
   public var showsTimeZone: Bool { PatternFields.showsZone(pattern) }
+  /// The canonical ICU locale ID the formatter was opened with.
   public let locale: LocaleIdentifier
+  /// The IANA time zone ID values are shown in.
   public let timeZone: TimeZoneIdentifier
 
   /// Opens a formatter. The zone's rules come from the tz database it was

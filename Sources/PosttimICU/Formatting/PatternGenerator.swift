@@ -9,6 +9,7 @@ import Synchronization
 public final class PatternGenerator: @unchecked Sendable {
   private let handle: OpaquePointer
   private let lock = Mutex(())
+  /// The locale whose CLDR data resolves skeletons.
   public let locale: LocaleIdentifier
 
   /// Opens the generator for `locale`.

@@ -5,6 +5,7 @@ import Synchronization
 public enum MessageArgument: Sendable, Equatable {
   /// Formatted with the locale's digits; selects plural forms.
   case number(Double)
+  /// A `{name}` argument replaced by this text.
   case string(String)
 }
 
@@ -31,6 +32,7 @@ public final class ICUMessageFormat: @unchecked Sendable {
 
   private let handle: OpaquePointer
   private let lock = Mutex(())
+  /// The ICU MessageFormat pattern text, as given.
   public let pattern: String
 
   /// Compiles `pattern` for `locale`.

@@ -32,6 +32,7 @@ public enum PluralRules {
 
 /// Numbers written with the locale's digits and separators ("٣" in ar_EG).
 public enum NumberFormatting {
+  /// `value` in the locale's digits and separators (ICU `unum`, decimal style, grouped as the locale groups).
   public static func string(_ value: Double, locale: LocaleIdentifier) -> String {
     (try? withUTF16Result("unum_formatDouble") { out, capacity, status in
       cicu_number_format(locale.icuID, value, out, capacity, &status)

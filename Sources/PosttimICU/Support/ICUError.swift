@@ -10,6 +10,9 @@ public struct ICUError: Error, Equatable, CustomStringConvertible {
   /// ICU's `UErrorCode` value.
   public let code: Int32
 
+  /// - Parameters:
+  ///   - function: the ICU function that failed (`udat_open`).
+  ///   - code: its `UErrorCode`, as returned in the status argument.
   public init(function: String, code: Int32) {
     self.function = function
     self.code = code

@@ -10,6 +10,7 @@ import Synchronization
 public final class ICUFailureRecord: Sendable {
   private let storage = Mutex<ICUError?>(nil)
 
+  /// An empty record: no failure yet.
   public init() {}
 
   /// The first error recorded, if any.

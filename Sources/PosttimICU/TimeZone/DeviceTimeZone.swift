@@ -6,9 +6,11 @@ public enum DeviceTimeZone {
   /// The outcome: the zone, where it came from, and a warning for stderr
   /// when the environment named a zone we could not use.
   public struct Resolution: Sendable, Equatable {
+    /// The IANA time zone ID to use.
     public let zone: TimeZoneIdentifier
     /// `TZ`, `/etc/localtime`, `/etc/timezone` or `default`.
     public let source: String
+    /// Why the zone fell back, for the user (nil when the device's zone was used).
     public let warning: String?
   }
 

@@ -32,6 +32,7 @@ public final class SystemTimeZoneData: Sendable {
   /// Files larger than this are not TZif files (real ones are under 4 KiB).
   static let maximumFileSize = 256 * 1024
 
+  /// The TZif database under `directory` (the value of `TZDIR`, or `/usr/share/zoneinfo`).
   public init(directory: String) {
     self.directory = directory
     self.resolvedDirectory = Self.realPath(directory)
@@ -65,7 +66,7 @@ public final class SystemTimeZoneData: Sendable {
   }
 
   /// The system zone for an IANA ID (`Africa/Cairo`), or for a POSIX TZ
-  /// string with rules (``POSIXRuleZone``), converted on first
+  /// string with rules (`POSIXRuleZone`), converted on first
   /// use; nil when the ID is not a safe relative path, the folder has no
   /// regular file for it, or the file is not a TZif file that converts
   /// exactly (see ``SystemTimeZone/init(id:tzif:)``).

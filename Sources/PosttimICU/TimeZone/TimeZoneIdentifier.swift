@@ -5,7 +5,7 @@ import CICUShim
 /// (`America/Toronto`, `UTC`, `EST5EDT`), a custom `GMT±hh:mm` ID, an
 /// ID that only the system tz database has (`America/Ciudad_Juarez`, added
 /// in tz 2022g, after ICU 72's 2022e), or a POSIX TZ string with daylight
-/// saving rules (`AEST-10AEDT,M10.1.0,M4.1.0/3`, see ``POSIXRuleZone``).
+/// saving rules (`AEST-10AEDT,M10.1.0,M4.1.0/3`, see `POSIXRuleZone`).
 ///
 /// ICU silently treats an unknown ID as GMT, so the check is ours
 /// (`ucal_getCanonicalTimeZoneID`, then ``SystemTimeZoneData``).

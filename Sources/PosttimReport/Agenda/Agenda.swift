@@ -9,7 +9,9 @@ import PosttimICU
 public struct Agenda: Sendable {
   /// "Today" in the report's zone, from ``AgendaOptions/now``.
   public let today: LocalDay
+  /// The report's "now" (`--now`, or the clock), an instant.
   public let now: Date
+  /// The sections in display order (overdue first).
   public let sections: [AgendaSection]
 
   /// The number of tasks in all sections.
@@ -19,6 +21,7 @@ public struct Agenda: Sendable {
 /// One header + tasks + footer block of the agenda (a table section in the
 /// app's list screen).
 public struct AgendaSection: Sendable {
+  /// What a section holds: overdue tasks, one local day or one week.
   public enum Kind: Sendable, Equatable {
     /// Everything due before today, when the window has no explicit start.
     case overdue
@@ -28,6 +31,8 @@ public struct AgendaSection: Sendable {
     case week(LocalDay)
   }
 
+  /// What the section holds.
   public let kind: Kind
+  /// The section's tasks, in agenda order.
   public let tasks: [TaskEntry]
 }

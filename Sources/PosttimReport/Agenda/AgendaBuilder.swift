@@ -5,7 +5,9 @@ import PosttimICU
 /// sorts, and groups by local day through ``DayCalendar`` (never by
 /// 86,400-second steps, which break on DST days).
 public struct AgendaBuilder: Sendable {
+  /// The zone whose local days group the tasks, and the locale's first weekday.
   public let calendar: DayCalendar
+  /// Orders equal-time, equal-importance tasks by title (UCA with the locale's tailoring).
   public let collator: ICUCollator
 
   /// - Parameters:

@@ -21,8 +21,10 @@ public struct AgendaOptions: Sendable {
   public var to: LocalDay?
   /// Tasks below this importance (1…9) are left out.
   public var minimumImportance: Int
+  /// By day or by week (`--group-by`).
   public var grouping: Grouping
 
+  /// The window and filters of one report; see each property.
   public init(
     now: Date, from: LocalDay? = nil, to: LocalDay? = nil, minimumImportance: Int = 1,
     grouping: Grouping = .day

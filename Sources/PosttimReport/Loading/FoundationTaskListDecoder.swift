@@ -11,6 +11,7 @@ import Foundation
 /// encodings other than UTF-8 and UTF-16 in the XML declaration (refused
 /// here), shared references in binary lists (expanded here, exponentially).
 public struct FoundationTaskListDecoder: Sendable {
+  /// A decoder with no state.
   public init() {}
 
   /// Decodes and validates a whole task list.

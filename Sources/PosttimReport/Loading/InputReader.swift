@@ -13,8 +13,11 @@ public enum InputReader {
   /// of XML).
   public static let limit = 1 << 30
 
+  /// Why an input could not be read whole.
   public enum Failure: Error, Equatable {
+    /// The input is larger than the reader's size limit.
     case tooLarge
+    /// The system refused the read; the associated text says why (strerror).
     case unreadable(String)
   }
 

@@ -1,4 +1,4 @@
-import Foundation
+import PosttimICU
 
 /// The plist DTD's date text, `YYYY-MM-DDTHH:MM:SSZ` (UTC, whole seconds),
 /// read in the proleptic Gregorian calendar (ISO 8601 §4.3.2.1 ranges,
@@ -29,28 +29,8 @@ enum PlistDate {
     }
     guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
       let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
-      (1...12).contains(month), hour < 24, minute < 60, second < 60, day >= 1, day <= daysIn(month, of: year)
+      hour < 24, minute < 60, second < 60, CivilDate.isValid(year: year, month: month, day: day)
     else { return nil }
-    return daysFromCivil(year, month, day) * 86_400 + hour * 3_600 + minute * 60 + second
-  }
-
-  static func daysIn(_ month: Int, of year: Int) -> Int {
-    let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
-    switch month {
-    case 2: return leap ? 29 : 28
-    case 4, 6, 9, 11: return 30
-    default: return 31
-    }
-  }
-
-  /// Days from 1970-01-01 to a proleptic Gregorian date (H. Hinnant's
-  /// `days_from_civil`, exact for every year here).
-  static func daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
-    let y = month <= 2 ? year - 1 : year
-    let era = (y >= 0 ? y : y - 399) / 400
-    let yearOfEra = y - era * 400
-    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
+    return CivilDate.daysSinceUnixEpoch(year: year, month: month, day: day) * 86_400 + hour * 3_600 + minute * 60 + second
   }
 }

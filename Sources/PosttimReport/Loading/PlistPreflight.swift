@@ -137,24 +137,5 @@ enum PlistPreflight {
   }
 
   /// `YYYY-MM-DDTHH:MM:SSZ` with real calendar values.
-  static func isValidDate(_ text: String) -> Bool {
-    let b = Array(text.utf8)
-    guard b.count == 20, b[4] == 45, b[7] == 45, b[10] == 84, b[13] == 58, b[16] == 58, b[19] == 90
-    else { return false }
-    func number(_ from: Int, _ count: Int) -> Int? {
-      var value = 0
-      for byte in b[from..<from + count] {
-        guard (48...57).contains(byte) else { return nil }
-        value = value * 10 + Int(byte - 48)
-      }
-      return value
-    }
-    guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
-      let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
-      (1...12).contains(month), hour < 24, minute < 60, second < 60, day >= 1
-    else { return false }
-    let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
-    let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-    return day <= lengths[month - 1]
-  }
+  static func isValidDate(_ text: String) -> Bool { PlistDate.seconds(Array(text.utf8)) != nil }
 }

@@ -18,13 +18,18 @@ import Foundation
 /// expansion budget). ``FoundationTaskListDecoder`` is the former
 /// Foundation-based reader, kept for differential tests only.
 public struct TaskListDecoder: Sendable {
+  /// A decoder with no state.
   public init() {}
 
   /// The plist keys the app writes, by field.
   public enum Key {
+    /// The task's title (string).
     public static let title = "tache"
+    /// The due instant (plist date, UTC).
     public static let date = "date"
+    /// The importance, 1…9 (integer).
     public static let importance = "importance"
+    /// The free-text description (string; optional).
     public static let details = "description"
   }
 

@@ -6,6 +6,7 @@ import PosttimICU
 /// The CLI maps ``Kind/notFound`` to exit 66 (EX_NOINPUT) and every other
 /// kind to 65 (EX_DATAERR).
 public struct TaskListError: Error, Equatable, CustomStringConvertible {
+  /// The failure's kind (each maps to a documented exit status).
   public enum Kind: Sendable, Equatable {
     /// The file does not exist or cannot be opened.
     case notFound
@@ -15,6 +16,7 @@ public struct TaskListError: Error, Equatable, CustomStringConvertible {
     case invalid
   }
 
+  /// What kind of failure, which decides the exit status (README "Exit status").
   public let kind: Kind
   /// The path as given (`-` for stdin).
   public let file: String
@@ -22,8 +24,10 @@ public struct TaskListError: Error, Equatable, CustomStringConvertible {
   public let entry: Int?
   /// The plist key, when the problem is one value.
   public let key: String?
+  /// The reason, one line, without the file/entry/key prefix.
   public let message: String
 
+  /// An error in `file`, at `entry` (from 1) and `key` when known.
   public init(_ kind: Kind, file: String, entry: Int? = nil, key: String? = nil, message: String) {
     self.kind = kind
     self.file = file

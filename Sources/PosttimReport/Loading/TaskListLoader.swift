@@ -6,10 +6,14 @@ import Foundation
 
 /// Reads task lists from files or standard input, never modifying them.
 public struct TaskListLoader: Sendable {
+  /// Turns the parsed property list into task entries.
   public let decoder: TaskListDecoder
   /// Reads standard input; injectable so tests and the CLI core can feed it.
   public let readStandardInput: @Sendable () throws -> Data
 
+  /// - Parameters:
+  ///   - decoder: turns the parsed property list into task entries.
+  ///   - readStandardInput: reads the input named `-`.
   public init(
     decoder: TaskListDecoder = .init(),
     readStandardInput: @escaping @Sendable () throws -> Data = { try InputReader.standardInput() }

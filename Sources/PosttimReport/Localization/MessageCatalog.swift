@@ -11,6 +11,7 @@ import Synchronization
 /// `en.json` (with a warning naming the locale and key), never a blank or
 /// a raw key.
 public final class MessageCatalog: Sendable {
+  /// The locale whose catalog (or its fallback) supplies the words.
   public let locale: LocaleIdentifier
   /// The catalog files in lookup order, e.g. ["fr", "en"].
   public let chain: [String]

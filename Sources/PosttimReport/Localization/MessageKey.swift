@@ -1,14 +1,17 @@
 /// The keys of the report's own words, as used in `Templates/messages/*.json`.
 /// Each catalog must define every key (a test checks it).
 public enum MessageKey: String, CaseIterable, Sendable {
+  /// The report's title ("Agenda").
   case reportTitle = "report.title"
   /// Argument `zone`: the time zone's localized name.
   case reportTimeZone = "report.timeZone"
   /// Arguments `generator` (name and version) and `date` (formatted now).
   case reportGenerated = "report.generated"
+  /// The line shown when no task is in the window ("Aucune tâche.").
   case reportEmpty = "report.empty"
   /// Argument `count`: number of tasks in the report.
   case reportTotal = "report.total"
+  /// The overdue section's heading ("En retard").
   case sectionOverdue = "section.overdue"
   /// Argument `date`: the week's first day, formatted.
   case sectionWeek = "section.week"
@@ -16,12 +19,17 @@ public enum MessageKey: String, CaseIterable, Sendable {
   case sectionRelativeDay = "section.relativeDay"
   /// Argument `count`: number of tasks in the section.
   case sectionCount = "section.count"
+  /// The time column's header.
   case columnTime = "column.time"
+  /// The task column's header.
   case columnTask = "column.task"
+  /// The importance column's header.
   case columnImportance = "column.importance"
+  /// The description column's header.
   case columnDescription = "column.description"
   /// Argument `importance`: 1…9.
   case importanceValue = "importance.value"
+  /// The placeholder for an empty title ("(sans titre)").
   case taskUntitled = "task.untitled"
   /// Heading of the HTML index of days.
   case indexTitle = "index.title"

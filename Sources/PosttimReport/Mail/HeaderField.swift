@@ -8,7 +8,9 @@
 /// it stays under the 998-octet limit (§2.1.1) because addresses are
 /// checked to be shorter (``MailAddress``).
 public struct HeaderField: Sendable, Equatable {
+  /// The field name ("Subject"), ASCII (RFC 5322 §2.2).
   public let name: String
+  /// The field body as words, folded between them when a line gets long (RFC 5322 §2.2.3).
   public let words: [String]
 
   /// Characters per line before folding (§2.1.1 "SHOULD be no more than 78").

@@ -5,18 +5,23 @@
 public struct MIMEMessage: Sendable {
   /// One alternative: `text/plain` or `text/html`, UTF-8.
   public struct Part: Sendable {
+    /// The media subtype of `text/…` ("plain", "html").
     public let subtype: String
+    /// The part's text, before transfer encoding.
     public let text: String
+    /// A `text/<subtype>` part holding `text` (UTF-8).
     public init(subtype: String, text: String) {
       self.subtype = subtype
       self.text = text
     }
   }
 
+  /// The message's header fields, in order.
   public var headers: [HeaderField]
   /// Least preferred first (RFC 2046 §5.1.4): plain text, then HTML.
   public var parts: [Part]
 
+  /// A message with `headers` and `parts` (several parts make a multipart/alternative, RFC 2046 §5.1.4).
   public init(headers: [HeaderField], parts: [Part]) {
     self.headers = headers
     self.parts = parts

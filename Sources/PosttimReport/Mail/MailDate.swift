@@ -9,6 +9,7 @@ import PosttimICU
 /// abbreviations and ASCII digits, as §3.3 requires, in the Gregorian
 /// calendar), so the offset comes from the same zone rules as the report.
 public enum MailDate {
+  /// The RFC 5322 §3.3 date-time as a UTS #35 pattern (formatted in en_US_POSIX).
   public static let pattern = "EEE, dd MMM yyyy HH:mm:ss xx"
 
   /// - Throws: ``ICUError`` when ICU cannot open the formatter.

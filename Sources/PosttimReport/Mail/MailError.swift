@@ -1,6 +1,7 @@
 /// A value that cannot go into an e-mail header: the CLI maps it to exit
 /// 64 (usage), since it always comes from an option or the config file.
 public struct MailError: Error, Equatable, CustomStringConvertible {
+  /// The failure's kind (each maps to a documented exit status).
   public enum Kind: Sendable, Equatable {
     /// CR, LF or NUL in a header value (RFC 5322 §2.2: header injection).
     case headerInjection
@@ -10,9 +11,12 @@ public struct MailError: Error, Equatable, CustomStringConvertible {
     case invalidSubject
   }
 
+  /// What kind of failure, which decides the exit status.
   public let kind: Kind
+  /// The reason, one line.
   public let message: String
 
+  /// An error of `kind` with its one-line message.
   public init(_ kind: Kind, _ message: String) {
     self.kind = kind
     self.message = message

@@ -18,6 +18,7 @@ public struct MailSettings: Sendable {
   /// host name.
   public var messageIDDomain: String
 
+  /// The message's addresses, date and Message-ID domain; see each property.
   public init(
     from: MailAddress, to: [MailAddress], cc: [MailAddress] = [], replyTo: [MailAddress] = [], date: Date,
     messageIDDomain: String? = nil

@@ -6,6 +6,9 @@ public struct MailWords: Sendable, Equatable {
   /// The `mail.clipped` note, shown when the HTML part is long.
   public let clippedNote: String
 
+  /// - Parameters:
+  ///   - subject: the localized Subject text.
+  ///   - clippedNote: the localized note shown where a long report is clipped.
   public init(subject: String, clippedNote: String) {
     self.subject = subject
     self.clippedNote = clippedNote

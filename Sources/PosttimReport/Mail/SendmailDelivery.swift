@@ -14,6 +14,7 @@ public enum SendmailDelivery {
 
   /// Delivery did not happen: the CLI's exit 69 (EX_UNAVAILABLE).
   public struct Failure: Error, Equatable, CustomStringConvertible {
+    /// What went wrong, one line.
     public let message: String
     public var description: String { message }
   }

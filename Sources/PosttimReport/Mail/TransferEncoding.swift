@@ -9,7 +9,9 @@
 /// CRLF hard line breaks; a decoder gives back the text with CRLF (or, for
 /// quoted-printable, the platform's line ends).
 public enum TransferEncoding: String, Sendable {
+  /// Quoted-printable (RFC 2045 §6.7), for mostly-ASCII text.
   case quotedPrintable = "quoted-printable"
+  /// Base64 (RFC 2045 §6.8), for mostly non-ASCII text.
   case base64 = "base64"
 
   /// The shorter encoding of `text` and the encoded body (lines ending in CRLF).

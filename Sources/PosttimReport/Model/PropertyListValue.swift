@@ -7,13 +7,21 @@ import PosttimICU
 /// Not `indirect`: arrays and dictionaries already live on the heap, and
 /// boxing every string cost a malloc per value read.
 public enum PropertyListValue: Sendable, Equatable {
+  /// A `<string>`.
   case string(String)
+  /// An `<integer>` (64-bit).
   case integer(Int)
+  /// A `<real>`.
   case real(Double)
+  /// `<true/>` or `<false/>`.
   case bool(Bool)
+  /// A `<date>` (UTC, proleptic Gregorian).
   case date(Date)
+  /// A `<data>` (Base64 in XML).
   case data(Data)
+  /// An `<array>`.
   case array([PropertyListValue])
+  /// A `<dict>`, by key.
   case dictionary([String: PropertyListValue])
 
   /// Converts a value from `PropertyListSerialization`.

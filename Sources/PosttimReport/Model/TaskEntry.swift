@@ -22,6 +22,7 @@ public struct TaskEntry: Sendable, Equatable {
   /// Where the task was read from.
   public var origin: TaskOrigin
 
+  /// A task as read; see each property.
   public init(
     title: String, date: Date, importance: Int, details: String = "",
     extraFields: [String: PropertyListValue] = [:], origin: TaskOrigin = .init(file: "", entry: 0)
@@ -42,6 +43,9 @@ public struct TaskOrigin: Sendable, Hashable {
   /// The entry's position in the file's array, counting from 1.
   public var entry: Int
 
+  /// - Parameters:
+  ///   - file: the input path as given (`-` for standard input).
+  ///   - entry: the entry's position in the file's array, from 1.
   public init(file: String, entry: Int) {
     self.file = file
     self.entry = entry

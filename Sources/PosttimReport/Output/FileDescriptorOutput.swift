@@ -9,12 +9,15 @@ import Foundation
 /// memory. The first write error is kept and reported by ``finish()``
 /// (`TextOutputStream.write` cannot throw).
 public struct FileDescriptorOutput: TextOutputStream {
+  /// The open file descriptor written to.
   public let descriptor: Int32
+  /// The name used in error messages ("standard output").
   public let name: String
   private var buffer: [UInt8] = []
   private(set) var failure: String?
   static let chunkSize = 1 << 16
 
+  /// Writes to `descriptor`, named `name` in errors; the descriptor is not closed.
   public init(descriptor: Int32, name: String) {
     self.descriptor = descriptor
     self.name = name

@@ -6,7 +6,9 @@ import PosttimICU
 /// Opens every ICU formatter it needs once, at init; each value formatted
 /// afterwards costs one ICU call.
 public final class ReportPresenter: Sendable {
+  /// Locale, zone and formats of the report.
   public let settings: ReportSettings
+  /// The catalog supplying the report's words.
   public let catalog: MessageCatalog
   let calendar: DayCalendar
   private let time: ICUDateFormatter

@@ -2,7 +2,9 @@ import PosttimICU
 
 /// How a report is localized: locale, zone and the date formats.
 public struct ReportSettings: Sendable {
+  /// The canonical ICU locale ID of the report.
   public var locale: LocaleIdentifier
+  /// The IANA time zone ID every local value is shown in.
   public var timeZone: TimeZoneIdentifier
   /// A task's time within a day section (default skeleton `jm`: hour in
   /// the locale's cycle and minutes).
@@ -18,6 +20,7 @@ public struct ReportSettings: Sendable {
   /// catalog's `mail.subject`.
   public var mailSubject: String? = nil
 
+  /// The report's locale, zone and formats; see each property.
   public init(
     locale: LocaleIdentifier, timeZone: TimeZoneIdentifier,
     timeFormat: DateFormatSpec = .skeleton("jm"),

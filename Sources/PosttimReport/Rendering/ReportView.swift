@@ -21,15 +21,19 @@ public struct ReportView: Sendable {
   public let timeZoneLine: String
   /// "Produit par posttim-report 0.1.0 le 30 nov. 2026, 09 h 00".
   public let generatedLine: String
-  /// Now and today, ISO 8601 (UTC instant; local calendar date).
+  /// The report's "now", ISO 8601 in UTC with seconds ("2026-11-30T14:00:00Z").
   public let nowISO: String
+  /// Today's local calendar date in the report's zone, ISO 8601 ("2026-11-30").
   public let todayISO: String
   /// "22 tâches en tout".
   public let totalLine: String
   /// "Aucune tâche." (shown when there are no sections).
   public let emptyLine: String
+  /// Localized column headers and labels.
   public let labels: ColumnLabels
+  /// Tasks in all sections (≥ 0).
   public let taskCount: Int
+  /// In display order: overdue first, then by day or week; empty when no task is shown.
   public let sections: [SectionView]
   /// The report's zone and today, for writers that describe the zone
   /// itself (the iCalendar VTIMEZONE).
@@ -41,9 +45,13 @@ public struct ReportView: Sendable {
 
 /// Localized headers and labels.
 public struct ColumnLabels: Sendable, Equatable {
+  /// "Heure": the time column.
   public let time: String
+  /// "Tâche": the task column.
   public let task: String
+  /// "Importance": the importance column (1…9).
   public let importance: String
+  /// "Description": the description column.
   public let description: String
   /// "Jours": the HTML index of days.
   public let index: String
@@ -65,8 +73,9 @@ public struct SectionView: Sendable {
   public let title: String
   /// ISO date of the day or the week's first day; nil for overdue.
   public let dateISO: String?
-  /// "3 tâches".
+  /// "3 tâches": the count with its plural form (CLDR plural rules).
   public let countLine: String
+  /// Tasks in the section (≥ 1).
   public let count: Int
   let entries: [TaskEntry]
   let index: Int
@@ -108,12 +117,15 @@ public struct TaskView: Sendable {
   /// followed by the localized GMT offset ("(UTC−04:00)"), or the format
   /// alone when it prints a zone or offset itself.
   public var exactWhen: String { presenter.exactWhen(task) }
+  /// The title (`tache`) exactly as stored; may be empty.
   public var title: String { task.title }
   /// The title, or the localized "(untitled)" for an empty one.
   public var displayTitle: String { task.title.isEmpty ? presenter.untitled : task.title }
+  /// 1 (least) … 9 (most), as stored.
   public var importance: Int { task.importance }
   /// Importance in the locale's digits.
   public var importanceText: String { presenter.importanceText(task.importance) }
+  /// The description exactly as stored, line breaks kept (LF, CR LF or CR); "" when missing.
   public var details: String { task.details }
   /// Importance band, so a layout can colour it without comparing numbers.
   public var importanceLevel: ImportanceLevel { ImportanceLevel(task.importance) }
@@ -127,6 +139,7 @@ public struct TaskView: Sendable {
   public var extraFields: [(key: String, value: String)] {
     task.extraFields.keys.sorted().map { ($0, task.extraFields[$0]!.text) }
   }
+  /// Where the task was read: the input path and the entry (from 1).
   public var origin: TaskOrigin { task.origin }
   /// "Tiré de listeDesTaches.plist, entrée 3".
   public var sourceLine: String { presenter.sourceLine(task) }
@@ -135,6 +148,7 @@ public struct TaskView: Sendable {
 /// Importance in three bands, for colour: 7…9 high, 4…6 medium, 1…3 low
 /// (the app's scale is 1…9, 9 the most important).
 public enum ImportanceLevel: String, Sendable {
+  /// 7…9, 4…6 and 1…3.
   case high, medium, low
 
   /// Values outside 1…9 (a library caller's) fall into the nearest band.

@@ -12,6 +12,7 @@ public protocol ResourceFiles: Sendable {
 /// The `Templates/` folder as it was at build time (embedded by the
 /// EmbedTemplates plugin), so a copied binary needs no files beside it.
 public struct EmbeddedResources: ResourceFiles {
+  /// The embedded copy; it holds no state.
   public init() {}
   public func text(at path: String) -> String? { EmbeddedTemplates.files[path] }
   public func paths(under folder: String) -> [String] {
@@ -22,7 +23,9 @@ public struct EmbeddedResources: ResourceFiles {
 /// A folder laid out like `Templates/`, e.g. a user's `--template-dir`.
 /// Paths that could leave the folder are absent (see ``isContained(_:)``).
 public struct DirectoryResources: ResourceFiles {
+  /// The folder, standardized.
   public let root: URL
+  /// The folder at `root`.
   public init(root: URL) { self.root = root.standardizedFileURL }
 
   /// - Returns: the file's UTF-8 text; nil when it is absent, unreadable,
@@ -81,7 +84,9 @@ public struct DirectoryResources: ResourceFiles {
 /// Looks in each source in order: the user's folder first, then the
 /// embedded defaults.
 public struct LayeredResources: ResourceFiles {
+  /// The sources, searched first to last.
   public let layers: [any ResourceFiles]
+  /// Sources searched in order: the first that has a file wins.
   public init(_ layers: [any ResourceFiles]) { self.layers = layers }
 
   public func text(at path: String) -> String? {

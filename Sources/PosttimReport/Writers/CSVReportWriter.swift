@@ -21,10 +21,11 @@ import PosttimTemplating
 ///   importance and ISO columns are written by this tool and never changed.
 public struct CSVReportWriter: ReportWriter {
   public let format = "csv"
-  public let fileExtension = "csv"
-  public let mediaType = "text/csv; charset=utf-8; header=present"
+  /// The field separator (`,` by default; RFC 4180).
   public let delimiter: Character
+  /// Whether the output starts with a UTF-8 byte order mark (for spreadsheet programs).
   public let byteOrderMark: Bool
+  /// Whether cells that a spreadsheet would run as a formula are neutralized (OWASP CSV injection).
   public let neutralizeFormulas: Bool
 
   /// - Precondition: `delimiter` is one ASCII character (quoting scans
@@ -43,6 +44,7 @@ public struct CSVReportWriter: ReportWriter {
       neutralizeFormulas: options.csvNeutralizeFormulas)
   }
 
+  /// The header row's column names, in order.
   public static let header = ["date", "tache", "importance", "description", "date_utc"]
 
   /// Streams the CSV, one row per write.

@@ -24,8 +24,6 @@ import PosttimTemplating
 /// complete.
 public struct EmailReportWriter: ReportWriter {
   public let format = "email"
-  public let fileExtension = "eml"
-  public let mediaType = "message/rfc822"
   let settings: MailSettings
   let text: TextReportWriter
   let html: TemplateReportWriter

@@ -36,8 +36,6 @@
 /// at least one component; with tasks none is needed, as every value is UTC.
 public struct ICalendarReportWriter: ReportWriter {
   public let format = "ics"
-  public let fileExtension = "ics"
-  public let mediaType = "text/calendar; charset=utf-8"
   /// The right-hand side of every UID.
   public static let uidDomain = "posttim-report"
   /// The PRODID value (§3.7.3), a formal public identifier.

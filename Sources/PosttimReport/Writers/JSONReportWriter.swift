@@ -17,8 +17,6 @@ import PosttimICU
 ///      "sections": [{"id": …, …, "tasks": [{"id": …, …}, …]}, …]}
 public struct JSONReportWriter: ReportWriter {
   public let format = "json"
-  public let fileExtension = "json"
-  public let mediaType = "application/json; charset=utf-8"
   /// Raised on any change a consumer could notice other than a new member.
   public static let schemaVersion = 1
   /// The version written in `generator.version`.

@@ -28,6 +28,7 @@ public enum MarkdownEscaping {
   /// ``special`` as a table indexed by ASCII byte, for the fast path.
   static let specialASCII: [Bool] = (0..<128).map { special.contains(Unicode.Scalar(UInt8($0))) }
 
+  /// `text` safe in a GFM table cell: see the type's rules.
   public static func escape(_ text: String) -> String {
     // Fast path: nothing to escape, no line break, control, noncharacter or
     // bidi formatting character. URLs then need nothing either (their

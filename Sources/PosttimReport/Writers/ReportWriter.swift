@@ -7,10 +7,6 @@
 public protocol ReportWriter: Sendable {
   /// The name used with `--format`, e.g. "markdown".
   var format: String { get }
-  /// The file name extension for `-o` suggestions and MIME parts ("md").
-  var fileExtension: String { get }
-  /// The MIME media type of the output ("text/markdown; charset=utf-8").
-  var mediaType: String { get }
   /// Streams the report into `output`.
   /// - Throws: the template engine's `TemplateError` when a template fails.
   func write<Output: TextOutputStream>(_ report: ReportView, to output: inout Output) throws

@@ -8,8 +8,6 @@ import PosttimTemplating
 /// `--template-dir` first, then the embedded defaults.
 public struct TemplateReportWriter: ReportWriter {
   public let format: String
-  public let fileExtension: String
-  public let mediaType: String
   let template: Template
   let partials: InMemoryTemplateSource
   let escape: @Sendable (String) -> String
@@ -18,7 +16,7 @@ public struct TemplateReportWriter: ReportWriter {
 
   /// - Throws: `TemplateError` when the layout is missing or does not parse.
   public init(
-    format: String, folder: String, fileExtension: String, mediaType: String,
+    format: String, folder: String,
     options: WriterOptions, escape: @escaping @Sendable (String) -> String, detailsByDefault: Bool = true
   ) throws {
     var sources: [String: String] = [:]
@@ -36,8 +34,6 @@ public struct TemplateReportWriter: ReportWriter {
     try Self.checkIncludes(of: template, in: partials)
     self.partials = partials
     self.format = format
-    self.fileExtension = fileExtension
-    self.mediaType = mediaType
     self.escape = escape
     self.showDetails = options.showsDetails(byDefault: detailsByDefault)
   }
@@ -69,15 +65,13 @@ public struct TemplateReportWriter: ReportWriter {
   /// GitHub-flavoured Markdown from `Templates/markdown/`.
   public static func markdown(options: WriterOptions) throws -> TemplateReportWriter {
     try TemplateReportWriter(
-      format: "markdown", folder: "markdown", fileExtension: "md",
-      mediaType: "text/markdown; charset=utf-8; variant=GFM", options: options,
+      format: "markdown", folder: "markdown", options: options,
       escape: MarkdownEscaping.escape)
   }
 
   /// An HTML5 document from `Templates/html/`.
   public static func html(options: WriterOptions) throws -> TemplateReportWriter {
     try TemplateReportWriter(
-      format: "html", folder: "html", fileExtension: "html",
-      mediaType: "text/html; charset=utf-8", options: options, escape: HTMLEscaping.escape)
+      format: "html", folder: "html", options: options, escape: HTMLEscaping.escape)
   }
 }

@@ -36,8 +36,7 @@ import PosttimICU
 /// never affect alignment. Lines end in LF; no line ends in spaces.
 public struct TextReportWriter: ReportWriter {
   public let format = "text"
-  public let fileExtension = "txt"
-  public let mediaType = "text/plain; charset=utf-8"
+  /// Whether ANSI colours are written.
   public let useColor: Bool
 
   /// Columns per line: ``WriterOptions/textWidth`` or ``defaultWidth``.
@@ -50,6 +49,7 @@ public struct TextReportWriter: ReportWriter {
   static let indent = 2
   static let gap = 2
 
+  /// A writer using `options` (width, colour, details).
   public init(options: WriterOptions = WriterOptions()) {
     useColor = options.useColor
     width = options.textWidth ?? Self.defaultWidth

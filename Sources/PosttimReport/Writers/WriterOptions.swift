@@ -32,6 +32,7 @@ public struct WriterOptions: Sendable {
   /// on phones, and Gmail clips a message above about 102 KB).
   public func showsDetails(byDefault formatDefault: Bool) -> Bool { showDetails ?? formatDefault }
 
+  /// Options for every writer; see each property.
   public init(
     resources: any ResourceFiles = EmbeddedResources(), layout: (name: String, text: String)? = nil,
     csvDelimiter: Character = ",", csvByteOrderMark: Bool = false, csvNeutralizeFormulas: Bool = true

@@ -8,6 +8,7 @@ public struct WriterRegistry: Sendable {
 
   private var entries: [String: (summary: String, make: Factory)] = [:]
 
+  /// An empty registry (``standard`` has every format).
   public init() {}
 
   /// Adds (or replaces) a format.

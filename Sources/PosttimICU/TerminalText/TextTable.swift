@@ -17,8 +17,11 @@
 /// row left blank there. No line ends in spaces (the last column is not
 /// padded).
 public struct TextTable: Sendable {
+  /// One column: its header, alignment and width limits.
   public struct Column: Sendable {
+    /// The header text, laid out like a cell.
     public var header: String
+    /// Where cells sit in the column's width (display columns, UAX #11).
     public var alignment: DisplayWidth.Alignment
     /// Cells wider than this many columns are cut with `…`
     /// (``DisplayWidth/truncated(_:to:ellipsis:)``); nil: never cut.
@@ -30,6 +33,12 @@ public struct TextTable: Sendable {
     /// and line breaks in a cell start a new line. nil: as wide as needed.
     public var width: Int?
 
+    /// - Parameters:
+    ///   - header: the header text.
+    ///   - alignment: where cells sit in the column.
+    ///   - maxWidth: cut wider cells with `…` at this many display columns (nil: never cut).
+    ///   - width: the exact width in display columns; wider cells wrap (nil: the widest cell).
+    ///   - isolatesRightToLeft: wrap right-to-left cells in bidi isolates (UAX #9).
     public init(
       _ header: String, alignment: DisplayWidth.Alignment = .left, maxWidth: Int? = nil, width: Int? = nil,
       isolatesRightToLeft: Bool = true
@@ -42,12 +51,14 @@ public struct TextTable: Sendable {
     }
   }
 
+  /// The columns, left to right.
   public var columns: [Column]
   /// One array of cells per row; missing cells are empty, extra ones ignored.
   public var rows: [[String]] = []
   /// Spaces between columns.
   public var gap = 2
 
+  /// A table with `columns` and `rows` (each row one cell per column; missing cells are empty).
   public init(columns: [Column], rows: [[String]] = []) {
     self.columns = columns
     self.rows = rows
