@@ -46,6 +46,11 @@ struct CommandLineTests {
       ([], "no task list given (name a FILE, or - for stdin)"),
       (["--details", "--no-details", "EXAMPLE"], "use --details or --no-details, not both"),
       (["--width", "12", "EXAMPLE"], "--width takes a whole number from 20 to 1000, got '12'"),
+      (
+        ["--time-zone", "GMT+5", "EXAMPLE"],
+        "time zone \"GMT+5\" is ambiguous (POSIX reads it as UTC−05:00, ICU as UTC+05:00); "
+          + "use 'Etc/GMT+5' (tz: UTC−05:00) or 'GMT+05:00' (UTC+05:00)"
+      ),
     ])
   func usageErrors(arguments: [String], message: String) {
     let run = CapturedRun()
