@@ -24,3 +24,22 @@ struct EraTests {
     #expect(all.first { $0.title == "now" }?.dateTime == "30 nov. 2026, 14 h 00")
   }
 }
+
+/// `dateLocal` keeps an offset's seconds (local mean time). Expected values
+/// from Python: `datetime.fromtimestamp(t, ZoneInfo(zone)).isoformat()`.
+@Suite("Offsets with seconds")
+struct OffsetSecondsTests {
+  @Test(
+    "dateLocal is ±hh:mm:ss when the offset has seconds",
+    arguments: [
+      ("Asia/Kathmandu", -62_135_596_800.0, "0001-01-01T05:41:16+05:41:16"),
+      ("Europe/Dublin", -2_840_140_800.0, "1879-12-31T23:34:39-00:25:21"),
+      ("Asia/Kathmandu", 1_796_047_200.0, "2026-11-30T19:45:00+05:45"),
+    ])
+  func dateLocal(zone: String, seconds: Double, expected: String) throws {
+    let fixture = try ReportFixture(zone: zone)
+    let task = TaskEntry(title: "t", date: Date(timeIntervalSince1970: seconds), importance: 1)
+    let view = fixture.presenter.view(of: try fixture.agenda([task]))
+    #expect(view.sections.flatMap(\.tasks).first?.dateLocal == expected)
+  }
+}
