@@ -99,7 +99,7 @@ public final class ReportPresenter: Sendable {
     return ReportView(
       title: catalog.text(.reportTitle),
       localeID: settings.locale.icuID,
-      languageTag: settings.locale.languageTag,
+      languageTag: settings.locale.baseLanguageTag,
       direction: settings.locale.isRightToLeft ? "rtl" : "ltr",
       timeZoneID: zone.id,
       timeZoneLine: catalog.text(.reportTimeZone, ["zone": .string(zoneLabel)]),
