@@ -185,6 +185,23 @@ extension CommandLineTests {
     #expect(widest(["--width", "160"]) > 100)
   }
 
+  @Test("COLUMNS outside --width's 20…1000 is ignored: the output is the 80-column default's")
+  func columnsOutOfRange() {
+    func text(columns: String?) -> String {
+      let run = CapturedRun()
+      var environment = ["LANG": "fr_CA.UTF-8", "TZ": "America/Toronto"]
+      environment["COLUMNS"] = columns
+      #expect(run.run([example, "--format", "text", "--now", "2026-11-30T14:00:00Z"], environment: environment) == .success)
+      return run.stdout
+    }
+    let standard = text(columns: nil)
+    for columns in ["5", "19", "1001", "100000", "0", "-3"] { #expect(text(columns: columns) == standard, "COLUMNS=\(columns)") }
+    #expect(text(columns: "80") == standard)
+    let narrow: [Substring] = text(columns: "20").split(separator: "\n")
+    #expect(narrow.map(\.count).max() ?? 99 <= 20)
+    #expect(text(columns: "1000") != standard)
+  }
+
   @Test("--no-details leaves the HTML details out; --details is the html default")
   func details() {
     let common = [example, "--format", "html", "--now", "2026-11-30T14:00:00Z"]
