@@ -24,6 +24,7 @@ struct MailRequest {
     send = parsed.isSet(MailOptions.send)
     sendmailPath = try parsed.value(MailOptions.sendmail) ?? SendmailDelivery.defaultPath
     guard format == "email" else {
+      if send { throw UsageError("--send needs --format email (or no --format), not '\(format)'") }
       if let option = MailOptions.messageOnly.first(where: parsed.has) {
         throw UsageError("--\(option.name) applies to --format email, not '\(format)'")
       }
