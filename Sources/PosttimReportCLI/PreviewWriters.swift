@@ -105,7 +105,7 @@ extension PreviewTable {
       let direction = row.locale.isRightToLeft ? "rtl" : "ltr"
       for cell in row.cells {
         cells += "<td><code>\(escape(cell.pattern))</code></td>"
-        cells += "<td lang=\"\(escape(row.locale.languageTag))\" dir=\"\(direction)\">\(escape(cell.formatted))</td>"
+        cells += "<td lang=\"\(escape(row.locale.baseLanguageTag))\" dir=\"\(direction)\">\(escape(cell.formatted))</td>"
       }
       output.write("<tr>\(cells)</tr>\n")
     }

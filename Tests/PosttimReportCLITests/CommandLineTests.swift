@@ -46,6 +46,11 @@ struct CommandLineTests {
       ([], "no task list given (name a FILE, or - for stdin)"),
       (["--details", "--no-details", "EXAMPLE"], "use --details or --no-details, not both"),
       (["--width", "12", "EXAMPLE"], "--width takes a whole number from 20 to 1000, got '12'"),
+      (
+        ["--time-zone", "GMT+5", "EXAMPLE"],
+        "time zone \"GMT+5\" is ambiguous (POSIX reads it as UTC−05:00, ICU as UTC+05:00); "
+          + "use 'Etc/GMT+5' (tz: UTC−05:00) or 'GMT+05:00' (UTC+05:00)"
+      ),
     ])
   func usageErrors(arguments: [String], message: String) {
     let run = CapturedRun()
@@ -178,6 +183,23 @@ extension CommandLineTests {
     #expect(widest(["--width", "40"], columns: "50") <= 40)
     // 160 columns leave room for the table layout: its rule line is exactly as wide as the columns.
     #expect(widest(["--width", "160"]) > 100)
+  }
+
+  @Test("COLUMNS outside --width's 20…1000 is ignored: the output is the 80-column default's")
+  func columnsOutOfRange() {
+    func text(columns: String?) -> String {
+      let run = CapturedRun()
+      var environment = ["LANG": "fr_CA.UTF-8", "TZ": "America/Toronto"]
+      environment["COLUMNS"] = columns
+      #expect(run.run([example, "--format", "text", "--now", "2026-11-30T14:00:00Z"], environment: environment) == .success)
+      return run.stdout
+    }
+    let standard = text(columns: nil)
+    for columns in ["5", "19", "1001", "100000", "0", "-3"] { #expect(text(columns: columns) == standard, "COLUMNS=\(columns)") }
+    #expect(text(columns: "80") == standard)
+    let narrow: [Substring] = text(columns: "20").split(separator: "\n")
+    #expect(narrow.map(\.count).max() ?? 99 <= 20)
+    #expect(text(columns: "1000") != standard)
   }
 
   @Test("--no-details leaves the HTML details out; --details is the html default")

@@ -164,4 +164,14 @@ struct SeveralLocalesTests {
     #expect(message.contains("\r\nContent-Language: fr-CA, ar-EG\r\n"))
     #expect(message.components(separatedBy: "\r\nMessage-ID: ").count == 2)
   }
+
+  @Test("extensions stay out of HTML lang and Content-Language (BCP 47 §2.2.6; Nu checker: Unknown extension)")
+  func extensionsStripped() throws {
+    let page = try output(["-l", "ar-EG-u-nu-latn", "-f", "html"])
+    #expect(page.contains("<html lang=\"ar-EG\" dir=\"rtl\""))
+    #expect(!page.contains("-u-nu"))
+    let message = try output(
+      ["-l", "th_TH-u-ca-buddhist", "-f", "email", "--mail-to", "a@example.org", "--mail-from", "b@example.org"])
+    #expect(message.contains("\r\nContent-Language: th-TH\r\n"))
+  }
 }

@@ -126,6 +126,28 @@ struct ICalendarWriterTests {
       """))
   }
 
+  @Test("tasks in year 0 (distantPast) or after 9999 have no event; the calendar stays valid")
+  func inexpressibleYears() throws {
+    let fixture = try ReportFixture()
+    let tasks = [
+      TaskEntry(title: "ancient", date: .distantPast, importance: 1),
+      TaskEntry(title: "far", date: Date(timeIntervalSince1970: 253_402_300_800), importance: 1),  // 10000-01-01Z
+      TaskEntry(title: "now", date: ReportFixture.now, importance: 1),
+    ]
+    let text = try fixture.render(Self.writer, fixture.presenter.view(of: try fixture.agenda(tasks)))
+    // RFC 5545 §3.3.5 DATE-TIME: date = 4DIGIT year; Python icalendar refuses year 0 ("Wrong datetime format").
+    #expect(text.components(separatedBy: "BEGIN:VEVENT").count == 2)
+    #expect(text.contains("\r\nDTSTART:20261130T140000Z\r\nSUMMARY:now\r\n"))
+    #expect(!text.contains("ancient") && !text.contains("far"))
+    let only = try fixture.render(
+      Self.writer, fixture.presenter.view(of: try fixture.agenda([TaskEntry(title: "a", date: .distantPast, importance: 1)])))
+    #expect(!only.contains("BEGIN:VEVENT") && only.contains("BEGIN:VTIMEZONE"))
+    #expect(ICalendarReportWriter.isExpressible("0001-01-01T00:00:00Z"))
+    #expect(!ICalendarReportWriter.isExpressible("0000-12-30T00:00:00Z"))
+    #expect(!ICalendarReportWriter.isExpressible("-0001-12-30T00:00:00Z"))
+    #expect(!ICalendarReportWriter.isExpressible("+10000-01-01T00:00:00Z"))
+  }
+
   @Test("an empty description has no DESCRIPTION; an empty title an empty SUMMARY")
   func emptyFields() throws {
     let fixture = try ReportFixture()

@@ -20,7 +20,8 @@ public enum ISO8601 {
   }
 
   /// The wall time at a UTC offset, with that offset:
-  /// `2026-11-30T09:00:00-05:00` (`Z` for offset 0).
+  /// `2026-11-30T09:00:00-05:00` (`Z` for offset 0; `±hh:mm:ss` when the
+  /// offset has seconds, see ``offsetString(_:)``).
   /// Total: an instant outside ``supportedSeconds`` (or not finite) gives
   /// `"invalid date"` rather than a trap.
   public static func localString(_ date: Date, offsetSeconds: Int) -> String {
@@ -62,15 +63,23 @@ public enum ISO8601 {
       digits(minutes / 60, 2)
       bytes.append(58)
       digits(minutes % 60, 2)
+      if abs(offsetSeconds) % 60 != 0 {
+        bytes.append(58)
+        digits(abs(offsetSeconds) % 60, 2)
+      }
     }
     return String(decoding: bytes, as: UTF8.self)
   }
 
-  /// `Z`, `-05:00`, `+05:45`.
+  /// `Z`, `-05:00`, `+05:45`; `+05:41:16` when the offset has seconds
+  /// (local mean time), as Python's `isoformat` writes it, rather than
+  /// a rounded offset that would name another instant.
   public static func offsetString(_ seconds: Int) -> String {
     if seconds == 0 { return "Z" }
     let minutes = abs(seconds) / 60
+    let rest = abs(seconds) % 60
     return (seconds < 0 ? "-" : "+") + pad(minutes / 60, 2) + ":" + pad(minutes % 60, 2)
+      + (rest == 0 ? "" : ":" + pad(rest, 2))
   }
 
   static func pad(_ value: Int, _ width: Int) -> String {

@@ -92,6 +92,14 @@ public struct LocaleIdentifier: Hashable, Sendable, CustomStringConvertible {
     }) ?? "und"
   }
 
+  /// ``languageTag`` without extensions or private use (BCP 47 §2.2.6,
+  /// §2.2.7: everything from the first singleton subtag on), for HTML
+  /// `lang` and `Content-Language` (RFC 3282), whose checkers refuse
+  /// unknown extensions: `ar-EG-u-nu-latn` → `ar-EG`.
+  public var baseLanguageTag: String {
+    languageTag.split(separator: "-").prefix(while: { $0.count != 1 }).joined(separator: "-")
+  }
+
   /// The language subtag ("fr").
   public var language: String {
     (try? withASCIIResult("uloc_getLanguage") { out, capacity, status in

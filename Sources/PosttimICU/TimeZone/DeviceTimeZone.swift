@@ -17,7 +17,8 @@ public enum DeviceTimeZone {
   /// Resolves the device zone: `TZ` in its forms (`America/Toronto`,
   /// `:America/Toronto`, `:/usr/share/zoneinfo/America/Toronto`, POSIX
   /// names ICU knows such as `EST5EDT`, a plain POSIX offset such as
-  /// `<-03>3` or `JST-9`), else the `/etc/localtime` link, else
+  /// `<-03>3`, `JST-9` or `GMT+5` — read as glibc does, west-positive, so
+  /// `GMT+5` is UTC−5), else the `/etc/localtime` link, else
   /// `/etc/timezone`, else UTC. An empty `TZ` means UTC, as in POSIX.
   ///
   /// - Parameter root: prefix for the `/etc` files (tests use a temp dir).
@@ -50,8 +51,10 @@ public enum DeviceTimeZone {
   static func zone(fromTZ value: String, _ data: SystemTimeZoneData) -> TimeZoneIdentifier? {
     let body = value.hasPrefix(":") ? String(value.dropFirst()) : value
     if body.hasPrefix("/") { return zone(fromPath: body, data) }
-    if let zone = try? TimeZoneIdentifier(body, systemZones: data) { return zone }
-    return posixOffsetZone(body, data)
+    // The POSIX reading first: glibc reads `GMT+5` as UTC−5, where ICU's
+    // custom ID `GMT+5` is UTC+5.
+    if let zone = posixOffsetZone(body, data) { return zone }
+    return try? TimeZoneIdentifier(body, systemZones: data)
   }
 
   /// `…/zoneinfo/America/Toronto` → `America/Toronto`.

@@ -24,13 +24,21 @@ public struct MailError: Error, Equatable, CustomStringConvertible {
 
   public var description: String { message }
 
-  /// Refuses CR, LF and NUL: one of them would end the header and let the
-  /// rest of the value add headers or a body (header injection).
+  /// Refuses every C0 control, DEL and C1 control: CR, LF or NUL would end
+  /// the header and let the rest add headers or a body (header injection).
   /// - Parameter what: names the value in the message ("--subject").
   /// - Throws: ``Kind/headerInjection``.
   public static func checkHeaderSafe(_ value: String, what: String) throws(MailError) {
-    for scalar in value.unicodeScalars where scalar == "\r" || scalar == "\n" || scalar == "\0" {
-      let name = scalar == "\r" ? "carriage return (CR)" : scalar == "\n" ? "line feed (LF)" : "NUL"
+    // Every C0 control (tab included), DEL and every C1 control: RFC 5322
+    // header text is printable, and ESC or a C1 CSI would drive the reader's terminal.
+    for scalar in value.unicodeScalars where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+      let name: String
+      switch scalar {
+      case "\r": name = "carriage return (CR)"
+      case "\n": name = "line feed (LF)"
+      case "\0": name = "NUL"
+      default: name = String(format: "control character U+%04X", scalar.value)
+      }
       throw MailError(.headerInjection, "\(what) contains a \(name), which is not allowed in an e-mail header")
     }
   }

@@ -23,11 +23,7 @@ public enum SendmailDelivery {
   /// - Throws: ``Failure`` when `path` is not an executable file, cannot be
   ///   started, exits with a non-zero status or is killed by a signal.
   public static func send(_ message: String, sendmail path: String) throws(Failure) {
-    guard FileManager.default.isExecutableFile(atPath: path) else {
-      throw Failure(
-        message: "cannot send: no sendmail program at \(path) (install a mail transfer agent, e.g. "
-          + "apt-get install exim4-daemon-light, or name one with --sendmail PATH); nothing was sent")
-    }
+    try checkProgram(at: path)
     let input: FileHandle
     do {
       input = try unlinkedFile(holding: Array(message.utf8))
@@ -53,6 +49,26 @@ public enum SendmailDelivery {
         message: "cannot send: \(path) -t -oi exited with status \(process.terminationStatus); "
           + "the message may not have been delivered")
     }
+  }
+
+  /// Refuses a `path` that is missing, a directory (which `access(X_OK)`
+  /// alone would accept) or not executable, before Foundation's `Process`
+  /// would fail with an opaque Cocoa error.
+  static func checkProgram(at path: String) throws(Failure) {
+    var isDirectory: ObjCBool = false
+    let problem: String
+    if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+      problem = "no sendmail program at \(path)"
+    } else if isDirectory.boolValue {
+      problem = "\(path) is a directory, not a sendmail program"
+    } else if !FileManager.default.isExecutableFile(atPath: path) {
+      problem = "\(path) is not executable"
+    } else {
+      return
+    }
+    throw Failure(
+      message: "cannot send: \(problem) (install a mail transfer agent, e.g. "
+        + "apt-get install exim4-daemon-light, or name one with --sendmail PATH); nothing was sent")
   }
 
   /// A temporary file holding `bytes`, already unlinked, positioned at 0.

@@ -20,6 +20,10 @@ public final class ReportPresenter: Sendable {
   /// The details' "exact time": `dateTime`, with the offset unless it
   /// already shows a zone.
   private let exactDateTime: ICUDateFormatter
+  /// `dateTime` and `exactDateTime` with the era (UTS #35 `G`) for a year
+  /// ≤ 0 or ≥ 10000, where the year alone misleads ("1" for 1 BC); nil for
+  /// a pattern (verbatim) or a skeleton that has an era already.
+  private let eraFormats: (dateTime: ICUDateFormatter, exact: ICUDateFormatter)?
   private let dayHeading: ICUDateFormatter
   private let dayInline: ICUDateFormatter
   private let zoneName: ICUDateFormatter
@@ -35,6 +39,7 @@ public final class ReportPresenter: Sendable {
     let optional: [(any ICUFailureReporting)?] = [timeWithOffset, dateTimeWithOffset, relativeNames]
     let sources: [any ICUFailureReporting] =
       [calendar, time, dateTime, exactDateTime, dayHeading, dayInline, zoneName] + optional.compactMap { $0 }
+      + (eraFormats.map { [$0.dateTime, $0.exact] } ?? [])
     return sources.firstFailure
   }
 
@@ -59,6 +64,12 @@ public final class ReportPresenter: Sendable {
     timeWithOffset = try openIfAny(Self.disambiguating(settings.timeFormat, time))
     dateTimeWithOffset = try openIfAny(Self.disambiguating(settings.dateTimeFormat, dateTime))
     exactDateTime = dateTime.showsTimeZone ? dateTime : try open(Self.withOffset(dateTime))
+    if case .skeleton(let skeleton) = settings.dateTimeFormat, !skeleton.contains("G") {
+      let withEra = try open(.skeleton("G" + skeleton))
+      eraFormats = (withEra, withEra.showsTimeZone ? withEra : try open(Self.withOffset(withEra)))
+    } else {
+      eraFormats = nil
+    }
     dayHeading = try open(settings.dayFormat, .beginningOfSentence)
     dayInline = try open(settings.dayFormat, .middleOfSentence)
     zoneName = try open(.pattern("vvvv"))
@@ -90,7 +101,7 @@ public final class ReportPresenter: Sendable {
     return ReportView(
       title: catalog.text(.reportTitle),
       localeID: settings.locale.icuID,
-      languageTag: settings.locale.languageTag,
+      languageTag: settings.locale.baseLanguageTag,
       direction: settings.locale.isRightToLeft ? "rtl" : "ltr",
       timeZoneID: zone.id,
       timeZoneLine: catalog.text(.reportTimeZone, ["zone": .string(zoneLabel)]),
@@ -174,6 +185,7 @@ public final class ReportPresenter: Sendable {
   }
 
   func when(_ task: TaskEntry, spansDays: Bool) -> String {
+    if spansDays, let era = eraFormats, needsEra(task.date) { return era.dateTime.string(from: task.date) }
     let plain = spansDays ? dateTime : time
     guard let decorated = spansDays ? dateTimeWithOffset : timeWithOffset,
       calendar.isRepeatedWallTime(task.date)
@@ -189,7 +201,17 @@ public final class ReportPresenter: Sendable {
       : catalog.text(.importanceValue, ["importance": .number(Double(importance))])
   }
 
-  func exactWhen(_ task: TaskEntry) -> String { exactDateTime.string(from: task.date) }
+  func exactWhen(_ task: TaskEntry) -> String {
+    if let era = eraFormats, needsEra(task.date) { return era.exact.string(from: task.date) }
+    return exactDateTime.string(from: task.date)
+  }
+
+  /// A local year ≤ 0 (BC: the formatters are proleptic Gregorian, as
+  /// ISO 8601) or ≥ 10000.
+  func needsEra(_ date: Date) -> Bool {
+    let year = calendar.day(of: date).gregorian.year
+    return year <= 0 || year >= 10000
+  }
 
   func sourceLine(_ task: TaskEntry) -> String {
     // A split, not URL(fileURLWithPath:): this runs once per task.

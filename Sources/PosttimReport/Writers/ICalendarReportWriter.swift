@@ -31,7 +31,8 @@
 ///   per §3.8.1.9; `X-POSTTIM-IMPORTANCE` keeps the app's own 1…9.
 ///
 /// Lines end with CRLF and are folded at 75 octets (``ICalendarText``).
-/// With no task the calendar holds the VTIMEZONE of the report's zone for
+/// Tasks dated outside the years 0001…9999 (``isExpressible(_:)``) have
+/// no event. With no event the calendar holds the VTIMEZONE of the report's zone for
 /// the year of "now" (``ICalendarTimeZone``), since RFC 5545 §3.6 requires
 /// at least one component; with tasks none is needed, as every value is UTC.
 public struct ICalendarReportWriter: ReportWriter {
@@ -53,6 +54,16 @@ public struct ICalendarReportWriter: ReportWriter {
   /// importance of 1 (least) … 9 (most): `10 − importance`.
   public static func priority(forImportance importance: Int) -> Int { 10 - importance }
 
+  /// Whether an ISO 8601 UTC date fits RFC 5545's DATE-TIME (§3.3.5):
+  /// a four-digit year 0001…9999. Year 0 (Foundation's `distantPast` is
+  /// `0000-12-30T00:00:00Z`), years before it and years past 9999 do not,
+  /// and consumers refuse them, so such tasks are left out of the calendar.
+  public static func isExpressible(_ isoUTC: String) -> Bool {
+    let year = isoUTC.prefix(5)
+    return year.count == 5 && year.last == "-" && year.dropLast().allSatisfy({ $0.isASCII && $0.isNumber })
+      && year != "0000-"
+  }
+
   public func write<Output: TextOutputStream>(_ report: ReportView, to output: inout Output) {
     func line(_ name: String, _ value: String) { output.write(ICalendarText.folded(name + ":" + value)) }
     line("BEGIN", "VCALENDAR")
@@ -62,8 +73,10 @@ public struct ICalendarReportWriter: ReportWriter {
     line("METHOD", "PUBLISH")
     line("X-WR-CALNAME", ICalendarText.escapedText(report.title))
     let stamp = ICalendarText.utcDateTime(fromISO: report.nowISO)
+    var eventCount = 0
     for section in report.sections {
-      for task in section.tasks {
+      for task in section.tasks where Self.isExpressible(task.dateUTC) {
+        eventCount += 1
         line("BEGIN", "VEVENT")
         line("UID", ICalendarText.escapedText(Self.uid(for: task)))
         line("DTSTAMP", stamp)
@@ -75,7 +88,7 @@ public struct ICalendarReportWriter: ReportWriter {
         line("END", "VEVENT")
       }
     }
-    if report.taskCount == 0 {
+    if eventCount == 0 {
       for content in ICalendarTimeZone.lines(calendar: report.calendar, year: report.today.gregorian.year) {
         output.write(ICalendarText.folded(content))
       }

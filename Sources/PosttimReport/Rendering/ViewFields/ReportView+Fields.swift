@@ -7,8 +7,9 @@ extension ReportView {
       jsonMeaning: "canonical ICU locale ID: `\"fr_CA\"`, `\"ja_JP@calendar=japanese\"`"
     ) { view, _ in .string(view.localeID) },
     .init(
-      "languageTag", .string, example: "fr-CA", "BCP 47 tag, for `lang` attributes", json: .alias("locale.languageTag"),
-      jsonMeaning: "the same locale as a BCP 47 tag: `\"fr-CA\"`, `\"ja-JP-u-ca-japanese\"`"
+      "languageTag", .string, example: "fr-CA", "BCP 47 tag without extensions, for `lang` attributes", json: .alias("locale.languageTag"),
+      jsonMeaning: "the same locale as a BCP 47 tag without extensions or private use, as HTML `lang` and "
+        + "`Content-Language` take it: `\"fr-CA\"`, `\"ja-JP\"` for `ja_JP@calendar=japanese` (`id` keeps them)"
     ) { view, _ in .string(view.languageTag) },
     .init(
       "direction", .string, example: "ltr", "`rtl` for right-to-left locales (ar, he, fa…)",

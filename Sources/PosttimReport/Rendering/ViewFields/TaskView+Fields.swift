@@ -49,7 +49,8 @@ extension TaskView {
     .init(
       "dateLocal", .string, example: "2026-11-30T08:00:00-05:00", "ISO 8601 with the zone's offset",
       jsonMeaning: "the same instant as wall time in `timeZone` with its UTC offset: "
-        + "`\"2026-11-30T08:00:00-05:00\"` (`Z` when the offset is 0). Two tasks an hour apart on a DST "
+        + "`\"2026-11-30T08:00:00-05:00\"` (`Z` when the offset is 0; `±hh:mm:ss` when it has seconds, as local mean time "
+        + "does: `\"0001-01-01T05:41:16+05:41:16\"` in Asia/Kathmandu). Two tasks an hour apart on a DST "
         + "fall-back night have the same wall time and different offsets"
     ) { task, _ in .string(task.dateLocal) },
     .init(
