@@ -19,10 +19,16 @@ enum CronEnvironmentWarnings {
   /// them most likely meant.
   static let legacyFixedZones: [String: (offset: String, intended: String)] = [
     "EST": ("UTC−05:00", "for Eastern time with daylight saving time use America/New_York or America/Toronto"),
-    "MST": ("UTC−07:00", "for Mountain time with daylight saving time use America/Denver or America/Edmonton "
-      + "(America/Phoenix, like MST, has none)"),
-    "HST": ("UTC−10:00", "Hawaii has none either (Pacific/Honolulu); for Hawaii–Aleutian time with daylight "
-      + "saving time use America/Adak"),
+    "MST": (
+      "UTC−07:00",
+      "for Mountain time with daylight saving time use America/Denver or America/Edmonton "
+        + "(America/Phoenix, like MST, has none)"
+    ),
+    "HST": (
+      "UTC−10:00",
+      "Hawaii has none either (Pacific/Honolulu); for Hawaii–Aleutian time with daylight "
+        + "saving time use America/Adak"
+    ),
   ]
 
   /// A warning for `EST`, `MST` or `HST`, which the tz database keeps as

@@ -76,7 +76,8 @@ struct LocaleListing {
       }
       if !parents.isEmpty {
         let own = MessageKey.allCases.count - file.missingKeys.count
-        lines.append(indent + "\(own) of \(MessageKey.allCases.count) messages, the rest from " + parents.joined(separator: ", "))
+        lines.append(
+          indent + "\(own) of \(MessageKey.allCases.count) messages, the rest from " + parents.joined(separator: ", "))
       }
       if !missing.isEmpty {
         lines.append(indent + "missing: " + missing.map(\.rawValue).joined(separator: ", "))

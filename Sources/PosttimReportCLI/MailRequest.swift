@@ -29,7 +29,8 @@ struct MailRequest {
       if send, parsed.origin(of: MailOptions.send.spec) == .commandLine {
         throw UsageError("--send needs --format email (or no --format), not '\(format)'")
       }
-      if let option = MailOptions.messageOnly.first(where: { parsed.has($0) && parsed.origin(of: $0) == .commandLine }) {
+      if let option = MailOptions.messageOnly.first(where: { parsed.has($0) && parsed.origin(of: $0) == .commandLine })
+      {
         throw UsageError("--\(option.name) applies to --format email, not '\(format)'")
       }
       send = false
@@ -46,7 +47,8 @@ struct MailRequest {
     }
     let cc = try parsed.resolveAll(MailOptions.cc) { try MailAddress.list($0, what: "--mail-cc") }
     let replyTo = try parsed.resolveAll(MailOptions.replyTo) { try MailAddress.list($0, what: "--reply-to") }
-    let from = try parsed.resolve(MailOptions.from) { try MailAddress($0, what: "--mail-from") }
+    let from =
+      try parsed.resolve(MailOptions.from) { try MailAddress($0, what: "--mail-from") }
       ?? Self.defaultSender(environment)
     subjectPattern = try parsed.resolve(MailOptions.subject) { pattern in
       try MailError.checkHeaderSafe(pattern, what: "--subject")
@@ -62,7 +64,8 @@ struct MailRequest {
 
   /// `LOGNAME@host` (as mail(1) does) when `--mail-from` is not given.
   static func defaultSender(_ environment: [String: String]) throws -> MailAddress {
-    let user = [environment["LOGNAME"], environment["USER"]].compactMap { $0 }.first { !$0.isEmpty } ?? "posttim-report"
+    let user =
+      [environment["LOGNAME"], environment["USER"]].compactMap { $0 }.first { !$0.isEmpty } ?? "posttim-report"
     let host = MessageID.hostName ?? "localhost"
     do {
       return try MailAddress("\(user)@\(host)", what: "the default sender")

@@ -65,7 +65,8 @@ struct PreviewRequest {
     self.locales = locales
 
     timeZone = try SharedOptions.timeZone(parsed, environment: environment, warn: warn)
-    if let spec = try SharedOptions.formatSpec(parsed, skeleton: ReportOptions.skeleton, pattern: ReportOptions.pattern) {
+    if let spec = try SharedOptions.formatSpec(parsed, skeleton: ReportOptions.skeleton, pattern: ReportOptions.pattern)
+    {
       specs = [(nil, spec)]
     } else {
       let defaults = ReportSettings(locale: .posix, timeZone: timeZone)

@@ -69,7 +69,8 @@ extension PreviewTable {
     csv.writeRow(["locale", "time_zone", "date", "pattern", "formatted"], to: &output)
     for row in rows {
       for cell in row.cells {
-        csv.writeRow([row.localeInput, timeZone.id, ISO8601.utcString(row.date), cell.pattern, cell.formatted], to: &output)
+        csv.writeRow(
+          [row.localeInput, timeZone.id, ISO8601.utcString(row.date), cell.pattern, cell.formatted], to: &output)
       }
     }
   }
@@ -105,7 +106,8 @@ extension PreviewTable {
       let direction = row.locale.isRightToLeft ? "rtl" : "ltr"
       for cell in row.cells {
         cells += "<td><code>\(escape(cell.pattern))</code></td>"
-        cells += "<td lang=\"\(escape(row.locale.baseLanguageTag))\" dir=\"\(direction)\">\(escape(cell.formatted))</td>"
+        cells +=
+          "<td lang=\"\(escape(row.locale.baseLanguageTag))\" dir=\"\(direction)\">\(escape(cell.formatted))</td>"
       }
       output.write("<tr>\(cells)</tr>\n")
     }

@@ -42,7 +42,9 @@ public struct ReportCommand {
       // Several bad inputs: one error line each. A template error's caret
       // lines follow its first line as they are.
       let messages = (error as? InputErrors)?.errors.map(\.description) ?? [message]
-      for message in messages { io.writeError("posttim-report: error: " + Self.printable(message, lines: error is TemplateError)) }
+      for message in messages {
+        io.writeError("posttim-report: error: " + Self.printable(message, lines: error is TemplateError))
+      }
       if code == .usage {
         let preview = arguments.first == "preview"
         io.writeError(preview ? HelpRenderer.previewUsage : HelpRenderer.usage)
@@ -119,7 +121,8 @@ public struct ReportCommand {
       now: configuration.now)
     options.mail = mail.settings
     configuration.settings.mailSubject = mail.subjectPattern
-    options.useColor = io.standardOutputIsTerminal && configuration.outputPath == nil
+    options.useColor =
+      io.standardOutputIsTerminal && configuration.outputPath == nil
       && (environment["NO_COLOR"] ?? "").isEmpty
     if options.textWidth == nil {
       options.textWidth = TerminalWidth.detect(
@@ -151,12 +154,15 @@ public struct ReportCommand {
     var presenters: [ReportPresenter] = []
     for settings in configuration.settingsPerLocale {
       let catalog = MessageCatalog(locale: settings.locale, resources: options.resources, warn: warn)
-      let localCalendar = presenters.isEmpty ? calendar : try DayCalendar(timeZone: settings.timeZone, locale: settings.locale)
+      let localCalendar =
+        presenters.isEmpty ? calendar : try DayCalendar(timeZone: settings.timeZone, locale: settings.locale)
       presenters.append(try ReportPresenter(settings: settings, calendar: localCalendar, catalog: catalog))
     }
     let views = presenters.map { $0.view(of: agenda) }
     if parsed.isSet(ReportOptions.dumpContext) {
-      let contexts = views.map { $0.templateContext(showDetails: options.showsDetails(byDefault: format != "email")).jsonText() }
+      let contexts = views.map {
+        $0.templateContext(showDetails: options.showsDetails(byDefault: format != "email")).jsonText()
+      }
       let text = contexts.count == 1 ? contexts[0] : "[\n" + contexts.joined(separator: ",\n") + "\n]"
       try io.writeStandardOutput { $0.write(text + "\n") }
       return
@@ -221,8 +227,6 @@ public struct ReportCommand {
       }
     }
   }
-
-
 
   /// `posttim-report 0.1.0 (ICU 72.1, CLDR 42.0, tz data 2025b from
   /// /usr/share/zoneinfo; ICU's own 2022e)`: the system tz database dates

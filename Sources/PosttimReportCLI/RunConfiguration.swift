@@ -59,17 +59,18 @@ struct RunConfiguration {
       locale: locale, timeZone: zone, timeFormat: timeFormat, dayFormat: dayFormat,
       relativeDayNames: !parsed.isSet(ReportOptions.noRelative))
 
-    now = try parsed.resolve(ReportOptions.now) { text throws -> Date in
-      switch try ISO8601.parse(text) {
-      case .instant(let date):
-        // Year 0000 is readable (Foundation's distantPast) but no "now".
-        guard ISO8601.isSupported(date), date.timeIntervalSince1970 >= -62_135_596_800 else {
-          throw UsageError("--now must be in the years 1…9999, got '\(text)'")
+    now =
+      try parsed.resolve(ReportOptions.now) { text throws -> Date in
+        switch try ISO8601.parse(text) {
+        case .instant(let date):
+          // Year 0000 is readable (Foundation's distantPast) but no "now".
+          guard ISO8601.isSupported(date), date.timeIntervalSince1970 >= -62_135_596_800 else {
+            throw UsageError("--now must be in the years 1…9999, got '\(text)'")
+          }
+          return date
+        default: throw UsageError("--now needs a date-time with an offset, e.g. 2026-11-30T09:00:00-05:00 or …Z")
         }
-        return date
-      default: throw UsageError("--now needs a date-time with an offset, e.g. 2026-11-30T09:00:00-05:00 or …Z")
-      }
-    } ?? clock()
+      } ?? clock()
     from = try parsed.resolve(ReportOptions.from) { try Self.date($0, option: "from") }
     to = try parsed.resolve(ReportOptions.to) { try Self.date($0, option: "to") }
     days = try parsed.value(ReportOptions.days)
@@ -149,10 +150,12 @@ struct RunConfiguration {
         throw TemplateError(kind: .syntax, templateName: templateDirectory.appending(path: path).path, message: reason)
       }
       // --list-locales reports broken catalogs; a report refuses them.
-      for path in folder.paths(under: "messages/") where path.hasSuffix(".json") && !parsed.isSet(ReportOptions.listLocales) {
+      for path in folder.paths(under: "messages/")
+      where path.hasSuffix(".json") && !parsed.isSet(ReportOptions.listLocales) {
         let name = String(path.dropFirst("messages/".count).dropLast(".json".count))
         if let text = folder.text(at: path), let problem = MessageCatalog.problem(inCatalog: name, text: text) {
-          throw TemplateError(kind: .syntax, templateName: templateDirectory.appending(path: path).path, message: problem)
+          throw TemplateError(
+            kind: .syntax, templateName: templateDirectory.appending(path: path).path, message: problem)
         }
       }
       options.resources = LayeredResources([folder, EmbeddedResources()])
@@ -166,7 +169,8 @@ struct RunConfiguration {
       }
       let kind = (try? FileManager.default.attributesOfItem(atPath: path)[.type]) as? FileAttributeType
       guard kind == .typeRegular, let data = FileManager.default.contents(atPath: path) else {
-        throw TemplateError(kind: .notFound, templateName: path, message: "is not a readable regular file (a template is a text file)")
+        throw TemplateError(
+          kind: .notFound, templateName: path, message: "is not a readable regular file (a template is a text file)")
       }
       guard let text = String(data: data, encoding: .utf8) else {
         throw TemplateError(kind: .syntax, templateName: path, message: "is not UTF-8 text")

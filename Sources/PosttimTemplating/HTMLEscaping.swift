@@ -23,7 +23,9 @@ public enum HTMLEscaping {
     guard
       ScalarScan.contains(
         s,
-        ascii: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 || isForbidden(Unicode.Scalar($0)) },
+        ascii: {
+          $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 || isForbidden(Unicode.Scalar($0))
+        },
         nonASCII: { isForbidden(Unicode.Scalar($0)!) || BidiBalance.isFormatting($0) })
     else { return s }
     var out = ""

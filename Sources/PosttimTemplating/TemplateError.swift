@@ -61,7 +61,8 @@ public struct TemplateError: Error, Equatable, CustomStringConvertible, Sendable
       shown.unicodeScalars.append(contentsOf: window)
       if start + 80 < scalars.count { shown += "…" }
       // Reuse tabs from the source so the caret lines up in a terminal.
-      let pad = (prefix.isEmpty ? "" : " ")
+      let pad =
+        (prefix.isEmpty ? "" : " ")
         + scalars[start..<max(start, min(column - 1, scalars.count))].map { $0 == "\t" ? "\t" : " " }.joined()
       text += "\n\(shown)\n\(pad)^"
     }

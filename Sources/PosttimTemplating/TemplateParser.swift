@@ -242,7 +242,8 @@ struct TemplateParser {
     }
     guard !name.contains(where: \.isWhitespace) else {
       throw source.syntaxError(
-        at: tag.range.lowerBound, "invalid name '\(tag.content)' in tag '\(tag.spelling)': names cannot contain whitespace")
+        at: tag.range.lowerBound,
+        "invalid name '\(tag.content)' in tag '\(tag.spelling)': names cannot contain whitespace")
     }
   }
 

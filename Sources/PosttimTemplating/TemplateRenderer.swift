@@ -131,7 +131,7 @@ struct TemplateRenderer {
     let template: Template?
     do {
       template = try partials.template(named: name)
-    } catch where error.line == 0 {
+    } catch  where error.line == 0 {
       // Point at the including tag when the source cannot say where it was asked for.
       throw TemplateError(
         kind: error.kind, templateName: templateName, line: reference.line, column: reference.column,

@@ -21,7 +21,9 @@ struct CivilDateTests {
 
   @Test("days since the epoch, both ways")
   func days() {
-    let known = [((1970, 1, 1), 0), ((1969, 12, 31), -1), ((2000, 1, 1), 10_957), ((2000, 3, 1), 11_017), ((1, 1, 1), -719_162)]
+    let known = [
+      ((1970, 1, 1), 0), ((1969, 12, 31), -1), ((2000, 1, 1), 10_957), ((2000, 3, 1), 11_017), ((1, 1, 1), -719_162),
+    ]
     for ((year, month, day), days) in known {
       #expect(CivilDate.daysSinceUnixEpoch(year: year, month: month, day: day) == days)
       #expect(CivilDate.date(daysSinceUnixEpoch: days) == (year, month, day))

@@ -22,16 +22,24 @@ struct DateFormatSpecTests {
   @Test(
     "malformed specs are refused (ICU would print garbage)",
     arguments: [
-      (DateFormatSpec.skeleton("yyyy-MM-dd at HH"),
-       "invalid skeleton \"yyyy-MM-dd at HH\": \"t\" is not a UTS #35 date field letter (use --pattern to print text verbatim)"),
-      (.skeleton("y年M月"), "invalid skeleton \"y年M月\": \"年\" is not a UTS #35 date field letter (use --pattern to print text verbatim)"),
+      (
+        DateFormatSpec.skeleton("yyyy-MM-dd at HH"),
+        "invalid skeleton \"yyyy-MM-dd at HH\": \"t\" is not a UTS #35 date field letter (use --pattern to print text verbatim)"
+      ),
+      (
+        .skeleton("y年M月"),
+        "invalid skeleton \"y年M月\": \"年\" is not a UTS #35 date field letter (use --pattern to print text verbatim)"
+      ),
       (.skeleton(".. :"), "invalid skeleton \".. :\": no date field letter (use --pattern to print text verbatim)"),
       (.skeleton("'yMd'"), "invalid skeleton \"'yMd'\": no date field letter (use --pattern to print text verbatim)"),
       (.skeleton("yMd'"), "invalid skeleton \"yMd'\": unterminated quote"),
       (.skeleton(""), "invalid skeleton \"\": empty"),
       (.pattern("yyyy'"), "invalid pattern \"yyyy'\": unterminated quote"),
       (.pattern("jjjj"), "invalid pattern \"jjjj\": \"j\" is not a pattern letter (quote literal text with ')"),
-      (.pattern("yyyy-MM-dd at HH"), "invalid pattern \"yyyy-MM-dd at HH\": \"t\" is not a pattern letter (quote literal text with ')"),
+      (
+        .pattern("yyyy-MM-dd at HH"),
+        "invalid pattern \"yyyy-MM-dd at HH\": \"t\" is not a pattern letter (quote literal text with ')"
+      ),
     ])
   func refused(spec: DateFormatSpec, message: String) {
     do {

@@ -59,7 +59,8 @@ struct DisplayWidthTests {
 struct TextTableTests {
   @Test("single line: breaks joined, tabs spaced, escape sequences removed")
   func singleLine() {
-    #expect(TerminalText.singleLine("Déposer l'archive.\r\nVérifier.\n\n  Fin ") == "Déposer l'archive. · Vérifier. · Fin")
+    #expect(
+      TerminalText.singleLine("Déposer l'archive.\r\nVérifier.\n\n  Fin ") == "Déposer l'archive. · Vérifier. · Fin")
     #expect(TerminalText.singleLine("a\tb\u{1B}[31mc\u{9B}2J\u{2028}d") == "a b[31mc2J · d")
   }
 
@@ -94,7 +95,10 @@ extension DisplayWidthTests {
   /// Expected lines written by hand: greedy fill at spaces, wide characters 2 columns.
   @Test("wrapped: greedy at spaces, by display width, line breaks kept, long words split, nothing lost")
   func wrapped() {
-    #expect(DisplayWidth.wrapped("Déposer l'archive sur le portail.", to: 12) == ["Déposer", "l'archive", "sur le", "portail."])
+    #expect(
+      DisplayWidth.wrapped("Déposer l'archive sur le portail.", to: 12) == [
+        "Déposer", "l'archive", "sur le", "portail.",
+      ])
     #expect(DisplayWidth.wrapped("会議の準備 資料", to: 10) == ["会議の準備", "資料"])
     #expect(DisplayWidth.wrapped("会議の準備をする", to: 10) == ["会議の準備", "をする"])
     #expect(DisplayWidth.wrapped("ligne 1\r\n\nligne 2", to: 20) == ["ligne 1", "ligne 2"])

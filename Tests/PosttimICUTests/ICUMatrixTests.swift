@@ -49,7 +49,8 @@ struct ICUMatrixTests {
       let text = formatter.string(from: ICUOracle.instant(item.instant))
       #expect(
         text == item.formatted,
-        "\(locale) \(item.skeleton) \(item.timeZone) (\(ICUOracle.shared.punctuatedZoneData)): \(visible(text)) ≠ \(visible(item.formatted))")
+        "\(locale) \(item.skeleton) \(item.timeZone) (\(ICUOracle.shared.punctuatedZoneData)): \(visible(text)) ≠ \(visible(item.formatted))"
+      )
     }
   }
 

@@ -17,7 +17,8 @@ struct ISO8601Tests {
   func parse() throws {
     #expect(try ISO8601.parse("2026-12-01") == .day(LocalDay(year: 2026, month: 12, day: 1)))
     #expect(
-      try ISO8601.parse("2026-12-01T09:30") == .localDateTime(LocalDay(year: 2026, month: 12, day: 1), hour: 9, minute: 30, second: 0))
+      try ISO8601.parse("2026-12-01T09:30")
+        == .localDateTime(LocalDay(year: 2026, month: 12, day: 1), hour: 9, minute: 30, second: 0))
     #expect(try ISO8601.parse("2026-12-01T09:00:00-05:00") == .instant(Date(timeIntervalSince1970: 1_796_133_600)))
     #expect(try ISO8601.parse("2026-12-01T14:00:00Z") == .instant(Date(timeIntervalSince1970: 1_796_133_600)))
     #expect(try ISO8601.parse("2026-12-01T19:45:00+0545") == .instant(Date(timeIntervalSince1970: 1_796_133_600)))

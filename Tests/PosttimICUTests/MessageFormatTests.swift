@@ -12,7 +12,9 @@ struct MessageFormatTests {
     #expect(try ICUMessageFormat.format(tasks, locale: fr, arguments: ["count": .number(0)]) == "0 tâche")
     #expect(try ICUMessageFormat.format(tasks, locale: fr, arguments: ["count": .number(1)]) == "1 tâche")
     #expect(try ICUMessageFormat.format(tasks, locale: fr, arguments: ["count": .number(3)]) == "3 tâches")
-    #expect(try ICUMessageFormat.format(tasks, locale: fr, arguments: ["count": .number(1200)]) == "1\u{00A0}200 tâches")  // fr_CA groups with U+00A0 (PyICU 72)
+    // fr_CA groups with U+00A0 (PyICU 72).
+    #expect(
+      try ICUMessageFormat.format(tasks, locale: fr, arguments: ["count": .number(1200)]) == "1\u{00A0}200 tâches")
   }
 
   @Test("Arabic: six categories and Arabic-Indic digits; Japanese: one category")
@@ -20,7 +22,8 @@ struct MessageFormatTests {
     let ar = try LocaleIdentifier("ar_EG")
     #expect(PluralRules.categories(for: ar).sorted() == ["few", "many", "one", "other", "two", "zero"])
     #expect(PluralRules.categories(for: try LocaleIdentifier("ja_JP")) == ["other"])
-    let message = "{count, plural, zero {لا مهام} one {مهمة واحدة} two {مهمتان} few {# مهام} many {# مهمة} other {# مهمة}}"
+    let message =
+      "{count, plural, zero {لا مهام} one {مهمة واحدة} two {مهمتان} few {# مهام} many {# مهمة} other {# مهمة}}"
     #expect(try ICUMessageFormat.format(message, locale: ar, arguments: ["count": .number(2)]) == "مهمتان")
     #expect(try ICUMessageFormat.format(message, locale: ar, arguments: ["count": .number(3)]) == "٣ مهام")
     #expect(try ICUMessageFormat.format(message, locale: ar, arguments: ["count": .number(11)]) == "١١ مهمة")
@@ -46,7 +49,9 @@ struct MessageFormatTests {
   @Test("plural selectors as ICU's MessagePattern parses them: nested, explicit values, quoting")
   func pluralSelectors() throws {
     let found = try ICUMessageFormat.pluralSelectors(
-      in: "{n, plural, offset:1 =0 {none} one {# {k, select, a {x} other {y}}} other {{m, plural, few {'{'} other {#}}}}} '{q, plural, one {} other {}}'")
+      in:
+        "{n, plural, offset:1 =0 {none} one {# {k, select, a {x} other {y}}} other {{m, plural, few {'{'} other {#}}}}} '{q, plural, one {} other {}}'"
+    )
     #expect(found.map(\.argument) == ["n", "m"])
     #expect(found.map(\.selectors) == [["=0", "one", "other"], ["few", "other"]])
     #expect(try ICUMessageFormat.pluralSelectors(in: "no plural {x}").isEmpty)

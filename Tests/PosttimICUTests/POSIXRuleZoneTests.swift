@@ -37,7 +37,9 @@ struct POSIXRuleZoneTests {
     return text.split(separator: "\n").map(String.init)
   }
 
-  @Test("every hour of 2026–2027 matches GNU date", .enabled(if: gnuDate, "needs GNU date (coreutils, glibc) as the oracle"),
+  @Test(
+    "every hour of 2026–2027 matches GNU date",
+    .enabled(if: gnuDate, "needs GNU date (coreutils, glibc) as the oracle"),
     arguments: rules)
   func matchesGlibc(rule: String) throws {
     let zone = try TimeZoneIdentifier(rule)

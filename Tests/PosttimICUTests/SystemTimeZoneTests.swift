@@ -67,8 +67,9 @@ struct SystemTimeZoneTests {
     #expect(calendar.utcOffset(at: instant) == 3 * 3600)
     let formatter = try ICUDateFormatter(pattern: "yyyy-MM-dd HH:mm", locale: .posix, timeZone: zone)
     #expect(formatter.string(from: instant) == "2026-07-02 00:30")
-    #expect(try DateFormatting.formatter(for: .pattern("yyyy-MM-dd HH:mm"), locale: .posix, timeZone: zone)
-      .string(from: instant) == "2026-07-02 00:30")
+    #expect(
+      try DateFormatting.formatter(for: .pattern("yyyy-MM-dd HH:mm"), locale: .posix, timeZone: zone)
+        .string(from: instant) == "2026-07-02 00:30")
   }
 
   @Test("America/Mexico_City has no DST since late 2022")
@@ -92,10 +93,11 @@ struct SystemTimeZoneTests {
 
   @Test("unknown IDs are still refused, and IDs never leave the zoneinfo folder")
   func refusals() throws {
-    for id in ["Not/AZone", "", "America", "tzdata.zi", "zone.tab", "../zoneinfo/Africa/Cairo",
+    for id in [
+      "Not/AZone", "", "America", "tzdata.zi", "zone.tab", "../zoneinfo/Africa/Cairo",
       "Africa/../Africa/Cairo", "/usr/share/zoneinfo/Africa/Cairo", "./Africa/Cairo", "Africa//Cairo",
-      "Africa/Cairo/", "right/Africa/Cairo"]
-    {
+      "Africa/Cairo/", "right/Africa/Cairo",
+    ] {
       #expect(throws: DateEngineError.invalidTimeZone(id)) { try TimeZoneIdentifier(id) }
       #expect(SystemTimeZoneData.shared.zone(for: id) == nil, "\(id)")
     }

@@ -51,7 +51,8 @@ struct TimeZoneTests {
   func badTZ() {
     let resolution = DeviceTimeZone.resolve(environment: ["TZ": "Mars/Olympus"], root: "/nonexistent")
     #expect(resolution.zone == .utc)
-    #expect(resolution.warning == "TZ=\"Mars/Olympus\" is not a time zone this tool knows; using UTC (as the C library does)")
+    #expect(
+      resolution.warning == "TZ=\"Mars/Olympus\" is not a time zone this tool knows; using UTC (as the C library does)")
   }
 
   @Test("without TZ: the /etc/localtime link, then /etc/timezone, then UTC")

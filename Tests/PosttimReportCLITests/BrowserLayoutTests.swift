@@ -22,7 +22,8 @@ struct BrowserLayoutTests {
     "browser-check.sh: every locale at every width passes",
     .enabled(
       if: chromiumRuns,
-      "needs a chromium that starts headless here and imagemagick (apt-get install -y chromium imagemagick; .ci/run does), and the built binary"))
+      "needs a chromium that starts headless here and imagemagick (apt-get install -y chromium imagemagick; .ci/run does), and the built binary"
+    ))
   func layout() throws {
     let (status, text) = try ConsumerProofTests.runScript("Scripts/browser-check.sh")
     let lines = text.split(separator: "\n")

@@ -25,7 +25,9 @@ struct CommandLineTests {
     #expect(version.run(["--version"]) == .success)
     #expect(version.stdout.hasPrefix("posttim-report 0.1.0 (ICU 72.1, CLDR 42.0, tz data "))
     // The system tz database the dates follow, and ICU's own.
-    #expect(version.stdout.contains(" from /usr/share/zoneinfo; ICU's own ") || ProcessInfo.processInfo.environment["TZDIR"] != nil)
+    #expect(
+      version.stdout.contains(" from /usr/share/zoneinfo; ICU's own ")
+        || ProcessInfo.processInfo.environment["TZDIR"] != nil)
   }
 
   @Test(
@@ -34,13 +36,21 @@ struct CommandLineTests {
       (["--colour", "x.plist"], "unknown option '--colour'"),
       (["--local", "fr", "x.plist"], "unknown option '--local' (did you mean '--locale'?)"),
       (["--format"], "option '--format' needs a value"),
-      (["--format", "pdf", "EXAMPLE"], "unknown format 'pdf' (available: csv, email, html, ics, json, markdown, text)"),
+      (
+        ["--format", "pdf", "EXAMPLE"], "unknown format 'pdf' (available: csv, email, html, ics, json, markdown, text)"
+      ),
       (["--locale", "xx_YY", "EXAMPLE"], "invalid locale \"xx_YY\": unknown language"),
-      (["--time-zone", "Mars/Olympus", "EXAMPLE"], "unknown time zone \"Mars/Olympus\" (expected an IANA time zone ID such as America/Toronto)"),
+      (
+        ["--time-zone", "Mars/Olympus", "EXAMPLE"],
+        "unknown time zone \"Mars/Olympus\" (expected an IANA time zone ID such as America/Toronto)"
+      ),
       (["--skeleton", "jm", "--pattern", "HH:mm", "EXAMPLE"], "use --skeleton or --pattern, not both"),
       (["--pattern", "HH:mm'", "EXAMPLE"], "invalid pattern \"HH:mm'\": unterminated quote"),
       (["--min-importance", "10", "EXAMPLE"], "--min-importance takes a whole number from 1 to 9, got '10'"),
-      (["--now", "2026-11-30", "EXAMPLE"], "--now needs a date-time with an offset, e.g. 2026-11-30T09:00:00-05:00 or …Z"),
+      (
+        ["--now", "2026-11-30", "EXAMPLE"],
+        "--now needs a date-time with an offset, e.g. 2026-11-30T09:00:00-05:00 or …Z"
+      ),
       (["--from", "2026-12-05", "--to", "2026-12-01", "EXAMPLE"], "--to (2026-12-01) is before --from (2026-12-05)"),
       (["--days", "3", "--to", "2026-12-01", "EXAMPLE"], "use --to or --days, not both"),
       ([], "no task list given (name a FILE, or - for stdin)"),
@@ -110,7 +120,9 @@ struct CommandLineTests {
     let run = CapturedRun()
     #expect(run.run([example, "-o", "/nonexistent/folder/agenda.md"]) == .cannotCreate)
     #expect(
-      run.stderr == ["posttim-report: error: /nonexistent/folder/agenda.md: cannot create output file (No such file or directory)"])
+      run.stderr == [
+        "posttim-report: error: /nonexistent/folder/agenda.md: cannot create output file (No such file or directory)"
+      ])
   }
 
   @Test("-o naming the input is refused and the input is unchanged")
@@ -143,8 +155,10 @@ struct CommandLineTests {
   func stdinAndOverrides() throws {
     let run = CapturedRun(stdin: try Data(contentsOf: TestPaths.exampleBinary))
     let code = run.run(
-      ["-", "--format", "csv", "--locale", "en-US", "--time-zone", "Asia/Kathmandu", "--pattern", "yyyy.MM.dd HH:mm",
-       "--from", "2026-12-06", "--to", "2026-12-06"])
+      [
+        "-", "--format", "csv", "--locale", "en-US", "--time-zone", "Asia/Kathmandu", "--pattern", "yyyy.MM.dd HH:mm",
+        "--from", "2026-12-06", "--to", "2026-12-06",
+      ])
     #expect(code == .success)
     // 23:00Z on 5 Dec is 04:45 on 6 Dec in Kathmandu (UTC+05:45).
     #expect(
@@ -160,7 +174,10 @@ struct CommandLineTests {
       [example, "--from", "2026-12-07", "--to", "2026-12-07", "--no-relative"],
       environment: ["LC_ALL": "C", "TZ": "Nowhere/Atlantis"])
     #expect(code == .success)
-    #expect(run.stderr == ["posttim-report: warning: TZ=\"Nowhere/Atlantis\" is not a time zone this tool knows; using UTC (as the C library does)"])
+    #expect(
+      run.stderr == [
+        "posttim-report: warning: TZ=\"Nowhere/Atlantis\" is not a time zone this tool knows; using UTC (as the C library does)"
+      ])
     #expect(run.stdout.contains("## Monday, December 7, 2026\n"))
     #expect(run.stdout.contains("| 3:00\u{202F}PM | =SOMME(A1:A9) vérifier le budget | 5 |"))
   }
@@ -173,7 +190,9 @@ extension CommandLineTests {
       let run = CapturedRun()
       var environment = ["LANG": "fr_CA.UTF-8", "TZ": "America/Toronto"]
       environment["COLUMNS"] = columns
-      #expect(run.run([example, "--format", "text", "--now", "2026-11-30T14:00:00Z"] + arguments, environment: environment) == .success)
+      #expect(
+        run.run([example, "--format", "text", "--now", "2026-11-30T14:00:00Z"] + arguments, environment: environment)
+          == .success)
       let lines: [Substring] = run.stdout.split(separator: "\n")
       return lines.map(\.count).max() ?? 0  // French text: one column per Character
     }
@@ -191,11 +210,14 @@ extension CommandLineTests {
       let run = CapturedRun()
       var environment = ["LANG": "fr_CA.UTF-8", "TZ": "America/Toronto"]
       environment["COLUMNS"] = columns
-      #expect(run.run([example, "--format", "text", "--now", "2026-11-30T14:00:00Z"], environment: environment) == .success)
+      #expect(
+        run.run([example, "--format", "text", "--now", "2026-11-30T14:00:00Z"], environment: environment) == .success)
       return run.stdout
     }
     let standard = text(columns: nil)
-    for columns in ["5", "19", "1001", "100000", "0", "-3"] { #expect(text(columns: columns) == standard, "COLUMNS=\(columns)") }
+    for columns in ["5", "19", "1001", "100000", "0", "-3"] {
+      #expect(text(columns: columns) == standard, "COLUMNS=\(columns)")
+    }
     #expect(text(columns: "80") == standard)
     let narrow: [Substring] = text(columns: "20").split(separator: "\n")
     #expect(narrow.map(\.count).max() ?? 99 <= 20)

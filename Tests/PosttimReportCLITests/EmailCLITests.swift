@@ -17,10 +17,11 @@ struct EmailCLITests {
     #expect(run.stderr == [])
     let message = run.stdout
     let headers = message.components(separatedBy: "\r\n\r\n")[0].components(separatedBy: "\r\n")
-    #expect(headers.prefix(4) == [
-      "Date: Mon, 30 Nov 2026 09:00:00 -0500", "From: zoe@example.org", "To: a@example.org, b@example.org",
-      "Subject: Agenda du lundi 30 novembre 2026",
-    ])
+    #expect(
+      headers.prefix(4) == [
+        "Date: Mon, 30 Nov 2026 09:00:00 -0500", "From: zoe@example.org", "To: a@example.org, b@example.org",
+        "Subject: Agenda du lundi 30 novembre 2026",
+      ])
     #expect(headers.contains("Content-Language: fr-CA"))
     #expect(headers.contains("Auto-Submitted: auto-generated"))
     #expect(headers.contains("MIME-Version: 1.0"))
@@ -33,8 +34,10 @@ struct EmailCLITests {
 
   @Test("an empty window: a short mail whose text says 'Aucune tâche.'; --skip-empty writes nothing")
   func empty() throws {
-    let window = [TestPaths.example.path, "--now", "2026-11-30T14:00:00Z", "--from", "2030-01-01", "--to", "2030-01-02",
-      "--format", "email", "--mail-to", "a@example.org"]
+    let window = [
+      TestPaths.example.path, "--now", "2026-11-30T14:00:00Z", "--from", "2030-01-01", "--to", "2030-01-02",
+      "--format", "email", "--mail-to", "a@example.org",
+    ]
     let run = CapturedRun()
     #expect(run.run(window) == .success)
     // "Aucune tâche." in quoted-printable: â is C3 A2.
@@ -53,13 +56,15 @@ struct EmailCLITests {
     #expect(full.stdout.contains("Subject: Agenda du lundi 30 novembre 2026\r\n"))
   }
 
-  @Test("header injection through any option is exit 64, before anything is written", arguments: [
-    ["--mail-to", "a@example.org\r\nBcc: victim@example.org"],
-    ["--mail-to", "a@example.org", "--subject", "Agenda\nBcc: victim@example.org"],
-    ["--mail-to", "a@example.org", "--mail-from", "x@example.org\0"],
-    ["--mail-to", "a@example.org", "--reply-to", "x@example.org\rX: y"],
-    ["--mail-to", "a@example.org", "--mail-cc", "Zoë\n <z@example.org>"],
-  ])
+  @Test(
+    "header injection through any option is exit 64, before anything is written",
+    arguments: [
+      ["--mail-to", "a@example.org\r\nBcc: victim@example.org"],
+      ["--mail-to", "a@example.org", "--subject", "Agenda\nBcc: victim@example.org"],
+      ["--mail-to", "a@example.org", "--mail-from", "x@example.org\0"],
+      ["--mail-to", "a@example.org", "--reply-to", "x@example.org\rX: y"],
+      ["--mail-to", "a@example.org", "--mail-cc", "Zoë\n <z@example.org>"],
+    ])
   func injection(arguments: [String]) {
     let run = CapturedRun()
     #expect(run.run(base + arguments) == .usage)
@@ -80,7 +85,9 @@ struct EmailCLITests {
     let output = folder.appending(path: "mail.eml").path
     let run = CapturedRun()
     #expect(run.run(base + ["--mail-to", "a@example.org", "--template-dir", folder.path, "-o", output]) == .usage)
-    #expect(run.stderr.first == "posttim-report: error: Subject contains a line feed (LF), which is not allowed in an e-mail header")
+    #expect(
+      run.stderr.first
+        == "posttim-report: error: Subject contains a line feed (LF), which is not allowed in an e-mail header")
     #expect(!FileManager.default.fileExists(atPath: output))
   }
 
@@ -89,25 +96,46 @@ struct EmailCLITests {
     let cases: [([String], String)] = [
       (base, "posttim-report: error: --format email needs at least one recipient: --mail-to ADDRESS"),
       (base + ["--mail-to", "zoe"], "posttim-report: error: --mail-to: 'zoe' is not an e-mail address: it has no '@'"),
-      (base + ["--mail-to", "a@example.org", "--subject", "{date"],
-       "posttim-report: error: --subject '{date' is not a valid message pattern: "),
-      ([TestPaths.example.path, "--mail-to", "a@example.org"],
-       "posttim-report: error: --mail-to applies to --format email, not 'markdown'"),
-      ([TestPaths.example.path, "--send", "--format", "html"],
-       "posttim-report: error: --send needs --format email (or no --format), not 'html'"),
-      ([TestPaths.example.path, "--mail-to", "a@example.org", "--send", "--format", "html"],
-       "posttim-report: error: --send needs --format email (or no --format), not 'html'"),
-      (base + ["--mail-to", "a@example.org", "--subject", "Agenda \u{1B}[31m"],
-       "posttim-report: error: --subject contains a control character U+001B, which is not allowed in an e-mail header"),
-      (base + ["--mail-to", "a@example.org", "--subject", "Agenda \u{9B}2J"],
-       "posttim-report: error: --subject contains a control character U+009B, which is not allowed in an e-mail header"),
-      (base + ["--mail-to", "a@example.org", "--subject", "A\u{7F}"],
-       "posttim-report: error: --subject contains a control character U+007F, which is not allowed in an e-mail header"),
-      (base + ["--mail-to", "a@example.org", "--subject", "A\tB"],
-       "posttim-report: error: --subject contains a control character U+0009, which is not allowed in an e-mail header"),
-      (base + ["--mail-to", "Zo\u{1B}e <a@example.org>"],
-       "posttim-report: error: --mail-to contains a control character U+001B, which is not allowed in an e-mail header"),
-      (base + ["--mail-to", "a@example.org", "--send", "-o", "x.eml"], "posttim-report: error: use --send or --output, not both"),
+      (
+        base + ["--mail-to", "a@example.org", "--subject", "{date"],
+        "posttim-report: error: --subject '{date' is not a valid message pattern: "
+      ),
+      (
+        [TestPaths.example.path, "--mail-to", "a@example.org"],
+        "posttim-report: error: --mail-to applies to --format email, not 'markdown'"
+      ),
+      (
+        [TestPaths.example.path, "--send", "--format", "html"],
+        "posttim-report: error: --send needs --format email (or no --format), not 'html'"
+      ),
+      (
+        [TestPaths.example.path, "--mail-to", "a@example.org", "--send", "--format", "html"],
+        "posttim-report: error: --send needs --format email (or no --format), not 'html'"
+      ),
+      (
+        base + ["--mail-to", "a@example.org", "--subject", "Agenda \u{1B}[31m"],
+        "posttim-report: error: --subject contains a control character U+001B, which is not allowed in an e-mail header"
+      ),
+      (
+        base + ["--mail-to", "a@example.org", "--subject", "Agenda \u{9B}2J"],
+        "posttim-report: error: --subject contains a control character U+009B, which is not allowed in an e-mail header"
+      ),
+      (
+        base + ["--mail-to", "a@example.org", "--subject", "A\u{7F}"],
+        "posttim-report: error: --subject contains a control character U+007F, which is not allowed in an e-mail header"
+      ),
+      (
+        base + ["--mail-to", "a@example.org", "--subject", "A\tB"],
+        "posttim-report: error: --subject contains a control character U+0009, which is not allowed in an e-mail header"
+      ),
+      (
+        base + ["--mail-to", "Zo\u{1B}e <a@example.org>"],
+        "posttim-report: error: --mail-to contains a control character U+001B, which is not allowed in an e-mail header"
+      ),
+      (
+        base + ["--mail-to", "a@example.org", "--send", "-o", "x.eml"],
+        "posttim-report: error: use --send or --output, not both"
+      ),
     ]
     for (arguments, message) in cases {
       let run = CapturedRun()
@@ -119,7 +147,10 @@ struct EmailCLITests {
   @Test("--subject with {date} and {count}, in the report's locale")
   func subject() {
     let run = CapturedRun()
-    #expect(run.run(base + ["--mail-to", "a@example.org", "--subject", "{count, plural, one {# tâche} other {# tâches}} — {date}"]) == .success)
+    #expect(
+      run.run(
+        base + ["--mail-to", "a@example.org", "--subject", "{count, plural, one {# tâche} other {# tâches}} — {date}"])
+        == .success)
     // 13 tasks up to 1 December ("13 tâches en tout" in the report);
     // "tâches —" is 74 C3 A2 63 68 65 73 20 E2 80 94 in UTF-8.
     #expect(run.stdout.contains("\r\nSubject: 13 =?UTF-8?B?dMOiY2hlcyDigJQ=?= lundi 30 novembre 2026\r\n"))
@@ -135,6 +166,9 @@ struct EmailCLITests {
     }
     let run = CapturedRun()
     _ = run.run(base + ["--mail-to", "a@example.org", "--send", "--sendmail", "/bin/false"])
-    #expect(run.stderr == ["posttim-report: error: cannot send: /bin/false -t -oi exited with status 1; the message may not have been delivered"])
+    #expect(
+      run.stderr == [
+        "posttim-report: error: cannot send: /bin/false -t -oi exited with status 1; the message may not have been delivered"
+      ])
   }
 }

@@ -16,13 +16,16 @@ struct EndToEndTests {
     return FileManager.default.isExecutableFile(atPath: built.path) ? built : nil
   }()
 
-  func run(_ arguments: [String], environment: [String: String], stdin: FileHandle? = nil) throws -> (Int32, String, String) {
+  func run(_ arguments: [String], environment: [String: String], stdin: FileHandle? = nil) throws -> (
+    Int32, String, String
+  ) {
     try Self.run(arguments, environment: environment, stdin: stdin)
   }
 
   /// Runs the binary; `stdin` nil means an empty pipe. The default
   /// environment names the POSIX locale, so no "no locale given" warning.
-  static func run(_ arguments: [String], environment: [String: String] = ["LANG": "C.UTF-8"], stdin: FileHandle? = nil) throws
+  static func run(_ arguments: [String], environment: [String: String] = ["LANG": "C.UTF-8"], stdin: FileHandle? = nil)
+    throws
     -> (Int32, String, String)
   {
     let process = Process()
@@ -41,7 +44,8 @@ struct EndToEndTests {
     return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
   }
 
-  @Test("the binary prints the Markdown agenda and exits 0", .enabled(if: binary != nil, "posttim-report binary not built"))
+  @Test(
+    "the binary prints the Markdown agenda and exits 0", .enabled(if: binary != nil, "posttim-report binary not built"))
   func example() throws {
     let (status, stdout, stderr) = try run(
       [TestPaths.example.path, "--now", "2026-11-30T14:00:00Z"],

@@ -18,7 +18,9 @@ struct InputEdgeTests {
     #expect(utf8.stdout.contains("## Lundi 7 décembre 2026\n"))
     let injected = CapturedRun()
     #expect(injected.run([example, "-l", "fr_CA;rm"]) == .usage)
-    #expect(injected.stderr.first == "posttim-report: error: invalid locale \"fr_CA;rm\": use an ICU locale ID (fr_CA) or a BCP 47 tag (fr-CA)")
+    #expect(
+      injected.stderr.first
+        == "posttim-report: error: invalid locale \"fr_CA;rm\": use an ICU locale ID (fr_CA) or a BCP 47 tag (fr-CA)")
   }
 
   @Test("an unusable LANG warns and uses en_US_POSIX, as setlocale falls back to C")
@@ -36,7 +38,10 @@ struct InputEdgeTests {
     "values out of bounds are usage errors",
     arguments: [
       (["--from", "2026-11-30T10:00:00Z"], "--from takes a date (YYYY-MM-DD), got '2026-11-30T10:00:00Z'"),
-      (["--skeleton", String(repeating: "y", count: 65)], "invalid skeleton \"yyyyyyyyyyyyyyyyyyyy…\": longer than 64 characters"),
+      (
+        ["--skeleton", String(repeating: "y", count: 65)],
+        "invalid skeleton \"yyyyyyyyyyyyyyyyyyyy…\": longer than 64 characters"
+      ),
     ])
   func outOfBounds(arguments: [String], message: String) {
     let run = CapturedRun()
@@ -71,7 +76,8 @@ struct InputEdgeTests {
     // XML 1.0 has no ESC (the XML reader refuses it, see the next test), so
     // the value arrives in a binary list, written by Foundation.
     var list = try #require(
-      try PropertyListSerialization.propertyList(from: Data(contentsOf: TestPaths.example), format: nil) as? [[String: Any]])
+      try PropertyListSerialization.propertyList(from: Data(contentsOf: TestPaths.example), format: nil)
+        as? [[String: Any]])
     list[4]["importance"] = "urgent\n\u{1B}[31mred" + String(repeating: "x", count: 100)
     let bad = folder.appending(path: "bad.plist")
     try PropertyListSerialization.data(fromPropertyList: list, format: .binary, options: 0).write(to: bad)
@@ -100,7 +106,8 @@ struct WarningAndListingTests {
   @Test("week-year Y without a week field warns, and still does what it was told")
   func weekYear() {
     let run = CapturedRun()
-    #expect(run.run([example, "--pattern", "YYYY-MM-dd HH:mm", "--from", "2026-12-31", "--to", "2026-12-31"]) == .success)
+    #expect(
+      run.run([example, "--pattern", "YYYY-MM-dd HH:mm", "--from", "2026-12-31", "--to", "2026-12-31"]) == .success)
     #expect(
       run.stderr == [
         "posttim-report: warning: pattern \"YYYY-MM-dd HH:mm\" uses week-year Y without a week field w: late-December dates show next year (use y for the calendar year)"
@@ -113,7 +120,10 @@ struct WarningAndListingTests {
   func listFormats() {
     let run = CapturedRun()
     #expect(run.run(["--list-formats"]) == .success)
-    #expect(run.stdout.split(separator: "\n").map { String($0.prefix(while: { $0 != " " })) } == ["csv", "email", "html", "ics", "json", "markdown", "text"])
+    #expect(
+      run.stdout.split(separator: "\n").map { String($0.prefix(while: { $0 != " " })) } == [
+        "csv", "email", "html", "ics", "json", "markdown", "text",
+      ])
   }
 }
 
@@ -126,7 +136,10 @@ struct SecondTrialTests {
     arguments: [
       (["EXAMPLE", "EXAMPLE"], "'EXAMPLE' is the same file as 'EXAMPLE'"),
       (["-", "-"], "'-' (standard input) given more than once"),
-      (["EXAMPLE", "-f", "csv", "--template", "EXAMPLE"], "--template applies to the markdown and html formats, not 'csv'"),
+      (
+        ["EXAMPLE", "-f", "csv", "--template", "EXAMPLE"],
+        "--template applies to the markdown and html formats, not 'csv'"
+      ),
       (["EXAMPLE", "--now", "0000-01-01T00:00:00Z"], "--now must be in the years 1…9999, got '0000-01-01T00:00:00Z'"),
       (["EXAMPLE", "--template-dir", "EXAMPLE"], "--template-dir 'EXAMPLE' is a file, not a folder"),
     ])
@@ -195,7 +208,10 @@ struct SecondTrialTests {
     try text.write(to: list, atomically: true, encoding: .utf8)
     let run = CapturedRun()
     #expect(run.run([list.path]) == .dataError)
-    #expect(run.stderr == ["posttim-report: error: \(list.path): entry 5: \"importance\" must be 1…9, got an integer beyond 64 bits"])
+    #expect(
+      run.stderr == [
+        "posttim-report: error: \(list.path): entry 5: \"importance\" must be 1…9, got an integer beyond 64 bits"
+      ])
   }
 }
 
@@ -240,16 +256,22 @@ struct ReviewEdgeTests {
       .write(to: file, atomically: true, encoding: .utf8)
     let run = CapturedRun()
     #expect(run.run([example, "--template", file.path]) == .configuration)
-    #expect(run.stderr.first?.hasPrefix("posttim-report: error: deep.mustache:1:601: error: sections, parents and blocks nested more than 100 levels deep\n") == true)
+    #expect(
+      run.stderr.first?.hasPrefix(
+        "posttim-report: error: deep.mustache:1:601: error: sections, parents and blocks nested more than 100 levels deep\n"
+      ) == true)
   }
 
   @Test("partials in subfolders of --template-dir are found")
   func nestedPartial() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    try FileManager.default.createDirectory(at: folder.appending(path: "markdown/rows"), withIntermediateDirectories: true)
-    try "{{>rows/line}}\n".write(to: folder.appending(path: "markdown/task.mustache"), atomically: true, encoding: .utf8)
-    try "* {{displayTitle}}\n".write(to: folder.appending(path: "markdown/rows/line.mustache"), atomically: true, encoding: .utf8)
+    try FileManager.default.createDirectory(
+      at: folder.appending(path: "markdown/rows"), withIntermediateDirectories: true)
+    try "{{>rows/line}}\n".write(
+      to: folder.appending(path: "markdown/task.mustache"), atomically: true, encoding: .utf8)
+    try "* {{displayTitle}}\n".write(
+      to: folder.appending(path: "markdown/rows/line.mustache"), atomically: true, encoding: .utf8)
     let run = CapturedRun()
     #expect(run.run([example, "--template-dir", folder.path, "--to", "2026-11-30"]) == .success)
     #expect(run.stdout.contains("* Café avec Jean-François\n"))
@@ -260,13 +282,15 @@ struct ReviewEdgeTests {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let run = CapturedRun()
-    #expect(run.run([example, "--to", "2026-11-30"], environment: ["TZ": "", "TZDIR": folder.path, "LANG": "C"]) == .success)
+    #expect(
+      run.run([example, "--to", "2026-11-30"], environment: ["TZ": "", "TZDIR": folder.path, "LANG": "C"]) == .success)
     #expect(run.stdout.contains("(UTC)"))
     // The injected TZDIR is the one read, not the test process's own.
     let version = CapturedRun()
     #expect(version.run(["--version"], environment: ["TZDIR": folder.path]) == .success)
     #expect(version.stdout.contains("tz data of unknown version from \(folder.path); ICU's own 2022e)"))
     let zone = CapturedRun()
-    #expect(zone.run([example, "-z", "America/Toronto"], environment: ["TZDIR": folder.path, "LANG": "C"]) == .success)
+    #expect(
+      zone.run([example, "-z", "America/Toronto"], environment: ["TZDIR": folder.path, "LANG": "C"]) == .success)
   }
 }

@@ -128,7 +128,9 @@ struct LocaleListingTests {
         ]))
     let german = CapturedRun()
     #expect(german.run(["--list-locales", "--template-dir", folder.path, "--locale", "de_DE"]) == .success)
-    #expect(german.stdout == Self.text(["de_DE: en (English)", "no catalog for de_DE (German (Germany)): every message in en"]))
+    #expect(
+      german.stdout
+        == Self.text(["de_DE: en (English)", "no catalog for de_DE (German (Germany)): every message in en"]))
   }
 
   @Test("a report in fr_CA with section.count missing from fr: English counts and one warning")
@@ -144,7 +146,9 @@ struct LocaleListingTests {
     try JSONSerialization.data(withJSONObject: french).write(to: messages.appending(path: "fr.json"))
 
     let run = CapturedRun()
-    let code = run.run([TestPaths.example.path, "--template-dir", folder.path, "--locale", "fr_CA", "--to", "2026-12-01"])
+    let code = run.run([
+      TestPaths.example.path, "--template-dir", folder.path, "--locale", "fr_CA", "--to", "2026-12-01",
+    ])
     #expect(code == .success)
     #expect(run.stdout.contains("\n## En retard\n"))
     #expect(run.stdout.contains("\n4 tasks\n"))
@@ -163,7 +167,9 @@ struct LocaleListingTests {
   func legacyLanguageFromEnvironment() {
     let run = CapturedRun()
     let code = run.run(
-      [TestPaths.example.path, "--time-zone", "America/Toronto", "--now", "2026-11-30T14:00:00Z", "--to", "2026-11-30"],
+      [
+        TestPaths.example.path, "--time-zone", "America/Toronto", "--now", "2026-11-30T14:00:00Z", "--to", "2026-11-30",
+      ],
       environment: ["LANG": "iw_IL.UTF-8"])
     #expect(code == .success)
     #expect(run.stdout.hasPrefix("# סדר יום\n"))
@@ -174,7 +180,9 @@ struct LocaleListingTests {
   @Test("a locale with no catalog: English words with English plurals (1 task, 24 tasks), one warning")
   func noCatalogEnglish() {
     let run = CapturedRun()
-    let code = run.run([TestPaths.example.path, "--locale", "ms_MY", "--time-zone", "America/Toronto", "--now", "2026-11-30T14:00:00Z"])
+    let code = run.run([
+      TestPaths.example.path, "--locale", "ms_MY", "--time-zone", "America/Toronto", "--now", "2026-11-30T14:00:00Z",
+    ])
     #expect(code == .success)
     #expect(run.stdout.hasPrefix("# Agenda\n"))
     #expect(run.stdout.contains("\n1 task\n"))
@@ -194,13 +202,15 @@ struct LocaleListingTests {
       try JSONSerialization.jsonObject(with: Data(contentsOf: shipped)) as? [String: String])
     // Written by someone who knows English plurals only.
     russian["section.count"] = "{count, plural, one {# задача} other {# задач}}"
-    russian["report.total"] = "Всего {count, plural, =0 {ничего} one {# задача} few {# задачи} many {# задач} other {# задачи}}"
+    russian["report.total"] =
+      "Всего {count, plural, =0 {ничего} one {# задача} few {# задачи} many {# задач} other {# задачи}}"
     try JSONSerialization.data(withJSONObject: russian).write(to: messages.appending(path: "ru.json"))
     let run = CapturedRun()
     #expect(run.run(["--list-locales", "--template-dir", folder.path]) == .success)
     let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     let index = try #require(lines.firstIndex { $0.hasPrefix("ru ") })
-    #expect(lines[index] == "ru        complete    22/22  one few many other           Russian                   русский")
+    #expect(
+      lines[index] == "ru        complete    22/22  one few many other           Russian                   русский")
     #expect(lines[index + 1] == "            plural section.count: one, other; ru needs one, few, many, other")
     #expect(lines[index + 2].hasPrefix("sv "))
   }

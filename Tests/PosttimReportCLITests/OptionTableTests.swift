@@ -26,7 +26,8 @@ struct OptionTableTests {
     var readme = try String(contentsOf: url, encoding: .utf8)
     var changed = false
     for (name, specs) in [("report", ReportOptions.all), ("preview", PreviewOptions.all)] {
-      let begin = "<!-- options:\(name) (generated from the option table; RECORD_SNAPSHOTS=1 swift test updates it) -->\n"
+      let begin =
+        "<!-- options:\(name) (generated from the option table; RECORD_SNAPSHOTS=1 swift test updates it) -->\n"
       let end = "\n<!-- /options:\(name) -->"
       let start = try #require(readme.range(of: begin), "README lacks the \(name) options marker")
       let stop = try #require(readme.range(of: end, range: start.upperBound..<readme.endIndex))
@@ -55,7 +56,9 @@ struct OptionTableTests {
       }
       #expect(text.split(separator: "\n").allSatisfy { $0.count <= 100 })
     }
-    #expect(HelpRenderer.report.contains("  -f, --format NAME        csv, email, html, ics, json, markdown or text (default: markdown)\n"))
+    #expect(
+      HelpRenderer.report.contains(
+        "  -f, --format NAME        csv, email, html, ics, json, markdown or text (default: markdown)\n"))
   }
 
   @Test("typos suggest the closest option by edit distance with transpositions")
@@ -86,7 +89,8 @@ struct GeneratedDocumentationTests {
     "groff renders the man page with every warning on and none given",
     .enabled(if: tool("groff") != nil, "needs groff (Debian groff-base; .ci/run installs it)"))
   func manPage() throws {
-    let (status, page, warnings) = try Self.run(Self.tool("groff")!, ["-ww", "-man", "-Tutf8", "-P-cbou"], stdin: ManPage.text)
+    let (status, page, warnings) = try Self.run(
+      Self.tool("groff")!, ["-ww", "-man", "-Tutf8", "-P-cbou"], stdin: ManPage.text)
     #expect(status == 0)
     #expect(warnings == "")
     #expect(page.contains("--generate-completion-script SHELL"))
@@ -101,7 +105,8 @@ struct GeneratedDocumentationTests {
     let script = CompletionScript.bash
     func complete(_ words: [String]) throws -> String {
       let quoted = words.map { "'\($0)'" }.joined(separator: " ")
-      let program = script + "\nCOMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _posttim_report; echo \"${COMPREPLY[*]}\""
+      let program =
+        script + "\nCOMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _posttim_report; echo \"${COMPREPLY[*]}\""
       let (status, output, errors) = try Self.run(Self.tool("bash")!, ["--norc", "-c", program])
       #expect(status == 0, "\(errors)")
       return output.trimmingCharacters(in: .newlines)
@@ -113,19 +118,24 @@ struct GeneratedDocumentationTests {
     #expect(try complete(["posttim-report", "--time-zone", "America/Toron"]) == "America/Toronto")
   }
 
-  @Test("zsh and fish parse their scripts", .enabled(if: tool("zsh") != nil && tool("fish") != nil, "needs zsh and fish"))
+  @Test(
+    "zsh and fish parse their scripts", .enabled(if: tool("zsh") != nil && tool("fish") != nil, "needs zsh and fish"))
   func zshAndFish() throws {
     let folder = FileManager.default.temporaryDirectory.appending(path: "completions-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     try CompletionScript.zsh.write(to: folder.appending(path: "_posttim-report"), atomically: true, encoding: .utf8)
-    try CompletionScript.fish.write(to: folder.appending(path: "posttim-report.fish"), atomically: true, encoding: .utf8)
+    try CompletionScript.fish.write(
+      to: folder.appending(path: "posttim-report.fish"), atomically: true, encoding: .utf8)
     #expect(try Self.run(Self.tool("zsh")!, ["-n", folder.appending(path: "_posttim-report").path]).0 == 0)
     #expect(try Self.run(Self.tool("fish")!, ["-n", folder.appending(path: "posttim-report.fish").path]).0 == 0)
     // fish: the completions it offers for `--form`.
     let (_, offered, _) = try Self.run(
       Self.tool("fish")!,
-      ["--no-config", "-c", "source \(folder.appending(path: "posttim-report.fish").path); complete -C 'posttim-report --form'"])
+      [
+        "--no-config", "-c",
+        "source \(folder.appending(path: "posttim-report.fish").path); complete -C 'posttim-report --form'",
+      ])
     #expect(offered.hasPrefix("--format\t"))
   }
 }

@@ -58,7 +58,9 @@ struct OutputSafetyTests {
     #expect(try EndToEndTests.run([input, "-o", link]).0 == 64)
     let (status, _, stderr) = try EndToEndTests.run(["-", "-o", input], stdin: FileHandle(forReadingAtPath: input))
     #expect(status == 64)
-    #expect(stderr.hasPrefix("posttim-report: error: output '\(input)' is standard input; refusing to overwrite a task list\n"))
+    #expect(
+      stderr.hasPrefix(
+        "posttim-report: error: output '\(input)' is standard input; refusing to overwrite a task list\n"))
     #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == before)
   }
 

@@ -40,8 +40,13 @@ struct PreviewDefaultsTests {
   @Test("--now is the report's option; --date stays as its alias")
   func nowAlias() {
     let now = CapturedRun(), date = CapturedRun()
-    #expect(now.run(["preview", "-l", "ar_EG", "--skeleton", "jm", "--now", "2026-11-30T14:00:00Z", "-z", "America/Toronto"]) == .success)
-    #expect(date.run(["preview", "-l", "ar_EG", "--skeleton", "jm", "--date", "2026-11-30T14:00:00Z", "-z", "America/Toronto"]) == .success)
+    #expect(
+      now.run(["preview", "-l", "ar_EG", "--skeleton", "jm", "--now", "2026-11-30T14:00:00Z", "-z", "America/Toronto"])
+        == .success)
+    #expect(
+      date.run([
+        "preview", "-l", "ar_EG", "--skeleton", "jm", "--date", "2026-11-30T14:00:00Z", "-z", "America/Toronto",
+      ]) == .success)
     #expect(now.stdout == date.stdout)
     #expect(now.stdout.contains("\u{2068}٩:٠٠ ص\u{2069}"))
   }
@@ -51,25 +56,37 @@ struct PreviewDefaultsTests {
     // 2026-03-08: Toronto goes from 02:00 EST straight to 03:00 EDT; the
     // next valid wall time is 03:00 (UTC−4), 07:00Z.
     let gap = CapturedRun()
-    #expect(gap.run(["preview", "-l", "en_US", "--pattern", "HH:mm", "-f", "csv", "-z", "America/Toronto", "--now", "2026-03-08T02:30"]) == .success)
-    #expect(gap.stderr == [
-      "posttim-report: warning: 2026-03-08T02:30:00 does not exist in America/Toronto (the clocks skip it); "
-        + "ICU chose 2026-03-08T03:00:00-04:00"
-    ])
+    #expect(
+      gap.run([
+        "preview", "-l", "en_US", "--pattern", "HH:mm", "-f", "csv", "-z", "America/Toronto", "--now",
+        "2026-03-08T02:30",
+      ]) == .success)
+    #expect(
+      gap.stderr == [
+        "posttim-report: warning: 2026-03-08T02:30:00 does not exist in America/Toronto (the clocks skip it); "
+          + "ICU chose 2026-03-08T03:00:00-04:00"
+      ])
     #expect(gap.stdout.hasSuffix(",2026-03-08T07:00:00Z,HH:mm,03:00\r\n"))
 
     // 2026-11-01: 01:30 happens at 05:30Z (EDT) and again at 06:30Z (EST).
     let twice = CapturedRun()
-    #expect(twice.run(["preview", "-l", "en_US", "--pattern", "HH:mm", "-f", "csv", "-z", "America/Toronto", "--now", "2026-11-01T01:30"]) == .success)
-    #expect(twice.stderr == [
-      "posttim-report: warning: 2026-11-01T01:30:00 occurs twice in America/Toronto; ICU chose the first, "
-        + "2026-11-01T01:30:00-04:00 (the second is 2026-11-01T01:30:00-05:00)"
-    ])
+    #expect(
+      twice.run([
+        "preview", "-l", "en_US", "--pattern", "HH:mm", "-f", "csv", "-z", "America/Toronto", "--now",
+        "2026-11-01T01:30",
+      ]) == .success)
+    #expect(
+      twice.stderr == [
+        "posttim-report: warning: 2026-11-01T01:30:00 occurs twice in America/Toronto; ICU chose the first, "
+          + "2026-11-01T01:30:00-04:00 (the second is 2026-11-01T01:30:00-05:00)"
+      ])
     #expect(twice.stdout.hasSuffix(",2026-11-01T05:30:00Z,HH:mm,01:30\r\n"))
 
     // An instant with an offset, or a plain wall time, warns about nothing.
     let plain = CapturedRun()
-    #expect(plain.run(["preview", "-l", "en_US", "--pattern", "HH:mm", "-z", "America/Toronto", "--now", "2026-11-01T03:30"]) == .success)
+    #expect(
+      plain.run(["preview", "-l", "en_US", "--pattern", "HH:mm", "-z", "America/Toronto", "--now", "2026-11-01T03:30"])
+        == .success)
     #expect(plain.stderr == [])
   }
 
@@ -126,14 +143,25 @@ struct PreviewDefaultsTests {
   @Test("--report FILE -f html: one section per locale with its lang and dir; --skeleton sets the task times")
   func reportHTML() {
     let run = CapturedRun()
-    let arguments = ["preview", "--report", TestPaths.example.path, "-l", "ru_RU,he_IL", "--skeleton", "Hm", "-f", "html"]
+    let arguments = [
+      "preview", "--report", TestPaths.example.path, "-l", "ru_RU,he_IL", "--skeleton", "Hm", "-f", "html",
+    ]
     #expect(run.run(arguments + Self.toronto) == .success)
     let html = run.stdout
-    #expect(html.contains("<section lang=\"ru-RU\" dir=\"ltr\">\n<h2><code lang=\"en\" dir=\"ltr\">ru_RU</code> Сегодня — понедельник, 30 ноября 2026\u{202F}г.</h2>\n"))
+    #expect(
+      html.contains(
+        "<section lang=\"ru-RU\" dir=\"ltr\">\n<h2><code lang=\"en\" dir=\"ltr\">ru_RU</code> Сегодня — понедельник, 30 ноября 2026\u{202F}г.</h2>\n"
+      ))
     #expect(html.contains("<tr><th>Время</th><th>Задача</th></tr>"))
-    #expect(html.contains("<tr><td><time datetime=\"2026-11-30T12:45:00Z\">07:45</time></td><td dir=\"auto\">Café avec Jean-François</td></tr>"))
+    #expect(
+      html.contains(
+        "<tr><td><time datetime=\"2026-11-30T12:45:00Z\">07:45</time></td><td dir=\"auto\">Café avec Jean-François</td></tr>"
+      ))
     #expect(html.contains("<p>5 задач</p>"))
-    #expect(html.contains("<section lang=\"he-IL\" dir=\"rtl\">\n<h2><code lang=\"en\" dir=\"ltr\">he_IL</code> היום — יום שני, 30 בנובמבר 2026</h2>\n"))
+    #expect(
+      html.contains(
+        "<section lang=\"he-IL\" dir=\"rtl\">\n<h2><code lang=\"en\" dir=\"ltr\">he_IL</code> היום — יום שני, 30 בנובמבר 2026</h2>\n"
+      ))
     #expect(html.contains("<p>5 משימות</p>"))
     #expect(html.hasSuffix("</section>\n</body>\n</html>\n"))
   }

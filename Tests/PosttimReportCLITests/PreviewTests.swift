@@ -44,7 +44,9 @@ struct PreviewTests {
         + "ja_JP,America/Toronto,2026-11-30T14:00:00Z,yyyy/MM/dd H:mm,2026/11/30 9:00\r\n")
     // A pattern is kept verbatim in every locale.
     let verbatim = CapturedRun()
-    #expect(verbatim.run(["preview", "-l", "fr_CA,de_DE", "--pattern", "yyyy.MM.dd HH:mm"] + Self.toronto + ["-f", "csv"]) == .success)
+    #expect(
+      verbatim.run(["preview", "-l", "fr_CA,de_DE", "--pattern", "yyyy.MM.dd HH:mm"] + Self.toronto + ["-f", "csv"])
+        == .success)
     #expect(
       verbatim.stdout == "locale,time_zone,date,pattern,formatted\r\n"
         + "fr_CA,America/Toronto,2026-11-30T14:00:00Z,yyyy.MM.dd HH:mm,2026.11.30 09:00\r\n"
@@ -75,7 +77,9 @@ struct PreviewTests {
   @Test("markdown: a GFM table, cells escaped")
   func markdown() {
     let run = CapturedRun()
-    #expect(run.run(["preview", "-l", "fr_CA", "--pattern", "yyyy.MM.dd HH:mm|'h'", "-f", "markdown"] + Self.toronto) == .success)
+    #expect(
+      run.run(["preview", "-l", "fr_CA", "--pattern", "yyyy.MM.dd HH:mm|'h'", "-f", "markdown"] + Self.toronto)
+        == .success)
     #expect(
       run.stdout == """
         pattern yyyy.MM.dd HH:mm\\|'h' in America/Toronto at 2026-11-30T14:00:00Z
@@ -90,7 +94,8 @@ struct PreviewTests {
   @Test("html: an HTML5 document, escaped, formatted cells with lang and dir")
   func html() {
     let run = CapturedRun()
-    #expect(run.run(["preview", "-l", "en-US,ar_EG", "--pattern", "d MMM '<&>'", "-f", "html"] + Self.toronto) == .success)
+    #expect(
+      run.run(["preview", "-l", "en-US,ar_EG", "--pattern", "d MMM '<&>'", "-f", "html"] + Self.toronto) == .success)
     #expect(
       run.stdout == """
         <!DOCTYPE html>
@@ -120,12 +125,16 @@ struct PreviewTests {
   func dates() {
     let now = CapturedRun()
     #expect(now.run(["preview", "-l", "en_US", "--pattern", "HH:mm", "-z", "Asia/Kolkata", "-f", "csv"]) == .success)
-    #expect(now.stdout == "locale,time_zone,date,pattern,formatted\r\nen_US,Asia/Kolkata,2026-11-30T14:00:00Z,HH:mm,19:30\r\n")
+    #expect(
+      now.stdout == "locale,time_zone,date,pattern,formatted\r\nen_US,Asia/Kolkata,2026-11-30T14:00:00Z,HH:mm,19:30\r\n"
+    )
 
     let local = CapturedRun()
     let code = local.run(
-      ["preview", "-l", "en_US", "--pattern", "y-MM-dd HH:mm", "-z", "America/Toronto", "--date", "2026-11-30T09:00",
-       "--date", "2026-07-01"])
+      [
+        "preview", "-l", "en_US", "--pattern", "y-MM-dd HH:mm", "-z", "America/Toronto", "--date", "2026-11-30T09:00",
+        "--date", "2026-07-01",
+      ])
     #expect(code == .success)
     #expect(
       local.stdout == """
@@ -142,7 +151,9 @@ struct PreviewTests {
   @Test("the zone defaults to the device zone (TZ)")
   func deviceZone() {
     let run = CapturedRun()
-    #expect(run.run(["preview", "-l", "en_US", "--pattern", "HH:mm zzzz", "-f", "csv"], environment: ["TZ": "Asia/Tokyo"]) == .success)
+    #expect(
+      run.run(["preview", "-l", "en_US", "--pattern", "HH:mm zzzz", "-f", "csv"], environment: ["TZ": "Asia/Tokyo"])
+        == .success)
     #expect(run.stdout.hasSuffix("\r\nen_US,Asia/Tokyo,2026-11-30T14:00:00Z,HH:mm zzzz,23:00 Japan Standard Time\r\n"))
   }
 
@@ -152,7 +163,9 @@ struct PreviewTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appending(path: "preview.csv")
     let run = CapturedRun()
-    #expect(run.run(["preview", "-l", "fr_CA", "--pattern", "YYYY-MM-dd", "-f", "csv", "-o", file.path] + Self.toronto) == .success)
+    #expect(
+      run.run(["preview", "-l", "fr_CA", "--pattern", "YYYY-MM-dd", "-f", "csv", "-o", file.path] + Self.toronto)
+        == .success)
     #expect(run.stdout == "")
     #expect(
       run.stderr == [
@@ -161,7 +174,8 @@ struct PreviewTests {
       ])
     #expect(
       try String(contentsOf: file, encoding: .utf8)
-        == "locale,time_zone,date,pattern,formatted\r\nfr_CA,America/Toronto,2026-11-30T14:00:00Z,YYYY-MM-dd,2026-11-30\r\n")
+        == "locale,time_zone,date,pattern,formatted\r\nfr_CA,America/Toronto,2026-11-30T14:00:00Z,YYYY-MM-dd,2026-11-30\r\n"
+    )
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["preview.csv"])
   }
 
@@ -178,18 +192,34 @@ struct PreviewTests {
     "errors: status 64, the message first, nothing on stdout",
     arguments: [
       (["-l", "fr_CA,xx_YY", "--skeleton", "jm"], "invalid locale \"xx_YY\": unknown language"),
-      (["-l", "fr_CA,,en_US", "--skeleton", "jm"], "invalid locale \"\": use an ICU locale ID (fr_CA) or a BCP 47 tag (fr-CA)"),
-      (["-l", "fr_CA", "--skeleton", "jm", "-z", "Mars/Olympus"],
-       "unknown time zone \"Mars/Olympus\" (expected an IANA time zone ID such as America/Toronto)"),
-      (["-l", "fr_CA", "--skeleton", "yMd à"], "invalid skeleton \"yMd à\": \"à\" is not a UTS #35 date field letter (use --pattern to print text verbatim)"),
+      (
+        ["-l", "fr_CA,,en_US", "--skeleton", "jm"],
+        "invalid locale \"\": use an ICU locale ID (fr_CA) or a BCP 47 tag (fr-CA)"
+      ),
+      (
+        ["-l", "fr_CA", "--skeleton", "jm", "-z", "Mars/Olympus"],
+        "unknown time zone \"Mars/Olympus\" (expected an IANA time zone ID such as America/Toronto)"
+      ),
+      (
+        ["-l", "fr_CA", "--skeleton", "yMd à"],
+        "invalid skeleton \"yMd à\": \"à\" is not a UTS #35 date field letter (use --pattern to print text verbatim)"
+      ),
       (["-l", "fr_CA", "--pattern", "HH:mm'"], "invalid pattern \"HH:mm'\": unterminated quote"),
       (["-l", "fr_CA", "--pattern", "HH:mm", "--skeleton", "jm"], "use --skeleton or --pattern, not both"),
-      (["-l", "fr_CA", "--skeleton", "jm", "--date", "2026-11-31"], "invalid date \"2026-11-31\": no such calendar date"),
-      (["-l", "fr_CA", "--skeleton", "jm", "-f", "json"], "unknown preview format 'json' (available: csv, html, markdown, text)"),
+      (
+        ["-l", "fr_CA", "--skeleton", "jm", "--date", "2026-11-31"],
+        "invalid date \"2026-11-31\": no such calendar date"
+      ),
+      (
+        ["-l", "fr_CA", "--skeleton", "jm", "-f", "json"],
+        "unknown preview format 'json' (available: csv, html, markdown, text)"
+      ),
       (["-l", "fr_CA", "--skeleton", "jm", "tasks.plist"], "preview takes no FILE operands, got 'tasks.plist'"),
       (["-l", "fr_CA", "--report", "tasks.plist", "-f", "csv"], "preview --report writes text or html, not csv"),
-      (["-l", "fr_CA", "--report", "tasks.plist", "--now", "2026-11-30", "--now", "2026-12-01"],
-       "preview --report takes one --now"),
+      (
+        ["-l", "fr_CA", "--report", "tasks.plist", "--now", "2026-11-30", "--now", "2026-12-01"],
+        "preview --report takes one --now"
+      ),
     ])
   func errors(arguments: [String], message: String) {
     let run = CapturedRun()

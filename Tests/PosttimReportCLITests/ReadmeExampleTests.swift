@@ -10,7 +10,8 @@ struct ReadmeExampleTests {
   @Test("the main example (up to the '…' where the README cuts it)")
   func mainExample() throws {
     let start = try #require(readme.range(of: "# Agenda\n"))
-    let cut = try #require(readme.range(of: "## Demain — mardi 1 décembre 2026\n…", range: start.lowerBound..<readme.endIndex))
+    let cut = try #require(
+      readme.range(of: "## Demain — mardi 1 décembre 2026\n…", range: start.lowerBound..<readme.endIndex))
     let shown = String(readme[start.lowerBound..<cut.lowerBound])
     let run = CapturedRun()
     #expect(
@@ -18,7 +19,8 @@ struct ReadmeExampleTests {
         TestPaths.example.path, "--locale", "fr_CA", "--time-zone", "America/Toronto", "--now",
         "2026-11-30T14:00:00Z", "--to", "2026-12-01",
       ]) == .success)
-    #expect(run.stdout.hasPrefix(shown), "\(firstDifference(String(run.stdout.prefix(shown.count)), shown, name: "README"))")
+    #expect(
+      run.stdout.hasPrefix(shown), "\(firstDifference(String(run.stdout.prefix(shown.count)), shown, name: "README"))")
   }
 
   @Test("the preview example")

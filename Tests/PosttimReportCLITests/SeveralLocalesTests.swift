@@ -33,7 +33,8 @@ struct SeveralLocalesTests {
     let japanese = try output(["-l", "ja_JP", "-f", "text", "--width", "80"])
     let both = try output(["-l", "fr_CA,ja_JP", "-f", "text", "--width", "80"])
     // "français (Canada)": 17 columns; "日本語 (日本)": 5 wide characters (10) + 3.
-    let expected = "français (Canada)\n" + String(repeating: "=", count: 17) + "\n\n" + french
+    let expected =
+      "français (Canada)\n" + String(repeating: "=", count: 17) + "\n\n" + french
       + "\n日本語 (日本)\n" + String(repeating: "=", count: 13) + "\n\n" + japanese
     #expect(both == expected)
   }
@@ -85,10 +86,15 @@ struct SeveralLocalesTests {
       ("he-IL", "rtl", "עברית (ישראל)"), ("ru-RU", "ltr", "русский (Россия)"),
     ]
     for (tag, direction, name) in names {
-      #expect(page.contains(
-        "<a href=\"#locale-\(tag)\" lang=\"\(tag)\" dir=\"\(direction)\" hreflang=\"\(tag)\" style=\"color:#0b57d0;\">\(name)</a>"))
-      #expect(page.contains("<article id=\"locale-\(tag)\" lang=\"\(tag)\" dir=\"\(direction)\" aria-label=\"\(name)\""))
-      #expect(page.contains("<section id=\"\(tag)-day-2026-11-30\" dir=\"\(direction)\" aria-labelledby=\"\(tag)-day-2026-11-30-h\""))
+      #expect(
+        page.contains(
+          "<a href=\"#locale-\(tag)\" lang=\"\(tag)\" dir=\"\(direction)\" hreflang=\"\(tag)\" style=\"color:#0b57d0;\">\(name)</a>"
+        ))
+      #expect(
+        page.contains("<article id=\"locale-\(tag)\" lang=\"\(tag)\" dir=\"\(direction)\" aria-label=\"\(name)\""))
+      #expect(
+        page.contains(
+          "<section id=\"\(tag)-day-2026-11-30\" dir=\"\(direction)\" aria-labelledby=\"\(tag)-day-2026-11-30-h\""))
     }
     #expect(page.components(separatedBy: "<main>").count == 2)
     #expect(page.components(separatedBy: "</html>").count == 2)
@@ -112,11 +118,16 @@ struct SeveralLocalesTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let capture = CapturedRun()
     let status = capture.run(
-      base + ["-l", "fr_CA,ar_EG", "-l", "ja_JP", "-l", "he_IL,ru_RU", "-f", "html",
-        "-o", folder.appending(path: "agenda-{locale}.html").path])
+      base + [
+        "-l", "fr_CA,ar_EG", "-l", "ja_JP", "-l", "he_IL,ru_RU", "-f", "html",
+        "-o", folder.appending(path: "agenda-{locale}.html").path,
+      ])
     #expect(status == .success, "\(capture.stderr)")
     let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-    #expect(files == ["agenda-ar-EG.html", "agenda-fr-CA.html", "agenda-he-IL.html", "agenda-ja-JP.html", "agenda-ru-RU.html"])
+    #expect(
+      files == [
+        "agenda-ar-EG.html", "agenda-fr-CA.html", "agenda-he-IL.html", "agenda-ja-JP.html", "agenda-ru-RU.html",
+      ])
     for (file, locale) in [("agenda-ar-EG.html", "ar_EG"), ("agenda-ja-JP.html", "ja_JP")] {
       let written = try String(contentsOf: folder.appending(path: file), encoding: .utf8)
       #expect(written == (try output(["-l", locale, "-f", "html"])))
@@ -130,7 +141,9 @@ struct SeveralLocalesTests {
     for format in ["markdown", "html", "csv", "json", "ics", "text"] {
       let standard = try output(["-l", "fr_CA", "-f", format])
       let capture = CapturedRun()
-      #expect(capture.run(base + ["-l", "fr_CA", "-f", format, "-o", folder.appending(path: "\(format)-{locale}").path]) == .success)
+      #expect(
+        capture.run(base + ["-l", "fr_CA", "-f", format, "-o", folder.appending(path: "\(format)-{locale}").path])
+          == .success)
       #expect(try String(contentsOf: folder.appending(path: "\(format)-fr-CA"), encoding: .utf8) == standard)
     }
     #expect(try output(["-l", "fr_CA", "-f", "csv"]).hasPrefix("date,tache,"))
@@ -150,7 +163,10 @@ struct SeveralLocalesTests {
     let before = try Data(contentsOf: URL(fileURLWithPath: input))
     let run = CapturedRun()
     let status = run.run(
-      [input, "--time-zone", "America/Toronto", "-l", "fr_CA,ja_JP", "-o", folder.appending(path: "{locale}.plist").path])
+      [
+        input, "--time-zone", "America/Toronto", "-l", "fr_CA,ja_JP", "-o",
+        folder.appending(path: "{locale}.plist").path,
+      ])
     #expect(status == .usage)
     #expect(run.stderr.first?.contains("is the input '\(input)'; refusing to overwrite a task list") == true)
     #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == before)
@@ -159,7 +175,9 @@ struct SeveralLocalesTests {
 
   @Test("email: one message in every locale; Subject in the first, Content-Language lists both (RFC 3282)")
   func email() throws {
-    let message = try output(["-l", "fr_CA,ar_EG", "-f", "email", "--mail-to", "a@example.org", "--mail-from", "b@example.org"])
+    let message = try output([
+      "-l", "fr_CA,ar_EG", "-f", "email", "--mail-to", "a@example.org", "--mail-from", "b@example.org",
+    ])
     #expect(message.contains("\r\nSubject: Agenda du lundi 30 novembre 2026\r\n"))
     #expect(message.contains("\r\nContent-Language: fr-CA, ar-EG\r\n"))
     #expect(message.components(separatedBy: "\r\nMessage-ID: ").count == 2)

@@ -8,7 +8,8 @@ import TestSupport
 
 /// A run killed with SIGKILL cannot remove its temporary file; the next run
 /// writing the same output removes it, and nothing else (README "Exit status").
-@Suite("Stale temporary files after SIGKILL", .enabled(if: EndToEndTests.binary != nil, "posttim-report binary not built"))
+@Suite(
+  "Stale temporary files after SIGKILL", .enabled(if: EndToEndTests.binary != nil, "posttim-report binary not built"))
 struct StaleTemporaryFileTests {
   /// An XML task list of `count` tasks, large enough that rendering it
   /// takes a while.
@@ -21,7 +22,8 @@ struct StaleTemporaryFileTests {
       """
     for index in 0..<count {
       let day = 1 + index % 28
-      text += "<dict><key>tache</key><string>tâche \(index)</string><key>date</key>"
+      text +=
+        "<dict><key>tache</key><string>tâche \(index)</string><key>date</key>"
         + "<date>2026-12-\(day < 10 ? "0" : "")\(day)T12:00:00Z</date><key>importance</key><string>\(1 + index % 9)</string>"
         + "<key>description</key><string>\(String(repeating: "texte ", count: 20))</string></dict>\n"
     }
@@ -90,7 +92,8 @@ struct StaleTemporaryFileTests {
     let target = folder.appending(path: "target.txt")
     try Data("target".utf8).write(to: target)
     let link = ".agenda.html.posttim-\(deadPID)-link00"
-    try FileManager.default.createSymbolicLink(atPath: folder.appending(path: link).path, withDestinationPath: target.path)
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.appending(path: link).path, withDestinationPath: target.path)
     let subfolder = ".agenda.html.posttim-\(deadPID)-dir000"
     try FileManager.default.createDirectory(at: folder.appending(path: subfolder), withIntermediateDirectories: false)
     var others: [String] = []

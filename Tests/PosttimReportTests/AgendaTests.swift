@@ -83,18 +83,21 @@ struct AgendaTests {
       tasks, options: AgendaOptions(now: ReportFixture.now, from: LocalDay(year: 2026, month: 11, day: 27)))
     #expect(!agenda.sections.contains { $0.kind == .overdue })
     // The example's 27 Nov 16:00 and 28 Nov 12:00 tasks (Toronto), then today.
-    #expect(agenda.sections.prefix(3).map(\.kind) == [
-      .day(LocalDay(year: 2026, month: 11, day: 27)), .day(LocalDay(year: 2026, month: 11, day: 28)),
-      .day(LocalDay(year: 2026, month: 11, day: 30)),
-    ])
+    #expect(
+      agenda.sections.prefix(3).map(\.kind) == [
+        .day(LocalDay(year: 2026, month: 11, day: 27)), .day(LocalDay(year: 2026, month: 11, day: 28)),
+        .day(LocalDay(year: 2026, month: 11, day: 30)),
+      ])
     #expect(agenda.sections[1].tasks.map(\.title) == ["Oublié : retourner les livres"])
     // Without --from the past is one overdue block.
     #expect(try fixture.agenda(tasks).sections[0].kind == .overdue)
   }
 
-  @Test("a past day section next to today is called yesterday", arguments: [
-    ("fr_CA", "Hier — dimanche 29 novembre 2026"), ("en_US", "Yesterday — Sunday, November 29, 2026"),
-  ])
+  @Test(
+    "a past day section next to today is called yesterday",
+    arguments: [
+      ("fr_CA", "Hier — dimanche 29 novembre 2026"), ("en_US", "Yesterday — Sunday, November 29, 2026"),
+    ])
   func yesterdayTitle(locale: String, title: String) throws {
     let fixture = try ReportFixture(locale: locale)
     // 2026-11-29T17:00:00Z is 12:00 on Sunday 29 Nov in Toronto, the day before "now".

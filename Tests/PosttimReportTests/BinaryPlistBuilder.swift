@@ -49,7 +49,8 @@ struct BinaryPlistBuilder {
   mutating func dictionary(_ pairs: [(key: Int, value: Int)]) -> Int { add(Self.dictionaryBytes(pairs)) }
 
   static func dictionaryBytes(_ pairs: [(key: Int, value: Int)]) -> [UInt8] {
-    header(0xD, pairs.count) + pairs.flatMap { bigEndian(UInt64($0.key), 4) } + pairs.flatMap { bigEndian(UInt64($0.value), 4) }
+    header(0xD, pairs.count) + pairs.flatMap { bigEndian(UInt64($0.key), 4) }
+      + pairs.flatMap { bigEndian(UInt64($0.value), 4) }
   }
 
   /// A task dictionary with the app's three required keys plus `extra`.
@@ -69,7 +70,8 @@ struct BinaryPlistBuilder {
     let table = bytes.count
     for offset in offsets { bytes += Self.bigEndian(UInt64(offset), 8) }
     bytes += [0, 0, 0, 0, 0, 0, 8, 4]
-    bytes += Self.bigEndian(UInt64(objects.count), 8) + Self.bigEndian(UInt64(top), 8) + Self.bigEndian(UInt64(table), 8)
+    bytes +=
+      Self.bigEndian(UInt64(objects.count), 8) + Self.bigEndian(UInt64(top), 8) + Self.bigEndian(UInt64(table), 8)
     return Data(bytes)
   }
 }

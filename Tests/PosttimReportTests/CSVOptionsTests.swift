@@ -21,7 +21,8 @@ struct CSVOptionsTests {
     #expect(writer.delimiter == ";")
     #expect(writer.byteOrderMark)
     #expect(!writer.neutralizeFormulas)
-    let defaults = try #require(try WriterRegistry.standard.writer(for: "csv", options: WriterOptions()) as? CSVReportWriter)
+    let defaults = try #require(
+      try WriterRegistry.standard.writer(for: "csv", options: WriterOptions()) as? CSVReportWriter)
     #expect(defaults.delimiter == ",")
     #expect(!defaults.byteOrderMark)
     #expect(defaults.neutralizeFormulas)
@@ -36,8 +37,10 @@ struct CSVOptionsTests {
       text.contains(
         "\r\n7 déc. 2026, 10 h 00;'=SOMME(A1:A9) vérifier le budget;5;"
           + "\"'+ revoir les dépenses; -20 % sur les sorties; @tous\";2026-12-07T15:00:00Z\r\n"))
-    #expect(text.contains("\r\n1 nov. 2026, 01 h 30 (UTC−05:00);Vérifier les réveils (2e fois 1 h 30);2;"
-      + "Même heure murale, une heure plus tard.;2026-11-01T06:30:00Z\r\n"))
+    #expect(
+      text.contains(
+        "\r\n1 nov. 2026, 01 h 30 (UTC−05:00);Vérifier les réveils (2e fois 1 h 30);2;"
+          + "Même heure murale, une heure plus tard.;2026-11-01T06:30:00Z\r\n"))
   }
 
   @Test("byte order mark: EF BB BF before the header, only when asked")

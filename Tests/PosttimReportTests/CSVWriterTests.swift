@@ -53,7 +53,9 @@ func parseRFC4180(_ text: String) -> [[String]] {
       if c == "\"" {
         if let after = next() {
           if after == "\"" { field.unicodeScalars.append("\"") } else { inQuotes = false; pending = after }
-        } else { inQuotes = false }
+        } else {
+          inQuotes = false
+        }
       } else {
         field.unicodeScalars.append(c)
       }

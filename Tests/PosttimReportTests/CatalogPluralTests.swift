@@ -66,7 +66,8 @@ enum CLDRPluralRules {
     "pl": { o in
       if o.i == 1 && o.v == 0 { return "one" }
       if o.v == 0 && inRange(o.i % 10, 2...4) && !inRange(o.i % 100, 12...14) { return "few" }
-      if o.v == 0 && ((o.i != 1 && inRange(o.i % 10, 0...1)) || inRange(o.i % 10, 5...9) || inRange(o.i % 100, 12...14)) {
+      if o.v == 0 && ((o.i != 1 && inRange(o.i % 10, 0...1)) || inRange(o.i % 10, 5...9) || inRange(o.i % 100, 12...14))
+      {
         return "many"
       }
       return "other"
@@ -145,7 +146,8 @@ struct CatalogPluralTests {
     #expect(CLDRPluralRules.rules[name] != nil, "write CLDR's rule for \(name) in CLDRPluralRules")
   }
 
-  @Test("count messages take the category CLDR gives each count, and print that category's message",
+  @Test(
+    "count messages take the category CLDR gives each count, and print that category's message",
     arguments: ShippedCatalogs.names)
   func countMessages(name: String) throws {
     let rule = try #require(CLDRPluralRules.rules[name])
@@ -162,7 +164,8 @@ struct CatalogPluralTests {
         let nodes = try MessageScanner.parse(try #require(messages[key.rawValue]))
         let expected = try #require(
           nodes.rendered(count: operands.n, category: category, number: number), "\(name) \(key): no \(category)")
-        #expect(catalog.text(key, ["count": .number(operands.n)]) == expected, "\(name) \(key) \(written) (\(category))")
+        #expect(
+          catalog.text(key, ["count": .number(operands.n)]) == expected, "\(name) \(key) \(written) (\(category))")
       }
     }
   }
@@ -180,18 +183,23 @@ struct CatalogPluralTests {
 
   /// Each catalog's count message for a few counts, read by a speaker of
   /// the language (golden values written by hand, not copied from output).
-  @Test("golden counts, in each language's words and digits", arguments: [
-    ("ru", 1.0, "1 задача"), ("ru", 3, "3 задачи"), ("ru", 5, "5 задач"), ("ru", 21, "21 задача"), ("ru", 1.5, "1,5 задачи"),
-    ("uk", 22, "22 завдання"), ("uk", 11, "11 завдань"), ("pl", 1, "1 zadanie"), ("pl", 22, "22 zadania"),
-    ("pl", 5, "5 zadań"), ("pl", 1.5, "1,5 zadania"), ("cs", 3, "3 úkoly"), ("cs", 5, "5 úkolů"), ("cs", 1.5, "1,5 úkolu"),
-    ("lt", 21, "21 užduotis"), ("lt", 3, "3 užduotys"), ("lt", 11, "11 užduočių"), ("lt", 1.5, "1,5 užduoties"),
-    ("lv", 11, "11 uzdevumu"), ("lv", 21, "21 uzdevums"), ("lv", 3, "3 uzdevumi"), ("ro", 1, "1 sarcină"),
-    ("ro", 5, "5 sarcini"), ("ro", 101, "101 sarcini"), ("ro", 120, "120 de sarcini"), ("tr", 5, "5 görev"), ("hu", 5, "5 feladat"),
-    ("nl", 1, "1 taak"), ("sv", 2, "2 uppgifter"), ("da", 1.5, "1,5 opgave"), ("nb", 2, "2 oppgaver"),
-    ("fi", 2, "2 tehtävää"), ("el", 2, "2 εργασίες"), ("ca", 2, "2 tasques"), ("ko", 3, "할 일 3개"),
-    ("zh_Hant", 3, "3 項任務"), ("th", 3, "3 งาน"), ("vi", 3, "3 công việc"), ("id", 3, "3 tugas"),
-    ("hi", 3, "3 कार्य"), ("bn", 3, "৩টি কাজ"), ("fa", 3, "۳ کار"),
-  ] as [(String, Double, String)])
+  @Test(
+    "golden counts, in each language's words and digits",
+    arguments: [
+      ("ru", 1.0, "1 задача"), ("ru", 3, "3 задачи"), ("ru", 5, "5 задач"), ("ru", 21, "21 задача"),
+      ("ru", 1.5, "1,5 задачи"),
+      ("uk", 22, "22 завдання"), ("uk", 11, "11 завдань"), ("pl", 1, "1 zadanie"), ("pl", 22, "22 zadania"),
+      ("pl", 5, "5 zadań"), ("pl", 1.5, "1,5 zadania"), ("cs", 3, "3 úkoly"), ("cs", 5, "5 úkolů"),
+      ("cs", 1.5, "1,5 úkolu"),
+      ("lt", 21, "21 užduotis"), ("lt", 3, "3 užduotys"), ("lt", 11, "11 užduočių"), ("lt", 1.5, "1,5 užduoties"),
+      ("lv", 11, "11 uzdevumu"), ("lv", 21, "21 uzdevums"), ("lv", 3, "3 uzdevumi"), ("ro", 1, "1 sarcină"),
+      ("ro", 5, "5 sarcini"), ("ro", 101, "101 sarcini"), ("ro", 120, "120 de sarcini"), ("tr", 5, "5 görev"),
+      ("hu", 5, "5 feladat"),
+      ("nl", 1, "1 taak"), ("sv", 2, "2 uppgifter"), ("da", 1.5, "1,5 opgave"), ("nb", 2, "2 oppgaver"),
+      ("fi", 2, "2 tehtävää"), ("el", 2, "2 εργασίες"), ("ca", 2, "2 tasques"), ("ko", 3, "할 일 3개"),
+      ("zh_Hant", 3, "3 項任務"), ("th", 3, "3 งาน"), ("vi", 3, "3 công việc"), ("id", 3, "3 tugas"),
+      ("hi", 3, "3 कार्य"), ("bn", 3, "৩টি কাজ"), ("fa", 3, "۳ کار"),
+    ] as [(String, Double, String)])
   func golden(name: String, count: Double, expected: String) throws {
     let catalog = MessageCatalog(locale: try LocaleIdentifier(name), resources: ShippedCatalogs.resources)
     #expect(catalog.text(.sectionCount, ["count": .number(count)]) == expected)

@@ -307,7 +307,8 @@ struct CatalogTests {
         }
       }
       // Numbers that reach every plural category of the shipped languages.
-      let counts: [Double] = arguments.values.contains { if case .number = $0 { true } else { false } }
+      let counts: [Double] =
+        arguments.values.contains { if case .number = $0 { true } else { false } }
         ? [0, 1, 2, 3, 11, 100, 1_000_000] : [0]
       for count in counts {
         var values = arguments
@@ -342,7 +343,9 @@ struct CatalogTests {
       // ICU's own parser finds the same plurals and selectors as the scanner.
       let icu = try ICUMessageFormat.pluralSelectors(in: pattern)
       let scanned = try MessageScanner.parse(pattern).pluralChoices
-      #expect(icu.map(\.argument) == scanned.map(\.name) && icu.map(\.selectors) == scanned.map(\.selectors), "\(name) \(key)")
+      #expect(
+        icu.map(\.argument) == scanned.map(\.name) && icu.map(\.selectors) == scanned.map(\.selectors), "\(name) \(key)"
+      )
     }
     #expect(try #require(MessageCatalog.catalogFile(named: name, in: ShippedCatalogs.resources)).pluralProblems == [])
     #expect(plurals == 2, "report.total and section.count")
@@ -405,25 +408,35 @@ struct MessageScannerTests {
   @Test("apostrophe quoting")
   func quoting() throws {
     #expect(try MessageScanner.parse("l'heure") == [.text("l'heure")])
-    #expect(try MessageScanner.parse("it''s '{literal}' {x}") == [.text("it's {literal} "), .argument(name: "x", type: nil)])
+    #expect(
+      try MessageScanner.parse("it''s '{literal}' {x}") == [.text("it's {literal} "), .argument(name: "x", type: nil)])
     #expect(try MessageScanner.parse("x '{") == [.text("x {")])
     let quoted = try MessageScanner.parse("{n, plural, other {'#' is #}}")
     #expect(quoted == [.choice(name: "n", type: "plural", options: [("other", [.text("# is "), .number])])])
     // A quoted brace does not open a selector's message.
-    #expect(try MessageScanner.parse("{n, plural, one {'}'} other {x}}").pluralChoices.map(\.selectors) == [["one", "other"]])
+    #expect(
+      try MessageScanner.parse("{n, plural, one {'}'} other {x}}").pluralChoices.map(\.selectors) == [["one", "other"]])
   }
 
   @Test("styles, offset and select")
   func styles() throws {
-    #expect(try MessageScanner.parse("{v, number, ::percent} {d, date, short}") == [
-      .argument(name: "v", type: "number"), .text(" "), .argument(name: "d", type: "date"),
-    ])
-    #expect(try MessageScanner.parse("{n, plural, offset:1 one {a} other {b}}").pluralChoices.map(\.selectors) == [["one", "other"]])
+    #expect(
+      try MessageScanner.parse("{v, number, ::percent} {d, date, short}") == [
+        .argument(name: "v", type: "number"), .text(" "), .argument(name: "d", type: "date"),
+      ])
+    #expect(
+      try MessageScanner.parse("{n, plural, offset:1 one {a} other {b}}").pluralChoices.map(\.selectors) == [
+        ["one", "other"]
+      ])
     #expect(try MessageScanner.parse("{g, select, male {# m} other {x}}").pluralChoices.isEmpty)
     #expect(try MessageScanner.parse("{g, select, male {# m} other {x}}").literalText == ["# m", "x"])
   }
 
-  @Test("syntax errors", arguments: ["{n, plural, one {a}", "{n, plural, one {a} two {b}}", "a}", "{", "{n, plural, one a}", "{n, plural, other {'}"])
+  @Test(
+    "syntax errors",
+    arguments: [
+      "{n, plural, one {a}", "{n, plural, one {a} two {b}}", "a}", "{", "{n, plural, one a}", "{n, plural, other {'}",
+    ])
   func errors(pattern: String) {
     #expect(throws: MessageSyntaxError.self) { try MessageScanner.parse(pattern) }
   }
@@ -455,17 +468,19 @@ struct CatalogFallbackTests {
   static let english = try! ShippedCatalogs.messages("en")
   static let french = try! ShippedCatalogs.messages("fr")
 
-  @Test("the chain of shipped catalogs", arguments: [
-    ("fr_CA", ["fr", "en"]), ("fr", ["fr", "en"]), ("en_US", ["en"]), ("ar_EG", ["ar", "en"]),
-    ("ja_JP", ["ja", "en"]), ("zh_CN", ["zh_Hans", "en"]), ("zh_TW", ["zh_Hant", "en"]), ("pt_BR", ["pt", "en"]),
-    ("he_IL", ["he", "en"]), ("de_CH", ["de", "en"]), ("ko_KR", ["ko", "en"]), ("ja-JP-u-ca-japanese", ["ja", "en"]),
-    ("ms_MY", ["en"]),
-    // Legacy and alias codes, through CLDR alias replacement and likely subtags.
-    ("iw", ["he", "en"]), ("iw_IL", ["he", "en"]), ("iw-IL", ["he", "en"]), ("zh_HK", ["zh_Hant", "en"]),
-    ("zh_MO", ["zh_Hant", "en"]), ("zh_SG", ["zh_Hans", "en"]), ("zh-Hant-TW", ["zh_Hant", "en"]),
-    ("no", ["nb", "en"]), ("no_NO", ["nb", "en"]), ("nb_NO", ["nb", "en"]), ("in_ID", ["id", "en"]),
-    ("mo", ["ro", "en"]), ("iw_IL@calendar=hebrew", ["he", "en"]),
-  ])
+  @Test(
+    "the chain of shipped catalogs",
+    arguments: [
+      ("fr_CA", ["fr", "en"]), ("fr", ["fr", "en"]), ("en_US", ["en"]), ("ar_EG", ["ar", "en"]),
+      ("ja_JP", ["ja", "en"]), ("zh_CN", ["zh_Hans", "en"]), ("zh_TW", ["zh_Hant", "en"]), ("pt_BR", ["pt", "en"]),
+      ("he_IL", ["he", "en"]), ("de_CH", ["de", "en"]), ("ko_KR", ["ko", "en"]), ("ja-JP-u-ca-japanese", ["ja", "en"]),
+      ("ms_MY", ["en"]),
+      // Legacy and alias codes, through CLDR alias replacement and likely subtags.
+      ("iw", ["he", "en"]), ("iw_IL", ["he", "en"]), ("iw-IL", ["he", "en"]), ("zh_HK", ["zh_Hant", "en"]),
+      ("zh_MO", ["zh_Hant", "en"]), ("zh_SG", ["zh_Hans", "en"]), ("zh-Hant-TW", ["zh_Hant", "en"]),
+      ("no", ["nb", "en"]), ("no_NO", ["nb", "en"]), ("nb_NO", ["nb", "en"]), ("in_ID", ["id", "en"]),
+      ("mo", ["ro", "en"]), ("iw_IL@calendar=hebrew", ["he", "en"]),
+    ])
   func chains(locale: String, chain: [String]) throws {
     let catalog = MessageCatalog(locale: try LocaleIdentifier(locale), resources: ShippedCatalogs.resources)
     #expect(catalog.chain == chain)
@@ -495,16 +510,20 @@ struct CatalogFallbackTests {
   @Test("English locales never warn; a language without a catalog warns once")
   func noCatalog() throws {
     let english = WarningLog()
-    let enCatalog = MessageCatalog(locale: try LocaleIdentifier("en_GB"), resources: ShippedCatalogs.resources, warn: english.sink)
+    let enCatalog = MessageCatalog(
+      locale: try LocaleIdentifier("en_GB"), resources: ShippedCatalogs.resources, warn: english.sink)
     #expect(enCatalog.text(.sectionOverdue) == "Overdue")
     #expect(english.all == [])
 
     // Malay has no catalog and one plural category ("other"): the English
     // message keeps English plural rules, not "1 tasks".
     let malay = WarningLog()
-    let msCatalog = MessageCatalog(locale: try LocaleIdentifier("ms_MY"), resources: ShippedCatalogs.resources, warn: malay.sink)
+    let msCatalog = MessageCatalog(
+      locale: try LocaleIdentifier("ms_MY"), resources: ShippedCatalogs.resources, warn: malay.sink)
     #expect(PluralRules.categories(for: try LocaleIdentifier("ms")) == ["other"])
-    let counts: [(Double, String)] = [(0, "0 tasks"), (1, "1 task"), (2, "2 tasks"), (21, "21 tasks"), (1.5, "1.5 tasks")]
+    let counts: [(Double, String)] = [
+      (0, "0 tasks"), (1, "1 task"), (2, "2 tasks"), (21, "21 tasks"), (1.5, "1.5 tasks"),
+    ]
     for (count, expected) in counts {
       #expect(msCatalog.text(.sectionCount, ["count": .number(count)]) == expected)
     }
@@ -545,7 +564,8 @@ struct CatalogFallbackTests {
     #expect(catalog.text(.reportTitle) == "סדר יום")
     #expect(catalog.text(.sectionCount, ["count": .number(2)]) == "שתי משימות")
     #expect(log.all == [])
-    let norwegian = MessageCatalog(locale: try #require(try LocaleIdentifier.fromEnvironment(["LC_ALL": "no_NO.UTF-8"])),
+    let norwegian = MessageCatalog(
+      locale: try #require(try LocaleIdentifier.fromEnvironment(["LC_ALL": "no_NO.UTF-8"])),
       resources: ShippedCatalogs.resources)
     #expect(norwegian.text(.sectionCount, ["count": .number(2)]) == "2 oppgaver")
   }
@@ -559,10 +579,11 @@ struct CatalogFallbackTests {
     let catalog = MessageCatalog(locale: try LocaleIdentifier("fr_CA"), resources: resources, warn: log.sink)
     #expect(catalog.chain == ["en"])
     #expect(catalog.text(.reportTitle) == "Agenda")
-    #expect(log.all == [
-      "message catalog messages/fr.json is not a JSON object of strings; ignored",
-      "no message catalog for fr_CA; using en",
-    ])
+    #expect(
+      log.all == [
+        "message catalog messages/fr.json is not a JSON object of strings; ignored",
+        "no message catalog for fr_CA; using en",
+      ])
   }
 
   @Test("the shipped catalogs need no fallback")

@@ -53,7 +53,10 @@ struct DifferentialReaderTests {
   }
 
   /// Compares both readers on `data`, or checks the listed difference.
-  static func compare(_ name: String, _ data: Data, expecting difference: Difference? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
+  static func compare(
+    _ name: String, _ data: Data, expecting difference: Difference? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
     var ours = outcome { () throws(TaskListError) in try TaskListDecoder().decode(data, file: name) }
     if case .tasks(let tasks) = ours { ours = .tasks(tasks.map(foundationView)) }
     if case .foundationHangs(let message)? = difference {
@@ -65,15 +68,21 @@ struct DifferentialReaderTests {
     switch difference {
     case nil:
       #expect(ours == theirs, "\(name): ours \(ours), Foundation's \(theirs)", sourceLocation: sourceLocation)
-      if case .tasks(let a) = ours, case .tasks(let b) = theirs, a.count == b.count, let i = a.indices.first(where: { a[$0] != b[$0] }) {
+      if case .tasks(let a) = ours, case .tasks(let b) = theirs, a.count == b.count,
+        let i = a.indices.first(where: { a[$0] != b[$0] })
+      {
         Issue.record("\(name) first difference: \(a[i]) vs \(b[i])")
       }
     case .oursRefuses(let message)?:
-      guard case .tasks = theirs else { Issue.record("\(name): Foundation refused: \(theirs)", sourceLocation: sourceLocation); return }
+      guard case .tasks = theirs else {
+        Issue.record("\(name): Foundation refused: \(theirs)", sourceLocation: sourceLocation); return
+      }
       #expect(ours == .refused(65, ""), "\(name)", sourceLocation: sourceLocation)
       if case .refused(_, let text) = ours { #expect(text == "\(name): \(message)", sourceLocation: sourceLocation) }
     case .foundationRefuses?:
-      guard case .tasks = ours else { Issue.record("\(name): ours refused: \(ours)", sourceLocation: sourceLocation); return }
+      guard case .tasks = ours else {
+        Issue.record("\(name): ours refused: \(ours)", sourceLocation: sourceLocation); return
+      }
       #expect(theirs == .refused(65, ""), "\(name): \(theirs)", sourceLocation: sourceLocation)
     case .foundationHangs?: break
     case .valuesDiffer?:
@@ -97,7 +106,8 @@ struct DifferentialReaderTests {
     "bin-amplified.bplist": .oursRefuses(overBudget),
   ]
 
-  static let overBudget = "expands through shared references to more than 64 times its size; not a task list this tool reads"
+  static let overBudget =
+    "expands through shared references to more than 64 times its size; not a task list this tool reads"
 
   /// A task as Foundation's path shows it: it decodes unknown values by
   /// trying Int before Double, so a whole real (`<real>3</real>`, or 3.0
@@ -132,7 +142,9 @@ struct DifferentialReaderTests {
     }
   }
 
-  @Test("the app's reference lists (../shared/reference)", .enabled(if: TestPaths.shared != nil, Comment(rawValue: TestPaths.sharedMissing)))
+  @Test(
+    "the app's reference lists (../shared/reference)",
+    .enabled(if: TestPaths.shared != nil, Comment(rawValue: TestPaths.sharedMissing)))
   func reference() throws {
     let urls = Self.files(in: try #require(TestPaths.shared).appending(path: "reference"))
     #expect(!urls.isEmpty)
@@ -191,8 +203,11 @@ struct DifferentialReaderTests {
       expecting: .oursRefuses("entry 1: \"importance\" is given twice in the entry (duplicate key)"))
     var plist = BinaryPlistBuilder()
     let task = plist.dictionary(
-      [("tache", plist.string("t")), ("date", plist.date(0)), ("importance", plist.string("5")), ("importance", plist.string("7"))]
-        .map { (key: plist.string($0.0), value: $0.1) })
+      [
+        ("tache", plist.string("t")), ("date", plist.date(0)), ("importance", plist.string("5")),
+        ("importance", plist.string("7")),
+      ]
+      .map { (key: plist.string($0.0), value: $0.1) })
     let root = plist.array([task])
     Self.compare(
       "duplicate.bplist", plist.data(top: root),
@@ -208,7 +223,8 @@ struct DifferentialReaderTests {
     // Foundation ignores what follows </plist>; ours reads the whole file.
     Self.compare(
       "utf8.plist", Self.xmlTask(five) + Data([0xC3]),
-      expecting: .oursRefuses("not a property list (line 2, column 179: the file ends inside a character (invalid UTF-8))"))
+      expecting: .oursRefuses(
+        "not a property list (line 2, column 179: the file ends inside a character (invalid UTF-8))"))
     // Shared references both read the same (small enough for Foundation).
     var shared = BinaryPlistBuilder()
     var chain = shared.string("x")

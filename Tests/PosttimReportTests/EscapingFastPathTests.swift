@@ -26,7 +26,8 @@ struct EscapingFastPathTests {
   @Test(
     "HTML: a character needing work after non-ASCII text",
     arguments: [
-      ("é — <", "é — &lt;"), ("é\u{85}", "é\u{FFFD}"), ("é" + scalar(0xFDD0), "é\u{FFFD}"), ("é" + scalar(0x1FFFE), "é\u{FFFD}"),
+      ("é — <", "é — &lt;"), ("é\u{85}", "é\u{FFFD}"), ("é" + scalar(0xFDD0), "é\u{FFFD}"),
+      ("é" + scalar(0x1FFFE), "é\u{FFFD}"),
       ("é\u{202E}x", "\u{2068}é\u{202E}x\u{2069}"), ("é\u{2066}x", "\u{2068}é\u{2066}x\u{2069}\u{2069}"),
       ("a\u{1}", "a\u{FFFD}"), ("’'", "’&#39;"),
     ])

@@ -9,7 +9,9 @@ import Testing
 struct EscapingGapsTests {
   @Test("JSON escapes DEL and the C1 controls (U+009B is a terminal's CSI)")
   func json() {
-    #expect(JSONText.string("a\u{7F}b\u{80}c\u{85}d\u{9B}31m\u{9F}e\u{A0}f") == "\"a\\u007fb\\u0080c\\u0085d\\u009b31m\\u009fe\u{A0}f\"")
+    #expect(
+      JSONText.string("a\u{7F}b\u{80}c\u{85}d\u{9B}31m\u{9F}e\u{A0}f")
+        == "\"a\\u007fb\\u0080c\\u0085d\\u009b31m\\u009fe\u{A0}f\"")
     #expect(JSONText.string("x\u{202E}y") == "\"x\u{202E}y\"")
   }
 

@@ -30,7 +30,10 @@ struct FuzzRegressionTests {
       + [0, 0, 0, 0, 0, 0, 0, 19]
     // Our depth walk doubled the count (an overflow trap); Foundation's
     // binary scanner traps on it too, so the count is refused first.
-    #expect(throws: TaskListError(.unreadable, file: "huge.bplist", message: "not a valid binary property list (object 0 does not fit the file)")) {
+    #expect(
+      throws: TaskListError(
+        .unreadable, file: "huge.bplist", message: "not a valid binary property list (object 0 does not fit the file)")
+    ) {
       try decoder.decode(Data(bytes), file: "huge.bplist")
     }
   }
@@ -45,7 +48,10 @@ struct FuzzRegressionTests {
       0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
       0x00, 0x00, 0x00, 0x00, 0x13,
     ]
-    #expect(throws: TaskListError(.unreadable, file: "huge.bplist", message: "not a valid binary property list (object 0 does not fit the file)")) {
+    #expect(
+      throws: TaskListError(
+        .unreadable, file: "huge.bplist", message: "not a valid binary property list (object 0 does not fit the file)")
+    ) {
       try decoder.decode(Data(bytes), file: "huge.bplist")
     }
   }
@@ -61,7 +67,10 @@ struct FuzzRegressionTests {
     try #require(bytes[1238] == 0x6F && bytes[1239] == 0x11 && bytes[1240] == 0x13 && bytes[1241] == 0xF5)
     bytes[1240] = 0x20
     bytes[1241] = 0xAC
-    #expect(throws: TaskListError(.unreadable, file: "long.bplist", message: "not a valid binary property list (object 46 does not fit the file)")) {
+    #expect(
+      throws: TaskListError(
+        .unreadable, file: "long.bplist", message: "not a valid binary property list (object 46 does not fit the file)")
+    ) {
       try decoder.decode(bytes, file: "long.bplist")
     }
   }
@@ -99,7 +108,9 @@ struct FuzzRegressionTests {
       }
     }
     // A shallow UTF-16 list still decodes.
-    let list = Data([0xFF, 0xFE]) + ("<?xml version=\"1.0\" encoding=\"UTF-16\"?><plist><array/></plist>".data(using: .utf16LittleEndian) ?? Data())
+    let list =
+      Data([0xFF, 0xFE])
+      + ("<?xml version=\"1.0\" encoding=\"UTF-16\"?><plist><array/></plist>".data(using: .utf16LittleEndian) ?? Data())
     #expect(try decoder.decode(list, file: "utf16.plist").isEmpty)
   }
 
@@ -119,7 +130,8 @@ struct FuzzRegressionTests {
   @Test("a <date> tag with a space is still checked")
   func dateTagWithSpace() {
     let data = Data(
-      "<plist><array><dict><key>tache</key><string>t</string><key>date</key><date >2026-13-45T99:00:00Z</date><key>importance</key><string>1</string></dict></array></plist>".utf8)
+      "<plist><array><dict><key>tache</key><string>t</string><key>date</key><date >2026-13-45T99:00:00Z</date><key>importance</key><string>1</string></dict></array></plist>"
+        .utf8)
     do {
       _ = try decoder.decode(data, file: "d.plist")
       Issue.record("accepted a rolled-over date")

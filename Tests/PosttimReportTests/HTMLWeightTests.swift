@@ -22,7 +22,8 @@ struct HTMLWeightTests {
         title: "Tâche \(index): appeler le fournisseur à propos".padding(toLength: 40, withPad: ".", startingAt: 0),
         date: ReportFixture.now.addingTimeInterval(Double(index * 60)),
         importance: index % 9 + 1,
-        details: "Préparer les chiffres du trimestre et la liste des questions".padding(toLength: 60, withPad: ".", startingAt: 0),
+        details: "Préparer les chiffres du trimestre et la liste des questions".padding(
+          toLength: 60, withPad: ".", startingAt: 0),
         origin: TaskOrigin(file: "listeDesTaches.plist", entry: index + 1))
     }
   }
@@ -37,7 +38,9 @@ struct HTMLWeightTests {
 
   @Test("a row costs at most 400 bytes, the fixed part at most 4,000; 100 tasks stay under Gmail's clip")
   func agendaRows() throws {
-    let (hundred, twoHundred) = (try Self.bytes("html", tasks: 100, details: false), try Self.bytes("html", tasks: 200, details: false))
+    let (hundred, twoHundred) = (
+      try Self.bytes("html", tasks: 100, details: false), try Self.bytes("html", tasks: 200, details: false)
+    )
     let perRow = (twoHundred - hundred) / 100
     let fixed = hundred - 100 * perRow
     print("HTML without details: \(perRow) bytes per task, \(fixed) fixed, 100 tasks = \(hundred) bytes")
@@ -48,7 +51,9 @@ struct HTMLWeightTests {
 
   @Test("details add at most 400 bytes per task; 100 tasks with details stay under Gmail's clip")
   func detailRows() throws {
-    let (withDetails, without) = (try Self.bytes("html", tasks: 200, details: true), try Self.bytes("html", tasks: 200, details: false))
+    let (withDetails, without) = (
+      try Self.bytes("html", tasks: 200, details: true), try Self.bytes("html", tasks: 200, details: false)
+    )
     let perTask = (withDetails - without) / 200
     print("HTML details: \(perTask) more bytes per task")
     #expect(perTask <= Self.detailBudget)
@@ -58,12 +63,15 @@ struct HTMLWeightTests {
   @Test("HTML bytes per task within 3× the CSV's")
   func againstCSV() throws {
     func perTask(_ format: String, details: Bool? = nil) throws -> Double {
-      Double(try Self.bytes(format, tasks: 300, details: details) - Self.bytes(format, tasks: 100, details: details)) / 200
+      Double(try Self.bytes(format, tasks: 300, details: details) - Self.bytes(format, tasks: 100, details: details))
+        / 200
     }
     let csv = try perTask("csv")
     let html = try perTask("html", details: false)
     let htmlDetails = try perTask("html", details: true)
-    print("bytes per task: csv \(csv), html \(html) (\(html / csv)×), html with details \(htmlDetails) (\(htmlDetails / csv)×)")
+    print(
+      "bytes per task: csv \(csv), html \(html) (\(html / csv)×), html with details \(htmlDetails) (\(htmlDetails / csv)×)"
+    )
     #expect(html <= 3 * csv)
   }
 }

@@ -35,7 +35,10 @@ struct HostileInputRoundTwoTests {
     let data = plist.data(top: root)
     #expect(data.count < 1_000)
     let refused = try #require(error(data, file: "dag.plist"))
-    #expect(refused.description == "dag.plist: expands through shared references to more than 64 times its size; not a task list this tool reads")
+    #expect(
+      refused.description
+        == "dag.plist: expands through shared references to more than 64 times its size; not a task list this tool reads"
+    )
     #expect(refused.kind == .invalid)
   }
 
@@ -58,8 +61,11 @@ struct HostileInputRoundTwoTests {
     var plist = BinaryPlistBuilder()
     // Object 0 is the task: its "extra" value is object 0 itself.
     let taskIndex = plist.add([])
-    let fields = [("tache", plist.string("t")), ("date", plist.date(0)), ("importance", plist.string("5")), ("extra", taskIndex)]
-    plist.replace(taskIndex, with: BinaryPlistBuilder.dictionaryBytes(fields.map { (key: plist.string($0.0), value: $0.1) }))
+    let fields = [
+      ("tache", plist.string("t")), ("date", plist.date(0)), ("importance", plist.string("5")), ("extra", taskIndex),
+    ]
+    plist.replace(
+      taskIndex, with: BinaryPlistBuilder.dictionaryBytes(fields.map { (key: plist.string($0.0), value: $0.1) }))
     let root = plist.array([taskIndex])
     let refused = try #require(error(plist.data(top: root)))
     #expect(refused.description == "x.plist: not a valid binary property list (object 0 contains itself)")
@@ -76,7 +82,9 @@ struct HostileInputRoundTwoTests {
     let data = plist.data(top: root)
     #expect(data.count < 1_100_000)
     let refused = try #require(error(data))
-    #expect(refused.description == "x.plist: expands through shared references to more than 64 times its size; not a task list this tool reads")
+    #expect(
+      refused.description
+        == "x.plist: expands through shared references to more than 64 times its size; not a task list this tool reads")
     #expect(refused.kind == .invalid)
   }
 
@@ -97,7 +105,8 @@ struct HostileInputRoundTwoTests {
   func duplicateXML() throws {
     // The issue's input: "urgent" hidden by a later "5" (Foundation keeps the last).
     let hidden = xmlTask("").replacingOccurrences(
-      of: "<key>importance</key><string>5</string>", with: "<key>importance</key><string>urgent</string><key>importance</key><string>5</string>")
+      of: "<key>importance</key><string>5</string>",
+      with: "<key>importance</key><string>urgent</string><key>importance</key><string>5</string>")
     #expect(error(Data(hidden.utf8))?.description == "x.plist: entry 1: \"importance\" must be 1…9, got \"urgent\"")
     let text = xmlTask("<key>importance</key><string>7</string>")
     let refused = try #require(error(Data(text.utf8)))
@@ -105,15 +114,20 @@ struct HostileInputRoundTwoTests {
     #expect(refused.kind == .invalid)
     // Inside an unknown key's dictionary too.
     let nested = xmlTask("<key>extra</key><dict><key>a</key><true/><key>a</key><false/></dict>")
-    #expect(error(Data(nested.utf8))?.description == "x.plist: entry 1: \"extra\" holds a dictionary with the key \"a\" twice (duplicate key)")
+    #expect(
+      error(Data(nested.utf8))?.description
+        == "x.plist: entry 1: \"extra\" holds a dictionary with the key \"a\" twice (duplicate key)")
   }
 
   @Test("3: a key given twice is refused in binary, naming the entry and the key")
   func duplicateBinary() throws {
     var plist = BinaryPlistBuilder()
     let task = plist.dictionary(
-      [("tache", plist.string("t")), ("date", plist.date(0)), ("importance", plist.string("5")), ("importance", plist.string("7"))]
-        .map { (key: plist.string($0.0), value: $0.1) })
+      [
+        ("tache", plist.string("t")), ("date", plist.date(0)), ("importance", plist.string("5")),
+        ("importance", plist.string("7")),
+      ]
+      .map { (key: plist.string($0.0), value: $0.1) })
     let root = plist.array([task])
     let refused = try #require(error(plist.data(top: root)))
     #expect(refused.description == "x.plist: entry 1: \"importance\" is given twice in the entry (duplicate key)")
@@ -131,7 +145,8 @@ struct HostileInputRoundTwoTests {
       ("4001-01-01T00:00:00Z", Date.distantFuture.timeIntervalSince1970),
     ])
   func prolepticDates(text: String, seconds: Double) throws {
-    let xml = try decoder.decode(Data(xmlTask("").replacingOccurrences(of: "2026-12-01T00:00:00Z", with: text).utf8), file: "x")
+    let xml = try decoder.decode(
+      Data(xmlTask("").replacingOccurrences(of: "2026-12-01T00:00:00Z", with: text).utf8), file: "x")
     #expect(xml[0].date.timeIntervalSince1970 == seconds)
     var plist = BinaryPlistBuilder()
     let task = plist.dictionary(
@@ -162,7 +177,8 @@ struct HostileInputRoundTwoTests {
     #expect(try decoder.decode(Data(latin1), file: "x")[0].extraFields["note"] == .string("café"))
     let ascii = xmlTask("<key>note</key><string>cafe</string>", encoding: "US-ASCII")
     #expect(try decoder.decode(Data(ascii.utf8), file: "x")[0].extraFields["note"] == .string("cafe"))
-    let utf16 = try #require(xmlTask("<key>note</key><string>café</string>", encoding: "UTF-16").data(using: .utf16LittleEndian))
+    let utf16 = try #require(
+      xmlTask("<key>note</key><string>café</string>", encoding: "UTF-16").data(using: .utf16LittleEndian))
     #expect(try decoder.decode(utf16, file: "x")[0].extraFields["note"] == .string("café"))
   }
 
@@ -171,7 +187,8 @@ struct HostileInputRoundTwoTests {
     let refused = try #require(error(Data(xmlTask("", encoding: "KOI8-R").utf8)))
     #expect(
       refused.description
-        == "x.plist: is in an encoding this tool does not read (\"KOI8-R\"; it reads UTF-8, UTF-16, ISO-8859-1 and US-ASCII)")
+        == "x.plist: is in an encoding this tool does not read (\"KOI8-R\"; it reads UTF-8, UTF-16, ISO-8859-1 and US-ASCII)"
+    )
   }
 
   // MARK: 6. Error messages
@@ -189,37 +206,50 @@ struct HostileInputRoundTwoTests {
     // expat refuses ESC in a name as a bad token first, at its position.
     // Lines and 1-based columns here are those Python's pyexpat reports for
     // the same bytes (the same expat, through another binding).
-    #expect(refused.description == "x.plist: not a property list (line 2, column 160: the control character U+001B is not allowed in XML)")
+    #expect(
+      refused.description
+        == "x.plist: not a property list (line 2, column 160: the control character U+001B is not allowed in XML)")
   }
 
   @Test("6: an unknown element is named with its control characters escaped")
   func unknownElementEscaped() throws {
     let text = xmlTask("<key>k</key><strX>x</strX>")
-    #expect(error(Data(text.utf8))?.description == "x.plist: not a property list (line 2, column 168: <strX> is no property list element)")
-    let nel = xmlTask("<key>k</key><string>a</string>").replacingOccurrences(of: "<string>a", with: "<string>a<b\u{85}c/>")
+    #expect(
+      error(Data(text.utf8))?.description
+        == "x.plist: not a property list (line 2, column 168: <strX> is no property list element)")
+    let nel = xmlTask("<key>k</key><string>a</string>").replacingOccurrences(
+      of: "<string>a", with: "<string>a<b\u{85}c/>")
     let refused = try #require(error(Data(nel.utf8)))
-    #expect(refused.description == "x.plist: not a property list (line 2, column 179: the character U+0085 is not allowed here)")
+    #expect(
+      refused.description
+        == "x.plist: not a property list (line 2, column 179: the character U+0085 is not allowed here)")
   }
 
   @Test("6: a parse error names its real line and column")
   func realLine() throws {
-    let text = "<?xml version=\"1.0\"?>\n<plist><array>\n" + String(repeating: "\n", count: 14) + "  <dict></array></plist>"
+    let text =
+      "<?xml version=\"1.0\"?>\n<plist><array>\n" + String(repeating: "\n", count: 14) + "  <dict></array></plist>"
     #expect(error(Data(text.utf8))?.description == "x.plist: not a property list (line 17, column 11: mismatched tag)")
   }
 
   @Test("6: UTF-16 text broken mid-way puts no NUL in the message")
   func utf16WithoutBOM() throws {
-    var data = try #require("<?xml version=\"1.0\"?><plist><array><dict><oops/></dict></array></plist>".data(using: .utf16LittleEndian))
+    var data = try #require(
+      "<?xml version=\"1.0\"?><plist><array><dict><oops/></dict></array></plist>".data(using: .utf16LittleEndian))
     data.append(contentsOf: [0x00, 0xD8])
     let refused = try #require(error(data))
     #expect(isOneCleanLine(refused.description))
-    #expect(refused.description == "x.plist: not a property list (line 1, column 42: <oops> is no property list element)")
+    #expect(
+      refused.description == "x.plist: not a property list (line 1, column 42: <oops> is no property list element)")
   }
 
   @Test("6: a 128-bit integer importance says so, in XML and binary")
   func bigInteger() throws {
-    let xml = xmlTask("").replacingOccurrences(of: "<string>5</string>", with: "<integer>1180591620717411303424</integer>")
-    #expect(error(Data(xml.utf8))?.description == "x.plist: entry 1: \"importance\" must be 1…9, got an integer beyond 64 bits")
+    let xml = xmlTask("").replacingOccurrences(
+      of: "<string>5</string>", with: "<integer>1180591620717411303424</integer>")
+    #expect(
+      error(Data(xml.utf8))?.description
+        == "x.plist: entry 1: \"importance\" must be 1…9, got an integer beyond 64 bits")
     var plist = BinaryPlistBuilder()
     let task = plist.dictionary(
       [("tache", plist.string("t")), ("date", plist.date(0)), ("importance", plist.integer128(high: 64, low: 0))]
@@ -235,7 +265,9 @@ struct HostileInputRoundTwoTests {
     let whole = xmlTask("").replacingOccurrences(of: "<string>5</string>", with: "<real>5.0</real>")
     #expect(try decoder.decode(Data(whole.utf8), file: "x")[0].importance == 5)
     let half = xmlTask("").replacingOccurrences(of: "<string>5</string>", with: "<real>5.5</real>")
-    #expect(error(Data(half.utf8))?.description == "x.plist: entry 1: \"importance\" must be 1…9 (a string or an integer), got a real number")
+    #expect(
+      error(Data(half.utf8))?.description
+        == "x.plist: entry 1: \"importance\" must be 1…9 (a string or an integer), got a real number")
   }
 
   @Test("6: invalid UTF-8 in a string says invalid UTF-8, at its line")
@@ -249,11 +281,15 @@ struct HostileInputRoundTwoTests {
 
   @Test("6: a binary UTF-16 title with an unpaired surrogate says so; a pair is read")
   func unpairedSurrogate() throws {
-    for (units, expected) in [([0xD83D], nil), ([0xDE00, 0x0041], nil), ([0xD83D, 0xDE00, 0x00E9], "😀é")] as [([UInt16], String?)] {
+    for (units, expected) in [([0xD83D], nil), ([0xDE00, 0x0041], nil), ([0xD83D, 0xDE00, 0x00E9], "😀é")]
+      as [([UInt16], String?)]
+    {
       var plist = BinaryPlistBuilder()
       let title = plist.add([0x60 | UInt8(units.count)] + units.flatMap { BinaryPlistBuilder.bigEndian(UInt64($0), 2) })
       let task = plist.dictionary(
-        [("tache", title), ("date", plist.date(0)), ("importance", plist.string("5"))].map { (key: plist.string($0.0), value: $0.1) })
+        [("tache", title), ("date", plist.date(0)), ("importance", plist.string("5"))].map {
+          (key: plist.string($0.0), value: $0.1)
+        })
       let root = plist.array([task])
       if let expected {
         #expect(try decoder.decode(plist.data(top: root), file: "x")[0].title == expected)

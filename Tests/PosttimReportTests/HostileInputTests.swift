@@ -31,10 +31,13 @@ struct HostileInputTests {
 
   @Test("white space inside tags does not hide nesting from the depth check")
   func spacedTags() {
-    let deep = "<?xml version=\"1.0\"?><plist><array><dict><key>x</key>" + String(repeating: "<array >", count: 20_000)
+    let deep =
+      "<?xml version=\"1.0\"?><plist><array><dict><key>x</key>" + String(repeating: "<array >", count: 20_000)
       + String(repeating: "</array >", count: 20_000) + "</dict></array></plist>"
     expectError(Data(deep.utf8), "x.plist: is nested more than 100 levels deep; not a task list")
-    let tabs = "<?xml version=\"1.0\"?><plist><array><dict><key>x</key>" + String(repeating: "<dict\t><key>k</key>", count: 200) + "</plist>"
+    let tabs =
+      "<?xml version=\"1.0\"?><plist><array><dict><key>x</key>" + String(repeating: "<dict\t><key>k</key>", count: 200)
+      + "</plist>"
     expectError(Data(tabs.utf8), "x.plist: is nested more than 100 levels deep; not a task list")
   }
 

@@ -23,10 +23,11 @@ struct ICalendarWriterTests {
     #expect(text.hasSuffix("END:VCALENDAR\r\n"))
     let lines = text.dropLast(2).components(separatedBy: "\r\n")
     #expect(lines.allSatisfy { !$0.contains("\n") && !$0.contains("\r") && $0.utf8.count <= 75 })
-    #expect(Array(lines.prefix(6)) == [
-      "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Post'TIM//posttim-report 0.0.0-test//EN", "CALSCALE:GREGORIAN",
-      "METHOD:PUBLISH", "X-WR-CALNAME:Agenda",
-    ])
+    #expect(
+      Array(lines.prefix(6)) == [
+        "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Post'TIM//posttim-report 0.0.0-test//EN", "CALSCALE:GREGORIAN",
+        "METHOD:PUBLISH", "X-WR-CALNAME:Agenda",
+      ])
     #expect(lines.filter { $0 == "BEGIN:VEVENT" }.count == 24)
     #expect(lines.filter { $0 == "DTSTAMP:20261130T140000Z" }.count == 24)
   }
@@ -111,19 +112,21 @@ struct ICalendarWriterTests {
     let text = try fixture.render(Self.writer, view)
     // The UID was computed independently (Python FNV-1a 64 over the ISO
     // date, title, importance and description joined by U+001F).
-    #expect(text.hasSuffix("""
-      BEGIN:VEVENT\r
-      UID:task-0a8df759e7d8f85c@posttim-report\r
-      DTSTAMP:20261130T140000Z\r
-      DTSTART:20261130T153000Z\r
-      SUMMARY:Réunion\\; budget\\, Q4\r
-      DESCRIPTION:Salle B\\\\204\\nApporter: café\r
-      PRIORITY:1\r
-      X-POSTTIM-IMPORTANCE:9\r
-      END:VEVENT\r
-      END:VCALENDAR\r
+    #expect(
+      text.hasSuffix(
+        """
+        BEGIN:VEVENT\r
+        UID:task-0a8df759e7d8f85c@posttim-report\r
+        DTSTAMP:20261130T140000Z\r
+        DTSTART:20261130T153000Z\r
+        SUMMARY:Réunion\\; budget\\, Q4\r
+        DESCRIPTION:Salle B\\\\204\\nApporter: café\r
+        PRIORITY:1\r
+        X-POSTTIM-IMPORTANCE:9\r
+        END:VEVENT\r
+        END:VCALENDAR\r
 
-      """))
+        """))
   }
 
   @Test("tasks in year 0 (distantPast) or after 9999 have no event; the calendar stays valid")
@@ -140,7 +143,8 @@ struct ICalendarWriterTests {
     #expect(text.contains("\r\nDTSTART:20261130T140000Z\r\nSUMMARY:now\r\n"))
     #expect(!text.contains("ancient") && !text.contains("far"))
     let only = try fixture.render(
-      Self.writer, fixture.presenter.view(of: try fixture.agenda([TaskEntry(title: "a", date: .distantPast, importance: 1)])))
+      Self.writer,
+      fixture.presenter.view(of: try fixture.agenda([TaskEntry(title: "a", date: .distantPast, importance: 1)])))
     #expect(!only.contains("BEGIN:VEVENT") && only.contains("BEGIN:VTIMEZONE"))
     #expect(ICalendarReportWriter.isExpressible("0001-01-01T00:00:00Z"))
     #expect(!ICalendarReportWriter.isExpressible("0000-12-30T00:00:00Z"))

@@ -30,9 +30,11 @@ struct JSONWriterTests {
     let fixture = try ReportFixture()
     let text = try fixture.render(Self.writer, fixture.exampleView())
     let root = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-    #expect(Set(root.keys) == [
-      "schemaVersion", "generator", "locale", "timeZone", "now", "today", "title", "taskCount", "totalLine", "sections",
-    ])
+    #expect(
+      Set(root.keys) == [
+        "schemaVersion", "generator", "locale", "timeZone", "now", "today", "title", "taskCount", "totalLine",
+        "sections",
+      ])
     #expect(root["schemaVersion"] as? Int == 1)
     #expect(root["generator"] as? [String: String] == ["name": "posttim-report", "version": "0.0.0-test"])
     #expect(root["locale"] as? [String: String] == ["id": "fr_CA", "languageTag": "fr-CA", "direction": "ltr"])
@@ -41,11 +43,12 @@ struct JSONWriterTests {
     #expect(root["today"] as? String == "2026-11-30")
     #expect(root["taskCount"] as? Int == 24)
     let sections = try #require(root["sections"] as? [[String: Any]])
-    #expect(sections.map { $0["id"] as? String } == [
-      "overdue", "day-2026-11-30", "day-2026-12-01", "day-2026-12-02", "day-2026-12-05", "day-2026-12-07",
-      "day-2026-12-09", "day-2026-12-10", "day-2026-12-18", "day-2026-12-31", "day-2027-01-01",
-      "day-2027-01-05", "day-2027-03-14",
-    ])
+    #expect(
+      sections.map { $0["id"] as? String } == [
+        "overdue", "day-2026-11-30", "day-2026-12-01", "day-2026-12-02", "day-2026-12-05", "day-2026-12-07",
+        "day-2026-12-09", "day-2026-12-10", "day-2026-12-18", "day-2026-12-31", "day-2027-01-01",
+        "day-2027-01-05", "day-2027-03-14",
+      ])
     #expect(sections[0]["date"] is NSNull)
     #expect(sections[1]["date"] as? String == "2026-11-30")
     var taskCount = 0
@@ -55,11 +58,14 @@ struct JSONWriterTests {
       #expect(section["count"] as? Int == tasks.count)
       for task in tasks {
         taskCount += 1
-        #expect(Set(task.keys) == [
-          "id", "title", "displayTitle", "importance", "description", "dateUTC", "dateLocal", "when", "dateTime",
-          "exactWhen", "extraFields", "source",
-        ])
-        for key in ["id", "title", "displayTitle", "description", "dateUTC", "dateLocal", "when", "dateTime", "exactWhen"] {
+        #expect(
+          Set(task.keys) == [
+            "id", "title", "displayTitle", "importance", "description", "dateUTC", "dateLocal", "when", "dateTime",
+            "exactWhen", "extraFields", "source",
+          ])
+        for key in [
+          "id", "title", "displayTitle", "description", "dateUTC", "dateLocal", "when", "dateTime", "exactWhen",
+        ] {
           #expect(task[key] is String, "\(key)")
         }
         #expect((task["importance"] as? Int).map { (1...9).contains($0) } == true)
@@ -148,7 +154,8 @@ struct RecordingStream: TextOutputStream {
 
 /// Runs `python3 -c` for consumer checks.
 enum Python {
-  static let path = ["/usr/bin/python3", "/usr/local/bin/python3"]
+  static let path =
+    ["/usr/bin/python3", "/usr/local/bin/python3"]
     .first { FileManager.default.isExecutableFile(atPath: $0) }
     ?? ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":")
     .map { "\($0)/python3" }.first { FileManager.default.isExecutableFile(atPath: $0) }

@@ -7,15 +7,19 @@ import TestSupport
 /// compiled into this test target and run here.
 @Suite("README library example")
 struct LibraryExampleTests {
-  static let readme = (try? String(contentsOf: TestPaths.packageRoot.appending(path: "README.md"), encoding: .utf8)) ?? ""
-  static let source = TestPaths.packageRoot.appending(path: "Tests/PosttimReportTests/LibraryExample/LibraryExample.swift")
+  static let readme =
+    (try? String(contentsOf: TestPaths.packageRoot.appending(path: "README.md"), encoding: .utf8)) ?? ""
+  static let source = TestPaths.packageRoot.appending(
+    path: "Tests/PosttimReportTests/LibraryExample/LibraryExample.swift")
 
   @Test("the README shows the compiled file, byte for byte")
   func sameText() throws {
-    let marker = "<!-- compiled and run by the tests: Tests/PosttimReportTests/LibraryExample/LibraryExample.swift -->\n```swift\n"
+    let marker =
+      "<!-- compiled and run by the tests: Tests/PosttimReportTests/LibraryExample/LibraryExample.swift -->\n```swift\n"
     let start = try #require(Self.readme.range(of: marker))
     let end = try #require(Self.readme.range(of: "```\n", range: start.upperBound..<Self.readme.endIndex))
-    #expect(String(Self.readme[start.upperBound..<end.lowerBound]) == (try String(contentsOf: Self.source, encoding: .utf8)))
+    #expect(
+      String(Self.readme[start.upperBound..<end.lowerBound]) == (try String(contentsOf: Self.source, encoding: .utf8)))
   }
 
   @Test("it renders today and tomorrow of the example, and writes the iCalendar file")
@@ -29,7 +33,8 @@ struct LibraryExampleTests {
     // checked against the CLI's output by ReadmeExampleTests).
     let readme = Self.readme
     let start = try #require(readme.range(of: "## Aujourd’hui — lundi 30 novembre 2026\n"))
-    let end = try #require(readme.range(of: "## Demain — mardi 1 décembre 2026\n", range: start.upperBound..<readme.endIndex))
+    let end = try #require(
+      readme.range(of: "## Demain — mardi 1 décembre 2026\n", range: start.upperBound..<readme.endIndex))
     #expect(markdown.contains(String(readme[start.lowerBound..<end.lowerBound])))
     #expect(!markdown.contains("En retard"))
     let calendar = try String(contentsOfFile: ics, encoding: .utf8)

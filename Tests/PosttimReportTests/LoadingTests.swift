@@ -33,12 +33,15 @@ struct LoadingTests {
     let first = try #require(xml.first)
     #expect(first.title == "Remettre le TP #3 — Post'TIM")
     #expect(first.importance == 8)
-    #expect(first.details == "Déposer l'archive .zip sur le portail.\nVérifier que le projet compile sans avertissement.")
+    #expect(
+      first.details == "Déposer l'archive .zip sur le portail.\nVérifier que le projet compile sans avertissement.")
     #expect(first.origin == TaskOrigin(file: TestPaths.example.path, entry: 1))
     #expect(xml.contains { $0.title.isEmpty })
   }
 
-  @Test("the app's own reference list (../shared/reference)", .enabled(if: TestPaths.shared != nil, Comment(rawValue: TestPaths.sharedMissing)))
+  @Test(
+    "the app's own reference list (../shared/reference)",
+    .enabled(if: TestPaths.shared != nil, Comment(rawValue: TestPaths.sharedMissing)))
   func reference() throws {
     let folder = try #require(TestPaths.shared).appending(path: "reference")
     let xml = try TaskListLoader().load(folder.appending(path: "listeDesTaches.plist").path)
@@ -79,22 +82,40 @@ struct LoadingTests {
   @Test(
     "bad values name the file, the entry and the key",
     arguments: [
-      (task(goodFields.replacingOccurrences(of: "<string>5</string>", with: "<string>urgent</string>")),
-        "listeDesTaches.plist: entry 1: \"importance\" must be 1…9, got \"urgent\""),
-      (task(goodFields.replacingOccurrences(of: "<string>5</string>", with: "<string>0</string>")),
-        "listeDesTaches.plist: entry 1: \"importance\" must be 1…9, got \"0\""),
-      (task(goodFields.replacingOccurrences(of: "<string>5</string>", with: "<integer>10</integer>")),
-        "listeDesTaches.plist: entry 1: \"importance\" must be 1…9, got 10"),
-      (task(goodFields.replacingOccurrences(of: "<string>5</string>", with: "<real>5.5</real>")),
-        "listeDesTaches.plist: entry 1: \"importance\" must be 1…9 (a string or an integer), got a real number"),
-      (task(goodFields.replacingOccurrences(of: "<key>tache</key><string>T</string>", with: "")),
-        "listeDesTaches.plist: entry 1: \"tache\" is missing"),
-      (task(goodFields) + task(goodFields.replacingOccurrences(of: "<date>2026-11-30T14:00:00Z</date>", with: "<string>demain</string>")),
-        "listeDesTaches.plist: entry 2: \"date\" must be a date, got a string"),
-      (task(goodFields + "<key>description</key><integer>3</integer>"),
-        "listeDesTaches.plist: entry 1: \"description\" must be a string, got an integer"),
-      (task(goodFields.replacingOccurrences(of: "<string>T</string>", with: "<true/>")),
-        "listeDesTaches.plist: entry 1: \"tache\" must be a string, got a boolean"),
+      (
+        task(goodFields.replacingOccurrences(of: "<string>5</string>", with: "<string>urgent</string>")),
+        "listeDesTaches.plist: entry 1: \"importance\" must be 1…9, got \"urgent\""
+      ),
+      (
+        task(goodFields.replacingOccurrences(of: "<string>5</string>", with: "<string>0</string>")),
+        "listeDesTaches.plist: entry 1: \"importance\" must be 1…9, got \"0\""
+      ),
+      (
+        task(goodFields.replacingOccurrences(of: "<string>5</string>", with: "<integer>10</integer>")),
+        "listeDesTaches.plist: entry 1: \"importance\" must be 1…9, got 10"
+      ),
+      (
+        task(goodFields.replacingOccurrences(of: "<string>5</string>", with: "<real>5.5</real>")),
+        "listeDesTaches.plist: entry 1: \"importance\" must be 1…9 (a string or an integer), got a real number"
+      ),
+      (
+        task(goodFields.replacingOccurrences(of: "<key>tache</key><string>T</string>", with: "")),
+        "listeDesTaches.plist: entry 1: \"tache\" is missing"
+      ),
+      (
+        task(goodFields)
+          + task(
+            goodFields.replacingOccurrences(of: "<date>2026-11-30T14:00:00Z</date>", with: "<string>demain</string>")),
+        "listeDesTaches.plist: entry 2: \"date\" must be a date, got a string"
+      ),
+      (
+        task(goodFields + "<key>description</key><integer>3</integer>"),
+        "listeDesTaches.plist: entry 1: \"description\" must be a string, got an integer"
+      ),
+      (
+        task(goodFields.replacingOccurrences(of: "<string>T</string>", with: "<true/>")),
+        "listeDesTaches.plist: entry 1: \"tache\" must be a string, got a boolean"
+      ),
       ("<string>pas une tâche</string>", "listeDesTaches.plist: entry 1: must be a dictionary, got a string"),
     ])
   func badValues(body: String, message: String) {
@@ -131,22 +152,32 @@ struct LoadingTests {
 
   @Test(
     "impossible XML dates are refused, not rolled over",
-    arguments: ["2026-13-45T99:00:00Z", "2026-02-29T10:00:00Z", "2026-11-30T14:00:00.5Z", "2026-11-30 14:00:00Z", "2026-11-30T24:00:00Z"])
+    arguments: [
+      "2026-13-45T99:00:00Z", "2026-02-29T10:00:00Z", "2026-11-30T14:00:00.5Z", "2026-11-30 14:00:00Z",
+      "2026-11-30T24:00:00Z",
+    ])
   func strictDates(text: String) {
-    let body = "\n" + task(goodFields) + "\n" + task(goodFields.replacingOccurrences(of: "2026-11-30T14:00:00Z", with: text))
+    let body =
+      "\n" + task(goodFields) + "\n" + task(goodFields.replacingOccurrences(of: "2026-11-30T14:00:00Z", with: text))
     do {
       _ = try decoder.decode(plist(body), file: "dates.plist")
       Issue.record("accepted \(text)")
     } catch {
-      #expect(error.description == "dates.plist: entry 2: \"date\" must be a UTC date YYYY-MM-DDTHH:MM:SSZ, got \"\(text)\" (line 5)")
+      #expect(
+        error.description
+          == "dates.plist: entry 2: \"date\" must be a UTC date YYYY-MM-DDTHH:MM:SSZ, got \"\(text)\" (line 5)")
     }
   }
 
   @Test("deep nesting is refused before Foundation's recursive decoder sees it (XML and binary)")
   func deepNesting() throws {
-    let deep = "<?xml version=\"1.0\"?><plist><array><dict><key>x</key>" + String(repeating: "<array>", count: 3000)
+    let deep =
+      "<?xml version=\"1.0\"?><plist><array><dict><key>x</key>" + String(repeating: "<array>", count: 3000)
       + String(repeating: "</array>", count: 3000) + "</dict></array></plist>"
-    #expect(throws: TaskListError(.invalid, file: "deep.plist", message: "is nested more than 100 levels deep; not a task list")) {
+    #expect(
+      throws: TaskListError(
+        .invalid, file: "deep.plist", message: "is nested more than 100 levels deep; not a task list")
+    ) {
       try decoder.decode(Data(deep.utf8), file: "deep.plist")
     }
     // Nested one-element arrays as a binary plist, built by Foundation.
@@ -154,7 +185,10 @@ struct LoadingTests {
     var value: Any = [Any]()
     for _ in 0..<98 { value = [value] }
     let binary = try PropertyListSerialization.data(fromPropertyList: [["x": value]], format: .binary, options: 0)
-    #expect(throws: TaskListError(.invalid, file: "deep.bplist", message: "is nested more than 100 levels deep; not a task list")) {
+    #expect(
+      throws: TaskListError(
+        .invalid, file: "deep.bplist", message: "is nested more than 100 levels deep; not a task list")
+    ) {
       try decoder.decode(binary, file: "deep.bplist")
     }
     // A normal list with nested unknown keys is fine.

@@ -29,7 +29,9 @@ struct LocalizedReportTests {
   func golden(locale: String) throws {
     let (text, warnings) = try Self.report(locale)
     #expect(warnings == [])
-    if let mismatch = snapshotMismatch(text, named: "localized.\(locale).md") { Issue.record(Comment(rawValue: mismatch)) }
+    if let mismatch = snapshotMismatch(text, named: "localized.\(locale).md") {
+      Issue.record(Comment(rawValue: mismatch))
+    }
   }
 
   /// Words of at least three letters, lowercased.
@@ -68,11 +70,13 @@ struct LocalizedReportTests {
     return words(text)
   }
 
-  @Test("no English word in the reports of languages with a catalog", arguments: [
-    ("fr_CA", "fr"), ("ar_EG", "ar"), ("ja_JP", "ja"), ("ru_RU", "ru"), ("ko_KR", "ko"), ("zh_TW", "zh_Hant"),
-    ("iw_IL", "he"), ("pl_PL", "pl"), ("tr_TR", "tr"), ("hi_IN", "hi"), ("th_TH", "th"), ("vi_VN", "vi"),
-    ("lt_LT", "lt"), ("fa_IR", "fa"), ("no_NO", "nb"), ("uk_UA", "uk"), ("el_GR", "el"),
-  ])
+  @Test(
+    "no English word in the reports of languages with a catalog",
+    arguments: [
+      ("fr_CA", "fr"), ("ar_EG", "ar"), ("ja_JP", "ja"), ("ru_RU", "ru"), ("ko_KR", "ko"), ("zh_TW", "zh_Hant"),
+      ("iw_IL", "he"), ("pl_PL", "pl"), ("tr_TR", "tr"), ("hi_IN", "hi"), ("th_TH", "th"), ("vi_VN", "vi"),
+      ("lt_LT", "lt"), ("fa_IR", "fa"), ("no_NO", "nb"), ("uk_UA", "uk"), ("el_GR", "el"),
+    ])
   func noEnglish(locale: String, language: String) throws {
     let english = try Self.englishOnlyWords(against: language)
     #expect(english.count >= 11, "\(english.sorted())")
@@ -94,7 +98,13 @@ struct LocalizedReportTests {
     let found = try Self.reportWords(Self.report("en_US").text).intersection(english)
     // The other words are in messages a Markdown report does not use
     // (index.title, details.*, mail.subject, mail.clipped, section.week).
-    #expect(found == ["agenda", "all", "description", "generated", "importance", "overdue", "task", "tasks", "time", "untitled", "zone"])
-    #expect(try Self.englishOnlyWords(against: "fr") == english.subtracting(["agenda", "importance", "description", "long", "message", "version"]))
+    #expect(
+      found == [
+        "agenda", "all", "description", "generated", "importance", "overdue", "task", "tasks", "time", "untitled",
+        "zone",
+      ])
+    #expect(
+      try Self.englishOnlyWords(against: "fr")
+        == english.subtracting(["agenda", "importance", "description", "long", "message", "version"]))
   }
 }

@@ -10,7 +10,9 @@ import Testing
 struct MailTests {
   @Test("base64: the RFC 4648 §10 test vectors")
   func base64Vectors() {
-    let vectors = ["": "", "f": "Zg==", "fo": "Zm8=", "foo": "Zm9v", "foob": "Zm9vYg==", "fooba": "Zm9vYmE=", "foobar": "Zm9vYmFy"]
+    let vectors = [
+      "": "", "f": "Zg==", "fo": "Zm8=", "foo": "Zm9v", "foob": "Zm9vYg==", "fooba": "Zm9vYmE=", "foobar": "Zm9vYmFy",
+    ]
     for (input, output) in vectors { #expect(Base64Lines.encode(Array(input.utf8)) == output) }
   }
 
@@ -40,8 +42,9 @@ struct MailTests {
     }
     #expect(decoded == text)
     // 30 × "é" is 60 bytes: 19 fit in 39 bytes.
-    #expect(try String(data: #require(Data(base64Encoded: String(words[0].dropFirst(10).dropLast(2)))), encoding: .utf8)
-      == String(repeating: "é", count: 19))
+    #expect(
+      try String(data: #require(Data(base64Encoded: String(words[0].dropFirst(10).dropLast(2)))), encoding: .utf8)
+        == String(repeating: "é", count: 19))
   }
 
   @Test("quoted-printable: RFC 2045 §6.7 rules 1–5")
@@ -52,11 +55,15 @@ struct MailTests {
     #expect(QuotedPrintable.body("no final break") == "no final break")
     #expect(QuotedPrintable.body("CRLF\r\nin\r\n") == "CRLF\r\nin\r\n")
     // 100 "x": 75 and a soft break, then 25.
-    #expect(QuotedPrintable.body(String(repeating: "x", count: 100)) == String(repeating: "x", count: 75) + "=\r\n" + String(repeating: "x", count: 25))
+    #expect(
+      QuotedPrintable.body(String(repeating: "x", count: 100)) == String(repeating: "x", count: 75) + "=\r\n"
+        + String(repeating: "x", count: 25))
     // Exactly 76 fits on one line.
     #expect(QuotedPrintable.body(String(repeating: "x", count: 76)) == String(repeating: "x", count: 76))
     // An =XX triple is never split: 74 "x" then "é" (=C3=A9).
-    #expect(QuotedPrintable.body(String(repeating: "x", count: 74) + "é") == String(repeating: "x", count: 74) + "=\r\n=C3=A9")
+    #expect(
+      QuotedPrintable.body(String(repeating: "x", count: 74) + "é") == String(repeating: "x", count: 74) + "=\r\n=C3=A9"
+    )
     // mbox "From " lines and SMTP's lone dot.
     #expect(QuotedPrintable.body("From here\n.\nFrance\n") == "=46rom here\r\n=2E\r\nFrance\r\n")
   }
@@ -80,7 +87,9 @@ struct MailTests {
     let lines = long.rendered.components(separatedBy: "\r\n").dropLast()
     #expect(lines.allSatisfy { $0.count <= 78 })
     #expect(lines.count == 3)
-    #expect(long.rendered.replacingOccurrences(of: "\r\n", with: "") == "Subject: " + Array(repeating: "word", count: 40).joined(separator: " "))
+    #expect(
+      long.rendered.replacingOccurrences(of: "\r\n", with: "") == "Subject: "
+        + Array(repeating: "word", count: 40).joined(separator: " "))
     // Text that looks like an encoded word is encoded, so it is not decoded.
     #expect(try HeaderField.unstructured("Subject", "=?x?=").words == EncodedWord.encode("=?x?="))
   }
@@ -91,7 +100,9 @@ struct MailTests {
       #expect(throws: MailError.self) { try HeaderField.unstructured("Subject", bad) }
       #expect(throws: MailError.self) { try MailAddress("x@example.org" + bad, what: "--mail-to") }
     }
-    let error = try? #require(throws: MailError.self) { try MailAddress("a@example.org\nBcc: b@example.org", what: "--mail-to") }
+    let error = try? #require(throws: MailError.self) {
+      try MailAddress("a@example.org\nBcc: b@example.org", what: "--mail-to")
+    }
     #expect(error?.kind == .headerInjection)
     #expect(error?.message == "--mail-to contains a line feed (LF), which is not allowed in an e-mail header")
   }
@@ -115,14 +126,19 @@ struct MailTests {
     #expect(list[1].displayName == "Tremblay, Zoë")
   }
 
-  @Test("addresses that are not addr-specs are refused with the reason", arguments: [
-    ("zoe", "it has no '@'"), ("zoe@", "nothing after '@'"), ("@example.org", "nothing before '@'"),
-    ("a..b@example.org", "the part before '@' is not a dot-atom (RFC 5322 §3.2.3)"),
-    ("a@example..org", "the domain is not a dot-atom (RFC 5322 §3.4.1)"),
-    ("zoë@example.org", "only ASCII letters, digits and symbols are supported (RFC 5322 §3.4.1; RFC 6531 addresses are not)"),
-    ("zoe tremblay@example.org", "the part before '@' is not a dot-atom (RFC 5322 §3.2.3)"),
-    ("Zoë <>", "it is empty"),
-  ])
+  @Test(
+    "addresses that are not addr-specs are refused with the reason",
+    arguments: [
+      ("zoe", "it has no '@'"), ("zoe@", "nothing after '@'"), ("@example.org", "nothing before '@'"),
+      ("a..b@example.org", "the part before '@' is not a dot-atom (RFC 5322 §3.2.3)"),
+      ("a@example..org", "the domain is not a dot-atom (RFC 5322 §3.4.1)"),
+      (
+        "zoë@example.org",
+        "only ASCII letters, digits and symbols are supported (RFC 5322 §3.4.1; RFC 6531 addresses are not)"
+      ),
+      ("zoe tremblay@example.org", "the part before '@' is not a dot-atom (RFC 5322 §3.2.3)"),
+      ("Zoë <>", "it is empty"),
+    ])
   func badAddresses(input: String, reason: String) {
     let error = try? #require(throws: MailError.self) { try MailAddress(input, what: "--mail-to") }
     #expect(error?.message == "--mail-to: '\(input)' is not an e-mail address: \(reason)")
@@ -140,21 +156,29 @@ struct MailTests {
 
   @Test("address lists fold between mailboxes")
   func addressField() throws {
-    let addresses = try (1...6).map { try MailAddress("Person Number \($0) <person.number.\($0)@example.org>", what: "x") }
+    let addresses = try (1...6).map {
+      try MailAddress("Person Number \($0) <person.number.\($0)@example.org>", what: "x")
+    }
     let rendered = MailSettings.addressField("To", addresses).rendered
     #expect(rendered.components(separatedBy: "\r\n").dropLast().allSatisfy { $0.count <= 78 })
-    #expect(rendered.hasPrefix("To: Person Number 1 <person.number.1@example.org>, Person Number 2\r\n <person.number.2@example.org>,"))
+    #expect(
+      rendered.hasPrefix(
+        "To: Person Number 1 <person.number.1@example.org>, Person Number 2\r\n <person.number.2@example.org>,"))
   }
 
   @Test("Date: RFC 5322 §3.3 in the report's zone, offsets from the tz database")
   func date() throws {
     let instant = Date(timeIntervalSince1970: 1_796_047_200)  // 2026-11-30T14:00:00Z
-    #expect(try MailDate.string(instant, timeZone: TimeZoneIdentifier("America/Toronto")) == "Mon, 30 Nov 2026 09:00:00 -0500")
-    #expect(try MailDate.string(instant, timeZone: TimeZoneIdentifier("Asia/Kolkata")) == "Mon, 30 Nov 2026 19:30:00 +0530")
+    #expect(
+      try MailDate.string(instant, timeZone: TimeZoneIdentifier("America/Toronto")) == "Mon, 30 Nov 2026 09:00:00 -0500"
+    )
+    #expect(
+      try MailDate.string(instant, timeZone: TimeZoneIdentifier("Asia/Kolkata")) == "Mon, 30 Nov 2026 19:30:00 +0530")
     #expect(try MailDate.string(instant, timeZone: .utc) == "Mon, 30 Nov 2026 14:00:00 +0000")
     // 2026-07-01T12:00:00Z: daylight time in Toronto.
-    #expect(try MailDate.string(Date(timeIntervalSince1970: 1_782_907_200), timeZone: TimeZoneIdentifier("America/Toronto"))
-      == "Wed, 01 Jul 2026 08:00:00 -0400")
+    #expect(
+      try MailDate.string(Date(timeIntervalSince1970: 1_782_907_200), timeZone: TimeZoneIdentifier("America/Toronto"))
+        == "Wed, 01 Jul 2026 08:00:00 -0400")
   }
 
   @Test("Message-ID: unique per call, the sender's domain on the right")
@@ -171,8 +195,9 @@ struct MailTests {
   func clippedNote() {
     let page = "<!DOCTYPE html>\n<html lang=\"fr\">\n<body class=\"x\">\n<h1>Agenda</h1>\n</body>\n</html>\n"
     let noted = EmailReportWriter.insertingNote("Long <message> & plus", into: page)
-    #expect(noted == "<!DOCTYPE html>\n<html lang=\"fr\">\n<body class=\"x\">\n"
-      + "<p role=\"note\" style=\"margin:0 0 1em;padding:.5em;border:1px solid #c90;\">Long &lt;message&gt; &amp; plus</p>\n"
-      + "\n<h1>Agenda</h1>\n</body>\n</html>\n")
+    #expect(
+      noted == "<!DOCTYPE html>\n<html lang=\"fr\">\n<body class=\"x\">\n"
+        + "<p role=\"note\" style=\"margin:0 0 1em;padding:.5em;border:1px solid #c90;\">Long &lt;message&gt; &amp; plus</p>\n"
+        + "\n<h1>Agenda</h1>\n</body>\n</html>\n")
   }
 }

@@ -11,7 +11,10 @@ struct MarkdownEscapingTests {
       ("two\nlines", "two<br>lines"),
       ("crlf\r\nend", "crlf<br>end"),
       ("<b>bold</b>", "\\<b\\>bold\\</b\\>"),
-      ("*not em* _no_ `code` [link](x) ~~s~~ &amp;", "\\*not em\\* \\_no\\_ \\`code\\` \\[link\\](x) \\~\\~s\\~\\~ \\&amp;"),
+      (
+        "*not em* _no_ `code` [link](x) ~~s~~ &amp;",
+        "\\*not em\\* \\_no\\_ \\`code\\` \\[link\\](x) \\~\\~s\\~\\~ \\&amp;"
+      ),
       ("Bonne année ! 🎂 «ok»", "Bonne année ! 🎂 «ok»"),
     ])
   func escapes(input: String, expected: String) {
@@ -30,7 +33,8 @@ extension MarkdownEscapingTests {
 extension MarkdownEscapingTests {
   @Test("terminal escapes and other controls become U+FFFD; tab stays")
   func controls() {
-    #expect(MarkdownEscaping.escape("a\u{1B}[31mb\u{9B}2J\u{7}\u{0}c\td") == "a\u{FFFD}\\[31mb\u{FFFD}2J\u{FFFD}\u{FFFD}c\td")
+    #expect(
+      MarkdownEscaping.escape("a\u{1B}[31mb\u{9B}2J\u{7}\u{0}c\td") == "a\u{FFFD}\\[31mb\u{FFFD}2J\u{FFFD}\u{FFFD}c\td")
   }
 }
 

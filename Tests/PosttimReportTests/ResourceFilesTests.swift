@@ -31,8 +31,10 @@ struct ResourceFilesTests {
 
   @Test(
     "paths that could leave the folder are absent",
-    arguments: ["../secret.mustache", "/etc/passwd", "html/../../secret.mustache", "html//task.mustache",
-      "./secret.mustache", "", "html\\task.mustache", "~/secret.mustache", "html/\0.mustache"]
+    arguments: [
+      "../secret.mustache", "/etc/passwd", "html/../../secret.mustache", "html//task.mustache",
+      "./secret.mustache", "", "html\\task.mustache", "~/secret.mustache", "html/\0.mustache",
+    ]
   )
   func escapes(_ path: String) throws {
     let root = try makeDirectory(["inside/html/task.mustache": "x", "secret.mustache": "secret"])
@@ -65,8 +67,9 @@ struct ResourceFilesTests {
     defer { try? FileManager.default.removeItem(at: root) }
     var options = WriterOptions(resources: LayeredResources([DirectoryResources(root: root), EmbeddedResources()]))
     options.layout = ("mine.mustache", "ok\n  {{>../secret}}")
-    #expect(throws: TemplateError(
-      kind: .notFound, templateName: "mine.mustache", line: 2, column: 3, message: "no template named '../secret'")
+    #expect(
+      throws: TemplateError(
+        kind: .notFound, templateName: "mine.mustache", line: 2, column: 3, message: "no template named '../secret'")
     ) {
       try WriterRegistry.standard.writer(for: "html", options: options)
     }

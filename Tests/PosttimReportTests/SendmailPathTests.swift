@@ -24,7 +24,8 @@ struct SendmailPathTests {
     let file = FileManager.default.temporaryDirectory.appending(path: "sendmail-\(UUID().uuidString)")
     try Data("#!/bin/sh\n".utf8).write(to: file)
     defer { try? FileManager.default.removeItem(at: file) }
-    #expect(failure("/nonexistent/sendmail") == "cannot send: no sendmail program at /nonexistent/sendmail" + Self.advice)
+    #expect(
+      failure("/nonexistent/sendmail") == "cannot send: no sendmail program at /nonexistent/sendmail" + Self.advice)
     #expect(failure("/tmp") == "cannot send: /tmp is a directory, not a sendmail program" + Self.advice)
     #expect(failure(file.path) == "cannot send: \(file.path) is not executable" + Self.advice)
   }

@@ -17,7 +17,10 @@ struct TemplateOverrideTests {
   func inheritingLayout() throws {
     let standard = try render(WriterOptions())
     var options = WriterOptions()
-    options.layout = ("mine.mustache", "{{<agenda}}{{$footer}}<footer>{{taskCount}} tâches, {{timeZoneID}}</footer>\n{{/footer}}{{/agenda}}")
+    options.layout = (
+      "mine.mustache",
+      "{{<agenda}}{{$footer}}<footer>{{taskCount}} tâches, {{timeZoneID}}</footer>\n{{/footer}}{{/agenda}}"
+    )
     let custom = try render(options)
     #expect(custom.contains("<footer>24 tâches, America/Toronto</footer>\n</body>"))
     #expect(!custom.contains("Produit par"))
@@ -66,15 +69,20 @@ struct TemplateOverrideTests {
   @Test("the HTML document is list → detail: index links, rows link to details")
   func listToDetail() throws {
     let html = try render(WriterOptions())
-    #expect(html.contains("<li><a href=\"#day-2026-12-01\" style=\"color:#0b57d0;\">Demain — mardi 1 décembre 2026</a>"))
+    #expect(
+      html.contains("<li><a href=\"#day-2026-12-01\" style=\"color:#0b57d0;\">Demain — mardi 1 décembre 2026</a>"))
     let id = "task-0655a7cf3492e4cd"  // "Remettre le TP #3", from its content
     #expect(html.contains("<a href=\"#\(id)\" style=\"color:#0b57d0;\">Remettre le TP #3 — Post&#39;TIM</a>"))
     #expect(html.contains("<article id=\"\(id)\""))
     // The detail adds only what the row lacks: the UTC offset (13:00Z is
     // 08:00 at −05:00 in Toronto) and the entry it was read from.
-    #expect(html.contains("<b dir=\"auto\">Remettre le TP #3 — Post&#39;TIM</b><br><span class=\"q\" style=\"color:#595959;font-size:13px;\"><span style=\"white-space:nowrap;\">30 nov. 2026, 08 h 00 (UTC−05:00)</span> · Tiré de listeDesTaches.plist, entrée 1</span></article>"))
+    #expect(
+      html.contains(
+        "<b dir=\"auto\">Remettre le TP #3 — Post&#39;TIM</b><br><span class=\"q\" style=\"color:#595959;font-size:13px;\"><span style=\"white-space:nowrap;\">30 nov. 2026, 08 h 00 (UTC−05:00)</span> · Tiré de listeDesTaches.plist, entrée 1</span></article>"
+      ))
     let detail = try #require(html.range(of: "<article id=\"\(id)\"")).lowerBound
-    #expect(!html[detail...].prefix(400).contains("Déposer l&#39;archive"), "the description is in the row, not repeated")
+    #expect(
+      !html[detail...].prefix(400).contains("Déposer l&#39;archive"), "the description is in the row, not repeated")
     // Every anchor is unique.
     let ids = html.components(separatedBy: " id=\"").dropFirst().map { $0.prefix(while: { $0 != "\"" }) }
     #expect(Set(ids).count == ids.count)
@@ -88,8 +96,13 @@ struct TemplateOverrideTests {
     #expect(!html.contains("<article"))
     #expect(!html.contains("href=\"#task-"))
     #expect(!html.contains("Détail des tâches"))
-    #expect(html.contains("<b style=\"white-space:nowrap;\">08 h 00</b> <span dir=\"auto\">Remettre le TP #3 — Post&#39;TIM</span> "))
-    #expect(html.contains("background-color:#b3261e;color:#fff;\">8</span><br><span dir=\"auto\" style=\"white-space:pre-line;\">Déposer l&#39;archive .zip sur le portail.\nVérifier que le projet compile sans avertissement.</span></li>"))
+    #expect(
+      html.contains(
+        "<b style=\"white-space:nowrap;\">08 h 00</b> <span dir=\"auto\">Remettre le TP #3 — Post&#39;TIM</span> "))
+    #expect(
+      html.contains(
+        "background-color:#b3261e;color:#fff;\">8</span><br><span dir=\"auto\" style=\"white-space:pre-line;\">Déposer l&#39;archive .zip sur le portail.\nVérifier que le projet compile sans avertissement.</span></li>"
+      ))
   }
 
   @Test("the context dump is JSON with the documented fields")
@@ -105,7 +118,10 @@ struct TemplateOverrideTests {
     let task = try #require((sections[1]["tasks"] as? [[String: Any]])?.first)
     #expect(task["dateUTC"] as? String == "2026-11-30T12:45:00Z")
     #expect(task["when"] as? String == "07 h 45")
-    #expect(Set(task.keys).isSuperset(of: ["id", "title", "displayTitle", "importance", "details", "dateLocal", "extraFields", "source", "sourceLine"]))
+    #expect(
+      Set(task.keys).isSuperset(of: [
+        "id", "title", "displayTitle", "importance", "details", "dateLocal", "extraFields", "source", "sourceLine",
+      ]))
   }
 }
 

@@ -42,7 +42,8 @@ struct TextWriterTests {
     let day = ISO8601Date.at
     let tasks = [
       TaskEntry(title: "会議の準備", date: day("2026-12-01T13:00:00Z"), importance: 9, details: "資料を印刷する"),
-      TaskEntry(title: "Cafe\u{301}", date: day("2026-12-01T14:00:00Z"), importance: 3, details: "ligne 1\r\n\nligne 2"),
+      TaskEntry(
+        title: "Cafe\u{301}", date: day("2026-12-01T14:00:00Z"), importance: 3, details: "ligne 1\r\n\nligne 2"),
       TaskEntry(title: "اجتماع", date: day("2026-12-01T15:00:00Z"), importance: 5, details: "\u{1B}[31mrouge"),
     ]
     let view = fixture.presenter.view(of: try fixture.agenda(tasks))
@@ -70,7 +71,10 @@ struct TextWriterTests {
     // 80 = 2 + time 7 + 2 + title 5 + 2 + importance 10 + 2 + description 50:
     // 25 wide characters per line, then the other 15.
     let first = String(String(repeating: "日本", count: 13).dropLast())
-    #expect(text.contains("  08 h 00  x               1  " + first + "\n" + String(repeating: " ", count: 30) + "本" + String(repeating: "日本", count: 7) + "\n"))
+    #expect(
+      text.contains(
+        "  08 h 00  x               1  " + first + "\n" + String(repeating: " ", count: 30) + "本"
+          + String(repeating: "日本", count: 7) + "\n"))
   }
 
   @Test("every line fits the width, and every word of the tasks is there", arguments: [24, 40, 80, 132])
@@ -84,7 +88,8 @@ struct TextWriterTests {
       for line in text.split(separator: "\n") {
         #expect(DisplayWidth.of(String(line)) <= width, "\(locale) \(width): '\(line)'")
       }
-      let words = Set(text.split(whereSeparator: { $0.isWhitespace }).map { $0.filter { !"\u{2068}\u{2069}".contains($0) } })
+      let words = Set(
+        text.split(whereSeparator: { $0.isWhitespace }).map { $0.filter { !"\u{2068}\u{2069}".contains($0) } })
       for section in view.sections {
         for task in section.tasks {
           for word in (task.displayTitle + " " + task.details).split(whereSeparator: { $0.isWhitespace }) {

@@ -15,7 +15,8 @@ struct ViewFieldTableTests {
     for part in ViewFieldDocuments.parts {
       let url = TestPaths.packageRoot.appending(path: part.document)
       var text = try texts[part.document] ?? String(contentsOf: url, encoding: .utf8)
-      let begin = "<!-- fields:\(part.marker) (generated from the view field tables; RECORD_SNAPSHOTS=1 swift test updates it) -->\n"
+      let begin =
+        "<!-- fields:\(part.marker) (generated from the view field tables; RECORD_SNAPSHOTS=1 swift test updates it) -->\n"
       let end = "\n<!-- /fields:\(part.marker) -->"
       let start = try #require(text.range(of: begin), "\(part.document) lacks the \(part.marker) marker")
       let stop = try #require(text.range(of: end, range: start.upperBound..<text.endIndex))
@@ -23,7 +24,8 @@ struct ViewFieldTableTests {
         if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] != nil {
           text.replaceSubrange(start.upperBound..<stop.lowerBound, with: part.text)
         } else {
-          Issue.record("\(part.document) \(part.marker) table differs from the view field table; expected:\n\(part.text)")
+          Issue.record(
+            "\(part.document) \(part.marker) table differs from the view field table; expected:\n\(part.text)")
         }
       }
       texts[part.document] = text
@@ -47,7 +49,8 @@ struct ViewFieldTableTests {
     check(SectionView.fields)
     check(TaskView.fields)
     check(ColumnLabels.fields)
-    let parents = Set(ReportView.fields.compactMap(\.jsonName).filter { $0.contains(".") }.map { String($0.split(separator: ".")[0]) })
+    let parents = Set(
+      ReportView.fields.compactMap(\.jsonName).filter { $0.contains(".") }.map { String($0.split(separator: ".")[0]) })
     #expect(parents == Set(ReportView.jsonObjects.keys))
   }
 
@@ -63,15 +66,17 @@ struct ViewFieldTableTests {
     #expect(row.keys.count == 19)
     let json = JSONReportWriter.value(of: task)
     guard case .object(let members) = json else { return }
-    #expect(members.map(\.key) == [
-      "id", "title", "displayTitle", "importance", "description", "dateUTC", "dateLocal", "when", "dateTime",
-      "exactWhen", "extraFields", "source",
-    ])
+    #expect(
+      members.map(\.key) == [
+        "id", "title", "displayTitle", "importance", "description", "dateUTC", "dateLocal", "when", "dateTime",
+        "exactWhen", "extraFields", "source",
+      ])
     #expect(row["details"].flatMap(Self.string) == task.details)
     #expect(row["description"] == nil)
     #expect(row["isHighImportance"].flatMap(Self.bool) == (task.importance >= 7))
     let header = JSONReportWriter().header(view).map(\.key)
-    #expect(header == ["schemaVersion", "generator", "locale", "timeZone", "now", "today", "title", "taskCount", "totalLine"])
+    #expect(
+      header == ["schemaVersion", "generator", "locale", "timeZone", "now", "today", "title", "taskCount", "totalLine"])
   }
 
   static func string(_ value: TemplateValue) -> String? {

@@ -8,7 +8,8 @@ import TestSupport
 @Suite("Writer golden files")
 struct WriterGoldenTests {
   @Test(
-    "standard formats", arguments: [("markdown", "example.fr_CA.md"), ("html", "example.fr_CA.html"), ("csv", "example.fr_CA.csv")])
+    "standard formats",
+    arguments: [("markdown", "example.fr_CA.md"), ("html", "example.fr_CA.html"), ("csv", "example.fr_CA.csv")])
   func golden(format: String, golden: String) throws {
     let fixture = try ReportFixture()
     let writer = try #require(try WriterRegistry.standard.writer(for: format, options: WriterOptions()))

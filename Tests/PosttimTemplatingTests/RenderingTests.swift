@@ -15,9 +15,10 @@ struct RenderingTests {
   @Test func streamRendersLikeAList() throws {
     let template = try Template(source: Self.rowTemplate, name: "rows")
     let rows = (1...5).map { n -> TemplateValue in ["n": .integer(n), "name": .string("row <\(n)>")] }
-    let stream = TemplateStream((1...5).lazy.map { n -> TemplateValue in
-      ["n": .integer(n), "name": .string("row <\(n)>")]
-    })
+    let stream = TemplateStream(
+      (1...5).lazy.map { n -> TemplateValue in
+        ["n": .integer(n), "name": .string("row <\(n)>")]
+      })
     let fromList = try template.render(["rows": .list(rows)])
     let fromStream = try template.render(["rows": .stream(stream)])
     #expect(fromList == "1:row &lt;1&gt;\n2:row &lt;2&gt;\n3:row &lt;3&gt;\n4:row &lt;4&gt;\n5:row &lt;5&gt;\n")

@@ -113,9 +113,10 @@ struct TemplateErrorTests {
   @Test func runawayRecursionIsARenderError() throws {
     let partials = InMemoryTemplateSource(["loop": "{{>loop}}"])
     let template = try Template(source: "x\n {{>loop}}", name: "main")
-    #expect(throws: TemplateError(
-      kind: .render, templateName: "loop", line: 1, column: 1,
-      message: "partials nested more than 200 levels deep (recursive 'loop'?)")
+    #expect(
+      throws: TemplateError(
+        kind: .render, templateName: "loop", line: 1, column: 1,
+        message: "partials nested more than 200 levels deep (recursive 'loop'?)")
     ) {
       try template.render([:], partials: partials)
     }

@@ -41,7 +41,9 @@ public enum Subprocess {
 
   /// The first of `/usr/bin/NAME`, `/bin/NAME` that is executable.
   public static func tool(_ name: String) -> String? {
-    ["/usr/bin/\(name)", "/bin/\(name)", "/usr/local/bin/\(name)"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    ["/usr/bin/\(name)", "/bin/\(name)", "/usr/local/bin/\(name)"].first {
+      FileManager.default.isExecutableFile(atPath: $0)
+    }
   }
 }
 

@@ -38,9 +38,11 @@ public final class DayCalendar: @unchecked Sendable, ICUFailureReporting {
     timeZone: TimeZoneIdentifier, locale: LocaleIdentifier, systemZones: SystemTimeZoneData
   ) throws(ICUError) {
     var status: Int32 = 0
-    let handle = try openICUHandle("ucal_open", open: { status in
-      timeZone.id.withUTF16Buffer { zone, length in cicu_cal_open(zone, length, locale.icuID, &status) }
-    }, close: cicu_cal_close)
+    let handle = try openICUHandle(
+      "ucal_open",
+      open: { status in
+        timeZone.id.withUTF16Buffer { zone, length in cicu_cal_open(zone, length, locale.icuID, &status) }
+      }, close: cicu_cal_close)
     if let zone = systemZones.zone(for: timeZone.id) {
       cicu_cal_set_zone(handle, zone.handle, &status)
       guard status <= 0 else {

@@ -30,7 +30,8 @@ public enum ISO8601 {
     let (days, inDay) = seconds.quotientAndRemainderFloored(dividingBy: 86_400)
     let (year, month, day) = LocalDay(dayNumber: Int32(days + CivilDate.julianDayOfUnixEpoch)).gregorian
     guard (0...9999).contains(year) else {
-      return LocalDay(dayNumber: Int32(days + CivilDate.julianDayOfUnixEpoch)).iso8601 + "T" + pad(inDay / 3600, 2) + ":"
+      return LocalDay(dayNumber: Int32(days + CivilDate.julianDayOfUnixEpoch)).iso8601 + "T" + pad(inDay / 3600, 2)
+        + ":"
         + pad(inDay / 60 % 60, 2) + ":" + pad(inDay % 60, 2) + offsetString(offsetSeconds)
     }
     // Built as bytes: this runs once or twice per task.
@@ -172,7 +173,8 @@ public enum ISO8601 {
       let sign = bytes[index] == 45 ? -1 : 1
       let compact = index + 5 == bytes.count
       guard let oh = number(index + 1, 2),
-        let om = compact ? number(index + 3, 2) : (bytes.count == index + 6 && bytes[index + 3] == 58 ? number(index + 4, 2) : nil),
+        let om = compact
+          ? number(index + 3, 2) : (bytes.count == index + 6 && bytes[index + 3] == 58 ? number(index + 4, 2) : nil),
         oh < 24, om < 60
       else { throw fail("expected a UTC offset as Z or ±hh:mm") }
       offset = sign * (oh * 3600 + om * 60)

@@ -12,7 +12,8 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible 
 
   /// The day of a proleptic Gregorian date (month 1…12).
   public init(year: Int, month: Int, day: Int) {
-    self.dayNumber = Int32(CivilDate.daysSinceUnixEpoch(year: year, month: month, day: day) + CivilDate.julianDayOfUnixEpoch)
+    self.dayNumber = Int32(
+      CivilDate.daysSinceUnixEpoch(year: year, month: month, day: day) + CivilDate.julianDayOfUnixEpoch)
   }
 
   /// Gregorian year, month (1…12) and day of month.

@@ -60,13 +60,15 @@ public final class ICUDateFormatter: @unchecked Sendable, ICUFailureReporting {
     capitalization: Capitalization, systemZones: SystemTimeZoneData
   ) throws(ICUError) {
     var status: Int32 = 0
-    let handle = try openICUHandle("udat_open", open: { status in
-      timeZone.id.withUTF16Buffer { zone, zoneLength in
-        pattern.withUTF16Buffer { text, length in
-          cicu_df_open(locale.icuID, zone, zoneLength, text, length, &status)
+    let handle = try openICUHandle(
+      "udat_open",
+      open: { status in
+        timeZone.id.withUTF16Buffer { zone, zoneLength in
+          pattern.withUTF16Buffer { text, length in
+            cicu_df_open(locale.icuID, zone, zoneLength, text, length, &status)
+          }
         }
-      }
-    }, close: cicu_df_close)
+      }, close: cicu_df_close)
     if let zone = systemZones.zone(for: timeZone.id) {
       cicu_df_set_zone(handle, zone.handle, &status)
       guard status <= 0 else {

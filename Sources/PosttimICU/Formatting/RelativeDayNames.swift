@@ -12,7 +12,8 @@ public final class RelativeDayNames: @unchecked Sendable, ICUFailureReporting {
 
   /// - Throws: ``ICUError`` when ICU has no relative-date formatter.
   public init(locale: LocaleIdentifier) throws(ICUError) {
-    let handle = try openICUHandle("ureldatefmt_open", open: { cicu_rel_open(locale.icuID, &$0) }, close: cicu_rel_close)
+    let handle = try openICUHandle(
+      "ureldatefmt_open", open: { cicu_rel_open(locale.icuID, &$0) }, close: cicu_rel_close)
     self.handle = handle
   }
 

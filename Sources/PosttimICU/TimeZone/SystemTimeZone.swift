@@ -27,13 +27,15 @@ public final class SystemTimeZone: @unchecked Sendable, ICUFailureReporting {
   ///   malformed or truncated; `U_UNSUPPORTED_ERROR`: version 1, leap
   ///   seconds, Julian-day footer rules); callers then use ICU's own zone.
   public init(id: String, tzif bytes: [UInt8]) throws(ICUError) {
-    let handle = try openICUHandle("cicu_zone_from_tzif", open: { status in
-      id.withUTF16Buffer { text, length in
-        bytes.withUnsafeBufferPointer { buffer in
-          cicu_zone_from_tzif(text, length, buffer.baseAddress, Int32(clamping: buffer.count), &status)
+    let handle = try openICUHandle(
+      "cicu_zone_from_tzif",
+      open: { status in
+        id.withUTF16Buffer { text, length in
+          bytes.withUnsafeBufferPointer { buffer in
+            cicu_zone_from_tzif(text, length, buffer.baseAddress, Int32(clamping: buffer.count), &status)
+          }
         }
-      }
-    }, close: cicu_zone_close)
+      }, close: cicu_zone_close)
     self.handle = handle
     self.id = id
   }

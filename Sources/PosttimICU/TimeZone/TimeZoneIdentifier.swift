@@ -102,10 +102,11 @@ public struct TimeZoneIdentifier: Hashable, Sendable, CustomStringConvertible {
     {
       return name
     }
-    return (try? withUTF16Result("ucal_getTimeZoneDisplayName") { out, capacity, status in
-      id.withUTF16Buffer { text, length in
-        cicu_tz_display_name(text, length, locale.icuID, daylight ? 1 : 0, out, capacity, &status)
-      }
-    }) ?? id
+    return
+      (try? withUTF16Result("ucal_getTimeZoneDisplayName") { out, capacity, status in
+        id.withUTF16Buffer { text, length in
+          cicu_tz_display_name(text, length, locale.icuID, daylight ? 1 : 0, out, capacity, &status)
+        }
+      }) ?? id
   }
 }

@@ -20,7 +20,9 @@ struct BinaryPlistReader {
   /// reference. Without shared references an object's cost is at most 16
   /// units plus its bytes for its one reference, so a list has to share
   /// objects heavily to get near the budget.
-  static func budget(forFileSize size: Int) -> Int { size.multipliedReportingOverflow(by: 64).partialValue + (16 << 20) }
+  static func budget(forFileSize size: Int) -> Int {
+    size.multipliedReportingOverflow(by: 64).partialValue + (16 << 20)
+  }
 
   /// Why an object could not be read, before the entry and key are known.
   enum Problem: Error {
@@ -115,7 +117,8 @@ struct BinaryPlistReader {
       throw describe(error, entry: nil, key: nil)
     }
     guard root.kind == 0xA else {
-      throw TaskListError(.invalid, file: file, message: "the root must be an array of task dictionaries, got \(root.typeName)")
+      throw TaskListError(
+        .invalid, file: file, message: "the root must be an array of task dictionaries, got \(root.typeName)")
     }
     releasePages?()  // what counting the references read
     var tasks: [TaskEntry] = []
@@ -137,7 +140,8 @@ struct BinaryPlistReader {
         } else {
           let dictionary = try object(index)
           guard dictionary.kind == 0xD else {
-            throw TaskListError(.invalid, file: file, entry: entry, message: "must be a dictionary, got \(dictionary.typeName)")
+            throw TaskListError(
+              .invalid, file: file, entry: entry, message: "must be a dictionary, got \(dictionary.typeName)")
           }
           let (task, taskCost) = try self.task(dictionary, entry: entry)
           tasks.append(task)
@@ -193,7 +197,8 @@ struct BinaryPlistReader {
     case .value(let message):
       return TaskListError(.invalid, file: file, entry: entry, key: key, message: message)
     case .tooDeep:
-      return TaskListError(.invalid, file: file, message: "is nested more than \(PlistPreflight.depthLimit) levels deep; not a task list")
+      return TaskListError(
+        .invalid, file: file, message: "is nested more than \(PlistPreflight.depthLimit) levels deep; not a task list")
     case .overBudget:
       return TaskListError(
         .invalid, file: file,
@@ -297,7 +302,9 @@ struct BinaryPlistReader {
     var height = 0
     switch object.kind {
     case 0x0:
-      guard object.marker == 0x08 || object.marker == 0x09 else { throw .value("holds \(object.typeName), which no task list holds") }
+      guard object.marker == 0x08 || object.marker == 0x09 else {
+        throw .value("holds \(object.typeName), which no task list holds")
+      }
       value = .bool(object.marker == 0x09)
     case 0x1:
       value = try integer(object, importance: importance)
@@ -307,7 +314,9 @@ struct BinaryPlistReader {
     case 0x3:
       let seconds = Double(bitPattern: try number(at: object.start, size: 8))
       let date = Date(timeIntervalSinceReferenceDate: seconds)
-      guard seconds.isFinite, ISO8601.isSupported(date) else { throw .value("holds a date out of range (years 0…9999)") }
+      guard seconds.isFinite, ISO8601.isSupported(date) else {
+        throw .value("holds a date out of range (years 0…9999)")
+      }
       value = .date(date)
     case 0x4:
       value = .data(Data(UnsafeBufferPointer(rebasing: bytes[object.start..<object.start + object.count])))
@@ -318,7 +327,9 @@ struct BinaryPlistReader {
       value = .string(String(decoding: text, as: UTF8.self))
       cost += object.count
     case 0x6:
-      guard let text = Self.utf16BigEndian(UnsafeBufferPointer(rebasing: bytes[object.start..<object.start + 2 * object.count]))
+      guard
+        let text = Self.utf16BigEndian(
+          UnsafeBufferPointer(rebasing: bytes[object.start..<object.start + 2 * object.count]))
       else { throw .value("holds a string that is not valid UTF-16 (an unpaired surrogate)") }
       value = .string(text)
       cost += object.count * 2
@@ -345,7 +356,8 @@ struct BinaryPlistReader {
           guard case .string(let key) = keyObject.value else {
             throw .malformed("a dictionary key that is not a string")
           }
-          let child = try self.value(try reference(object.start + (object.count + position) * referenceSize), level: level + 1)
+          let child = try self.value(
+            try reference(object.start + (object.count + position) * referenceSize), level: level + 1)
           guard entries.updateValue(child.value, forKey: key) == nil else {
             throw .value("holds a dictionary with the key \"\(TaskListError.printable(key))\" twice (duplicate key)")
           }
@@ -438,6 +450,7 @@ struct BinaryPlistReader {
     if high == UInt64.max, low > UInt64(Int64.max) { return .integer(Int(Int64(bitPattern: low))) }
     if importance { throw .value("must be 1…9, got an integer beyond 64 bits") }
     let magnitude = Double(high) * 18_446_744_073_709_551_616 + Double(low)
-    return .real(Int64(bitPattern: high) < 0 ? magnitude - 340_282_366_920_938_463_463_374_607_431_768_211_456 : magnitude)
+    return .real(
+      Int64(bitPattern: high) < 0 ? magnitude - 340_282_366_920_938_463_463_374_607_431_768_211_456 : magnitude)
   }
 }

@@ -38,7 +38,8 @@ public struct FoundationTaskListDecoder: Sendable {
         .invalid, file: file, entry: entry, key: TaskListDecoder.Key.date,
         message: "must be a UTC date YYYY-MM-DDTHH:MM:SSZ, got \"\(TaskListError.printable(text))\" (line \(line))")
     case .badNumber(let line):
-      throw TaskListError(.unreadable, file: file, message: "not a property list (a number that is not ASCII text at line \(line))")
+      throw TaskListError(
+        .unreadable, file: file, message: "not a property list (a number that is not ASCII text at line \(line))")
     case nil: break
     }
     let decoder = PropertyListDecoder()
@@ -68,7 +69,8 @@ public struct FoundationTaskListDecoder: Sendable {
       case .dataCorrupted(let context): underlying = context.underlyingError ?? error
       default: underlying = error
       }
-      return TaskListError(.unreadable, file: file, message: "not a property list (\(TaskListDecoder.reason(underlying)))")
+      return TaskListError(
+        .unreadable, file: file, message: "not a property list (\(TaskListDecoder.reason(underlying)))")
     }
     if format == .openStep { return TaskListDecoder.notXMLOrBinary(file) }
     let shape = PropertyListValue(root)?.typeName ?? "an unknown value"

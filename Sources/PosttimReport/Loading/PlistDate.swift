@@ -31,6 +31,7 @@ enum PlistDate {
       let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
       hour < 24, minute < 60, second < 60, CivilDate.isValid(year: year, month: month, day: day)
     else { return nil }
-    return CivilDate.daysSinceUnixEpoch(year: year, month: month, day: day) * 86_400 + hour * 3_600 + minute * 60 + second
+    return CivilDate.daysSinceUnixEpoch(year: year, month: month, day: day) * 86_400 + hour * 3_600 + minute * 60
+      + second
   }
 }

@@ -43,7 +43,9 @@ enum PlistNumber {
       magnitude = sum
     }
     if !overflow {
-      if negative, magnitude <= UInt64(Int64.max) + 1 { return .value(magnitude == UInt64(Int64.max) + 1 ? Int.min : -Int(magnitude)) }
+      if negative, magnitude <= UInt64(Int64.max) + 1 {
+        return .value(magnitude == UInt64(Int64.max) + 1 ? Int.min : -Int(magnitude))
+      }
       if !negative, magnitude <= UInt64(Int64.max) { return .value(Int(magnitude)) }
     }
     return .beyond64Bits(negative ? -approximate : approximate)

@@ -124,7 +124,9 @@ enum PlistPreflight {
         var stop = end
         while stop < bytes.count, bytes[stop] != lt { stop += 1 }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[end..<stop]), as: UTF8.self)
-        if !isValidDate(text) { return .badDate(line: tagLine, entry: depth >= 2 && entry > 0 ? entry : nil, text: text) }
+        if !isValidDate(text) {
+          return .badDate(line: tagLine, entry: depth >= 2 && entry > 0 ? entry : nil, text: text)
+        }
       } else if !closing, !empty, matches(integer, at: name) || matches(real, at: name) {
         var stop = end
         while stop < bytes.count, bytes[stop] != lt {

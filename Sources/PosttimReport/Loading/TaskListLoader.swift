@@ -63,7 +63,9 @@ public struct TaskListLoader: Sendable {
   private func read(_ path: String) throws -> Data {
     var info = stat()
     guard stat(path, &info) == 0 else {
-      throw TaskListError(.notFound, file: path, message: errno == ENOENT ? "no such file" : "cannot be read (\(String(cString: strerror(errno))))")
+      throw TaskListError(
+        .notFound, file: path,
+        message: errno == ENOENT ? "no such file" : "cannot be read (\(String(cString: strerror(errno))))")
     }
     switch info.st_mode & S_IFMT {
     case S_IFDIR:

@@ -25,7 +25,8 @@ final class XMLPlistReader {
       switch (UInt8(bitPattern: name[0]), length) {
       case (UInt8(ascii: "k"), 3): element = .key
       case (UInt8(ascii: "s"), 6): element = .string
-      case (UInt8(ascii: "d"), 4): element = name[1] != CChar(UInt8(ascii: "a")) ? .dict : name[3] == CChar(UInt8(ascii: "e")) ? .date : .data
+      case (UInt8(ascii: "d"), 4):
+        element = name[1] != CChar(UInt8(ascii: "a")) ? .dict : name[3] == CChar(UInt8(ascii: "e")) ? .date : .data
       case (UInt8(ascii: "i"), 7): element = .integer
       case (UInt8(ascii: "a"), 5): element = .array
       case (UInt8(ascii: "r"), 4): element = .real
@@ -192,9 +193,11 @@ final class XMLPlistReader {
     case XML_ERROR_INVALID_TOKEN:
       var offset: Int32 = 0, size: Int32 = 0
       if let context = XML_GetInputContext(parser, &offset, &size), offset < size,
-        case let byte = UInt8(bitPattern: context[Int(offset)]), byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D
+        case let byte = UInt8(bitPattern: context[Int(offset)]),
+        byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D
       {
-        reason = "the control character U+00\(byte < 0x10 ? "0" : "")\(String(byte, radix: 16, uppercase: true)) is not allowed in XML"
+        reason =
+          "the control character U+00\(byte < 0x10 ? "0" : "")\(String(byte, radix: 16, uppercase: true)) is not allowed in XML"
       } else if let context = XML_GetInputContext(parser, &offset, &size), offset < size,
         UInt8(bitPattern: context[Int(offset)]) >= 0x80
       {
@@ -207,7 +210,8 @@ final class XMLPlistReader {
       reason = "the document ends before its root element closes"
     default: break
     }
-    return TaskListError(.unreadable, file: file, message: "not a property list (line \(line), column \(column): \(reason))")
+    return TaskListError(
+      .unreadable, file: file, message: "not a property list (line \(line), column \(column): \(reason))")
   }
 
   /// Why a non-ASCII character is no token: bytes that are no UTF-8
@@ -272,7 +276,8 @@ final class XMLPlistReader {
     } else if rootOpen {
       entry += 1
       guard element == .dict else {
-        return fail(TaskListError(.invalid, file: file, entry: entry, message: "must be a dictionary, got \(element.typeName)"))
+        return fail(
+          TaskListError(.invalid, file: file, entry: entry, message: "must be a dictionary, got \(element.typeName)"))
       }
       task = TaskEntryBuilder(file: file, entry: entry)
       depth = 2
@@ -282,7 +287,8 @@ final class XMLPlistReader {
       plistHasValue = true
       guard element == .array else {
         return fail(
-          TaskListError(.invalid, file: file, message: "the root must be an array of task dictionaries, got \(element.typeName)"))
+          TaskListError(
+            .invalid, file: file, message: "the root must be an array of task dictionaries, got \(element.typeName)"))
       }
       rootOpen = true
       depth = 1
@@ -295,7 +301,9 @@ final class XMLPlistReader {
       depth += 1
       guard depth <= PlistPreflight.depthLimit else {
         return fail(
-          TaskListError(.invalid, file: file, message: "is nested more than \(PlistPreflight.depthLimit) levels deep; not a task list"))
+          TaskListError(
+            .invalid, file: file,
+            message: "is nested more than \(PlistPreflight.depthLimit) levels deep; not a task list"))
       }
       containers.append(Container(isDictionary: element == .dict))
     default: startText(element)

@@ -11,7 +11,9 @@ extension MessageCatalog {
   ///   - text: the file's text.
   public static func problem(inCatalog name: String, text: String) -> String? {
     guard let messages = parse(text) else { return "is not a JSON object of strings" }
-    guard let locale = try? LocaleIdentifier(name) else { return "is not named after a locale (fr.json, zh_Hans.json…)" }
+    guard let locale = try? LocaleIdentifier(name) else {
+      return "is not named after a locale (fr.json, zh_Hans.json…)"
+    }
     for key in messages.keys.sorted() {
       do {
         _ = try ICUMessageFormat(messages[key]!, locale: locale)

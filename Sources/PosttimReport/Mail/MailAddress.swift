@@ -110,8 +110,9 @@ public struct MailAddress: Sendable, Equatable, CustomStringConvertible {
 
   /// dot-atom-text (§3.2.3): atext runs separated by single dots.
   static func isDotAtom(_ text: Substring) -> Bool {
-    !text.isEmpty && text.split(separator: ".", omittingEmptySubsequences: false)
-      .allSatisfy { !$0.isEmpty && $0.allSatisfy(isAtext) }
+    !text.isEmpty
+      && text.split(separator: ".", omittingEmptySubsequences: false)
+        .allSatisfy { !$0.isEmpty && $0.allSatisfy(isAtext) }
   }
 
   /// Why `text` is not an addr-spec, or nil when it is one.

@@ -59,7 +59,9 @@ extension PropertyListValue: Decodable {
   public init(from decoder: Decoder) throws {
     if let container = try? decoder.container(keyedBy: TaskRecord.AnyKey.self) {
       var items: [String: PropertyListValue] = [:]
-      for key in container.allKeys { items[key.stringValue] = try container.decode(PropertyListValue.self, forKey: key) }
+      for key in container.allKeys {
+        items[key.stringValue] = try container.decode(PropertyListValue.self, forKey: key)
+      }
       self = .dictionary(items)
       return
     }

@@ -91,7 +91,8 @@ public struct OutputFile {
       let count = readlink(current, &buffer, buffer.count - 1)
       guard count > 0 else { return current }
       let destination = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      current = destination.hasPrefix("/")
+      current =
+        destination.hasPrefix("/")
         ? destination : URL(fileURLWithPath: current).deletingLastPathComponent().appending(path: destination).path
     }
     return current

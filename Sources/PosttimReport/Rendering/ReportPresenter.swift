@@ -215,7 +215,9 @@ public final class ReportPresenter: Sendable {
 
   func sourceLine(_ task: TaskEntry) -> String {
     // A split, not URL(fileURLWithPath:): this runs once per task.
-    let file = task.origin.file == "-" ? "stdin" : task.origin.file.split(separator: "/").last.map(String.init) ?? task.origin.file
+    let file =
+      task.origin.file == "-"
+      ? "stdin" : task.origin.file.split(separator: "/").last.map(String.init) ?? task.origin.file
     return catalog.text(.detailsSource, ["file": .string(file), "entry": .number(Double(task.origin.entry))])
   }
 }

@@ -41,7 +41,9 @@ public struct DirectoryResources: ResourceFiles {
   /// every path a user's folder is read at (templates, catalogs).
   public static func isContained(_ path: String) -> Bool {
     !path.isEmpty && !path.hasPrefix("/") && !path.hasPrefix("~") && !path.contains("\\") && !path.contains("\0")
-      && !path.split(separator: "/", omittingEmptySubsequences: false).contains { $0.isEmpty || $0 == "." || $0 == ".." }
+      && !path.split(separator: "/", omittingEmptySubsequences: false).contains {
+        $0.isEmpty || $0 == "." || $0 == ".."
+      }
   }
 
   /// The first file that would be silently skipped: a `.mustache` or

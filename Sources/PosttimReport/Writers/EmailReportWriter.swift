@@ -72,7 +72,8 @@ public struct EmailReportWriter: ReportWriter {
     }
     let zone = try TimeZoneIdentifier(report.timeZoneID)
     var headers = [
-      HeaderField(name: "Date", words: try MailDate.string(settings.date, timeZone: zone).split(separator: " ").map(String.init)),
+      HeaderField(
+        name: "Date", words: try MailDate.string(settings.date, timeZone: zone).split(separator: " ").map(String.init)),
       MailSettings.addressField("From", [settings.from]),
       MailSettings.addressField("To", settings.to),
     ]
@@ -85,7 +86,8 @@ public struct EmailReportWriter: ReportWriter {
       HeaderField(name: "Auto-Submitted", words: ["auto-generated"]),
       HeaderField(name: "X-Auto-Response-Suppress", words: ["All"]),
     ]
-    return MIMEMessage(headers: headers, parts: [.init(subtype: "plain", text: plain), .init(subtype: "html", text: page)])
+    return MIMEMessage(
+      headers: headers, parts: [.init(subtype: "plain", text: plain), .init(subtype: "html", text: page)])
   }
 
   /// RFC 3282 `Language-List`: tags separated by ", " (header words
@@ -97,7 +99,8 @@ public struct EmailReportWriter: ReportWriter {
   /// The note as the first paragraph of the body, so a clipped view still
   /// shows it.
   static func insertingNote(_ note: String, into page: String) -> String {
-    let paragraph = "<p role=\"note\" style=\"margin:0 0 1em;padding:.5em;border:1px solid #c90;\">"
+    let paragraph =
+      "<p role=\"note\" style=\"margin:0 0 1em;padding:.5em;border:1px solid #c90;\">"
       + HTMLEscaping.escape(note) + "</p>\n"
     guard let body = page.range(of: "<body"), let close = page[body.upperBound...].firstIndex(of: ">") else {
       return paragraph + page

@@ -27,7 +27,8 @@ enum JSONValue: Sendable {
     case .array(let items):
       if items.isEmpty { return "[]" }
       let inner = Self.indent(level + 1)
-      return "[\n" + items.map { inner + $0.text(level: level + 1) }.joined(separator: ",\n") + "\n" + Self.indent(level) + "]"
+      return "[\n" + items.map { inner + $0.text(level: level + 1) }.joined(separator: ",\n") + "\n"
+        + Self.indent(level) + "]"
     case .object(let members):
       if members.isEmpty { return "{}" }
       let inner = Self.indent(level + 1)

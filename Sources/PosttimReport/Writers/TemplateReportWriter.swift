@@ -59,7 +59,8 @@ public struct TemplateReportWriter: ReportWriter {
   }
 
   public func write<Output: TextOutputStream>(_ report: ReportView, to output: inout Output) throws {
-    try template.render(report.templateContext(showDetails: showDetails), partials: partials, escape: escape, into: &output)
+    try template.render(
+      report.templateContext(showDetails: showDetails), partials: partials, escape: escape, into: &output)
   }
 
   /// GitHub-flavoured Markdown from `Templates/markdown/`.

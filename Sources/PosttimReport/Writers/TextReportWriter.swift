@@ -75,7 +75,8 @@ public struct TextReportWriter: ReportWriter {
       for line in DisplayWidth.wrapped(section.title, to: width) {
         output.write(styled(line, section.kind == "overdue" ? .boldRed : .bold) + "\n")
       }
-      let lines = widths.map { table(for: section, labels: report.labels, widths: $0).lines() }
+      let lines =
+        widths.map { table(for: section, labels: report.labels, widths: $0).lines() }
         ?? blocks(for: section, labels: report.labels)
       for line in lines { output.write(String(repeating: " ", count: Self.indent) + line + "\n") }
       writeWrapped(section.countLine, indent: Self.indent, to: &output)
@@ -135,7 +136,8 @@ public struct TextReportWriter: ReportWriter {
     var lines: [String] = []
     let inner = width - 2 * Self.indent
     for task in section.tasks {
-      lines += DisplayWidth.wrapped("\(task.when) · \(labels.importance) \(task.importanceText)", to: width - Self.indent)
+      lines += DisplayWidth.wrapped(
+        "\(task.when) · \(labels.importance) \(task.importanceText)", to: width - Self.indent)
       for text in [task.displayTitle, task.details] {
         lines += DisplayWidth.wrapped(text, to: inner).map { "  " + BidiIsolation.isolated($0) }
       }

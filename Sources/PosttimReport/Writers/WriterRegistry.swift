@@ -42,7 +42,9 @@ public struct WriterRegistry: Sendable {
       CSVReportWriter(options: $0)
     }
     registry.register("json", summary: "JSON, a documented stable schema") { JSONReportWriter(options: $0) }
-    registry.register("ics", summary: "iCalendar (RFC 5545), one VEVENT per task") { ICalendarReportWriter(options: $0) }
+    registry.register("ics", summary: "iCalendar (RFC 5545), one VEVENT per task") {
+      ICalendarReportWriter(options: $0)
+    }
     registry.register("text", summary: "plain text for terminals, aligned columns") { TextReportWriter(options: $0) }
     registry.register("email", summary: "an RFC 5322 e-mail, text and HTML parts, for sendmail -t (--send)") {
       try EmailReportWriter(options: $0)

@@ -82,8 +82,12 @@ struct ConfigFile {
       guard accepts(spec) else { continue }
       if spec.isFlag {
         switch value {
-        case "true": options.append(spec, .init(text: "true", origin: .configFile(path: path, line: number, column: valueStart + 1)))
-        case "false": options.append(spec, .init(text: "false", origin: .configFile(path: path, line: number, column: valueStart + 1)))
+        case "true":
+          options.append(
+            spec, .init(text: "true", origin: .configFile(path: path, line: number, column: valueStart + 1)))
+        case "false":
+          options.append(
+            spec, .init(text: "false", origin: .configFile(path: path, line: number, column: valueStart + 1)))
         default: throw fail(valueStart, "'\(name)' takes true or false, got '\(TerminalText.echo(value))'")
         }
         continue

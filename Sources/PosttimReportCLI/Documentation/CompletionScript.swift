@@ -12,14 +12,16 @@ enum CompletionScript {
   }
 
   /// Prints the IANA zone IDs of the system tz database (zones and links).
-  static let timeZoneLister = #"awk '$1=="Z"{print $2} $1=="L"{print $3}' "${TZDIR:-/usr/share/zoneinfo}/tzdata.zi" 2>/dev/null"#
+  static let timeZoneLister =
+    #"awk '$1=="Z"{print $2} $1=="L"{print $3}' "${TZDIR:-/usr/share/zoneinfo}/tzdata.zi" 2>/dev/null"#
 
   // MARK: bash
 
   static var bash: String {
     func cases(_ command: String, _ specs: [OptionSpec]) -> String {
       specs.filter { !$0.isFlag }.map { spec in
-        let names = ([spec.name] + spec.aliases).map { "\(command):--\($0)" } + (spec.short.map { ["\(command):-\($0)"] } ?? [])
+        let names =
+          ([spec.name] + spec.aliases).map { "\(command):--\($0)" } + (spec.short.map { ["\(command):-\($0)"] } ?? [])
         let action: String
         switch spec.completion {
         case .file: action = #"COMPREPLY=($(compgen -f -- "$cur"))"#

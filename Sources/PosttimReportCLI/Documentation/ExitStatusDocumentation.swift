@@ -9,8 +9,10 @@ enum ExitStatusDocumentation {
     (.software, "internal (ICU) error", "an ICU call failed; please report it"),
     (.cannotCreate, "cannot create output", "the output file cannot be created"),
     (.ioError, "write error", "writing the output failed, including a reader that went away"),
-    (.configuration, "template, catalog or config file error",
-      "a template, a message catalog or the config file cannot be used"),
+    (
+      .configuration, "template, catalog or config file error",
+      "a template, a message catalog or the config file cannot be used"
+    ),
   ]
 
   /// "0 ok, 64 usage, …" for `--help`.

@@ -58,7 +58,10 @@ enum HelpRenderer {
     let text = spec.help + (spec.defaultValue.map { " (default: \($0))" } ?? "")
     let indent = 27
     let lines = wrap(text, width: 100 - indent)
-    let first = left.count < indent - 1 ? left.padding(toLength: indent, withPad: " ", startingAt: 0) : left + "\n" + String(repeating: " ", count: indent)
+    let first =
+      left.count < indent - 1
+      ? left.padding(toLength: indent, withPad: " ", startingAt: 0)
+      : left + "\n" + String(repeating: " ", count: indent)
     return first + lines.joined(separator: "\n" + String(repeating: " ", count: indent))
   }
 

@@ -4,7 +4,8 @@ enum OptionsMarkdown {
   static func table(_ specs: [OptionSpec]) -> String {
     var lines = ["| option | meaning |", "| --- | --- |"]
     for spec in specs {
-      let names = (spec.short.map { "`-\($0)`, " } ?? "") + "`--\(spec.name)" + (spec.valueName.map { " \($0)" } ?? "") + "`"
+      let names =
+        (spec.short.map { "`-\($0)`, " } ?? "") + "`--\(spec.name)" + (spec.valueName.map { " \($0)" } ?? "") + "`"
       lines.append("| \(names) | \(cell(sentence(spec))) |")
     }
     return lines.joined(separator: "\n")

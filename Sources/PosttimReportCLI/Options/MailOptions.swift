@@ -36,7 +36,9 @@ enum MailOptions {
       "skip-empty", help: "when the window holds no task, write and send nothing and exit 0", group: .mail))
 
   /// Options that only a message uses (``skipEmpty`` applies to every format).
-  static let messageOnly: [OptionSpec] = [from.spec, to.spec, cc.spec, replyTo.spec, subject.spec, send.spec, sendmail.spec]
+  static let messageOnly: [OptionSpec] = [
+    from.spec, to.spec, cc.spec, replyTo.spec, subject.spec, send.spec, sendmail.spec,
+  ]
 
   static let all: [OptionSpec] = messageOnly + [skipEmpty.spec]
 }

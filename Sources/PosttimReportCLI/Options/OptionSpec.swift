@@ -61,7 +61,8 @@ struct OptionSpec: Sendable, Hashable {
 
   init(
     _ name: String, short: Character? = nil, aliases: [String] = [], value valueName: String? = nil,
-    repeatable: Bool = false, commaList: Bool = false, default defaultValue: String? = nil, help: String, discussion: String? = nil,
+    repeatable: Bool = false, commaList: Bool = false, default defaultValue: String? = nil, help: String,
+    discussion: String? = nil,
     group: OptionGroup, commands: Commands = .report, completion: ValueCompletion = .none,
     configurable: Bool = true
   ) {

@@ -25,7 +25,8 @@ enum ReportOptions {
       group: .output, commands: .all, completion: .file))
   static let template = Option(
     OptionSpec(
-      "template", value: "FILE", help: "the report's layout (markdown, html): a full Mustache template or one inheriting {{<agenda}}",
+      "template", value: "FILE",
+      help: "the report's layout (markdown, html): a full Mustache template or one inheriting {{<agenda}}",
       group: .output, completion: .file))
   static let templateDirectory = Option(
     OptionSpec(
@@ -49,7 +50,8 @@ enum ReportOptions {
   static let csvRawFormulas = Flag(
     OptionSpec(
       "csv-raw-formulas", help: "keep CSV cells starting with = + - @ tab or CR as they are",
-      discussion: "By default a ' is put in front of such cells so a spreadsheet does not run them as formulas (OWASP).",
+      discussion:
+        "By default a ' is put in front of such cells so a spreadsheet does not run them as formulas (OWASP).",
       group: .output))
   static let details = Flag(
     OptionSpec(
@@ -105,7 +107,8 @@ enum ReportOptions {
       "pattern", value: "PAT", help: "task times from a verbatim UTS #35 pattern (\"yyyy.MM.dd HH:mm\")",
       group: .dates, commands: .all))
   static let daySkeleton = Option(
-    OptionSpec("day-skeleton", value: "SKEL", default: "yMMMMEEEEd", help: "day headers from a skeleton", group: .dates))
+    OptionSpec("day-skeleton", value: "SKEL", default: "yMMMMEEEEd", help: "day headers from a skeleton", group: .dates)
+  )
   static let dayPattern = Option(
     OptionSpec("day-pattern", value: "PAT", help: "day headers from a verbatim pattern", group: .dates))
   static let noRelative = Flag(
@@ -121,7 +124,8 @@ enum ReportOptions {
   static let to = Option(
     OptionSpec("to", value: "DATE", help: "last local day shown (ISO 8601 date, inclusive)", group: .agenda))
   static let days = Option(
-    spec: OptionSpec("days", value: "N", help: "show N days from today (or from --from), today included", group: .agenda),
+    spec: OptionSpec(
+      "days", value: "N", help: "show N days from today (or from --from), today included", group: .agenda),
     convert: OptionValues.integer("days", in: 1...36_600))
   static let minimumImportance = Option(
     spec: OptionSpec(
@@ -158,13 +162,15 @@ enum ReportOptions {
     convert: OptionValues.choice("shell", ["bash", "zsh", "fish"]))
 
   /// Every report option, in help order within each group.
-  static let all: [OptionSpec] = [
-    format.spec, output.spec, template.spec, templateDirectory.spec, dumpContext.spec, csvDelimiter.spec,
-    csvByteOrderMark.spec, csvRawFormulas.spec, details.spec, noDetails.spec, width.spec, listFormats.spec, listLocales.spec,
-  ] + MailOptions.all + [
-    locale.spec, timeZone.spec,
-    skeleton.spec, pattern.spec, daySkeleton.spec, dayPattern.spec, noRelative.spec,
-    now.spec, from.spec, to.spec, days.spec, minimumImportance.spec, groupBy.spec,
-    config.spec, help.spec, version.spec, generateManPage.spec, generateCompletionScript.spec,
-  ]
+  static let all: [OptionSpec] =
+    [
+      format.spec, output.spec, template.spec, templateDirectory.spec, dumpContext.spec, csvDelimiter.spec,
+      csvByteOrderMark.spec, csvRawFormulas.spec, details.spec, noDetails.spec, width.spec, listFormats.spec,
+      listLocales.spec,
+    ] + MailOptions.all + [
+      locale.spec, timeZone.spec,
+      skeleton.spec, pattern.spec, daySkeleton.spec, dayPattern.spec, noRelative.spec,
+      now.spec, from.spec, to.spec, days.spec, minimumImportance.spec, groupBy.spec,
+      config.spec, help.spec, version.spec, generateManPage.spec, generateCompletionScript.spec,
+    ]
 }

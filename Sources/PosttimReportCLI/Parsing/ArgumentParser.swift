@@ -48,7 +48,8 @@ struct ArgumentParser {
         guard let found = spec(named: name) else {
           let names = specs.flatMap { [$0.name] + $0.aliases }
           throw UsageError(
-            "unknown option '--\(name)'" + (Suggestion.closest(to: name, in: names).map { " (did you mean '--\($0)'?)" } ?? ""))
+            "unknown option '--\(name)'"
+              + (Suggestion.closest(to: name, in: names).map { " (did you mean '--\($0)'?)" } ?? ""))
         }
         option = found
       } else {

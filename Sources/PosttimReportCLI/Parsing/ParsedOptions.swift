@@ -59,7 +59,9 @@ struct ParsedOptions {
   /// values are split (`-l fr_CA,ar_EG -l ja_JP` is three).
   func values<Value>(_ option: Option<Value>) throws -> [Value] {
     try (entries[option.spec.name] ?? []).flatMap { entry in
-      let parts = option.spec.commaList ? entry.text.split(separator: ",", omittingEmptySubsequences: false) : [Substring(entry.text)]
+      let parts =
+        option.spec.commaList
+        ? entry.text.split(separator: ",", omittingEmptySubsequences: false) : [Substring(entry.text)]
       return try parts.map { part in
         try Self.attributed(entry.origin) { try option.convert(String(part)) }
       }

@@ -3,7 +3,9 @@ import PosttimReport  // re-exports PosttimICU: DayCalendar, DateFormatting, the
 
 /// Fixed instants, so the output is the same on every run.
 func instant(_ text: String) throws -> Date {
-  guard case .instant(let date) = try ISO8601.parse(text) else { throw DateEngineError.invalidDate(text, reason: "not an instant") }
+  guard case .instant(let date) = try ISO8601.parse(text) else {
+    throw DateEngineError.invalidDate(text, reason: "not an instant")
+  }
   return date
 }
 

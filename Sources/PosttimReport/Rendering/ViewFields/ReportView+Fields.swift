@@ -7,7 +7,8 @@ extension ReportView {
       jsonMeaning: "canonical ICU locale ID: `\"fr_CA\"`, `\"ja_JP@calendar=japanese\"`"
     ) { view, _ in .string(view.localeID) },
     .init(
-      "languageTag", .string, example: "fr-CA", "BCP 47 tag without extensions, for `lang` attributes", json: .alias("locale.languageTag"),
+      "languageTag", .string, example: "fr-CA", "BCP 47 tag without extensions, for `lang` attributes",
+      json: .alias("locale.languageTag"),
       jsonMeaning: "the same locale as a BCP 47 tag without extensions or private use, as HTML `lang` and "
         + "`Content-Language` take it: `\"fr-CA\"`, `\"ja-JP\"` for `ja_JP@calendar=japanese` (`id` keeps them)"
     ) { view, _ in .string(view.languageTag) },
@@ -36,7 +37,8 @@ extension ReportView {
       jsonMeaning: "the local calendar date of `now` in `timeZone`, ISO 8601: `\"2026-11-30\"`"
     ) { view, _ in .string(view.todayISO) },
     .init(
-      "title", .string, example: "Agenda", "the report's title", jsonMeaning: "the report's localized title: `\"Agenda\"`"
+      "title", .string, example: "Agenda", "the report's title",
+      jsonMeaning: "the report's localized title: `\"Agenda\"`"
     ) { view, _ in .string(view.title) },
     .init(
       "taskCount", .integer, example: "24", "tasks in the report", jsonMeaning: "number of tasks in all sections (≥ 0)"

@@ -15,7 +15,8 @@ extension TaskView {
       jsonMeaning: "the title (`tache`) exactly as stored; may be `\"\"`"
     ) { task, _ in .string(task.title) },
     .init(
-      "displayTitle", .string, example: "(sans titre)", "the title, or a localized placeholder (the example) when it is empty",
+      "displayTitle", .string, example: "(sans titre)",
+      "the title, or a localized placeholder (the example) when it is empty",
       jsonMeaning: "`title`, or the localized placeholder (`\"(sans titre)\"`) when `title` is empty"
     ) { task, _ in .string(task.displayTitle) },
     .init("importance", .integer, example: "8", "1…9", jsonMeaning: "1 (least) … 9 (most), from `importance`") {

@@ -25,7 +25,8 @@ struct ViewField<View>: Sendable {
   let value: @Sendable (View, ViewFieldContext) -> ViewFieldValue
 
   init(
-    _ name: String, _ kind: ViewFieldKind, example: String = "", _ meaning: String, json: ViewFieldJSONPlacement = .sameName,
+    _ name: String, _ kind: ViewFieldKind, example: String = "", _ meaning: String,
+    json: ViewFieldJSONPlacement = .sameName,
     jsonMeaning: String? = nil, jsonMembers: [(name: String, type: String, meaning: String)] = [],
     value: @escaping @Sendable (View, ViewFieldContext) -> ViewFieldValue
   ) {
@@ -96,7 +97,6 @@ enum ViewFieldJSONPlacement {
   case absent
 }
 
-
 /// What a field may need besides its view: the writer's choice and the
 /// report's today.
 struct ViewFieldContext: Sendable {
@@ -121,7 +121,8 @@ extension ViewFieldValue {
     case .integer(let value): return .integer(value)
     case .bool(let value): return .bool(value)
     case .null: return .null
-    case .record(let members): return .object(Dictionary(uniqueKeysWithValues: members.map { ($0.key, $0.value.templateValue) }))
+    case .record(let members):
+      return .object(Dictionary(uniqueKeysWithValues: members.map { ($0.key, $0.value.templateValue) }))
     case .map(let pairs): return .list(pairs.map { .object(["key": .string($0.key), "value": .string($0.value)]) })
     }
   }

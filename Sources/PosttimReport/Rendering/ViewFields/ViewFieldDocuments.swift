@@ -5,7 +5,10 @@ enum ViewFieldDocuments {
   /// The generated parts, by marker name, as (document path, marker, text).
   static var parts: [(document: String, marker: String, text: String)] {
     [
-      ("docs/template-context.md", "report", templateTable(ReportView.fields, ReportView.children, example: "example (fr_CA)")),
+      (
+        "docs/template-context.md", "report",
+        templateTable(ReportView.fields, ReportView.children, example: "example (fr_CA)")
+      ),
       ("docs/template-context.md", "labels", labelsTable),
       ("docs/template-context.md", "section", templateTable(SectionView.fields, SectionView.children)),
       ("docs/template-context.md", "task", templateTable(TaskView.fields, nil)),
@@ -16,7 +19,9 @@ enum ViewFieldDocuments {
     ]
   }
 
-  static func templateTable<View>(_ fields: [ViewField<View>], _ children: ViewChildrenField?, example: String = "example")
+  static func templateTable<View>(
+    _ fields: [ViewField<View>], _ children: ViewChildrenField?, example: String = "example"
+  )
     -> String
   {
     var lines = ["| field | type | \(example) | meaning |", "| --- | --- | --- | --- |"]
@@ -28,7 +33,8 @@ enum ViewFieldDocuments {
   }
 
   static var labelsTable: String {
-    (["| field | example (fr_CA) |", "| --- | --- |"] + ColumnLabels.fields.map { "| `\($0.name)` | \(code($0.example)) |" })
+    (["| field | example (fr_CA) |", "| --- | --- |"]
+      + ColumnLabels.fields.map { "| `\($0.name)` | \(code($0.example)) |" })
       .joined(separator: "\n")
   }
 
@@ -41,8 +47,10 @@ enum ViewFieldDocuments {
         return "| \(view) | `\($0.name)` | `\(alias)` |"
       }
     }
-    let lines = rows(ReportView.fields, "top level") + rows(SectionView.fields, "section") + rows(TaskView.fields, "task")
-    return (["| in | template context | JSON (`--format json`) |", "| --- | --- | --- |"] + lines).joined(separator: "\n")
+    let lines =
+      rows(ReportView.fields, "top level") + rows(SectionView.fields, "section") + rows(TaskView.fields, "task")
+    return (["| in | template context | JSON (`--format json`) |", "| --- | --- | --- |"] + lines).joined(
+      separator: "\n")
   }
 
   static var reportJSONTable: String {

@@ -28,12 +28,14 @@ public enum LocaleReportsHTML {
     }
     let first = parts[0].page
     // The first page up to and including its <body …> tag; the whole page when it has none.
-    let bodyStart = first.range(of: "<body").flatMap { first[$0.upperBound...].firstIndex(of: ">") }
+    let bodyStart =
+      first.range(of: "<body").flatMap { first[$0.upperBound...].firstIndex(of: ">") }
       .map { first.index(after: $0) } ?? first.startIndex
     var document = String(first[..<bodyStart]) + "\n" + index(views) + "<main>\n"
     for (view, page) in parts {
       let id = "locale-" + view.languageTag
-      document += "<article id=\"\(id)\" lang=\"\(view.languageTag)\" dir=\"\(view.direction)\""
+      document +=
+        "<article id=\"\(id)\" lang=\"\(view.languageTag)\" dir=\"\(view.direction)\""
         + " aria-label=\"\(HTMLEscaping.escape(LocaleReports.nativeName(of: view)))\""
         + " style=\"margin:0 0 24px 0;\">\n"
       document += prefixingIDs(in: bodyContent(of: page), with: view.languageTag + "-") + "</article>\n"
@@ -45,7 +47,8 @@ public enum LocaleReportsHTML {
   static func index(_ views: [ReportView]) -> String {
     var nav = "<nav style=\"margin:0 0 16px 0;\">\n<ul style=\"margin:0;padding:0;list-style:none;\">\n"
     for view in views {
-      nav += "<li style=\"display:inline-block;margin:0 16px 4px 0;\"><a href=\"#locale-\(view.languageTag)\""
+      nav +=
+        "<li style=\"display:inline-block;margin:0 16px 4px 0;\"><a href=\"#locale-\(view.languageTag)\""
         + " lang=\"\(view.languageTag)\" dir=\"\(view.direction)\" hreflang=\"\(view.languageTag)\""
         + " style=\"color:#0b57d0;\">\(HTMLEscaping.escape(LocaleReports.nativeName(of: view)))</a></li>\n"
     }
