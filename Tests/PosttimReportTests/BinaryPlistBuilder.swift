@@ -75,3 +75,18 @@ struct BinaryPlistBuilder {
     return Data(bytes)
   }
 }
+
+extension BinaryPlistBuilder {
+  /// One task whose dictionary gives `importance` twice ("5", then "7").
+  static func taskWithDuplicateImportance() -> Data {
+    var plist = BinaryPlistBuilder()
+    let task = plist.dictionary(
+      [
+        ("tache", plist.string("t")), ("date", plist.date(0)), ("importance", plist.string("5")),
+        ("importance", plist.string("7")),
+      ]
+      .map { (key: plist.string($0.0), value: $0.1) })
+    let root = plist.array([task])
+    return plist.data(top: root)
+  }
+}

@@ -201,16 +201,8 @@ struct DifferentialReaderTests {
     Self.compare(
       "duplicate.plist", Self.xmlTask(five + "<key>importance</key><string>7</string>"),
       expecting: .oursRefuses("entry 1: \"importance\" is given twice in the entry (duplicate key)"))
-    var plist = BinaryPlistBuilder()
-    let task = plist.dictionary(
-      [
-        ("tache", plist.string("t")), ("date", plist.date(0)), ("importance", plist.string("5")),
-        ("importance", plist.string("7")),
-      ]
-      .map { (key: plist.string($0.0), value: $0.1) })
-    let root = plist.array([task])
     Self.compare(
-      "duplicate.bplist", plist.data(top: root),
+      "duplicate.bplist", BinaryPlistBuilder.taskWithDuplicateImportance(),
       expecting: .oursRefuses("entry 1: \"importance\" is given twice in the entry (duplicate key)"))
     // Foundation reads XML dates before 1582-10-15 as Julian; ours, proleptic Gregorian.
     Self.compare("julian.plist", Self.xmlTask(five, date: "1000-01-01T00:00:00Z"), expecting: .valuesDiffer)

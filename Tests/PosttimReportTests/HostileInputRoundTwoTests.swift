@@ -121,15 +121,7 @@ struct HostileInputRoundTwoTests {
 
   @Test("3: a key given twice is refused in binary, naming the entry and the key")
   func duplicateBinary() throws {
-    var plist = BinaryPlistBuilder()
-    let task = plist.dictionary(
-      [
-        ("tache", plist.string("t")), ("date", plist.date(0)), ("importance", plist.string("5")),
-        ("importance", plist.string("7")),
-      ]
-      .map { (key: plist.string($0.0), value: $0.1) })
-    let root = plist.array([task])
-    let refused = try #require(error(plist.data(top: root)))
+    let refused = try #require(error(BinaryPlistBuilder.taskWithDuplicateImportance()))
     #expect(refused.description == "x.plist: entry 1: \"importance\" is given twice in the entry (duplicate key)")
   }
 
