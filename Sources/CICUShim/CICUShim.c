@@ -4,6 +4,7 @@
 // function; comments here only say why.
 #include "CICUShim.h"
 
+#include <math.h>
 #include <string.h>
 #include <unicode/ucal.h>
 #include <unicode/ucol.h>
@@ -246,6 +247,33 @@ int32_t cicu_cal_utc_offset(cicu_calendar *calendar, double millis,
   ucal_setMillis(cal, millis, (UErrorCode *)status);
   return ucal_get(cal, UCAL_ZONE_OFFSET, (UErrorCode *)status) +
          ucal_get(cal, UCAL_DST_OFFSET, (UErrorCode *)status);
+}
+
+int32_t cicu_cal_offset_span(cicu_calendar *calendar, double millis,
+                             double *start, double *end, int32_t *status) {
+  UCalendar *cal = (UCalendar *)calendar;
+  UErrorCode *ec = (UErrorCode *)status;
+  int32_t offset = cicu_cal_utc_offset(calendar, millis, status);
+  // A zone that cannot list its transitions gives an empty span (NaN
+  // bounds contain nothing): the caller asks ICU every time, as before.
+  UErrorCode spanStatus = U_ZERO_ERROR;
+  UDate transition = 0;
+  double previous = ucal_getTimeZoneTransitionDate(
+                        cal, UCAL_TZ_TRANSITION_PREVIOUS_INCLUSIVE,
+                        &transition, &spanStatus)
+                        ? transition
+                        : -INFINITY;
+  double next = ucal_getTimeZoneTransitionDate(cal, UCAL_TZ_TRANSITION_NEXT,
+                                               &transition, &spanStatus)
+                    ? transition
+                    : INFINITY;
+  if (U_FAILURE(*ec) || U_FAILURE(spanStatus) || !(previous <= millis) ||
+      !(millis < next)) {
+    previous = next = NAN;
+  }
+  *start = previous;
+  *end = next;
+  return offset;
 }
 
 int32_t cicu_cal_is_repeated_wall_time(cicu_calendar *calendar, double millis,

@@ -189,6 +189,14 @@ double cicu_cal_millis_for_local(cicu_calendar *calendar, int32_t year,
 /// The zone's total UTC offset (raw + DST) at an instant, in milliseconds.
 int32_t cicu_cal_utc_offset(cicu_calendar *calendar, double millis,
                             int32_t *status);
+/// The zone's total UTC offset at an instant (milliseconds), and the span
+/// `[*start, *end)` around it in which that offset holds: from the zone's
+/// last transition at or before `millis` to its next one after (ICU's
+/// `BasicTimeZone` transitions; `-INFINITY` / `INFINITY` where there is
+/// none; both NaN when the zone cannot list its transitions). Lets a
+/// caller answer later instants in the span without ICU.
+int32_t cicu_cal_offset_span(cicu_calendar *calendar, double millis,
+                             double *start, double *end, int32_t *status);
 /// 1 when the local wall time of `millis` occurs twice (DST fall-back).
 int32_t cicu_cal_is_repeated_wall_time(cicu_calendar *calendar, double millis,
                                        int32_t *status);

@@ -11,11 +11,16 @@ import Synchronization
 /// its local midnight or, where a DST change skipped midnight
 /// (America/Sao_Paulo 2018-11-04), the first time that exists.
 ///
+/// Offsets come from ICU once per constant-offset span (between two of the
+/// zone's transitions) and are kept: a list's tasks mostly share a span, so
+/// the day, offset and repeated-wall-time questions asked for every task
+/// cost a comparison instead of an ICU calendar computation.
+///
 /// Sendable notes: `ucal` handles carry mutable state; every call goes
-/// through `lock`.
+/// through `lock`, which also guards the kept span.
 public final class DayCalendar: @unchecked Sendable, ICUFailureReporting {
   private let handle: OpaquePointer
-  private let lock = Mutex(())
+  private let lock = Mutex(OffsetSpan.empty)
   private let failures = ICUFailureRecord()
   /// The IANA time zone ID whose local days this calendar counts.
   public let timeZone: TimeZoneIdentifier
@@ -65,15 +70,58 @@ public final class DayCalendar: @unchecked Sendable, ICUFailureReporting {
     (date.timeIntervalSince1970 * 1000).rounded(.down)
   }
 
+  /// `[start, end)` in milliseconds since 1970 where the zone's offset is
+  /// `offset` milliseconds; empty (NaN bounds) until ICU has said.
+  private struct OffsetSpan {
+    static let empty = OffsetSpan(start: .nan, end: .nan, offset: 0)
+    var start: Double
+    var end: Double
+    var offset: Int32
+
+    func contains(_ millis: Double) -> Bool { millis >= start && millis < end }
+  }
+
+  /// ICU's JULIAN_DAY of 1970-01-01 (`kEpochStartAsJulianDay`): ICU counts
+  /// that field as the floored local day since 1970 plus this.
+  private static let epochJulianDay = 2_440_588
+  private static let dayMillis = 86_400_000.0
+  /// Every DST shift in the tz database is at most 2 hours (see
+  /// `cicu_cal_is_repeated_wall_time`); 3 hours from a span's edges nothing repeats.
+  private static let repeatMarginMillis = 3 * 3_600_000.0
+
+  /// The offset at `millis`, from the kept span or, outside it, from ICU,
+  /// keeping the new span. Called with the lock held.
+  private func offsetMillis(_ millis: Double, _ span: inout OffsetSpan) -> Int32 {
+    if span.contains(millis) { return span.offset }
+    var status: Int32 = 0
+    var start = 0.0, end = 0.0
+    let offset = cicu_cal_offset_span(handle, millis, &start, &end, &status)
+    failures.check(status, "ucal_get(UCAL_ZONE_OFFSET + UCAL_DST_OFFSET)")
+    span = status > 0 ? .empty : OffsetSpan(start: start, end: end, offset: offset)
+    return offset
+  }
+
   /// The local day that contains `date`.
   public func day(of date: Date) -> LocalDay {
     let millis = Self.millis(date)
-    return lock.withLock { _ in
-      var status: Int32 = 0
-      let number = cicu_cal_day_number(handle, millis, &status)
-      failures.check(status, "ucal_get(UCAL_JULIAN_DAY)")
-      return LocalDay(dayNumber: number)
+    return lock.withLock { span in
+      let local = millis + Double(offsetMillis(millis, &span))
+      // The same arithmetic as ICU's Calendar::computeFields; ICU itself
+      // for instants too far out for an Int32 day.
+      if let days = Int32(exactly: (local / Self.dayMillis).rounded(.down) + Double(Self.epochJulianDay)) {
+        return LocalDay(dayNumber: days)
+      }
+      return icuDay(millis)
     }
+  }
+
+  /// ICU's own answer for ``day(of:)``, not using the kept span (for the
+  /// differential test). Called with the lock held.
+  private func icuDay(_ millis: Double) -> LocalDay {
+    var status: Int32 = 0
+    let number = cicu_cal_day_number(handle, millis, &status)
+    failures.check(status, "ucal_get(UCAL_JULIAN_DAY)")
+    return LocalDay(dayNumber: number)
   }
 
   /// The first instant of `day` in this zone.
@@ -100,23 +148,37 @@ public final class DayCalendar: @unchecked Sendable, ICUFailureReporting {
   /// The zone's UTC offset at `date`, in seconds east of Greenwich.
   public func utcOffset(at date: Date) -> Int {
     let millis = Self.millis(date)
-    return lock.withLock { _ in
-      var status: Int32 = 0
-      let offset = cicu_cal_utc_offset(handle, millis, &status)
-      failures.check(status, "ucal_get(UCAL_ZONE_OFFSET + UCAL_DST_OFFSET)")
-      return Int(offset) / 1000
-    }
+    return lock.withLock { span in Int(offsetMillis(millis, &span)) / 1000 }
   }
 
   /// True when the local wall time of `date` occurs twice (a DST
   /// fall-back hour), so it must be shown with its UTC offset.
   public func isRepeatedWallTime(_ date: Date) -> Bool {
     let millis = Self.millis(date)
-    return lock.withLock { _ in
+    return lock.withLock { span in
+      // The offset holds from 3 hours before to 3 hours after: what ICU's
+      // fast path (`cicu_cal_is_repeated_wall_time`) would find, without asking.
+      _ = offsetMillis(millis, &span)
+      if span.contains(millis - Self.repeatMarginMillis), span.contains(millis + Self.repeatMarginMillis) {
+        return false
+      }
       var status: Int32 = 0
       let repeated = cicu_cal_is_repeated_wall_time(handle, millis, &status) != 0
       failures.check(status, "ucal repeated wall time")
       return repeated
+    }
+  }
+
+  /// ICU's answers for `date` without the kept span: the day, the offset in
+  /// seconds and whether the wall time repeats (the differential test's reference).
+  func icuAnswers(at date: Date) -> (day: LocalDay, utcOffset: Int, isRepeated: Bool) {
+    let millis = Self.millis(date)
+    return lock.withLock { _ in
+      var status: Int32 = 0
+      let offset = cicu_cal_utc_offset(handle, millis, &status)
+      let repeated = cicu_cal_is_repeated_wall_time(handle, millis, &status) != 0
+      failures.check(status, "ucal (differential reference)")
+      return (icuDay(millis), Int(offset) / 1000, repeated)
     }
   }
 
