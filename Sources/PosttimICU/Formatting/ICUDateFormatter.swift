@@ -34,6 +34,9 @@ public final class ICUDateFormatter: @unchecked Sendable, ICUFailureReporting {
   /// V X x` field outside quotes, UTS #35 §4), so it tells the two
   /// occurrences of a repeated wall time apart by itself.
   public var showsTimeZone: Bool { PatternFields.showsZone(pattern) }
+  /// Whether the pattern prints only the wall time of day (UTS #35 fields
+  /// `a b B h H k K m s S A`), no date and no zone: see ``TimeOfDayStrings``.
+  public var printsTimeOfDayOnly: Bool { PatternFields.printsTimeOfDayOnly(pattern) }
   /// The canonical ICU locale ID the formatter was opened with.
   public let locale: LocaleIdentifier
   /// The IANA time zone ID values are shown in.

@@ -21,4 +21,16 @@ enum PatternFields {
   static func showsZone(_ pattern: String) -> Bool {
     letters(in: pattern).letters.contains { zoneLetters.contains($0) }
   }
+
+  /// Field letters whose text depends on the wall time of day alone
+  /// (`a b B h H k K m s S A`): hours, minutes, seconds, fractions, day periods.
+  static let timeOfDayLetters: Set<Character> = ["a", "b", "B", "h", "H", "k", "K", "m", "s", "S", "A"]
+
+  /// Whether `pattern` prints nothing but the wall time of day, so two
+  /// instants with the same local time of day format to the same text.
+  /// Only ASCII letters are fields (UTS #35 §4); other scripts are literals.
+  static func printsTimeOfDayOnly(_ pattern: String) -> Bool {
+    let (letters, unterminatedQuote) = letters(in: pattern)
+    return !unterminatedQuote && letters.allSatisfy { !$0.isASCII || timeOfDayLetters.contains($0) }
+  }
 }

@@ -12,6 +12,8 @@ public final class ReportPresenter: Sendable {
   public let catalog: MessageCatalog
   let calendar: DayCalendar
   private let time: ICUDateFormatter
+  /// `time`'s output by wall time of day, when its pattern prints nothing else.
+  private let timeStrings: TimeOfDayStrings?
   private let dateTime: ICUDateFormatter
   /// `time` and `dateTime` with the UTC offset, for a repeated wall time;
   /// nil where none is added (see ``disambiguating(_:_:)``).
@@ -56,6 +58,7 @@ public final class ReportPresenter: Sendable {
       try DateFormatting.formatter(for: spec, locale: locale, timeZone: zone, capitalization: caps)
     }
     time = try open(settings.timeFormat)
+    timeStrings = TimeOfDayStrings(time)
     dateTime = try open(settings.dateTimeFormat)
     func openIfAny(_ spec: DateFormatSpec?) throws(ICUError) -> ICUDateFormatter? {
       guard let spec else { return nil }
@@ -186,11 +189,12 @@ public final class ReportPresenter: Sendable {
 
   func when(_ task: TaskEntry, spansDays: Bool) -> String {
     if spansDays, let era = eraFormats, needsEra(task.date) { return era.dateTime.string(from: task.date) }
-    let plain = spansDays ? dateTime : time
-    guard let decorated = spansDays ? dateTimeWithOffset : timeWithOffset,
-      calendar.isRepeatedWallTime(task.date)
-    else { return plain.string(from: task.date) }
-    return decorated.string(from: task.date)
+    if let decorated = spansDays ? dateTimeWithOffset : timeWithOffset, calendar.isRepeatedWallTime(task.date) {
+      return decorated.string(from: task.date)
+    }
+    if spansDays { return dateTime.string(from: task.date) }
+    guard let timeStrings else { return time.string(from: task.date) }
+    return timeStrings.string(from: task.date, utcOffset: calendar.utcOffset(at: task.date))
   }
 
   /// Importance in the locale's digits; 1…9 are formatted once, anything

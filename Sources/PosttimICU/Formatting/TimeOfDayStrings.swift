@@ -1,0 +1,41 @@
+import Foundation
+import Synchronization
+
+/// A formatter's output kept by local wall time of day, for patterns that
+/// print nothing else (``ICUDateFormatter/printsTimeOfDayOnly``): a day
+/// section's "08 h 00" is the same text on every day, so a list of any
+/// length costs at most one ICU call per distinct time of day (1,440 for
+/// whole minutes), not one per task.
+///
+/// Keyed by milliseconds since local midnight, computed from the instant
+/// and the zone's UTC offset at it (the caller's ``DayCalendar``, which
+/// uses the same zone data as the formatter). Holds at most
+/// ``capacity`` strings; when full it starts over.
+public final class TimeOfDayStrings: Sendable {
+  /// At most this many strings are kept (whole seconds give 86,400 keys).
+  public static let capacity = 1 << 16
+  private let formatter: ICUDateFormatter
+  private let strings = Mutex([Int32: String]())
+
+  /// Keeps `formatter`'s output; `nil` when its pattern prints more than
+  /// the time of day (a date, a zone), where the text is not a function of it.
+  public init?(_ formatter: ICUDateFormatter) {
+    guard formatter.printsTimeOfDayOnly else { return nil }
+    self.formatter = formatter
+  }
+
+  /// The formatter's text for `date`, whose UTC offset in the formatter's
+  /// zone is `utcOffset` seconds east of Greenwich.
+  public func string(from date: Date, utcOffset: Int) -> String {
+    let local = (date.timeIntervalSince1970 * 1000).rounded(.down) + Double(utcOffset * 1000)
+    guard local.isFinite else { return formatter.string(from: date) }
+    let key = Int32(local - (local / 86_400_000).rounded(.down) * 86_400_000)
+    if let text = strings.withLock({ $0[key] }) { return text }
+    let text = formatter.string(from: date)
+    strings.withLock { strings in
+      if strings.count >= Self.capacity { strings.removeAll(keepingCapacity: true) }
+      strings[key] = text
+    }
+    return text
+  }
+}
