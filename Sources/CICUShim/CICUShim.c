@@ -189,6 +189,12 @@ cicu_date_formatter *cicu_df_open(const char *locale, const uint16_t *zone,
   return (cicu_date_formatter *)format;
 }
 
+cicu_date_formatter *cicu_df_clone(const cicu_date_formatter *formatter,
+                                   int32_t *status) {
+  return (cicu_date_formatter *)udat_clone((const UDateFormat *)formatter,
+                                           (UErrorCode *)status);
+}
+
 void cicu_df_close(cicu_date_formatter *formatter) {
   if (formatter) udat_close((UDateFormat *)formatter);
 }

@@ -94,10 +94,54 @@ struct TemplateRenderer {
     case .list(let items):
       for item in items { try renderPushed(item, children, in: templateName, into: &output) }
     case .stream(let stream):
-      for item in stream { try renderPushed(item, children, in: templateName, into: &output) }
+      try renderChunked(stream, children, in: templateName, into: &output)
     default:
       if value.isTruthy { try renderPushed(value, children, in: templateName, into: &output) }
     }
+  }
+
+  /// A stream section, rendered ``ChunkedRendering/width`` chunks at a time.
+  ///
+  /// Every chunk starts from this renderer's state (context stack,
+  /// indentation, overrides); items leave all of it as they found it except
+  /// `atLineStart`, which a chunk guesses to be the state the section started
+  /// with. Where the chunk before ended otherwise, the guess was wrong and
+  /// the chunk is rendered again from the right state, so the output is the
+  /// sequential one whatever the template. The first error, in item order,
+  /// is thrown; nothing after it is written.
+  private mutating func renderChunked(
+    _ stream: TemplateStream, _ children: [TemplateNode], in templateName: String,
+    into output: inout some TextOutputStream
+  ) throws(TemplateError) {
+    var iterator = stream.makeIterator()
+    while let chunks = ChunkedRendering.nextWave(&iterator) {
+      let start = self
+      let rendered = ChunkedRendering.map(chunks.count) { index in
+        var renderer = start
+        return (
+          Result { () throws(TemplateError) in try renderer.renderItems(chunks[index], children, templateName) },
+          renderer.atLineStart
+        )
+      }
+      for (index, (text, endsAtLineStart)) in rendered.enumerated() {
+        if atLineStart == start.atLineStart {
+          output.write(try text.get())
+          atLineStart = endsAtLineStart
+        } else {
+          let text = try renderItems(chunks[index], children, templateName)
+          output.write(text)
+        }
+      }
+    }
+  }
+
+  /// Renders `items` one after another into a new string.
+  private mutating func renderItems(
+    _ items: [TemplateValue], _ children: [TemplateNode], _ templateName: String
+  ) throws(TemplateError) -> String {
+    var text = ""
+    for item in items { try renderPushed(item, children, in: templateName, into: &text) }
+    return text
   }
 
   private mutating func renderPushed(

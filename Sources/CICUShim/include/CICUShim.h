@@ -142,6 +142,10 @@ cicu_date_formatter *cicu_df_open(const char *locale, const uint16_t *zone,
                                   int32_t zoneLength, const uint16_t *pattern,
                                   int32_t patternLength, int32_t *status);
 void cicu_df_close(cicu_date_formatter *formatter);
+/// An independent copy of `formatter` (same pattern, locale, zone and
+/// context), for formatting on another thread. Owned by the caller.
+cicu_date_formatter *cicu_df_clone(const cicu_date_formatter *formatter,
+                                   int32_t *status);
 /// A calendar for formatting with `formatter`: a copy of its own, with its
 /// zone and calendar system. Owned by the caller (`cicu_cal_close`).
 ///

@@ -9,7 +9,9 @@ import Synchronization
 ///
 /// Sendable notes: the formatter and its kept calendar are mutated by
 /// every format call (the calendar is set to the instant), so calls go
-/// through `lock`.
+/// through `lock`. A call that finds the lock taken (rows formatted on
+/// several cores) formats with a copy instead (`udat_clone`), kept for
+/// the next such call: threads never wait on each other's dates.
 public final class ICUDateFormatter: @unchecked Sendable, ICUFailureReporting {
   /// Capitalization of the first word (ICU's display context).
   public enum Capitalization: Int32, Sendable, Hashable {
@@ -23,10 +25,54 @@ public final class ICUDateFormatter: @unchecked Sendable, ICUFailureReporting {
     case middleOfSentence = 3
   }
 
-  private let handle: OpaquePointer
-  /// The calendar every value is formatted with (see `cicu_df_calendar`).
-  private let calendar: OpaquePointer
+  /// One ICU formatter and the calendar it formats with (see
+  /// `cicu_df_calendar`); used by one thread at a time.
+  private final class Instance: @unchecked Sendable {
+    let handle: OpaquePointer
+    let calendar: OpaquePointer
+
+    init(handle: OpaquePointer, calendar: OpaquePointer) {
+      self.handle = handle
+      self.calendar = calendar
+    }
+
+    deinit {
+      cicu_cal_close(calendar)
+      cicu_df_close(handle)
+    }
+
+    /// A copy for another thread; nil when ICU cannot make one.
+    func copy() -> Instance? {
+      var status: Int32 = 0
+      guard let handle = cicu_df_clone(handle, &status), status <= 0 else { return nil }
+      guard let calendar = cicu_df_calendar(handle, &status), status <= 0 else {
+        cicu_df_close(handle)
+        return nil
+      }
+      return Instance(handle: handle, calendar: calendar)
+    }
+
+    func string(_ millis: Double, _ failures: ICUFailureRecord) -> String {
+      if let text = withSmallUTF8Result({ out, capacity, status in
+        cicu_df_format_utf8(handle, calendar, millis, out, capacity, &status)
+      }) {
+        return text
+      }
+      do throws(ICUError) {
+        return try withUTF16Result("udat_format", capacity: 96) { out, capacity, status in
+          cicu_df_format(handle, calendar, millis, out, capacity, &status)
+        }
+      } catch {
+        failures.record(error)
+        return ""
+      }
+    }
+  }
+
+  private let primary: Instance
   private let lock = Mutex(())
+  /// Copies made when `primary` was busy, free for the next busy call.
+  private let spares = Mutex([Instance]())
   private let failures = ICUFailureRecord()
   /// The UTS #35 pattern in use (resolved from the skeleton, or given).
   public let pattern: String
@@ -94,16 +140,10 @@ public final class ICUDateFormatter: @unchecked Sendable, ICUFailureReporting {
       cicu_df_close(handle)
       throw error
     }
-    self.handle = handle
-    self.calendar = calendar
+    self.primary = Instance(handle: handle, calendar: calendar)
     self.pattern = pattern
     self.locale = locale
     self.timeZone = timeZone
-  }
-
-  deinit {
-    cicu_cal_close(calendar)
-    cicu_df_close(handle)
   }
 
   /// The first ICU error a `string(from:)` call met; checked before a
@@ -115,20 +155,13 @@ public final class ICUDateFormatter: @unchecked Sendable, ICUFailureReporting {
   /// ``firstFailure``, so the run fails rather than printing blanks.
   public func string(from date: Date) -> String {
     let millis = (date.timeIntervalSince1970 * 1000).rounded(.down)
-    return lock.withLock { _ in
-      if let text = withSmallUTF8Result({ out, capacity, status in
-        cicu_df_format_utf8(handle, calendar, millis, out, capacity, &status)
-      }) {
-        return text
-      }
-      do throws(ICUError) {
-        return try withUTF16Result("udat_format", capacity: 96) { out, capacity, status in
-          cicu_df_format(handle, calendar, millis, out, capacity, &status)
-        }
-      } catch {
-        failures.record(error)
-        return ""
-      }
+    if let text = lock.withLockIfAvailable({ _ in primary.string(millis, failures) }) { return text }
+    // Busy: another thread is formatting. Take a copy (made from the
+    // primary under its lock, once per thread that needs one).
+    guard let spare = spares.withLock({ $0.popLast() }) ?? lock.withLock({ _ in primary.copy() }) else {
+      return lock.withLock { _ in primary.string(millis, failures) }
     }
+    defer { spares.withLock { $0.append(spare) } }
+    return spare.string(millis, failures)
   }
 }

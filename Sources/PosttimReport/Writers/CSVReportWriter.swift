@@ -51,8 +51,19 @@ public struct CSVReportWriter: ReportWriter {
   public func write<Output: TextOutputStream>(_ report: ReportView, to output: inout Output) {
     if byteOrderMark { output.write("\u{FEFF}") }
     writeRow(Self.header, to: &output)
-    for section in report.sections {
-      for task in section.tasks { writeRow(cells(of: task), to: &output) }
+    // Rows are formatted a chunk per core and written in order.
+    var rows = report.sections.lazy.flatMap(\.tasks).makeIterator()
+    while let chunks = ChunkedRendering.nextWave(&rows) {
+      for text in ChunkedRendering.map(
+        chunks.count,
+        { index in
+          var text = ""
+          for task in chunks[index] { writeRow(cells(of: task), to: &text) }
+          return text
+        })
+      {
+        output.write(text)
+      }
     }
   }
 

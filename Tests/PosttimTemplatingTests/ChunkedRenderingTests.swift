@@ -1,0 +1,95 @@
+import Foundation
+import PosttimTemplating
+import Testing
+
+/// Long stream sections render a chunk per core (`ChunkedRendering`); the
+/// output must be the sequential one byte for byte, whatever the template
+/// does with line starts and indentation.
+@Suite("Chunked rendering of long streams")
+struct ChunkedRenderingTests {
+  /// More items than one wave of chunks, and not a multiple of the chunk size.
+  static let count = ChunkedRendering.chunkSize * ChunkedRendering.width * 2 + 37
+
+  static func items() -> [TemplateValue] {
+    (0..<count).map { n -> TemplateValue in
+      .object(["n": .integer(n), "name": .string("row <\(n)>"), "odd": .bool(n % 2 == 1), "third": .bool(n % 3 == 0)])
+    }
+  }
+
+  /// Renders `template` over the items as a list (always sequential) and as
+  /// a stream (chunked), with `partials`.
+  func both(_ template: String, partials: [String: String] = [:]) throws -> (list: String, stream: String) {
+    let source = InMemoryTemplateSource(partials)
+    let parsed = try Template(source: template, name: "t")
+    let items = Self.items()
+    let list = try parsed.render(["rows": .list(items)], partials: source)
+    let stream = try parsed.render(["rows": .stream(TemplateStream(items))], partials: source)
+    return (list, stream)
+  }
+
+  @Test("rows in order, each once")
+  func order() throws {
+    let (list, stream) = try both("{{#rows}}{{n}}:{{name}}\n{{/rows}}")
+    #expect(stream == list)
+    let lines = stream.split(separator: "\n")
+    #expect(lines.count == Self.count)
+    #expect(lines.first == "0:row &lt;0&gt;")
+    #expect(lines.last == "\(Self.count - 1):row &lt;\(Self.count - 1)&gt;")
+  }
+
+  @Test("an indented partial whose rows end a line only sometimes: the guessed line start is corrected")
+  func lineStartsDiffer() throws {
+    // Rows divisible by 3 end without a newline, so the next row does not
+    // start a line and must not be indented; a chunk's guess is wrong there.
+    let (list, stream) = try both(
+      "<ol>\n  {{>row}}\n</ol>\n", partials: ["row": "{{#rows}}{{n}}{{^third}}\n{{/third}}{{/rows}}"])
+    #expect(stream == list)
+    #expect(stream.hasPrefix("<ol>\n  01\n  2\n  34\n  5\n  67\n"))
+  }
+
+  @Test("a standalone partial per row, with sections and inverted sections")
+  func standalonePartials() throws {
+    let (list, stream) = try both(
+      "<ul>\n{{#rows}}\n  {{>item}}\n{{/rows}}\n</ul>\n",
+      partials: ["item": "<li>{{#odd}}odd {{/odd}}{{^odd}}even {{/odd}}{{name}}</li>\n"])
+    #expect(stream == list)
+    #expect(stream.hasPrefix("<ul>\n  <li>even row &lt;0&gt;</li>\n  <li>odd row &lt;1&gt;</li>\n"))
+  }
+
+  @Test("an error in a late row is thrown, the same as sequentially")
+  func errorInLateRow() throws {
+    // A recursive partial only in the fifth row from the end.
+    let template = try Template(source: "{{#rows}}{{#deep}}{{>loop}}{{/deep}}{{n}}\n{{/rows}}", name: "t")
+    let rows = (0..<Self.count).map { n -> TemplateValue in
+      .object(["n": .integer(n), "deep": .bool(n == Self.count - 5)])
+    }
+    let source = InMemoryTemplateSource(["loop": "{{>loop}}"])
+    func error(_ rows: TemplateValue) -> TemplateError? {
+      do {
+        _ = try template.render(["rows": rows], partials: source)
+        return nil
+      } catch { return error }
+    }
+    let sequential = try #require(error(.list(rows)))
+    #expect(sequential.message == "partials nested more than 200 levels deep (recursive 'loop'?)")
+    #expect(error(.stream(TemplateStream(rows))) == sequential)
+  }
+
+  @Test("map returns results in index order")
+  func mapOrder() {
+    #expect(ChunkedRendering.map(100) { $0 * $0 } == (0..<100).map { $0 * $0 })
+    #expect(ChunkedRendering.map(0) { $0 }.isEmpty)
+  }
+
+  @Test("waves: up to width chunks of chunkSize items, in order, then nil")
+  func waves() {
+    var iterator = (0..<Self.count).makeIterator()
+    var seen: [Int] = []
+    while let wave = ChunkedRendering.nextWave(&iterator) {
+      #expect(wave.count <= ChunkedRendering.width)
+      #expect(wave.allSatisfy { !$0.isEmpty && $0.count <= ChunkedRendering.chunkSize })
+      seen += wave.joined()
+    }
+    #expect(seen == Array(0..<Self.count))
+  }
+}
