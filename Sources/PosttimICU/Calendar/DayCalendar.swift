@@ -12,7 +12,8 @@ import Synchronization
 /// (America/Sao_Paulo 2018-11-04), the first time that exists.
 ///
 /// Offsets come from ICU once per constant-offset span (between two of the
-/// zone's transitions) and are kept: a list's tasks mostly share a span, so
+/// zone's transitions) and the last few spans are kept: a list's tasks
+/// mostly fall in a handful of spans (summer and winter time), so
 /// the day, offset and repeated-wall-time questions asked for every task
 /// cost a comparison instead of an ICU calendar computation.
 ///
@@ -20,7 +21,7 @@ import Synchronization
 /// through `lock`, which also guards the kept span.
 public final class DayCalendar: @unchecked Sendable, ICUFailureReporting {
   private let handle: OpaquePointer
-  private let lock = Mutex(OffsetSpan.empty)
+  private let lock = Mutex([OffsetSpan]())
   private let failures = ICUFailureRecord()
   /// The IANA time zone ID whose local days this calendar counts.
   public let timeZone: TimeZoneIdentifier
@@ -71,9 +72,8 @@ public final class DayCalendar: @unchecked Sendable, ICUFailureReporting {
   }
 
   /// `[start, end)` in milliseconds since 1970 where the zone's offset is
-  /// `offset` milliseconds; empty (NaN bounds) until ICU has said.
+  /// `offset` milliseconds; NaN bounds (containing nothing) when ICU could not bound it.
   private struct OffsetSpan {
-    static let empty = OffsetSpan(start: .nan, end: .nan, offset: 0)
     var start: Double
     var end: Double
     var offset: Int32
@@ -89,23 +89,31 @@ public final class DayCalendar: @unchecked Sendable, ICUFailureReporting {
   /// `cicu_cal_is_repeated_wall_time`); 3 hours from a span's edges nothing repeats.
   private static let repeatMarginMillis = 3 * 3_600_000.0
 
-  /// The offset at `millis`, from the kept span or, outside it, from ICU,
-  /// keeping the new span. Called with the lock held.
-  private func offsetMillis(_ millis: Double, _ span: inout OffsetSpan) -> Int32 {
-    if span.contains(millis) { return span.offset }
+  /// Spans kept at most: a year's summer and winter time, and the two around them.
+  private static let keptSpans = 4
+
+  /// The span holding `millis`, from the kept ones or, outside them, from
+  /// ICU, keeping the new one in place of the oldest. A span ICU could not
+  /// bound has NaN bounds and only its offset. Called with the lock held.
+  private func span(at millis: Double, _ kept: inout [OffsetSpan]) -> OffsetSpan {
+    if let span = kept.first(where: { $0.contains(millis) }) { return span }
     var status: Int32 = 0
     var start = 0.0, end = 0.0
     let offset = cicu_cal_offset_span(handle, millis, &start, &end, &status)
     failures.check(status, "ucal_get(UCAL_ZONE_OFFSET + UCAL_DST_OFFSET)")
-    span = status > 0 ? .empty : OffsetSpan(start: start, end: end, offset: offset)
-    return offset
+    let span = OffsetSpan(start: status > 0 ? .nan : start, end: status > 0 ? .nan : end, offset: offset)
+    if span.contains(millis) {
+      if kept.count == Self.keptSpans { kept.removeFirst() }
+      kept.append(span)
+    }
+    return span
   }
 
   /// The local day that contains `date`.
   public func day(of date: Date) -> LocalDay {
     let millis = Self.millis(date)
-    return lock.withLock { span in
-      let local = millis + Double(offsetMillis(millis, &span))
+    return lock.withLock { kept in
+      let local = millis + Double(span(at: millis, &kept).offset)
       // The same arithmetic as ICU's Calendar::computeFields; ICU itself
       // for instants too far out for an Int32 day.
       if let days = Int32(exactly: (local / Self.dayMillis).rounded(.down) + Double(Self.epochJulianDay)) {
@@ -148,17 +156,17 @@ public final class DayCalendar: @unchecked Sendable, ICUFailureReporting {
   /// The zone's UTC offset at `date`, in seconds east of Greenwich.
   public func utcOffset(at date: Date) -> Int {
     let millis = Self.millis(date)
-    return lock.withLock { span in Int(offsetMillis(millis, &span)) / 1000 }
+    return lock.withLock { kept in Int(span(at: millis, &kept).offset) / 1000 }
   }
 
   /// True when the local wall time of `date` occurs twice (a DST
   /// fall-back hour), so it must be shown with its UTC offset.
   public func isRepeatedWallTime(_ date: Date) -> Bool {
     let millis = Self.millis(date)
-    return lock.withLock { span in
+    return lock.withLock { kept in
       // The offset holds from 3 hours before to 3 hours after: what ICU's
       // fast path (`cicu_cal_is_repeated_wall_time`) would find, without asking.
-      _ = offsetMillis(millis, &span)
+      let span = span(at: millis, &kept)
       if span.contains(millis - Self.repeatMarginMillis), span.contains(millis + Self.repeatMarginMillis) {
         return false
       }
