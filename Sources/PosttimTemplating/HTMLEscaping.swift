@@ -28,22 +28,24 @@ public enum HTMLEscaping {
         },
         nonASCII: { isForbidden(Unicode.Scalar($0)!) || BidiBalance.isFormatting($0) })
     else { return s }
-    var out = ""
+    // Into UTF-8 bytes, made a String once: appending scalar by scalar to a
+    // String costs more than the rest of the escaping.
+    var out: [UInt8] = []
     out.reserveCapacity(s.utf8.count + 16)
     var bidi = BidiBalance()
     for scalar in s.unicodeScalars where bidi.admit(scalar) {
       switch scalar {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&#39;"
-      case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
-      case _ where isForbidden(scalar): out += "\u{FFFD}"
-      default: out.unicodeScalars.append(scalar)
+      case "&": out.append(contentsOf: "&amp;".utf8)
+      case "<": out.append(contentsOf: "&lt;".utf8)
+      case ">": out.append(contentsOf: "&gt;".utf8)
+      case "\"": out.append(contentsOf: "&quot;".utf8)
+      case "'": out.append(contentsOf: "&#39;".utf8)
+      case "\t", "\n", "\r": out.append(UInt8(scalar.value))
+      case _ where isForbidden(scalar): out.append(contentsOf: "\u{FFFD}".utf8)
+      default: UTF8.encode(scalar) { out.append($0) }
       }
     }
-    return bidi.enclose(out)
+    return bidi.enclose(String(decoding: out, as: UTF8.self))
   }
 
   /// A control (other than tab, LF, CR) or a noncharacter.

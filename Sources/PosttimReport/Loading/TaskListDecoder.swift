@@ -42,10 +42,13 @@ public struct TaskListDecoder: Sendable {
   /// - Throws: ``TaskListError`` (`.unreadable` or `.invalid`) naming the
   ///   file, and for a bad value the entry (from 1) and the key.
   public func decode(_ data: Data, file: String) throws(TaskListError) -> [TaskEntry] {
-    try decode(data, file: file, releasePages: nil)
+    try decode(data, file: file, releasePages: nil, scanning: true)
   }
 
-  private func decode(_ data: Data, file: String, releasePages: (() -> Void)?) throws(TaskListError) -> [TaskEntry] {
+  /// `scanning`: XML goes through ``PlistXMLScanner`` first, expat only if it gives up.
+  private func decode(
+    _ data: Data, file: String, releasePages: (() -> Void)?, scanning: Bool
+  ) throws(TaskListError) -> [TaskEntry] {
     do {
       return try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) throws(TaskListError) -> [TaskEntry] in
         let bytes = raw.bindMemory(to: UInt8.self)
@@ -55,6 +58,8 @@ public struct TaskListDecoder: Sendable {
           reader.releasePages = releasePages
           return try reader.tasks()
         }
+        let scanned = XMLPlistReader(file: file)
+        if scanning, PlistXMLScanner.scan(bytes, into: scanned) { return scanned.tasks }
         let reader = XMLPlistReader(file: file)
         try reader.parse(raw, final: true)
         return reader.tasks
@@ -66,8 +71,19 @@ public struct TaskListDecoder: Sendable {
     }
   }
 
-  /// Decodes the file open at `descriptor` (a regular file): XML is read
-  /// in chunks and never held whole, binary is read whole (its offset
+  /// The same as ``decode(_:file:)``, but XML is read by expat alone, never
+  /// by the fast scanner in front of it (``PlistXMLScanner``): the reference
+  /// a differential check (the fuzz harness) compares ``decode(_:file:)`` with.
+  /// Binary property lists are read as by ``decode(_:file:)``.
+  /// - Throws: ``TaskListError``, as ``decode(_:file:)``.
+  public func decodeWithExpat(_ data: Data, file: String) throws(TaskListError) -> [TaskEntry] {
+    try decode(data, file: file, releasePages: nil, scanning: false)
+  }
+
+  /// Decodes the file open at `descriptor` (a regular file). XML in the
+  /// common subset is read through a read-only mapping whose read pages are
+  /// dropped as the scanner passes them; other XML is read by expat in
+  /// chunks; neither is held whole. Binary is mapped whole (its offset
   /// table is at the end).
   /// - Throws: as ``decode(_:file:)``; `.notFound` when a read fails.
   public func decode(descriptor: Int32, size: Int, file: String) throws(TaskListError) -> [TaskEntry] {
@@ -86,9 +102,10 @@ public struct TaskListDecoder: Sendable {
       // file, unchanged.
       return try decode(
         Data(bytesNoCopy: map, count: size, deallocator: .none), file: file,
-        releasePages: { _ = madvise(map, size, MADV_DONTNEED) })
+        releasePages: { _ = madvise(map, size, MADV_DONTNEED) }, scanning: true)
     }
     try head.withUnsafeBufferPointer { (bytes) throws(TaskListError) in try Self.checkStart(bytes, file: file) }
+    if let tasks = Self.scanMapped(descriptor: descriptor, size: size, file: file) { return tasks }
     let reader = XMLPlistReader(file: file)
     try reader.parse(descriptor: descriptor)
     return reader.tasks
@@ -96,6 +113,23 @@ public struct TaskListDecoder: Sendable {
 
   /// Refuses an empty file and text that cannot be XML (an OpenStep plist,
   /// white space only) before a reader sees it.
+  /// The tasks of an XML file read by ``PlistXMLScanner`` through a
+  /// read-only mapping whose read pages are dropped as it goes (so memory
+  /// stays that of the tasks); nil when the file is outside the scanner's
+  /// subset or cannot be mapped, for expat to read it from the descriptor.
+  static func scanMapped(descriptor: Int32, size: Int, file: String) -> [TaskEntry]? {
+    guard let map = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), map != MAP_FAILED else { return nil }
+    defer { munmap(map, size) }
+    let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+    let reader = XMLPlistReader(file: file)
+    let bytes = UnsafeBufferPointer(start: map.assumingMemoryBound(to: UInt8.self), count: size)
+    let read = PlistXMLScanner.scan(bytes, into: reader) { offset in
+      // A private read-only mapping: dropped pages would be read again, unchanged.
+      _ = madvise(map, offset / page * page, MADV_DONTNEED)
+    }
+    return read ? reader.tasks : nil
+  }
+
   static func checkStart(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws(TaskListError) {
     guard !bytes.isEmpty else { throw TaskListError(.unreadable, file: file, message: "is empty, not a property list") }
     if bytes.starts(with: "bplist".utf8) { return }

@@ -171,6 +171,12 @@ final class XMLPlistReader {
     }
   }
 
+  /// Whether an event was refused (the first failure is kept).
+  var hasFailed: Bool { failed }
+
+  /// Whether the document was whole: a `<plist>` that closed, holding a value.
+  var isComplete: Bool { plistHasValue && !plistOpen }
+
   private func check(_ status: XML_Status, final: Bool) throws(TaskListError) {
     if let failure { throw failure }
     guard status == XML_STATUS_OK else { throw expatError() }
@@ -254,6 +260,13 @@ final class XMLPlistReader {
     guard let element = Element(name) else {
       return fail(.unreadable, "<\(Self.printable(name))> is no property list element")
     }
+    start(element)
+  }
+
+  /// A start tag of a known element (from expat, or from ``PlistXMLScanner``).
+  func start(_ element: Element) {
+    guard !failed else { return }
+    if let text { return fail(.unreadable, "an element <\(element.name)> inside <\(text.name)>") }
     if element == .plist {
       guard !plistSeen else { return fail(.unreadable, "<plist> inside <plist>") }
       plistSeen = true
@@ -316,7 +329,8 @@ final class XMLPlistReader {
     if element == .date { textLine = Int(XML_GetCurrentLineNumber(parser)) }
   }
 
-  private func characters(_ bytes: UnsafePointer<UInt8>, _ count: Int) {
+  /// Character data, already decoded (entities and character references replaced).
+  func characters(_ bytes: UnsafePointer<UInt8>, _ count: Int) {
     guard !failed else { return }
     let chunk = UnsafeBufferPointer(start: bytes, count: count)
     if text != nil {
@@ -335,6 +349,16 @@ final class XMLPlistReader {
       return finishText(element)
     }
     guard let element = Element(name) else { return }
+    end(element)
+  }
+
+  /// An end tag of a known element (from expat, or from ``PlistXMLScanner``).
+  func end(_ element: Element) {
+    guard !failed else { return }
+    if let text {
+      self.text = nil
+      return finishText(text)
+    }
     switch element {
     case .plist: plistOpen = false
     case .array, .dict:

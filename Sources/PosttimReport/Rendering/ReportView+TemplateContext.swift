@@ -37,7 +37,9 @@ extension TaskView {
   }
 
   func templateMember(_ key: String) -> TemplateValue? {
-    guard let index = Self.fieldIndex[key] else { return nil }
+    // A scan of twenty short names: cheaper than hashing the key, and this
+    // runs for every tag of every row.
+    guard let index = Self.templateKeys.firstIndex(of: key) else { return nil }
     return Self.fields[index].value(self, ViewFieldContext()).templateValue
   }
 }

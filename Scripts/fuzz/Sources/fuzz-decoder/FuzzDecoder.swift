@@ -6,11 +6,22 @@ import PosttimReport
 /// tasks or throws TaskListError; anything else (a trap, a stack overflow,
 /// an ASan report) is a finding. `throws(TaskListError)` makes any other
 /// error type impossible at compile time, so only crashes and hangs remain.
+/// Differential: the result must equal expat's alone (`decodeWithExpat`),
+/// tasks for tasks and message for message, so the fast XML scanner in
+/// front of expat never reads a document otherwise.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   let bytes = Data(fuzzInput(data, size))
+  let decoder = TaskListDecoder()
+  let fast = Result { () throws(TaskListError) in try decoder.decode(bytes, file: "fuzz") }
+  let reference = Result { () throws(TaskListError) in try decoder.decodeWithExpat(bytes, file: "fuzz") }
+  switch (fast, reference) {
+  case (.success(let a), .success(let b)): precondition(a == b, "the scanner and expat read different tasks")
+  case (.failure(let a), .failure(let b)): precondition(a.description == b.description, "different errors")
+  default: preconditionFailure("the scanner and expat disagree on whether the input is a task list")
+  }
   do {
-    let tasks = try TaskListDecoder().decode(bytes, file: "fuzz")
+    let tasks = try fast.get()
     // Touch what a writer would read.
     for task in tasks {
       precondition((1...9).contains(task.importance), "importance out of range")

@@ -94,7 +94,4 @@ extension TaskView {
       json: .absent
     ) { task, _ in .string(task.sourceLine) },
   ]
-
-  /// Field positions by template name, for lazy lookups.
-  static let fieldIndex = Dictionary(uniqueKeysWithValues: fields.enumerated().map { ($0.element.name, $0.offset) })
 }

@@ -1,0 +1,255 @@
+import Foundation
+
+/// A fast, strict reader for the XML that property list writers produce,
+/// in front of expat: it hands ``XMLPlistReader`` the same element and
+/// character events expat would, and gives up at the first thing outside a
+/// narrow subset, so the caller reads the document again with expat.
+///
+/// The subset (what Apple's writer, Post'TIM and Python's plistlib write):
+/// UTF-8 (an optional byte order mark); an optional XML declaration of one
+/// of a few exact forms; an optional Apple PropertyList-1.0 DOCTYPE,
+/// exactly; elements with known names and no attributes but
+/// `<plist version="1.0">`; character data of XML characters with the five
+/// predefined entities and character references; LF line ends.
+///
+/// Gives up (returns `false`) on anything else: comments, processing
+/// instructions, CDATA sections, CR, a raw `>` in text, unknown names or
+/// attributes, malformed or non-character UTF-8, an undefined entity, a
+/// mismatched tag, trailing content, and on any event the reader refuses.
+/// So every error message, line number and encoding rule stays expat's:
+/// this reader only ever says "read, and here are the tasks" for documents
+/// expat reads to the same tasks (checked by the differential test).
+enum PlistXMLScanner {
+  typealias Element = XMLPlistReader.Element
+
+  /// Feeds the whole document in `bytes` to `reader`; true when it was read
+  /// to its end in the subset and the reader took every event. On false,
+  /// `reader` is spent: read the document again, with expat, into a new one.
+  /// `consumed(offset)` is told, now and then, that bytes before `offset`
+  /// will not be looked at again (so mapped pages can be dropped).
+  static func scan(
+    _ bytes: UnsafeBufferPointer<UInt8>, into reader: XMLPlistReader, consumed: ((Int) -> Void)? = nil
+  ) -> Bool {
+    guard let base = bytes.baseAddress else { return false }
+    var scanner = Cursor(base: base, count: bytes.count)
+    guard scanner.prolog() else { return false }
+    var open: [Element] = []
+    var nextRelease = releaseInterval
+    while scanner.index < scanner.count {
+      if scanner.index >= nextRelease {
+        consumed?(scanner.index)
+        nextRelease = scanner.index + releaseInterval
+      }
+      if scanner.byte(0) != lessThan {
+        guard scanner.characterData(into: reader) else { return false }
+        continue
+      }
+      if scanner.byte(1) == slash {
+        scanner.index += 2
+        guard let element = scanner.name(), scanner.tagEnd() == .open, open.popLast() == element else { return false }
+        reader.end(element)
+        guard !reader.hasFailed else { return false }
+        if open.isEmpty { break }
+        continue
+      }
+      scanner.index += 1
+      guard let element = scanner.name() else { return false }
+      if element == .plist { _ = scanner.skip(versionAttribute) }
+      switch scanner.tagEnd() {
+      case .open:
+        open.append(element)
+        reader.start(element)
+      case .empty:
+        reader.start(element)
+        reader.end(element)
+      case nil:
+        return false
+      }
+      guard !reader.hasFailed else { return false }
+      if open.isEmpty { break }
+    }
+    scanner.skipWhitespace()
+    return open.isEmpty && scanner.index == scanner.count && reader.isComplete
+  }
+
+  /// Bytes between two `consumed` calls.
+  static let releaseInterval = 32 << 20
+
+  static let lessThan = UInt8(ascii: "<"), slash = UInt8(ascii: "/"), greaterThan = UInt8(ascii: ">")
+  static let ampersand = UInt8(ascii: "&")
+  static let predefinedEntities: [([UInt8], Unicode.Scalar)] = [
+    ("&lt;", "<"), ("&gt;", ">"), ("&amp;", "&"), ("&quot;", "\""), ("&apos;", "'"),
+  ].map { (Array($0.0.utf8), $0.1) }
+  static let versionAttribute = Array(" version=\"1.0\"".utf8)
+  /// The declarations accepted as they are; any other goes to expat.
+  static let declarations = [
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>", "<?xml version=\"1.0\" encoding=\"utf-8\"?>",
+    "<?xml version=\"1.0\"?>", "<?xml version='1.0' encoding='UTF-8'?>",
+  ].map { Array($0.utf8) }
+  static let doctype = Array(
+    "<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">".utf8)
+  /// Element names by length, for the tag scanner.
+  static let names: [(bytes: [UInt8], element: Element)] = [
+    Element.plist, .array, .dict, .key, .string, .integer, .real, .date, .data, .yes, .no,
+  ].map { (Array($0.name.utf8), $0) }
+
+  enum TagEnd { case open, empty }
+
+  /// A position in the document and the scanning steps.
+  struct Cursor {
+    let base: UnsafePointer<UInt8>
+    let count: Int
+    var index = 0
+
+    /// The byte `offset` after the position, or 0 past the end.
+    func byte(_ offset: Int) -> UInt8 { index + offset < count ? base[index + offset] : 0 }
+
+    /// Steps over `literal` if the document continues with it.
+    mutating func skip(_ literal: [UInt8]) -> Bool {
+      guard count - index >= literal.count else { return false }
+      for (offset, byte) in literal.enumerated() where base[index + offset] != byte { return false }
+      index += literal.count
+      return true
+    }
+
+    /// Space, tab and LF (a CR stops: expat would normalize it).
+    mutating func skipWhitespace() {
+      while index < count, base[index] == 0x20 || base[index] == 0x09 || base[index] == 0x0A { index += 1 }
+    }
+
+    /// Byte order mark, declaration, DOCTYPE and the whitespace between.
+    mutating func prolog() -> Bool {
+      _ = skip([0xEF, 0xBB, 0xBF])
+      for declaration in PlistXMLScanner.declarations where skip(declaration) { break }
+      skipWhitespace()
+      if skip(PlistXMLScanner.doctype) { skipWhitespace() }
+      return byte(0) == PlistXMLScanner.lessThan && byte(1) != UInt8(ascii: "!") && byte(1) != UInt8(ascii: "?")
+    }
+
+    /// A known element name, ended by `>`, `/` or a space (not consumed).
+    mutating func name() -> Element? {
+      var end = index
+      while end < count, base[end] != PlistXMLScanner.greaterThan, base[end] != PlistXMLScanner.slash,
+        base[end] != 0x20
+      {
+        end += 1
+      }
+      let length = end - index
+      for candidate in PlistXMLScanner.names where candidate.bytes.count == length {
+        if candidate.bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, base + index, length) == 0 }) {
+          index = end
+          return candidate.element
+        }
+      }
+      return nil
+    }
+
+    /// `>` (after optional spaces) or `/>`; nil for anything else.
+    mutating func tagEnd() -> TagEnd? {
+      while byte(0) == 0x20 { index += 1 }
+      if byte(0) == PlistXMLScanner.greaterThan {
+        index += 1
+        return .open
+      }
+      if byte(0) == PlistXMLScanner.slash, byte(1) == PlistXMLScanner.greaterThan {
+        index += 2
+        return .empty
+      }
+      return nil
+    }
+
+    /// Text up to the next `<`, handed to `reader` in runs with entities
+    /// decoded; false at anything outside the subset.
+    mutating func characterData(into reader: XMLPlistReader) -> Bool {
+      var run = index
+      while index < count {
+        let byte = base[index]
+        if byte >= 0x20 && byte < 0x80 {
+          if byte == PlistXMLScanner.lessThan { break }
+          if byte == PlistXMLScanner.greaterThan { return false }  // maybe "]]>": expat decides
+          if byte == PlistXMLScanner.ampersand {
+            if index > run { reader.characters(base + run, index - run) }
+            guard let scalar = reference() else { return false }
+            var encoded: [UInt8] = []
+            encoded.reserveCapacity(4)
+            UTF8.encode(scalar) { encoded.append($0) }
+            encoded.withUnsafeBufferPointer { reader.characters($0.baseAddress!, $0.count) }
+            run = index
+            continue
+          }
+          index += 1
+        } else if byte == 0x09 || byte == 0x0A {
+          index += 1
+        } else if byte >= 0x80 {
+          guard let length = Self.characterLength(base + index, count - index) else { return false }
+          index += length
+        } else {
+          return false  // CR (normalized by expat) or a control character
+        }
+      }
+      if index > run { reader.characters(base + run, index - run) }
+      return !reader.hasFailed
+    }
+
+    /// `&lt;` `&gt;` `&amp;` `&quot;` `&apos;`, `&#N;` or `&#xH;` naming an
+    /// XML character; the position moves past it. Nil for anything else.
+    mutating func reference() -> Unicode.Scalar? {
+      for (text, scalar) in PlistXMLScanner.predefinedEntities where skip(text) { return scalar }
+      guard byte(1) == UInt8(ascii: "#") else { return nil }
+      let hex = byte(2) == UInt8(ascii: "x")
+      var offset = hex ? 3 : 2
+      var value: UInt32 = 0
+      while offset < 12, let digit = Self.digit(byte(offset), hex: hex) {
+        value = value * (hex ? 16 : 10) + digit
+        offset += 1
+      }
+      let digits = offset - (hex ? 3 : 2)
+      guard digits > 0, byte(offset) == UInt8(ascii: ";"), Self.isXMLCharacter(value),
+        let scalar = Unicode.Scalar(value)
+      else { return nil }
+      index += offset + 1
+      return scalar
+    }
+
+    static func digit(_ byte: UInt8, hex: Bool) -> UInt32? {
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte - UInt8(ascii: "0"))
+      case UInt8(ascii: "a")...UInt8(ascii: "f") where hex: return UInt32(byte - UInt8(ascii: "a") + 10)
+      case UInt8(ascii: "A")...UInt8(ascii: "F") where hex: return UInt32(byte - UInt8(ascii: "A") + 10)
+      default: return nil
+      }
+    }
+
+    /// XML 1.0 `Char` (§2.2): tab, LF, CR, U+0020–U+D7FF, U+E000–U+FFFD, U+10000–U+10FFFF.
+    static func isXMLCharacter(_ value: UInt32) -> Bool {
+      value == 0x09 || value == 0x0A || value == 0x0D || (0x20...0xD7FF).contains(value)
+        || (0xE000...0xFFFD).contains(value) || (0x10000...0x10FFFF).contains(value)
+    }
+
+    /// The length of the well-formed UTF-8 sequence at `bytes` encoding an
+    /// XML character from U+0080 (RFC 3629 §4: no overlong form, no
+    /// surrogate, nothing past U+10FFFF); nil for anything else.
+    static func characterLength(_ bytes: UnsafePointer<UInt8>, _ available: Int) -> Int? {
+      let lead = bytes[0]
+      func continuation(_ offset: Int) -> UInt32? {
+        guard offset < available, bytes[offset] & 0xC0 == 0x80 else { return nil }
+        return UInt32(bytes[offset] & 0x3F)
+      }
+      let length: Int
+      var value: UInt32
+      switch lead {
+      case 0xC2...0xDF: (length, value) = (2, UInt32(lead & 0x1F))
+      case 0xE0...0xEF: (length, value) = (3, UInt32(lead & 0x0F))
+      case 0xF0...0xF4: (length, value) = (4, UInt32(lead & 0x07))
+      default: return nil
+      }
+      for offset in 1..<length {
+        guard let bits = continuation(offset) else { return nil }
+        value = value << 6 | bits
+      }
+      let smallest: UInt32 = length == 2 ? 0x80 : length == 3 ? 0x800 : 0x10000
+      guard value >= smallest, isXMLCharacter(value) else { return nil }
+      return length
+    }
+  }
+}
