@@ -39,7 +39,11 @@ public enum ChunkedRendering {
     guard count > 1 else { return (0..<count).map(body) }
     let results = UnsafeMutableBufferPointer<Result?>.allocate(capacity: count)
     results.initialize(repeating: nil)
-    defer { results.deallocate() }
+    defer {
+      // Deinitialized first: the slots own their results (a chunk's text).
+      _ = results.deinitialize()
+      results.deallocate()
+    }
     // Each index writes its own slot only; the results are read after all finish.
     nonisolated(unsafe) let slots = results
     withoutActuallyEscaping(body) { body in

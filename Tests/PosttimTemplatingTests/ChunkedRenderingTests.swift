@@ -1,5 +1,6 @@
 import Foundation
 import PosttimTemplating
+import Synchronization
 import Testing
 
 /// Long stream sections render a chunk per core (`ChunkedRendering`); the
@@ -79,6 +80,23 @@ struct ChunkedRenderingTests {
   func mapOrder() {
     #expect(ChunkedRendering.map(100) { $0 * $0 } == (0..<100).map { $0 * $0 })
     #expect(ChunkedRendering.map(0) { $0 }.isEmpty)
+  }
+
+  /// Counts its instances, to see that `map` lets go of its results.
+  final class Tracked: Sendable {
+    static let alive = Mutex(0)
+    init() { Self.alive.withLock { $0 += 1 } }
+    deinit { Self.alive.withLock { $0 -= 1 } }
+  }
+
+  @Test("map keeps nothing once its results are dropped (a leak held a report's text)")
+  func mapReleases() {
+    do {
+      let results = ChunkedRendering.map(64) { _ in Tracked() }
+      #expect(results.count == 64)
+      #expect(Tracked.alive.withLock { $0 } == 64)
+    }
+    #expect(Tracked.alive.withLock { $0 } == 0)
   }
 
   @Test("waves: up to width chunks of chunkSize items, in order, then nil")
