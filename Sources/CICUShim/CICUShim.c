@@ -225,6 +225,12 @@ cicu_calendar *cicu_cal_open(const uint16_t *zone, int32_t zoneLength,
   return (cicu_calendar *)calendar;
 }
 
+cicu_calendar *cicu_cal_clone(const cicu_calendar *calendar,
+                              int32_t *status) {
+  return (cicu_calendar *)ucal_clone((const UCalendar *)calendar,
+                                     (UErrorCode *)status);
+}
+
 void cicu_cal_close(cicu_calendar *calendar) {
   if (calendar) ucal_close((UCalendar *)calendar);
 }

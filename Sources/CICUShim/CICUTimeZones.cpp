@@ -779,16 +779,6 @@ extern "C" void cicu_zone_offset(const cicu_zone *zone, double millis,
       millis, false, *rawOffset, *dstOffset, *ec);
 }
 
-extern "C" void cicu_df_set_zone(cicu_date_formatter *formatter,
-                                 const cicu_zone *zone, int32_t *status) {
-  UErrorCode *ec = reinterpret_cast<UErrorCode *>(status);
-  if (U_FAILURE(*ec)) return;
-  // udat_open returns a DateFormat (SimpleDateFormat for UDAT_PATTERN);
-  // setTimeZone clones the zone into the formatter's calendar.
-  reinterpret_cast<icu::DateFormat *>(formatter)->setTimeZone(
-      *reinterpret_cast<const RuleBasedTimeZone *>(zone));
-}
-
 extern "C" void cicu_cal_set_zone(cicu_calendar *calendar,
                                   const cicu_zone *zone, int32_t *status) {
   UErrorCode *ec = reinterpret_cast<UErrorCode *>(status);

@@ -179,6 +179,9 @@ void cicu_df_set_capitalization(cicu_date_formatter *formatter,
 cicu_calendar *cicu_cal_open(const uint16_t *zone, int32_t zoneLength,
                              const char *locale, int32_t *status);
 void cicu_cal_close(cicu_calendar *calendar);
+/// An independent copy of `calendar` (zone, calendar system, attributes).
+/// Owned by the caller.
+cicu_calendar *cicu_cal_clone(const cicu_calendar *calendar, int32_t *status);
 /// A number that names the local calendar day of an instant (ICU's
 /// JULIAN_DAY field: the same for every calendar system). Two instants
 /// are on the same local day exactly when their day numbers are equal.
@@ -351,9 +354,6 @@ int32_t cicu_zone_display_name(const cicu_zone *zone,
                                const char *displayLocale, int8_t daylight,
                                uint16_t *out, int32_t capacity,
                                int32_t *status);
-/// Makes a formatter use a copy of `zone` (ICU's DateFormat::setTimeZone).
-void cicu_df_set_zone(cicu_date_formatter *formatter, const cicu_zone *zone,
-                      int32_t *status);
 /// Makes a calendar use a copy of `zone` (ICU's Calendar::setTimeZone).
 void cicu_cal_set_zone(cicu_calendar *calendar, const cicu_zone *zone,
                        int32_t *status);

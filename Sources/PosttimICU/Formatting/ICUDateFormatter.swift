@@ -45,7 +45,8 @@ public final class ICUDateFormatter: @unchecked Sendable, ICUFailureReporting {
     func copy() -> Instance? {
       var status: Int32 = 0
       guard let handle = cicu_df_clone(handle, &status), status <= 0 else { return nil }
-      guard let calendar = cicu_df_calendar(handle, &status), status <= 0 else {
+      // The kept calendar's copy: it carries the system zone, the formatter does not.
+      guard let calendar = cicu_cal_clone(calendar, &status), status <= 0 else {
         cicu_df_close(handle)
         return nil
       }
@@ -118,13 +119,6 @@ public final class ICUDateFormatter: @unchecked Sendable, ICUFailureReporting {
           }
         }
       }, close: cicu_df_close)
-    if let zone = systemZones.zone(for: timeZone.id) {
-      cicu_df_set_zone(handle, zone.handle, &status)
-      guard status <= 0 else {
-        cicu_df_close(handle)
-        throw ICUError(function: "DateFormat::setTimeZone", code: status)
-      }
-    }
     if capitalization != .none {
       cicu_df_set_capitalization(handle, capitalization.rawValue, &status)
       guard status <= 0 else {
@@ -132,13 +126,24 @@ public final class ICUDateFormatter: @unchecked Sendable, ICUFailureReporting {
         throw ICUError(function: "udat_setContext(UDISPCTX_CAPITALIZATION)", code: status)
       }
     }
-    // After the zone is set: the kept calendar copies it.
+    // Values are formatted with the kept calendar, and ICU takes the zone
+    // (offsets and names) from the calendar it formats with, so only the
+    // kept calendar gets the system zone: each copy of a zone built from
+    // TZif data rebuilds its transition table, the largest cost of opening.
     let calendar: OpaquePointer
     do {
       calendar = try openICUHandle("Calendar::clone", open: { cicu_df_calendar(handle, &$0) }, close: cicu_cal_close)
     } catch {
       cicu_df_close(handle)
       throw error
+    }
+    if let zone = systemZones.zone(for: timeZone.id) {
+      cicu_cal_set_zone(calendar, zone.handle, &status)
+      guard status <= 0 else {
+        cicu_cal_close(calendar)
+        cicu_df_close(handle)
+        throw ICUError(function: "Calendar::setTimeZone", code: status)
+      }
     }
     self.primary = Instance(handle: handle, calendar: calendar)
     self.pattern = pattern

@@ -17,15 +17,17 @@ public final class ReportPresenter: Sendable {
   private let dateTime: ICUDateFormatter
   /// `time` and `dateTime` with the UTC offset, for a repeated wall time;
   /// nil where none is added (see ``disambiguating(_:_:)``).
-  private let timeWithOffset: ICUDateFormatter?
-  private let dateTimeWithOffset: ICUDateFormatter?
+  // The formats below are needed now and then (a repeated wall time, a
+  // detail view, a year outside 1…9999): opened on first use.
+  private let timeWithOffset: LazyDateFormatter?
+  private let dateTimeWithOffset: LazyDateFormatter?
   /// The details' "exact time": `dateTime`, with the offset unless it
   /// already shows a zone.
-  private let exactDateTime: ICUDateFormatter
+  private let exactDateTime: LazyDateFormatter
   /// `dateTime` and `exactDateTime` with the era (UTS #35 `G`) for a year
   /// ≤ 0 or ≥ 10000, where the year alone misleads ("1" for 1 BC); nil for
   /// a pattern (verbatim) or a skeleton that has an era already.
-  private let eraFormats: (dateTime: ICUDateFormatter, exact: ICUDateFormatter)?
+  private let eraFormats: (dateTime: LazyDateFormatter, exact: LazyDateFormatter)?
   private let dayHeading: ICUDateFormatter
   private let dayInline: ICUDateFormatter
   private let zoneName: ICUDateFormatter
@@ -60,16 +62,24 @@ public final class ReportPresenter: Sendable {
     time = try open(settings.timeFormat)
     timeStrings = TimeOfDayStrings(time)
     dateTime = try open(settings.dateTimeFormat)
-    func openIfAny(_ spec: DateFormatSpec?) throws(ICUError) -> ICUDateFormatter? {
-      guard let spec else { return nil }
-      return try open(spec)
+    @Sendable func lazily(_ spec: DateFormatSpec) -> LazyDateFormatter {
+      LazyDateFormatter { () throws(ICUError) in
+        try DateFormatting.formatter(for: spec, locale: locale, timeZone: zone)
+      }
     }
-    timeWithOffset = try openIfAny(Self.disambiguating(settings.timeFormat, time))
-    dateTimeWithOffset = try openIfAny(Self.disambiguating(settings.dateTimeFormat, dateTime))
-    exactDateTime = dateTime.showsTimeZone ? dateTime : try open(Self.withOffset(dateTime))
+    timeWithOffset = Self.disambiguating(settings.timeFormat, time).map(lazily)
+    dateTimeWithOffset = Self.disambiguating(settings.dateTimeFormat, dateTime).map(lazily)
+    let plainDateTime = dateTime
+    exactDateTime =
+      dateTime.showsTimeZone ? LazyDateFormatter { plainDateTime } : lazily(Self.withOffset(dateTime))
     if case .skeleton(let skeleton) = settings.dateTimeFormat, !skeleton.contains("G") {
-      let withEra = try open(.skeleton("G" + skeleton))
-      eraFormats = (withEra, withEra.showsTimeZone ? withEra : try open(Self.withOffset(withEra)))
+      let withEra = lazily(.skeleton("G" + skeleton))
+      let exact = LazyDateFormatter { () throws(ICUError) in
+        let opened = try withEra.formatter()
+        return opened.showsTimeZone
+          ? opened : try DateFormatting.formatter(for: Self.withOffset(opened), locale: locale, timeZone: zone)
+      }
+      eraFormats = (withEra, exact)
     } else {
       eraFormats = nil
     }
