@@ -22,7 +22,10 @@ extension SectionView {
     let section = self  // Sendable: the rows are made from it on demand
     var members = ViewFieldReader.templateMembers(Self.fields, of: self, context)
     members[Self.children.name] = .stream(
-      TemplateStream { AnyIterator(section.tasks.lazy.map(\.templateValue).makeIterator()) })
+      TemplateStream {
+        var rows = TaskRows([section])
+        return AnyIterator { rows.next()?.templateValue }
+      })
     return .object(members)
   }
 }
@@ -31,15 +34,30 @@ extension TaskView {
   /// The row's members, computed as a template reads them.
   static let templateKeys = fields.map(\.name)
 
+  /// Field positions by name length: a lookup compares the key with the
+  /// one or two names of its length. This runs for every tag of every row,
+  /// where hashing the key, or comparing it with all twenty names, costs
+  /// more than the rest of the lookup.
+  static let fieldsByLength: [[Int]] = {
+    var table = [[Int]](repeating: [], count: (templateKeys.map(\.utf8.count).max() ?? 0) + 1)
+    for (index, name) in templateKeys.enumerated() { table[name.utf8.count].append(index) }
+    return table
+  }()
+
+  /// The position of the field named `key` in ``fields``, or nil.
+  static func fieldIndex(_ key: String) -> Int? {
+    let length = key.utf8.count
+    guard length < fieldsByLength.count else { return nil }
+    return fieldsByLength[length].first { templateKeys[$0] == key }
+  }
+
   var templateValue: TemplateValue {
     let row = self
     return .lazyObject(TemplateObject(keys: Self.templateKeys) { row.templateMember($0) })
   }
 
   func templateMember(_ key: String) -> TemplateValue? {
-    // A scan of twenty short names: cheaper than hashing the key, and this
-    // runs for every tag of every row.
-    guard let index = Self.templateKeys.firstIndex(of: key) else { return nil }
+    guard let index = Self.fieldIndex(key) else { return nil }
     return Self.fields[index].value(self, ViewFieldContext()).templateValue
   }
 }

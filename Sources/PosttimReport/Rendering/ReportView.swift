@@ -89,6 +89,34 @@ public struct SectionView: Sendable {
       presenter.row(for: $0.element, at: (index, $0.offset), anchors: anchors, spansDays: spansDays)
     }
   }
+
+  /// Row `row` (0 ≤ row < ``count``), made now.
+  func task(at row: Int) -> TaskView {
+    presenter.row(for: entries[row], at: (index, row), anchors: anchors, spansDays: spansDays)
+  }
+}
+
+/// The task rows of several sections, in order, made as they are read.
+/// A concrete iterator: through the generic lazy wrappers, every row paid
+/// for a runtime metadata lookup, a tenth of a long report's rendering.
+struct TaskRows: IteratorProtocol {
+  let sections: [SectionView]
+  private var section = 0
+  private var row = 0
+
+  init(_ sections: [SectionView]) { self.sections = sections }
+
+  mutating func next() -> TaskView? {
+    while section < sections.count {
+      if row < sections[section].count {
+        defer { row += 1 }
+        return sections[section].task(at: row)
+      }
+      section += 1
+      row = 0
+    }
+    return nil
+  }
 }
 
 /// One task row, localized. Fields are computed when read, so a writer

@@ -52,7 +52,7 @@ public struct CSVReportWriter: ReportWriter {
     if byteOrderMark { output.write("\u{FEFF}") }
     writeRow(Self.header, to: &output)
     // Rows are formatted a chunk per core and written in order.
-    var rows = report.sections.lazy.flatMap(\.tasks).makeIterator()
+    var rows = TaskRows(report.sections)
     while let chunks = ChunkedRendering.nextWave(&rows) {
       for text in ChunkedRendering.map(
         chunks.count,
