@@ -1,27 +1,29 @@
-import Synchronization
-
-/// Templates held as strings in memory, parsed on first use and cached.
+/// Templates held as strings in memory, each parsed once, when the source
+/// is made.
 ///
-/// Shape: `InMemoryTemplateSource(["name": "template text"])`. Thread-safe: the
-/// parse cache is guarded by a `Mutex`. Errors: `.syntax` if a template does
-/// not parse (reported against its name; not cached, so it is re-reported).
+/// Shape: `InMemoryTemplateSource(["name": "template text"])`. Thread-safe:
+/// after `init` nothing changes, so rendering threads look templates up
+/// without a lock (a long report includes a row partial per row). Errors:
+/// `.syntax` if a template does not parse, thrown each time it is asked
+/// for (reported against its name); the others stay usable.
 ///
 /// Source followed: the Mustache spec v1.x (https://github.com/mustache/spec),
 /// whose tests supply partials exactly this way.
 public final class InMemoryTemplateSource: TemplateSource {
-  private let sources: [String: String]
-  private let cache = Mutex<[String: Template]>([:])
+  private let templates: [String: Result<Template, TemplateError>]
 
-  /// - Parameter sources: template text by name (`"row"` for `{{>row}}`).
+  /// - Parameter sources: template text by name.
   public init(_ sources: [String: String]) {
-    self.sources = sources
+    templates = sources.reduce(into: [:]) { templates, source in
+      templates[source.key] = Result { () throws(TemplateError) in try Template(source: source.value, name: source.key)
+      }
+    }
   }
 
+  /// The template named `name`, or nil when there is none.
+  /// - Throws: ``TemplateError`` (`.syntax`) when its text does not parse.
   public func template(named name: String) throws(TemplateError) -> Template? {
-    if let cached = cache.withLock({ $0[name] }) { return cached }
-    guard let text = sources[name] else { return nil }
-    let template = try Template(source: text, name: name)
-    cache.withLock { $0[name] = template }
-    return template
+    guard let template = templates[name] else { return nil }
+    return try template.get()
   }
 }
