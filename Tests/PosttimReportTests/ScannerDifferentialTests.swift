@@ -25,6 +25,18 @@ struct ScannerDifferentialTests {
     }
   }
 
+  /// The scanner reading `data` from a file through a window of `window`
+  /// bytes (so every token meets window edges somewhere in a long list).
+  static func windowed(_ data: Data, window: Int) throws -> Outcome {
+    let url = FileManager.default.temporaryDirectory.appending(path: "scanner-\(UUID().uuidString).plist")
+    try data.write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let descriptor = open(url.path, O_RDONLY)
+    defer { close(descriptor) }
+    let reader = XMLPlistReader(file: "t.plist")
+    return PlistXMLScanner.scan(descriptor: descriptor, window: window, into: reader) ? .tasks(reader.tasks) : .gaveUp
+  }
+
   static func expat(_ data: Data) -> Outcome {
     data.withUnsafeBytes { raw in
       let reader = XMLPlistReader(file: "t.plist")
@@ -67,6 +79,28 @@ struct ScannerDifferentialTests {
       let reference = shared.appending(path: "reference/listeDesTaches.plist")
       #expect(Self.check("reference", try Data(contentsOf: reference)), "the app's file must take the fast path")
     }
+  }
+
+  @Test("through small windows: the same tasks as from the whole buffer", arguments: [1_100, 1_333, 4_096])
+  func windows(window: Int) throws {
+    var documents = try Self.xmlFiles().map { try Data(contentsOf: $0) }
+    for seed: UInt64 in [1, 2] {
+      let list = DifferentialReaderTests.generated(seed: seed, count: 300)
+      documents.append(try PropertyListSerialization.data(fromPropertyList: list, format: .xml, options: 0))
+    }
+    var read = 0
+    for data in documents {
+      let whole = Self.scanner(data)
+      let through = try Self.windowed(data, window: window)
+      #expect(through == whole, "window \(window): \(through) against \(whole) from the whole buffer")
+      if case .tasks = through { read += 1 }
+    }
+    #expect(read >= 4)
+    // Text and references cut by window edges in every possible place.
+    let text = String(repeating: "é&amp;日&#x1F600;a\u{10FFFF}&lt;", count: 400)
+    let long = Self.task("<string>\(text)</string>")
+    #expect(try Self.windowed(long, window: window) == Self.expat(long))
+    #expect(Self.scanner(long) == Self.expat(long))
   }
 
   @Test("lists written by Foundation take the fast path and read the same", arguments: [1, 2, 3])
@@ -173,6 +207,8 @@ struct ScannerDifferentialTests {
         }
       }
       if Self.check("mutation", data) { read += 1 }
+      let through = try Self.windowed(data, window: 1_100)
+      if through != .gaveUp { #expect(through == Self.expat(data), "mutation through a window") }
     }
     // Some mutations land in text and stay readable: the property was exercised.
     #expect(read > 15)

@@ -25,23 +25,42 @@ enum PlistXMLScanner {
   /// Feeds the whole document in `bytes` to `reader`; true when it was read
   /// to its end in the subset and the reader took every event. On false,
   /// `reader` is spent: read the document again, with expat, into a new one.
-  /// `consumed(offset)` is told, now and then, that bytes before `offset`
-  /// will not be looked at again (so mapped pages can be dropped).
-  static func scan(
-    _ bytes: UnsafeBufferPointer<UInt8>, into reader: XMLPlistReader, consumed: ((Int) -> Void)? = nil
-  ) -> Bool {
+  static func scan(_ bytes: UnsafeBufferPointer<UInt8>, into reader: XMLPlistReader) -> Bool {
     guard let base = bytes.baseAddress else { return false }
-    var scanner = Cursor(base: base, count: bytes.count)
+    var cursor = Cursor(base: base, count: bytes.count)
+    return scan(&cursor, into: reader)
+  }
+
+  /// The same for a document read from `descriptor` (from its current
+  /// offset) through a window of `window` bytes, so the file is never held
+  /// whole. False also when a read fails (expat's reading reports it).
+  static func scan(descriptor: Int32, window: Int = 1 << 20, into reader: XMLPlistReader) -> Bool {
+    let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: window)
+    defer { buffer.deallocate() }
+    var cursor = Cursor(window: buffer, capacity: window) { free, capacity in
+      while true {
+        let count = read(descriptor, free, capacity)
+        if count < 0, errno == EINTR { continue }
+        return count
+      }
+    }
+    return scan(&cursor, into: reader)
+  }
+
+  /// Bytes a window holds ahead of the position before each step: every
+  /// tag the subset has fits; a longer one makes the scanner give up.
+  static let lookahead = 512
+
+  private static func scan(_ scanner: inout Cursor, into reader: XMLPlistReader) -> Bool {
+    scanner.ensure(2 * lookahead)
     guard scanner.prolog() else { return false }
     var open: [Element] = []
-    var nextRelease = releaseInterval
-    while scanner.index < scanner.count {
-      if scanner.index >= nextRelease {
-        consumed?(scanner.index)
-        nextRelease = scanner.index + releaseInterval
-      }
+    while true {
+      scanner.ensure(lookahead)
+      guard scanner.index < scanner.count else { break }
       if scanner.byte(0) != lessThan {
-        guard scanner.characterData(into: reader) else { return false }
+        // nil: the window ends inside the text; refill and go on with it.
+        guard scanner.characterData(into: reader) != false else { return false }
         continue
       }
       if scanner.byte(1) == slash {
@@ -68,12 +87,15 @@ enum PlistXMLScanner {
       guard !reader.hasFailed else { return false }
       if open.isEmpty { break }
     }
-    scanner.skipWhitespace()
-    return open.isEmpty && scanner.index == scanner.count && reader.isComplete
+    // Only whitespace may follow, to the end of the file.
+    while true {
+      scanner.skipWhitespace()
+      if scanner.index < scanner.count || scanner.atEnd { break }
+      scanner.ensure(1)
+    }
+    return open.isEmpty && scanner.index == scanner.count && scanner.atEnd && !scanner.readFailed
+      && reader.isComplete
   }
-
-  /// Bytes between two `consumed` calls.
-  static let releaseInterval = 32 << 20
 
   static let lessThan = UInt8(ascii: "<"), slash = UInt8(ascii: "/"), greaterThan = UInt8(ascii: ">")
   static let ampersand = UInt8(ascii: "&")
@@ -95,11 +117,65 @@ enum PlistXMLScanner {
 
   enum TagEnd { case open, empty }
 
-  /// A position in the document and the scanning steps.
+  /// A position in the document (whole, or a window onto it that
+  /// `refill` tops up) and the scanning steps.
   struct Cursor {
     let base: UnsafePointer<UInt8>
-    let count: Int
+    /// Bytes of the document in `base`.
+    var count: Int
     var index = 0
+    /// Whether `count` reaches the end of the document.
+    var atEnd: Bool
+    /// Whether a read failed (the document then counts as ended).
+    var readFailed = false
+    private let window: UnsafeMutablePointer<UInt8>?
+    private let capacity: Int
+    private let refill: ((UnsafeMutablePointer<UInt8>, Int) -> Int)?
+
+    /// The whole document.
+    init(base: UnsafePointer<UInt8>, count: Int) {
+      self.base = base
+      self.count = count
+      self.atEnd = true
+      self.window = nil
+      self.capacity = count
+      self.refill = nil
+    }
+
+    /// A window of `capacity` bytes that `refill(free, room)` fills: it
+    /// returns the bytes read, 0 at the end, or -1 on an error.
+    init(
+      window: UnsafeMutablePointer<UInt8>, capacity: Int,
+      refill: @escaping (UnsafeMutablePointer<UInt8>, Int) -> Int
+    ) {
+      self.base = UnsafePointer(window)
+      self.count = 0
+      self.atEnd = false
+      self.window = window
+      self.capacity = capacity
+      self.refill = refill
+    }
+
+    /// Makes at least `wanted` bytes available after the position, or all
+    /// that are left: moves what is unread to the window's start and reads.
+    mutating func ensure(_ wanted: Int) {
+      guard !atEnd, count - index < wanted, let window, let refill else { return }
+      let unread = count - index
+      if index > 0 {
+        window.update(from: window + index, count: unread)
+        count = unread
+        index = 0
+      }
+      while count < capacity {
+        let read = refill(window + count, capacity - count)
+        if read <= 0 {
+          atEnd = true
+          readFailed = read < 0
+          return
+        }
+        count += read
+      }
+    }
 
     /// The byte `offset` after the position, or 0 past the end.
     func byte(_ offset: Int) -> UInt8 { index + offset < count ? base[index + offset] : 0 }
@@ -159,10 +235,13 @@ enum PlistXMLScanner {
     }
 
     /// Text up to the next `<`, handed to `reader` in runs with entities
-    /// decoded; false at anything outside the subset.
-    mutating func characterData(into reader: XMLPlistReader) -> Bool {
+    /// decoded; false at anything outside the subset, nil when the window
+    /// ends first (it stops short of the window's last bytes, so that no
+    /// character or reference is ever cut).
+    mutating func characterData(into reader: XMLPlistReader) -> Bool? {
       var run = index
-      while index < count {
+      let limit = atEnd ? count : count - 16
+      while index < limit {
         let byte = base[index]
         if byte >= 0x20 && byte < 0x80 {
           if byte == PlistXMLScanner.lessThan { break }
@@ -188,7 +267,8 @@ enum PlistXMLScanner {
         }
       }
       if index > run { reader.characters(base + run, index - run) }
-      return !reader.hasFailed
+      if reader.hasFailed { return false }
+      return index < limit || atEnd ? true : nil
     }
 
     /// `&lt;` `&gt;` `&amp;` `&quot;` `&apos;`, `&#N;` or `&#xH;` naming an

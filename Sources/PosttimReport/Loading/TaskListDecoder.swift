@@ -80,11 +80,10 @@ public struct TaskListDecoder: Sendable {
     try decode(data, file: file, releasePages: nil, scanning: false)
   }
 
-  /// Decodes the file open at `descriptor` (a regular file). XML in the
-  /// common subset is read through a read-only mapping whose read pages are
-  /// dropped as the scanner passes them; other XML is read by expat in
-  /// chunks; neither is held whole. Binary is mapped whole (its offset
-  /// table is at the end).
+  /// Decodes the file open at `descriptor` (a regular file, read from its
+  /// start). XML is read in chunks, by ``PlistXMLScanner`` when it is in the
+  /// common subset, else by expat, and never held whole. Binary is mapped
+  /// whole (its offset table is at the end).
   /// - Throws: as ``decode(_:file:)``; `.notFound` when a read fails.
   public func decode(descriptor: Int32, size: Int, file: String) throws(TaskListError) -> [TaskEntry] {
     var head = [UInt8](repeating: 0, count: min(size, 64))
@@ -105,7 +104,13 @@ public struct TaskListDecoder: Sendable {
         releasePages: { _ = madvise(map, size, MADV_DONTNEED) }, scanning: true)
     }
     try head.withUnsafeBufferPointer { (bytes) throws(TaskListError) in try Self.checkStart(bytes, file: file) }
-    if let tasks = Self.scanMapped(descriptor: descriptor, size: size, file: file) { return tasks }
+    // The scanner reads through a window; where it gives up, expat reads
+    // the file again from its start.
+    let scanned = XMLPlistReader(file: file)
+    if PlistXMLScanner.scan(descriptor: descriptor, into: scanned) { return scanned.tasks }
+    guard lseek(descriptor, 0, SEEK_SET) == 0 else {
+      throw TaskListError(.notFound, file: file, message: "cannot be read (\(String(cString: strerror(errno))))")
+    }
     let reader = XMLPlistReader(file: file)
     try reader.parse(descriptor: descriptor)
     return reader.tasks
@@ -113,23 +118,6 @@ public struct TaskListDecoder: Sendable {
 
   /// Refuses an empty file and text that cannot be XML (an OpenStep plist,
   /// white space only) before a reader sees it.
-  /// The tasks of an XML file read by ``PlistXMLScanner`` through a
-  /// read-only mapping whose read pages are dropped as it goes (so memory
-  /// stays that of the tasks); nil when the file is outside the scanner's
-  /// subset or cannot be mapped, for expat to read it from the descriptor.
-  static func scanMapped(descriptor: Int32, size: Int, file: String) -> [TaskEntry]? {
-    guard let map = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), map != MAP_FAILED else { return nil }
-    defer { munmap(map, size) }
-    let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-    let reader = XMLPlistReader(file: file)
-    let bytes = UnsafeBufferPointer(start: map.assumingMemoryBound(to: UInt8.self), count: size)
-    let read = PlistXMLScanner.scan(bytes, into: reader) { offset in
-      // A private read-only mapping: dropped pages would be read again, unchanged.
-      _ = madvise(map, offset / page * page, MADV_DONTNEED)
-    }
-    return read ? reader.tasks : nil
-  }
-
   static func checkStart(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws(TaskListError) {
     guard !bytes.isEmpty else { throw TaskListError(.unreadable, file: file, message: "is empty, not a property list") }
     if bytes.starts(with: "bplist".utf8) { return }
