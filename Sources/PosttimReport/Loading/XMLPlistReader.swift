@@ -343,11 +343,7 @@ final class XMLPlistReader {
   }
 
   private func end(_ name: UnsafePointer<CChar>) {
-    guard !failed else { return }
-    if let element = text {
-      text = nil
-      return finishText(element)
-    }
+    // An unknown name never got here open: its start tag failed the read.
     guard let element = Element(name) else { return }
     end(element)
   }

@@ -54,7 +54,7 @@ public final class ReportPresenter: Sendable {
     self.calendar = calendar
     let locale = settings.locale
     let zone = settings.timeZone
-    func open(_ spec: DateFormatSpec, _ caps: ICUDateFormatter.Capitalization = .none) throws(ICUError)
+    @Sendable func open(_ spec: DateFormatSpec, _ caps: ICUDateFormatter.Capitalization = .none) throws(ICUError)
       -> ICUDateFormatter
     {
       try DateFormatting.formatter(for: spec, locale: locale, timeZone: zone, capitalization: caps)
@@ -62,24 +62,20 @@ public final class ReportPresenter: Sendable {
     time = try open(settings.timeFormat)
     timeStrings = TimeOfDayStrings(time)
     dateTime = try open(settings.dateTimeFormat)
+    /// `formatter` followed by its UTC offset, unless it prints a zone already.
+    @Sendable func exact(_ formatter: ICUDateFormatter) throws(ICUError) -> ICUDateFormatter {
+      formatter.showsTimeZone ? formatter : try open(Self.withOffset(formatter))
+    }
     @Sendable func lazily(_ spec: DateFormatSpec) -> LazyDateFormatter {
-      LazyDateFormatter { () throws(ICUError) in
-        try DateFormatting.formatter(for: spec, locale: locale, timeZone: zone)
-      }
+      LazyDateFormatter { () throws(ICUError) in try open(spec) }
     }
     timeWithOffset = Self.disambiguating(settings.timeFormat, time).map(lazily)
     dateTimeWithOffset = Self.disambiguating(settings.dateTimeFormat, dateTime).map(lazily)
     let plainDateTime = dateTime
-    exactDateTime =
-      dateTime.showsTimeZone ? LazyDateFormatter { plainDateTime } : lazily(Self.withOffset(dateTime))
+    exactDateTime = LazyDateFormatter { () throws(ICUError) in try exact(plainDateTime) }
     if case .skeleton(let skeleton) = settings.dateTimeFormat, !skeleton.contains("G") {
       let withEra = lazily(.skeleton("G" + skeleton))
-      let exact = LazyDateFormatter { () throws(ICUError) in
-        let opened = try withEra.formatter()
-        return opened.showsTimeZone
-          ? opened : try DateFormatting.formatter(for: Self.withOffset(opened), locale: locale, timeZone: zone)
-      }
-      eraFormats = (withEra, exact)
+      eraFormats = (withEra, LazyDateFormatter { () throws(ICUError) in try exact(withEra.formatter()) })
     } else {
       eraFormats = nil
     }

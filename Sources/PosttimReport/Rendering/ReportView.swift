@@ -85,9 +85,8 @@ public struct SectionView: Sendable {
 
   /// The section's task rows, made as they are read.
   public var tasks: LazyMapSequence<EnumeratedSequence<[TaskEntry]>, TaskView> {
-    entries.enumerated().lazy.map { [presenter, spansDays, index, anchors] in
-      presenter.row(for: $0.element, at: (index, $0.offset), anchors: anchors, spansDays: spansDays)
-    }
+    let section = self
+    return entries.enumerated().lazy.map { section.task(at: $0.offset) }
   }
 
   /// Row `row` (0 ≤ row < ``count``), made now.
