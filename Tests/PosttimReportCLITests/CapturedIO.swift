@@ -55,3 +55,13 @@ func temporaryFolder() throws -> URL {
   try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
   return url
 }
+
+/// The example list with `target` replaced by `replacement`, written to
+/// `name` in `folder`; returns its URL.
+func exampleList(replacing target: String, with replacement: String, as name: String, in folder: URL) throws -> URL {
+  let text = try String(contentsOf: TestPaths.example, encoding: .utf8)
+    .replacingOccurrences(of: target, with: replacement)
+  let url = folder.appending(path: name)
+  try text.write(to: url, atomically: true, encoding: .utf8)
+  return url
+}

@@ -85,10 +85,8 @@ struct CommandLineTests {
   func badInputs() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let bad = folder.appending(path: "bad.plist")
-    let text = try String(contentsOf: TestPaths.example, encoding: .utf8)
-      .replacingOccurrences(of: "<string>6</string>", with: "<string>urgent</string>")
-    try text.write(to: bad, atomically: true, encoding: .utf8)
+    let bad = try exampleList(
+      replacing: "<string>6</string>", with: "<string>urgent</string>", as: "bad.plist", in: folder)
     let empty = folder.appending(path: "empty.plist")
     try Data().write(to: empty)
     let output = folder.appending(path: "agenda.md")

@@ -168,10 +168,8 @@ struct SecondTrialTests {
   func controlInXML() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let text = try String(contentsOf: TestPaths.example, encoding: .utf8)
-      .replacingOccurrences(of: "<string>6</string>", with: "<string>urgent\n\u{1B}[31mred</string>")
-    let bad = folder.appending(path: "bad.plist")
-    try text.write(to: bad, atomically: true, encoding: .utf8)
+    let bad = try exampleList(
+      replacing: "<string>6</string>", with: "<string>urgent\n\u{1B}[31mred</string>", as: "bad.plist", in: folder)
     let run = CapturedRun()
     #expect(run.run([bad.path]) == .dataError)
     // Line 53 column 1 is where Python's pyexpat puts the ESC too.
@@ -185,10 +183,8 @@ struct SecondTrialTests {
   func prolepticGregorian() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let text = try String(contentsOf: TestPaths.example, encoding: .utf8)
-      .replacingOccurrences(of: "2026-12-07T15:00:00Z", with: "1500-03-01T12:00:00Z")
-    let list = folder.appending(path: "old.plist")
-    try text.write(to: list, atomically: true, encoding: .utf8)
+    let list = try exampleList(
+      replacing: "2026-12-07T15:00:00Z", with: "1500-03-01T12:00:00Z", as: "old.plist", in: folder)
     let run = CapturedRun()
     #expect(run.run([list.path, "-f", "csv", "-l", "en_US", "-z", "UTC", "--to", "1500-12-31"]) == .success)
     // The <date> text is ISO 8601, proleptic Gregorian (issue 12 item 4;
@@ -202,10 +198,8 @@ struct SecondTrialTests {
   func hugeImportance() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let text = try String(contentsOf: TestPaths.example, encoding: .utf8)
-      .replacingOccurrences(of: "<string>6</string>", with: "<integer>99999999999999999999999</integer>")
-    let list = folder.appending(path: "huge.plist")
-    try text.write(to: list, atomically: true, encoding: .utf8)
+    let list = try exampleList(
+      replacing: "<string>6</string>", with: "<integer>99999999999999999999999</integer>", as: "huge.plist", in: folder)
     let run = CapturedRun()
     #expect(run.run([list.path]) == .dataError)
     #expect(
