@@ -28,6 +28,7 @@
 #include <unicode/dtrule.h>
 #include <unicode/rbtz.h>
 #include <unicode/tzrule.h>
+#include <unicode/tztrans.h>
 #include <unicode/unistr.h>
 
 #include <algorithm>
@@ -747,6 +748,98 @@ RuleBasedTimeZone *buildZone(const UnicodeString &id, const TZifData &data,
   return zone.release();
 }
 
+// MARK: Copies that share one zone
+
+/// A RuleBasedTimeZone whose every answer comes from one shared, completed
+/// zone. ICU copies a zone wherever it keeps one (Calendar::setTimeZone,
+/// the generic-name formatter), and RuleBasedTimeZone's copy constructor
+/// re-runs complete(), which is quadratic in transitions: 1.4 M
+/// instructions for America/Toronto's 233, eight times in a 22-task run,
+/// a quarter of its start-up. This copy costs an allocation.
+///
+/// It derives from RuleBasedTimeZone, not BasicTimeZone, because ICU picks
+/// code paths by dynamic_cast to the concrete classes (Calendar's local-time
+/// resolution, TZGNCore's generic names): a plain BasicTimeZone would take
+/// other paths and could name or resolve times differently. Every virtual
+/// method forwards to the shared zone; the base's own rule tables stay
+/// empty and are never consulted. The shared zone is complete and only
+/// read through const methods, so copies on several threads need no lock.
+class SharedRuleBasedTimeZone final : public RuleBasedTimeZone {
+ public:
+  explicit SharedRuleBasedTimeZone(std::shared_ptr<const RuleBasedTimeZone> zone)
+      : RuleBasedTimeZone(idOf(*zone), new InitialTimeZoneRule(UnicodeString(), 0, 0)),
+        shared(std::move(zone)) {}
+  SharedRuleBasedTimeZone(const SharedRuleBasedTimeZone &other)
+      : RuleBasedTimeZone(other), shared(other.shared) {}
+
+  SharedRuleBasedTimeZone *clone() const override {
+    return new SharedRuleBasedTimeZone(*this);
+  }
+  bool operator==(const TimeZone &that) const override {
+    if (this == &that) return true;
+    if (!TimeZone::operator==(that)) return false;  // same class and ID
+    const auto &other = static_cast<const SharedRuleBasedTimeZone &>(that);
+    return shared == other.shared || shared->hasSameRules(*other.shared);
+  }
+  UBool hasSameRules(const TimeZone &other) const override {
+    const auto *copy = dynamic_cast<const SharedRuleBasedTimeZone *>(&other);
+    return shared->hasSameRules(copy != nullptr ? *copy->shared : other);
+  }
+  int32_t getOffset(uint8_t era, int32_t year, int32_t month, int32_t day,
+                    uint8_t dayOfWeek, int32_t millis,
+                    UErrorCode &status) const override {
+    return shared->getOffset(era, year, month, day, dayOfWeek, millis, status);
+  }
+  int32_t getOffset(uint8_t era, int32_t year, int32_t month, int32_t day,
+                    uint8_t dayOfWeek, int32_t millis, int32_t monthLength,
+                    UErrorCode &status) const override {
+    return shared->getOffset(era, year, month, day, dayOfWeek, millis,
+                             monthLength, status);
+  }
+  void getOffset(UDate date, UBool local, int32_t &rawOffset,
+                 int32_t &dstOffset, UErrorCode &status) const override {
+    shared->getOffset(date, local, rawOffset, dstOffset, status);
+  }
+  void getOffsetFromLocal(UDate date, UTimeZoneLocalOption nonExistingTimeOpt,
+                          UTimeZoneLocalOption duplicatedTimeOpt,
+                          int32_t &rawOffset, int32_t &dstOffset,
+                          UErrorCode &status) const override {
+    shared->getOffsetFromLocal(date, nonExistingTimeOpt, duplicatedTimeOpt,
+                               rawOffset, dstOffset, status);
+  }
+  void setRawOffset(int32_t) override {}  // as RuleBasedTimeZone: unsupported
+  int32_t getRawOffset() const override { return shared->getRawOffset(); }
+  int32_t getDSTSavings() const override { return shared->getDSTSavings(); }
+  UBool useDaylightTime() const override { return shared->useDaylightTime(); }
+  UBool inDaylightTime(UDate date, UErrorCode &status) const override {
+    return shared->inDaylightTime(date, status);
+  }
+  UBool getNextTransition(UDate base, UBool inclusive,
+                          icu::TimeZoneTransition &result) const override {
+    return shared->getNextTransition(base, inclusive, result);
+  }
+  UBool getPreviousTransition(UDate base, UBool inclusive,
+                              icu::TimeZoneTransition &result) const override {
+    return shared->getPreviousTransition(base, inclusive, result);
+  }
+  int32_t countTransitionRules(UErrorCode &status) const override {
+    return shared->countTransitionRules(status);
+  }
+  void getTimeZoneRules(const InitialTimeZoneRule *&initial,
+                        const icu::TimeZoneRule *trsrules[], int32_t &trscount,
+                        UErrorCode &status) const override {
+    shared->getTimeZoneRules(initial, trsrules, trscount, status);
+  }
+
+ private:
+  static UnicodeString idOf(const TimeZone &zone) {
+    UnicodeString id;
+    zone.getID(id);
+    return id;
+  }
+  std::shared_ptr<const RuleBasedTimeZone> shared;
+};
+
 }  // namespace
 
 extern "C" cicu_zone *cicu_zone_from_tzif(const uint16_t *id, int32_t idLength,
@@ -761,13 +854,16 @@ extern "C" cicu_zone *cicu_zone_from_tzif(const uint16_t *id, int32_t idLength,
   TZifData data;
   if (!parseTZif(bytes, length, data, *ec)) return nullptr;
   UnicodeString zoneID(reinterpret_cast<const UChar *>(id), idLength);
-  RuleBasedTimeZone *zone = buildZone(zoneID, data, *ec);
-  if (zone == nullptr && U_SUCCESS(*ec)) *ec = U_MEMORY_ALLOCATION_ERROR;
-  return reinterpret_cast<cicu_zone *>(zone);
+  std::shared_ptr<const RuleBasedTimeZone> zone(buildZone(zoneID, data, *ec));
+  if (zone == nullptr) {
+    if (U_SUCCESS(*ec)) *ec = U_MEMORY_ALLOCATION_ERROR;
+    return nullptr;
+  }
+  return reinterpret_cast<cicu_zone *>(new SharedRuleBasedTimeZone(std::move(zone)));
 }
 
 extern "C" void cicu_zone_close(cicu_zone *zone) {
-  delete reinterpret_cast<RuleBasedTimeZone *>(zone);
+  delete reinterpret_cast<SharedRuleBasedTimeZone *>(zone);
 }
 
 extern "C" void cicu_zone_offset(const cicu_zone *zone, double millis,
@@ -775,7 +871,7 @@ extern "C" void cicu_zone_offset(const cicu_zone *zone, double millis,
                                  int32_t *status) {
   UErrorCode *ec = reinterpret_cast<UErrorCode *>(status);
   if (U_FAILURE(*ec)) return;
-  reinterpret_cast<const RuleBasedTimeZone *>(zone)->getOffset(
+  reinterpret_cast<const SharedRuleBasedTimeZone *>(zone)->getOffset(
       millis, false, *rawOffset, *dstOffset, *ec);
 }
 
@@ -783,10 +879,10 @@ extern "C" void cicu_cal_set_zone(cicu_calendar *calendar,
                                   const cicu_zone *zone, int32_t *status) {
   UErrorCode *ec = reinterpret_cast<UErrorCode *>(status);
   if (U_FAILURE(*ec)) return;
-  // ucal_open returns an icu::Calendar; setTimeZone clones the zone and
-  // recomputes fields on next use.
+  // ucal_open returns an icu::Calendar; setTimeZone clones the zone (a
+  // SharedRuleBasedTimeZone: cheap) and recomputes fields on next use.
   reinterpret_cast<icu::Calendar *>(calendar)->setTimeZone(
-      *reinterpret_cast<const RuleBasedTimeZone *>(zone));
+      *reinterpret_cast<const SharedRuleBasedTimeZone *>(zone));
 }
 
 extern "C" int32_t cicu_zone_display_name(const cicu_zone *zone,
@@ -797,7 +893,7 @@ extern "C" int32_t cicu_zone_display_name(const cicu_zone *zone,
   if (U_FAILURE(*ec)) return 0;
   // What ucal_getTimeZoneDisplayName does for UCAL_STANDARD / UCAL_DST.
   UnicodeString name;
-  reinterpret_cast<const RuleBasedTimeZone *>(zone)->getDisplayName(
+  reinterpret_cast<const SharedRuleBasedTimeZone *>(zone)->getDisplayName(
       daylight != 0, TimeZone::LONG, icu::Locale(displayLocale), name);
   return name.extract(reinterpret_cast<UChar *>(out), capacity, *ec);
 }

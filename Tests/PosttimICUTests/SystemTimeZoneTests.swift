@@ -176,6 +176,51 @@ struct SystemTimeZoneTests {
   }
 }
 
+@Suite("System zones: the copies formatters and calendars keep")
+struct SystemTimeZoneCopyTests {
+  /// ICU's own zones: a tz folder with no files, so every lookup falls back.
+  static let icuZones = SystemTimeZoneData(directory: "/nonexistent-tz-folder")
+
+  // Each formatter's calendar keeps a copy of the system zone that shares
+  // its rules (CICUTimeZones.cpp, SharedRuleBasedTimeZone). ICU chooses
+  // code paths by the zone's concrete class: generic names (v, vvvv) ask
+  // for transitions around the date, day starts resolve a local time.
+  // Where both tz databases agree (2015-2021 here), the copy must answer
+  // exactly as ICU's own zone does.
+  @Test(
+    "names, offsets and day starts from a copy equal ICU's own zone's",
+    arguments: ["America/Toronto", "Europe/Dublin", "Australia/Lord_Howe", "Asia/Kolkata", "America/Sao_Paulo"])
+  func copiesAnswerAsICU(id: String) throws {
+    let zone = try TimeZoneIdentifier(id)
+    let instants = [
+      "2015-03-08T06:59:59Z", "2015-03-08T07:00:00Z", "2016-06-15T12:00:00Z", "2017-10-29T00:30:00Z",
+      "2018-02-18T01:30:00Z", "2019-11-03T05:30:00Z", "2020-04-05T15:00:00Z", "2021-12-31T23:59:59Z",
+    ].map(date)
+    #expect(zone.systemZone != nil, "the system must have \(id) for this test")
+    for locale in ["en_US", "fr_CA"] {
+      for pattern in ["zzzz", "z", "vvvv", "v", "VVVV", "O", "yyyy-MM-dd HH:mm:ss"] {
+        let system = try ICUDateFormatter(
+          pattern: pattern, locale: LocaleIdentifier(locale), timeZone: zone, capitalization: .none,
+          systemZones: .shared)
+        let own = try ICUDateFormatter(
+          pattern: pattern, locale: LocaleIdentifier(locale), timeZone: zone, capitalization: .none,
+          systemZones: Self.icuZones)
+        for instant in instants {
+          #expect(system.string(from: instant) == own.string(from: instant), "\(id) \(locale) \(pattern) \(instant)")
+        }
+      }
+    }
+    let system = try DayCalendar(timeZone: zone, locale: .posix, systemZones: .shared)
+    let own = try DayCalendar(timeZone: zone, locale: .posix, systemZones: Self.icuZones)
+    for instant in instants {
+      let day = system.day(of: instant)
+      #expect(day == own.day(of: instant), "\(id) \(instant)")
+      #expect(system.start(of: day) == own.start(of: day), "\(id) \(day)")
+      #expect(system.utcOffset(at: instant) == own.utcOffset(at: instant), "\(id) \(instant)")
+    }
+  }
+}
+
 @Suite("System tz database: conversion limits and fallback")
 struct SystemTimeZoneFallbackTests {
   @Test("truncated and corrupted TZif files are refused without crashing")

@@ -354,7 +354,9 @@ int32_t cicu_zone_display_name(const cicu_zone *zone,
                                const char *displayLocale, int8_t daylight,
                                uint16_t *out, int32_t capacity,
                                int32_t *status);
-/// Makes a calendar use a copy of `zone` (ICU's Calendar::setTimeZone).
+/// Makes a calendar use a copy of `zone` (ICU's Calendar::setTimeZone). The
+/// copy shares the zone's completed rules, so it costs an allocation, not
+/// a rebuild; `zone` may be closed while calendars still use copies.
 void cicu_cal_set_zone(cicu_calendar *calendar, const cicu_zone *zone,
                        int32_t *status);
 /// The tz database version named by the first line of a `tzdata.zi` file
