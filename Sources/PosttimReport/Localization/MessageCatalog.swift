@@ -20,6 +20,10 @@ public final class MessageCatalog: Sendable {
   /// `--template-dir` holds, so no raw key ever reaches a report.
   private let safetyNet: (name: String, messages: [String: String])?
   private let warn: @Sendable (String) -> Void
+  /// The language of the locale's catalog form ("he" for iw_IL), kept
+  /// because ICU's alias replacement costs tens of thousands of
+  /// instructions and every message asks for it.
+  private let ownLanguage: String?
   /// Compiled messages by key: ICU parses each pattern once per run.
   private let compiled = FormatterCache<String, ICUMessageFormat>(countLimit: 1024)
   /// Warnings already given: each is given once, however often the report
@@ -37,8 +41,10 @@ public final class MessageCatalog: Sendable {
   ) {
     self.locale = locale
     self.warn = warn
+    let catalogForm = Self.catalogForm(of: locale)
+    ownLanguage = catalogForm.split(separator: "_").first.map(String.init)
     var layers: [(String, [String: String])] = []
-    for name in Self.candidates(for: locale) where !layers.contains(where: { $0.0 == name }) {
+    for name in Self.candidates(catalogForm: catalogForm) where !layers.contains(where: { $0.0 == name }) {
       guard let text = resources.text(at: "messages/\(name).json") else { continue }
       guard let messages = Self.parse(text) else {
         warn("message catalog messages/\(name).json is not a JSON object of strings; ignored")
@@ -70,7 +76,11 @@ public final class MessageCatalog: Sendable {
   /// standard (``macrolanguageCatalogs``: no → nb), and likely subtags add
   /// the script (zh_HK → zh_Hant, zh_SG → zh_Hans).
   static func candidates(for locale: LocaleIdentifier) -> [String] {
-    let canonical = catalogForm(of: locale)
+    candidates(catalogForm: catalogForm(of: locale))
+  }
+
+  /// ``candidates(for:)`` from the locale's ``catalogForm(of:)``.
+  private static func candidates(catalogForm canonical: String) -> [String] {
     let parts = canonical.split(separator: "_").map(String.init)
     var names: [String] = []
     var prefix = parts
@@ -111,8 +121,7 @@ public final class MessageCatalog: Sendable {
   /// `@numbers=` keyword ("٢١ tasks" in ar_EG), so counts read like the
   /// dates around them.
   func messageLocale(for catalog: String) -> LocaleIdentifier {
-    let own = Self.catalogForm(of: locale).split(separator: "_").first.map(String.init)
-    if catalog.split(separator: "_").first.map(String.init) == own { return locale }
+    if catalog.split(separator: "_").first.map(String.init) == ownLanguage { return locale }
     return (try? LocaleIdentifier("\(catalog)@numbers=\(locale.numberingSystem)")) ?? locale
   }
 
