@@ -6,6 +6,7 @@ import PosttimReportCLI
 // A reader that goes away (`| head`, a closed FIFO) is a write error,
 // exit 74 with a message, rather than death by SIGPIPE.
 signal(SIGPIPE, SIG_IGN)
-exit(
-  ReportCommand(arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
-    .run().rawValue)
+var command = ReportCommand(
+  arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
+command.exitsAfterRun = true
+exit(command.run().rawValue)
