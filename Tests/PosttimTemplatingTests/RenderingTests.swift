@@ -27,6 +27,22 @@ struct RenderingTests {
     #expect(try template.render(["rows": .stream(stream)]) == fromList)
   }
 
+  @Test("a render keeps the partials it loaded: each name still gives its own template, every row")
+  func loadedPartialsKeepTheirNames() throws {
+    // Twenty names: more than the renderer keeps (16), so later ones are
+    // loaded from the source every time and must still be right.
+    let names = (1...20).map { "p\($0)" }
+    var sources = Dictionary(uniqueKeysWithValues: names.map { ($0, "<\($0):{{n}}>") })
+    sources["row"] = "{{#rows}}{{>*kind}}{{>fixed}}|{{/rows}}"
+    sources["fixed"] = "!"
+    let partials = InMemoryTemplateSource(sources)
+    let rows = (0..<60).map { n -> TemplateValue in ["n": .integer(n), "kind": .string(names[(n * 7) % 20])] }
+    let expected = (0..<60).map { "<\(names[($0 * 7) % 20]):\($0)>!|" }.joined()
+    let template = try partials.requiredTemplate(named: "row")
+    #expect(try template.render(["rows": .list(rows)], partials: partials) == expected)
+    #expect(try template.render(["rows": .stream(TemplateStream(rows))], partials: partials) == expected)
+  }
+
   @Test func emptyStreamIsFalsey() throws {
     let template = try Template(source: Self.rowTemplate, name: "rows")
     let empty = TemplateStream { AnyIterator { nil } }
