@@ -115,6 +115,21 @@ enum PlistXMLScanner {
     Element.plist, .array, .dict, .key, .string, .integer, .real, .date, .data, .yes, .no,
   ].map { (Array($0.name.utf8), $0) }
 
+  /// Whether any of the eight bytes in `word` stops a plain ASCII run:
+  /// `<`, `>`, `&`, a control character or a byte from 0x80 (SWAR, "Bit
+  /// Twiddling Hacks": a byte is zero iff its high bit survives
+  /// `(x - 0x01…) & ~x & 0x80…`).
+  @inline(__always)
+  static func stopsPlainRun(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    func hasZeroByte(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
+    if word & highs != 0 { return true }
+    if (word &- ones &* 0x20) & ~word & highs != 0 { return true }  // a byte below 0x20
+    return hasZeroByte(word ^ (ones &* UInt64(lessThan))) || hasZeroByte(word ^ (ones &* UInt64(greaterThan)))
+      || hasZeroByte(word ^ (ones &* UInt64(ampersand)))
+  }
+
   enum TagEnd { case open, empty }
 
   /// A position in the document (whole, or a window onto it that
@@ -249,16 +264,28 @@ enum PlistXMLScanner {
           if byte == PlistXMLScanner.ampersand {
             if index > run { reader.characters(base + run, index - run) }
             guard let scalar = reference() else { return false }
-            var encoded: [UInt8] = []
-            encoded.reserveCapacity(4)
-            UTF8.encode(scalar) { encoded.append($0) }
-            encoded.withUnsafeBufferPointer { reader.characters($0.baseAddress!, $0.count) }
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4) { encoded in
+              var length = 0
+              UTF8.encode(scalar) {
+                encoded[length] = $0
+                length += 1
+              }
+              reader.characters(encoded.baseAddress!, length)
+            }
             run = index
             continue
           }
           index += 1
+          // Then eight plain bytes at a time, while there are.
+          while index + 8 <= limit,
+            !PlistXMLScanner.stopsPlainRun(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+          {
+            index += 8
+          }
         } else if byte == 0x09 || byte == 0x0A {
           index += 1
+        } else if byte >= 0xC2 && byte <= 0xDF && index + 1 < count && base[index + 1] & 0xC0 == 0x80 {
+          index += 2  // U+0080…U+07FF: well formed, and every one an XML character
         } else if byte >= 0x80 {
           guard let length = Self.characterLength(base + index, count - index) else { return false }
           index += length
