@@ -47,14 +47,42 @@ enum PlistXMLScanner {
     return scan(&cursor, into: reader)
   }
 
+  /// One part of a document: the bytes of `range` in the file open at
+  /// `descriptor` (read with `pread`, so parts can be read at once), with
+  /// the elements `open` already open where it starts (none: the part
+  /// starts the document, prolog included) and `openAtEnd` still open where
+  /// it ends (none: it ends the document). True when the part was read in
+  /// the subset and ends with exactly `openAtEnd` open; the caller gives
+  /// `reader` the start and end events of the elements outside the part.
+  static func scan(
+    descriptor: Int32, range: Range<Int>, open: [Element], openAtEnd: [Element], window: Int = 1 << 20,
+    into reader: XMLPlistReader
+  ) -> Bool {
+    let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: window)
+    defer { buffer.deallocate() }
+    var offset = range.lowerBound
+    var cursor = Cursor(window: buffer, capacity: window) { free, capacity in
+      while true {
+        let count = pread(descriptor, free, min(capacity, range.upperBound - offset), off_t(offset))
+        if count < 0, errno == EINTR { continue }
+        if count > 0 { offset += count }
+        return count
+      }
+    }
+    return scan(&cursor, open: open, openAtEnd: openAtEnd, into: reader)
+  }
+
   /// Bytes a window holds ahead of the position before each step: every
   /// tag the subset has fits; a longer one makes the scanner give up.
   static let lookahead = 512
 
-  private static func scan(_ scanner: inout Cursor, into reader: XMLPlistReader) -> Bool {
+  private static func scan(
+    _ scanner: inout Cursor, open initiallyOpen: [Element] = [], openAtEnd: [Element] = [],
+    into reader: XMLPlistReader
+  ) -> Bool {
     scanner.ensure(2 * lookahead)
-    guard scanner.prolog() else { return false }
-    var open: [Element] = []
+    if initiallyOpen.isEmpty { guard scanner.prolog() else { return false } }
+    var open = initiallyOpen
     while true {
       scanner.ensure(lookahead)
       guard scanner.index < scanner.count else { break }
@@ -86,6 +114,11 @@ enum PlistXMLScanner {
       }
       guard !reader.hasFailed else { return false }
       if open.isEmpty { break }
+    }
+    if !openAtEnd.isEmpty {
+      // A part that stops inside the document: all read, nothing else open.
+      return open == openAtEnd && scanner.index == scanner.count && scanner.atEnd && !scanner.readFailed
+        && !reader.hasFailed
     }
     // Only whitespace may follow, to the end of the file.
     while true {

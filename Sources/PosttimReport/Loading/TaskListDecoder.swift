@@ -104,6 +104,8 @@ public struct TaskListDecoder: Sendable {
         releasePages: { _ = madvise(map, size, MADV_DONTNEED) }, scanning: true)
     }
     try head.withUnsafeBufferPointer { (bytes) throws(TaskListError) in try Self.checkStart(bytes, file: file) }
+    // A long list: two halves at once, when both are in the subset.
+    if let tasks = SplitPlistScan.tasks(descriptor: descriptor, size: size, file: file) { return tasks }
     // The scanner reads through a window; where it gives up, expat reads
     // the file again from its start.
     let scanned = XMLPlistReader(file: file)
