@@ -77,6 +77,16 @@ struct BinaryPlistBuilder {
 }
 
 extension BinaryPlistBuilder {
+  /// `references` entries that all name one task whose description is
+  /// `length` bytes: a small file that expands a lot (the reader's budget).
+  static func sharedDescription(length: Int, references: Int) -> Data {
+    var plist = BinaryPlistBuilder()
+    let description = plist.string(String(repeating: "d", count: length))
+    let task = plist.task(extra: [("description", description)])
+    let root = plist.array(Array(repeating: task, count: references))
+    return plist.data(top: root)
+  }
+
   /// One task whose dictionary gives `importance` twice ("5", then "7").
   static func taskWithDuplicateImportance() -> Data {
     var plist = BinaryPlistBuilder()

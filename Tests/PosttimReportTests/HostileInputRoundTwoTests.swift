@@ -75,11 +75,7 @@ struct HostileInputRoundTwoTests {
 
   @Test("2: one 1 MB description referenced by 5,000 entries is refused (exit 65), not a failed allocation")
   func amplification() throws {
-    var plist = BinaryPlistBuilder()
-    let description = plist.string(String(repeating: "d", count: 1_000_000))
-    let task = plist.task(extra: [("description", description)])
-    let root = plist.array(Array(repeating: task, count: 5_000))
-    let data = plist.data(top: root)
+    let data = BinaryPlistBuilder.sharedDescription(length: 1_000_000, references: 5_000)
     #expect(data.count < 1_100_000)
     let refused = try #require(error(data))
     #expect(

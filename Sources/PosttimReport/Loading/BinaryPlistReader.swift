@@ -1,5 +1,6 @@
 import Foundation
 import PosttimICU
+import PosttimTemplating
 
 /// Reads a binary property list (Apple's `bplist00`: a header, objects, an
 /// offset table and a 32-byte trailer, as CoreFoundation's
@@ -121,13 +122,57 @@ struct BinaryPlistReader {
         .invalid, file: file, message: "the root must be an array of task dictionaries, got \(root.typeName)")
     }
     releasePages?()  // what counting the references read
+    if root.count >= Self.splitMinimum, ChunkedRendering.width > 1, let tasks = tasksInHalves(of: root) {
+      return tasks
+    }
+    var total = 16
+    return try tasks(of: root, positions: 0..<root.count, total: &total)
+  }
+
+  /// Lists shorter than this are read on one core (about 2 MB of file).
+  static let splitMinimum = 8_192
+
+  /// The tasks read in two halves at once, each half by its own copy of
+  /// this reader (its own remembered objects and cycle marks), or nil when
+  /// either half fails or both together pass the budget: the caller then
+  /// reads the list on one core, which finds the same error and reports it
+  /// where it occurs. A success is the one-core result: entries are
+  /// numbered by their position in the root array either way, and an
+  /// object shared by both halves is decoded twice to the same value.
+  func tasksInHalves() -> [TaskEntry]? {
+    guard let root = try? object(top), root.kind == 0xA else { return nil }
+    return tasksInHalves(of: root)
+  }
+
+  private func tasksInHalves(of root: Object) -> [TaskEntry]? {
+    let middle = root.count / 2
+    let start = self
+    let halves = ChunkedRendering.map(2) { half -> (tasks: [TaskEntry], total: Int)? in
+      var reader = start
+      // Dropping pages under the other half's feet would only make it read them again.
+      if half == 1 { reader.releasePages = nil }
+      var total = half == 0 ? 16 : 0
+      let positions = half == 0 ? 0..<middle : middle..<root.count
+      guard let tasks = try? reader.tasks(of: root, positions: positions, total: &total) else { return nil }
+      return (tasks, total)
+    }
+    guard let first = halves[0], let second = halves[1],
+      first.total.addingReportingOverflow(second.total).partialValue <= budget
+    else { return nil }
+    return first.tasks + second.tasks
+  }
+
+  /// The tasks of the root array's entries at `positions`; `total` holds
+  /// the cost so far and receives the cost after them.
+  private mutating func tasks(of root: Object, positions: Range<Int>, total: inout Int) throws(TaskListError)
+    -> [TaskEntry]
+  {
     var tasks: [TaskEntry] = []
-    tasks.reserveCapacity(root.count)
+    tasks.reserveCapacity(positions.count)
     // A shared task dictionary: where its task is in `tasks`, and its
     // cost, so it is copied, not validated again.
     var validated: [Int: (position: Int, cost: Int)] = [:]
-    var total = 16
-    for position in 0..<root.count {
+    for position in positions {
       let entry = position + 1
       do {
         let index = try reference(root.start + position * referenceSize)

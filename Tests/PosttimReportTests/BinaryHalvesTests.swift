@@ -1,0 +1,81 @@
+import Foundation
+import PosttimTemplating
+import Testing
+
+@testable import PosttimReport
+
+/// Long binary lists are read in two halves at once
+/// (`BinaryPlistReader.tasksInHalves`). A result must be the one-core
+/// result, value for value; where the one-core reader refuses the list,
+/// the halves must give nil, so that the refusal is reported as before.
+@Suite(
+  "Differential: the binary list read in two halves against one core",
+  .enabled(if: ChunkedRendering.width > 1, "the halves are read at once only on a machine with 2 cores or more"))
+struct BinaryHalvesTests {
+  static func oneCore(_ data: Data) -> Result<[TaskEntry], TaskListError> {
+    data.withUnsafeBytes { raw in
+      Result { () throws(TaskListError) in
+        var reader = try BinaryPlistReader(raw.bindMemory(to: UInt8.self), file: "t.plist")
+        return try reader.tasks()
+      }
+    }
+  }
+
+  static func halves(_ data: Data) throws -> [TaskEntry]? {
+    try data.withUnsafeBytes { raw in
+      try BinaryPlistReader(raw.bindMemory(to: UInt8.self), file: "t.plist").tasksInHalves()
+    }
+  }
+
+  @Test("lists written by Foundation: the same tasks, entries numbered from 1", arguments: [1, 2, 3])
+  func generated(seed: UInt64) throws {
+    let list = DifferentialReaderTests.generated(seed: seed, count: 301)
+    let data = try PropertyListSerialization.data(fromPropertyList: list, format: .binary, options: 0)
+    let tasks = try #require(try Self.halves(data))
+    #expect(tasks == (try Self.oneCore(data).get()))
+    #expect(tasks.map(\.origin.entry) == Array(1...301))
+  }
+
+  @Test("one task dictionary shared by both halves: a task per reference, each with its own entry")
+  func sharedAcrossHalves() throws {
+    var plist = BinaryPlistBuilder()
+    let shared = plist.task(title: "même tâche")
+    let other = plist.task(title: "autre")
+    let root = plist.array([shared, other, shared, other, shared, shared])
+    let data = plist.data(top: root)
+    let tasks = try #require(try Self.halves(data))
+    #expect(tasks == (try Self.oneCore(data).get()))
+    #expect(tasks.map(\.title) == ["même tâche", "autre", "même tâche", "autre", "même tâche", "même tâche"])
+    #expect(tasks.map(\.origin.entry) == Array(1...6))
+  }
+
+  @Test("each half within the budget, both together over it: nil, and one core refuses the list")
+  func budgetAcrossHalves() throws {
+    // About 80 M cost units allowed for this 1 MB file; each reference costs 1 M.
+    let data = BinaryPlistBuilder.sharedDescription(length: 1_000_000, references: 100)
+    #expect(try Self.halves(data) == nil)
+    guard case .failure(let error) = Self.oneCore(data) else {
+      Issue.record("one core must refuse the list")
+      return
+    }
+    #expect(error.message.contains("expands through shared references"))
+    // 60 references: within the budget, read the same in halves.
+    let smallData = BinaryPlistBuilder.sharedDescription(length: 1_000_000, references: 60)
+    #expect(try Self.halves(smallData) == (try Self.oneCore(smallData).get()))
+  }
+
+  @Test("a bad value in the second half: nil, and one core names its entry")
+  func badValueInSecondHalf() throws {
+    var plist = BinaryPlistBuilder()
+    let good = plist.task()
+    let bad = plist.task(importance: "12")
+    let root = plist.array([good, good, good, bad])
+    let data = plist.data(top: root)
+    #expect(try Self.halves(data) == nil)
+    guard case .failure(let error) = Self.oneCore(data) else {
+      Issue.record("one core must refuse the list")
+      return
+    }
+    #expect(error.entry == 4)
+  }
+}
