@@ -148,9 +148,9 @@ struct BinaryPlistReader {
     let middle = root.count / 2
     let start = self
     let halves = ChunkedRendering.map(2) { half -> (tasks: [TaskEntry], total: Int)? in
+      // Both halves drop the pages read so far, as one core does: the other
+      // half reads again (from the page cache) the few it still needs.
       var reader = start
-      // Dropping pages under the other half's feet would only make it read them again.
-      if half == 1 { reader.releasePages = nil }
       var total = half == 0 ? 16 : 0
       let positions = half == 0 ? 0..<middle : middle..<root.count
       guard let tasks = try? reader.tasks(of: root, positions: positions, total: &total) else { return nil }
