@@ -19,6 +19,32 @@ struct FuzzRegressionTests {
       + String(repeating: close, count: depth) + "</dict></array></plist>"
   }
 
+  /// A one-task list whose title is "t" followed by `reference`.
+  func titled(_ reference: String) -> Data {
+    Data(
+      ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<array><dict>"
+        + "<key>tache</key><string>t\(reference)</string><key>date</key><date>2026-12-01T00:00:00Z</date>"
+        + "<key>importance</key><string>5</string></dict></array></plist>\n").utf8)
+  }
+
+  @Test(
+    "character references past U+10FFFF are refused by expat, not an overflow trap in the scanner",
+    arguments: ["&#x888888888;", "&#xFFFFFFFFF;", "&#99999999999;", "&#x110000;"])
+  func hugeCharacterReference(reference: String) throws {
+    // Found by the decoder harness (crash-35cc987c…): nine hex digits
+    // multiplied past UInt32.max in PlistXMLScanner.reference().
+    #expect(
+      throws: TaskListError(
+        .unreadable, file: "ref.plist",
+        message: "not a property list (line 3, column 39: reference to invalid character number)")
+    ) { try decoder.decode(titled(reference), file: "ref.plist") }
+  }
+
+  @Test("a reference with more digits than the scanner reads is left to expat, which reads it")
+  func longCharacterReference() throws {
+    #expect(try decoder.decode(titled("&#x0000000041;"), file: "ref.plist").map(\.title) == ["tA"])
+  }
+
   @Test("a binary dictionary whose count is near Int.max is no arithmetic overflow")
   func binaryDictionaryHugeCount() throws {
     // bplist00; object 0 at offset 8: dict marker 0xDF, count as an 8-byte

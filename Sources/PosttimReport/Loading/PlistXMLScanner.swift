@@ -341,6 +341,9 @@ enum PlistXMLScanner {
       var value: UInt32 = 0
       while offset < 12, let digit = Self.digit(byte(offset), hex: hex) {
         value = value * (hex ? 16 : 10) + digit
+        // Past U+10FFFF it is no character: expat decides (and the next
+        // digit could overflow UInt32: nine hex digits did, a trap).
+        guard value <= 0x10FFFF else { return nil }
         offset += 1
       }
       let digits = offset - (hex ? 3 : 2)
