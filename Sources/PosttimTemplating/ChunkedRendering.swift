@@ -10,6 +10,9 @@ import Foundation
 /// Why only streams: a stream's items are ``TemplateValue``s whose lazy
 /// members are `@Sendable` closures, so computing them on another thread is
 /// part of their contract, and a stream is the shape long reports take.
+///
+/// ``map(_:_:)`` and ``width`` also serve the loaders, which read a long
+/// task list in two halves at once.
 public enum ChunkedRendering {
   /// Items per chunk: large enough that handing chunks to threads costs
   /// little, small enough that a few chunks in memory stay small.

@@ -34,7 +34,8 @@ struct ScannerDifferentialTests {
     let descriptor = open(url.path, O_RDONLY)
     defer { close(descriptor) }
     let reader = XMLPlistReader(file: "t.plist")
-    return PlistXMLScanner.scan(descriptor: descriptor, window: window, into: reader) ? .tasks(reader.tasks) : .gaveUp
+    return PlistXMLScanner.scan(descriptor: descriptor, range: 0..<data.count, window: window, into: reader)
+      ? .tasks(reader.tasks) : .gaveUp
   }
 
   static func expat(_ data: Data) -> Outcome {

@@ -149,9 +149,9 @@ cicu_date_formatter *cicu_df_clone(const cicu_date_formatter *formatter,
 /// A calendar for formatting with `formatter`: a copy of its own, with its
 /// zone and calendar system. Owned by the caller (`cicu_cal_close`).
 ///
-/// Why: `udat_format` clones the formatter's calendar on every call, and
-/// cloning a zone built from TZif data rebuilds its transition table;
-/// formatting through one kept calendar costs one `setTime` instead.
+/// Why: `udat_format` clones the formatter's calendar (and its zone) on
+/// every call; formatting through one kept calendar costs one `setTime`
+/// instead.
 cicu_calendar *cicu_df_calendar(const cicu_date_formatter *formatter,
                                 int32_t *status);
 /// Formats an instant (milliseconds since 1970-01-01T00:00:00Z) with

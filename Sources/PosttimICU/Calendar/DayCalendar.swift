@@ -67,10 +67,6 @@ public final class DayCalendar: @unchecked Sendable, ICUFailureReporting {
   /// returned a placeholder); checked before a report is committed.
   public var firstFailure: ICUError? { failures.first }
 
-  private static func millis(_ date: Date) -> Double {
-    (date.timeIntervalSince1970 * 1000).rounded(.down)
-  }
-
   /// `[start, end)` in milliseconds since 1970 where the zone's offset is
   /// `offset` milliseconds; NaN bounds (containing nothing) when ICU could not bound it.
   private struct OffsetSpan {
@@ -84,7 +80,6 @@ public final class DayCalendar: @unchecked Sendable, ICUFailureReporting {
   /// ICU's JULIAN_DAY of 1970-01-01 (`kEpochStartAsJulianDay`): ICU counts
   /// that field as the floored local day since 1970 plus this.
   private static let epochJulianDay = 2_440_588
-  private static let dayMillis = 86_400_000.0
   /// Every DST shift in the tz database is at most 2 hours (see
   /// `cicu_cal_is_repeated_wall_time`); 3 hours from a span's edges nothing repeats.
   private static let repeatMarginMillis = 3 * 3_600_000.0
@@ -111,12 +106,12 @@ public final class DayCalendar: @unchecked Sendable, ICUFailureReporting {
 
   /// The local day that contains `date`.
   public func day(of date: Date) -> LocalDay {
-    let millis = Self.millis(date)
+    let millis = date.icuMillis
     return lock.withLock { kept in
       let local = millis + Double(span(at: millis, &kept).offset)
       // The same arithmetic as ICU's Calendar::computeFields; ICU itself
       // for instants too far out for an Int32 day.
-      if let days = Int32(exactly: (local / Self.dayMillis).rounded(.down) + Double(Self.epochJulianDay)) {
+      if let days = Int32(exactly: (local / millisPerDay).rounded(.down) + Double(Self.epochJulianDay)) {
         return LocalDay(dayNumber: days)
       }
       return icuDay(millis)
@@ -155,14 +150,14 @@ public final class DayCalendar: @unchecked Sendable, ICUFailureReporting {
 
   /// The zone's UTC offset at `date`, in seconds east of Greenwich.
   public func utcOffset(at date: Date) -> Int {
-    let millis = Self.millis(date)
+    let millis = date.icuMillis
     return lock.withLock { kept in Int(span(at: millis, &kept).offset) / 1000 }
   }
 
   /// True when the local wall time of `date` occurs twice (a DST
   /// fall-back hour), so it must be shown with its UTC offset.
   public func isRepeatedWallTime(_ date: Date) -> Bool {
-    let millis = Self.millis(date)
+    let millis = date.icuMillis
     return lock.withLock { kept in
       // The offset holds from 3 hours before to 3 hours after: what ICU's
       // fast path (`cicu_cal_is_repeated_wall_time`) would find, without asking.
@@ -180,7 +175,7 @@ public final class DayCalendar: @unchecked Sendable, ICUFailureReporting {
   /// ICU's answers for `date` without the kept span: the day, the offset in
   /// seconds and whether the wall time repeats (the differential test's reference).
   func icuAnswers(at date: Date) -> (day: LocalDay, utcOffset: Int, isRepeated: Bool) {
-    let millis = Self.millis(date)
+    let millis = date.icuMillis
     return lock.withLock { _ in
       var status: Int32 = 0
       let offset = cicu_cal_utc_offset(handle, millis, &status)

@@ -128,8 +128,7 @@ public final class ICUDateFormatter: @unchecked Sendable, ICUFailureReporting {
     }
     // Values are formatted with the kept calendar, and ICU takes the zone
     // (offsets and names) from the calendar it formats with, so only the
-    // kept calendar gets the system zone: each copy of a zone built from
-    // TZif data rebuilds its transition table, the largest cost of opening.
+    // kept calendar gets the system zone.
     let calendar: OpaquePointer
     do {
       calendar = try openICUHandle("Calendar::clone", open: { cicu_df_calendar(handle, &$0) }, close: cicu_cal_close)
@@ -159,7 +158,7 @@ public final class ICUDateFormatter: @unchecked Sendable, ICUFailureReporting {
   /// On an ICU error it returns "" and records the error in
   /// ``firstFailure``, so the run fails rather than printing blanks.
   public func string(from date: Date) -> String {
-    let millis = (date.timeIntervalSince1970 * 1000).rounded(.down)
+    let millis = date.icuMillis
     if let text = lock.withLockIfAvailable({ _ in primary.string(millis, failures) }) { return text }
     // Busy: another thread is formatting. Take a copy (made from the
     // primary under its lock, once per thread that needs one).

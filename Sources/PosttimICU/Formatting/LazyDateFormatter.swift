@@ -2,10 +2,10 @@ import Foundation
 import Synchronization
 
 /// An ``ICUDateFormatter`` opened on first use. Opening one costs far more
-/// than formatting with it (its zone is copied twice, and a zone built
-/// from the system's TZif data rebuilds its transition table on each copy),
-/// and a report needs some formats only now and then: a repeated wall
-/// time, a detail view, a date outside years 1…9999.
+/// than formatting with it (ICU loads the locale's data and, for a
+/// skeleton, resolves it through a DateTimePatternGenerator), and a report
+/// needs some formats only now and then: a repeated wall time, a detail
+/// view, a date outside years 1…9999.
 ///
 /// Errors: an ICU error while opening is kept and reported by
 /// ``firstFailure`` (the run then fails before anything is committed);

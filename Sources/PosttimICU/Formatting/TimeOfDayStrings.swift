@@ -27,9 +27,9 @@ public final class TimeOfDayStrings: Sendable {
   /// The formatter's text for `date`, whose UTC offset in the formatter's
   /// zone is `utcOffset` seconds east of Greenwich.
   public func string(from date: Date, utcOffset: Int) -> String {
-    let local = (date.timeIntervalSince1970 * 1000).rounded(.down) + Double(utcOffset * 1000)
+    let local = date.icuMillis + Double(utcOffset * 1000)
     guard local.isFinite else { return formatter.string(from: date) }
-    let key = Int32(local - (local / 86_400_000).rounded(.down) * 86_400_000)
+    let key = Int32(local - (local / millisPerDay).rounded(.down) * millisPerDay)
     if let text = strings.withLock({ $0[key] }) { return text }
     let text = formatter.string(from: date)
     strings.withLock { strings in

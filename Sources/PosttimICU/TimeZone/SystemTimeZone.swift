@@ -6,9 +6,10 @@ import Foundation
 ///
 /// ICU 72 carries its own tz data (2022e); the system's is newer, and the
 /// tool promises dates in the device time zone, whose rules are the
-/// system's. Formatters and calendars take a copy of this zone
-/// (``ICUDateFormatter``, ``DayCalendar``); the zone keeps its IANA ID so
-/// ICU still finds CLDR names and metazones for it.
+/// system's. Formatters' and calendars' ICU calendars take a copy of this
+/// zone (``ICUDateFormatter``, ``DayCalendar``) that shares its built rules
+/// (`SharedRuleBasedTimeZone` in CICUTimeZones.cpp); the zone keeps its
+/// IANA ID so ICU still finds CLDR names and metazones for it.
 ///
 /// Sendable notes: the ICU zone is complete and never mutated after
 /// `init`. Every use (`getOffset`, `getDisplayName`, the copies made by
@@ -51,7 +52,7 @@ public final class SystemTimeZone: @unchecked Sendable, ICUFailureReporting {
     var status: Int32 = 0
     var raw: Int32 = 0
     var daylight: Int32 = 0
-    let millis = (date.timeIntervalSince1970 * 1000).rounded(.down)
+    let millis = date.icuMillis
     cicu_zone_offset(handle, millis, &raw, &daylight, &status)
     failures.check(status, "TimeZone::getOffset")
     return (Int(raw) / 1000, Int(daylight) / 1000)

@@ -31,32 +31,18 @@ enum PlistXMLScanner {
     return scan(&cursor, into: reader)
   }
 
-  /// The same for a document read from `descriptor` (from its current
-  /// offset) through a window of `window` bytes, so the file is never held
-  /// whole. False also when a read fails (expat's reading reports it).
-  static func scan(descriptor: Int32, window: Int = 1 << 20, into reader: XMLPlistReader) -> Bool {
-    let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: window)
-    defer { buffer.deallocate() }
-    var cursor = Cursor(window: buffer, capacity: window) { free, capacity in
-      while true {
-        let count = read(descriptor, free, capacity)
-        if count < 0, errno == EINTR { continue }
-        return count
-      }
-    }
-    return scan(&cursor, into: reader)
-  }
-
-  /// One part of a document: the bytes of `range` in the file open at
-  /// `descriptor` (read with `pread`, so parts can be read at once), with
-  /// the elements `open` already open where it starts (none: the part
-  /// starts the document, prolog included) and `openAtEnd` still open where
-  /// it ends (none: it ends the document). True when the part was read in
-  /// the subset and ends with exactly `openAtEnd` open; the caller gives
-  /// `reader` the start and end events of the elements outside the part.
+  /// The same for the bytes of `range` in the file open at `descriptor`,
+  /// read with `pread` through a window of `window` bytes, so the file is
+  /// never held whole and parts of one file can be read at once. False
+  /// also when a read fails (expat's reading reports it).
+  ///
+  /// A part of a document starts with the elements `open` already open
+  /// (none: it starts the document, prolog included) and must end with
+  /// exactly `openAtEnd` open (none: it ends the document); the caller
+  /// gives `reader` the start and end events of the elements outside it.
   static func scan(
-    descriptor: Int32, range: Range<Int>, open: [Element], openAtEnd: [Element], window: Int = 1 << 20,
-    into reader: XMLPlistReader
+    descriptor: Int32, range: Range<Int>, open: [Element] = [], openAtEnd: [Element] = [],
+    window: Int = 1 << 20, into reader: XMLPlistReader
   ) -> Bool {
     let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: window)
     defer { buffer.deallocate() }
@@ -317,8 +303,6 @@ enum PlistXMLScanner {
           }
         } else if byte == 0x09 || byte == 0x0A {
           index += 1
-        } else if byte >= 0xC2 && byte <= 0xDF && index + 1 < count && base[index + 1] & 0xC0 == 0x80 {
-          index += 2  // U+0080…U+07FF: well formed, and every one an XML character
         } else if byte >= 0x80 {
           guard let length = Self.characterLength(base + index, count - index) else { return false }
           index += length
@@ -372,8 +356,14 @@ enum PlistXMLScanner {
     /// The length of the well-formed UTF-8 sequence at `bytes` encoding an
     /// XML character from U+0080 (RFC 3629 §4: no overlong form, no
     /// surrogate, nothing past U+10FFFF); nil for anything else.
+    @inline(__always)  // called for every non-ASCII character of a list's text
     static func characterLength(_ bytes: UnsafePointer<UInt8>, _ available: Int) -> Int? {
       let lead = bytes[0]
+      // Two bytes (U+0080…U+07FF, most accented letters): a lead from 0xC2
+      // cannot be overlong, and every such scalar is an XML character.
+      if lead >= 0xC2 && lead <= 0xDF {
+        return available > 1 && bytes[1] & 0xC0 == 0x80 ? 2 : nil
+      }
       func continuation(_ offset: Int) -> UInt32? {
         guard offset < available, bytes[offset] & 0xC0 == 0x80 else { return nil }
         return UInt32(bytes[offset] & 0x3F)
@@ -381,7 +371,6 @@ enum PlistXMLScanner {
       let length: Int
       var value: UInt32
       switch lead {
-      case 0xC2...0xDF: (length, value) = (2, UInt32(lead & 0x1F))
       case 0xE0...0xEF: (length, value) = (3, UInt32(lead & 0x0F))
       case 0xF0...0xF4: (length, value) = (4, UInt32(lead & 0x07))
       default: return nil
@@ -390,7 +379,7 @@ enum PlistXMLScanner {
         guard let bits = continuation(offset) else { return nil }
         value = value << 6 | bits
       }
-      let smallest: UInt32 = length == 2 ? 0x80 : length == 3 ? 0x800 : 0x10000
+      let smallest: UInt32 = length == 3 ? 0x800 : 0x10000
       guard value >= smallest, isXMLCharacter(value) else { return nil }
       return length
     }

@@ -40,7 +40,7 @@ enum SplitPlistScan {
       if half == 0 {
         guard
           PlistXMLScanner.scan(
-            descriptor: descriptor, range: 0..<cut, open: [], openAtEnd: [.plist, .array], into: reader)
+            descriptor: descriptor, range: 0..<cut, openAtEnd: [.plist, .array], into: reader)
         else { return nil }
         reader.end(.array)
         reader.end(.plist)
@@ -49,7 +49,7 @@ enum SplitPlistScan {
         reader.start(.array)
         guard
           PlistXMLScanner.scan(
-            descriptor: descriptor, range: cut..<size, open: [.plist, .array], openAtEnd: [], into: reader)
+            descriptor: descriptor, range: cut..<size, open: [.plist, .array], into: reader)
         else { return nil }
       }
       return reader.hasFailed || !reader.isComplete ? nil : reader.tasks

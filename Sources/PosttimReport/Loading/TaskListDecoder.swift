@@ -109,7 +109,7 @@ public struct TaskListDecoder: Sendable {
     // The scanner reads through a window; where it gives up, expat reads
     // the file again from its start.
     let scanned = XMLPlistReader(file: file)
-    if PlistXMLScanner.scan(descriptor: descriptor, into: scanned) { return scanned.tasks }
+    if PlistXMLScanner.scan(descriptor: descriptor, range: 0..<size, into: scanned) { return scanned.tasks }
     guard lseek(descriptor, 0, SEEK_SET) == 0 else {
       throw TaskListError(.notFound, file: file, message: "cannot be read (\(String(cString: strerror(errno))))")
     }
