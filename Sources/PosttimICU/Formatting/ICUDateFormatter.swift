@@ -88,6 +88,10 @@ public final class ICUDateFormatter: @unchecked Sendable, ICUFailureReporting {
   public let locale: LocaleIdentifier
   /// The IANA time zone ID values are shown in.
   public let timeZone: TimeZoneIdentifier
+  /// How the first word is capitalized (ICU's display context).
+  public let capitalization: Capitalization
+  /// Where the zone's rules come from (kept for formatters derived from this one).
+  let systemZones: SystemTimeZoneData
 
   /// Opens a formatter. The zone's rules come from the tz database it was
   /// validated against (``TimeZoneIdentifier/systemZones``) when it has
@@ -148,6 +152,8 @@ public final class ICUDateFormatter: @unchecked Sendable, ICUFailureReporting {
     self.pattern = pattern
     self.locale = locale
     self.timeZone = timeZone
+    self.capitalization = capitalization
+    self.systemZones = systemZones
   }
 
   /// The first ICU error a `string(from:)` call met; checked before a

@@ -33,4 +33,51 @@ enum PatternFields {
     let (letters, unterminatedQuote) = letters(in: pattern)
     return !unterminatedQuote && letters.allSatisfy { !$0.isASCII || timeOfDayLetters.contains($0) }
   }
+
+  /// A pattern cut in two: one part prints the date only, the other the
+  /// wall time of day only (see ``dateTimeSplit(_:)``).
+  struct DateTimeSplit: Equatable {
+    /// The part that prints the date (fields other than time of day and zone) and its literals.
+    var date: String
+    /// The part that prints the time of day (``timeOfDayLetters``) and its literals.
+    var time: String
+    /// Whether the time part comes first ("HH:mm, d MMM").
+    var timeFirst: Bool
+  }
+
+  /// `pattern` cut where its date fields end and its time-of-day fields
+  /// begin (or the other way round), so that its text is the two parts'
+  /// texts joined; nil when the fields interleave, when either kind is
+  /// missing, when it prints a zone or leaves a quote open.
+  ///
+  /// Literals between the two runs go with the first part. A `年` goes with
+  /// the date: ICU prints the Japanese first year as 元 only when the
+  /// pattern has one (`SimpleDateFormat::fHasHanYearChar`).
+  static func dateTimeSplit(_ pattern: String) -> DateTimeSplit? {
+    var inQuote = false
+    var firstIsTime: Bool?
+    var cut: String.Index?
+    for index in pattern.indices {
+      let character = pattern[index]
+      if character == "'" { inQuote.toggle(); continue }
+      guard !inQuote, character.isASCII, character.isLetter else { continue }
+      if zoneLetters.contains(character) { return nil }
+      let isTime = timeOfDayLetters.contains(character)
+      guard let first = firstIsTime else {
+        firstIsTime = isTime
+        continue
+      }
+      if cut == nil {
+        if isTime != first { cut = index }
+      } else if isTime == first {
+        return nil
+      }
+    }
+    guard !inQuote, let timeFirst = firstIsTime, let cut else { return nil }
+    let (head, tail) = (String(pattern[..<cut]), String(pattern[cut...]))
+    let split =
+      timeFirst
+      ? DateTimeSplit(date: tail, time: head, timeFirst: true) : DateTimeSplit(date: head, time: tail, timeFirst: false)
+    return split.time.contains("年") ? nil : split
+  }
 }

@@ -11,7 +11,7 @@ import Synchronization
 /// and the zone's UTC offset at it (the caller's ``DayCalendar``, which
 /// uses the same zone data as the formatter). Holds at most
 /// ``capacity`` strings; when full it starts over.
-public final class TimeOfDayStrings: Sendable {
+public final class TimeOfDayStrings: Sendable, ICUFailureReporting {
   /// At most this many strings are kept (whole seconds give 86,400 keys).
   public static let capacity = 1 << 16
   private let formatter: ICUDateFormatter
@@ -27,9 +27,9 @@ public final class TimeOfDayStrings: Sendable {
   /// The formatter's text for `date`, whose UTC offset in the formatter's
   /// zone is `utcOffset` seconds east of Greenwich.
   public func string(from date: Date, utcOffset: Int) -> String {
-    let local = date.icuMillis + Double(utcOffset * 1000)
-    guard local.isFinite else { return formatter.string(from: date) }
-    let key = Int32(local - (local / millisPerDay).rounded(.down) * millisPerDay)
+    guard let key = LocalWallClock(millis: date.icuMillis, utcOffset: utcOffset)?.millisOfDay else {
+      return formatter.string(from: date)
+    }
     if let text = strings.withLock({ $0[key] }) { return text }
     let text = formatter.string(from: date)
     strings.withLock { strings in
@@ -38,4 +38,7 @@ public final class TimeOfDayStrings: Sendable {
     }
     return text
   }
+
+  /// The first ICU error the formatter met.
+  public var firstFailure: ICUError? { formatter.firstFailure }
 }

@@ -15,6 +15,8 @@ public final class ReportPresenter: Sendable {
   /// `time`'s output by wall time of day, when its pattern prints nothing else.
   private let timeStrings: TimeOfDayStrings?
   private let dateTime: ICUDateFormatter
+  /// `dateTime`'s text from a kept date part and time part, when its pattern cuts in two.
+  private let dateTimeStrings: DateTimeStrings?
   /// `time` and `dateTime` with the UTC offset, for a repeated wall time;
   /// nil where none is added (see ``disambiguating(_:_:)``).
   // The formats below are needed now and then (a repeated wall time, a
@@ -40,7 +42,7 @@ public final class ReportPresenter: Sendable {
   /// The first ICU error met while formatting (the value was then left
   /// blank); the command checks it before committing the output (exit 70).
   public var firstFailure: ICUError? {
-    let optional: [(any ICUFailureReporting)?] = [timeWithOffset, dateTimeWithOffset, relativeNames]
+    let optional: [(any ICUFailureReporting)?] = [timeWithOffset, dateTimeWithOffset, relativeNames, dateTimeStrings]
     let sources: [any ICUFailureReporting] =
       [calendar, time, dateTime, exactDateTime, dayHeading, dayInline, zoneName] + optional.compactMap { $0 }
       + (eraFormats.map { [$0.dateTime, $0.exact] } ?? [])
@@ -62,6 +64,7 @@ public final class ReportPresenter: Sendable {
     time = try open(settings.timeFormat)
     timeStrings = TimeOfDayStrings(time)
     dateTime = try open(settings.dateTimeFormat)
+    dateTimeStrings = DateTimeStrings(dateTime)
     /// `formatter` followed by its UTC offset, unless it prints a zone already.
     @Sendable func exact(_ formatter: ICUDateFormatter) throws(ICUError) -> ICUDateFormatter {
       formatter.showsTimeZone ? formatter : try open(Self.withOffset(formatter))
@@ -198,7 +201,10 @@ public final class ReportPresenter: Sendable {
     if let decorated = spansDays ? dateTimeWithOffset : timeWithOffset, calendar.isRepeatedWallTime(task.date) {
       return decorated.string(from: task.date)
     }
-    if spansDays { return dateTime.string(from: task.date) }
+    if spansDays {
+      guard let dateTimeStrings else { return dateTime.string(from: task.date) }
+      return dateTimeStrings.string(from: task.date, utcOffset: calendar.utcOffset(at: task.date))
+    }
     guard let timeStrings else { return time.string(from: task.date) }
     return timeStrings.string(from: task.date, utcOffset: calendar.utcOffset(at: task.date))
   }

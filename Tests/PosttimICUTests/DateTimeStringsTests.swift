@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+@testable import PosttimICU
+
+/// `DateTimeStrings` joins a date part kept by local day and a time part
+/// kept by time of day; the join must be exactly the whole pattern's text.
+@Suite("Date-and-time strings")
+struct DateTimeStringsTests {
+  typealias Split = PatternFields.DateTimeSplit
+
+  @Test(
+    "where a pattern cuts into a date part and a time part",
+    arguments: [
+      ("d MMM y, HH 'h' mm", Split(date: "d MMM y, ", time: "HH 'h' mm", timeFirst: false)),
+      ("yyyy.MM.dd HH:mm", Split(date: "yyyy.MM.dd ", time: "HH:mm", timeFirst: false)),
+      ("HH:mm 'le' d MMMM", Split(date: "d MMMM", time: "HH:mm 'le' ", timeFirst: true)),
+      ("y年M月d日 H:mm", Split(date: "y年M月d日 ", time: "H:mm", timeFirst: false)),
+      ("EEEE d 'h' MMM, h:mm a", Split(date: "EEEE d 'h' MMM, ", time: "h:mm a", timeFirst: false)),
+      ("G y MMM d 'at' HH:mm:ss.SSS", Split(date: "G y MMM d 'at' ", time: "HH:mm:ss.SSS", timeFirst: false)),
+    ] as [(String, Split)])
+  func cuts(pattern: String, expected: Split) {
+    #expect(PatternFields.dateTimeSplit(pattern) == expected)
+  }
+
+  @Test(
+    "patterns that do not cut",
+    arguments: [
+      "d MMM y, HH:mm z",  // a zone: the text is not a function of the wall clock
+      "HH:mm (OOOO) d MMM",
+      "d MMM HH:mm y",  // interleaved
+      "HH:mm",  // one kind only
+      "d MMM y",
+      "d MMM HH:mm 'open",  // unterminated quote
+      "y/M/d H'年'mm",  // 年 in the time part
+    ])
+  func doesNotCut(pattern: String) {
+    #expect(PatternFields.dateTimeSplit(pattern) == nil)
+  }
+
+  static let locales =
+    Array(Set(ICUOracle.shared.skeletonCases.map(\.locale))).sorted() + [
+      "he_IL@calendar=hebrew", "zh_Hant_TW@calendar=roc", "ar_SA@calendar=islamic-umalqura",
+      "am_ET@calendar=ethiopic", "my_MM", "km_KH", "ta_IN", "sr_Cyrl_RS",
+    ]
+  static let zones = [
+    "America/Toronto", "Australia/Lord_Howe", "Asia/Kathmandu", "Pacific/Apia", "America/St_Johns",
+    "Europe/Dublin", "Africa/Casablanca",
+  ]
+
+  @Test("joined parts equal the whole pattern's text, in every locale of the matrix", arguments: locales)
+  func equalsFormatter(locale: String) throws {
+    let id = try LocaleIdentifier(locale)
+    var composed = 0
+    for (index, spec) in [
+      DateFormatSpec.skeleton("yMMMdjm"), .skeleton("yMMMMEEEEdjms"), .skeleton("yMdhmsSSS"),
+      .skeleton("GyMMMdjm"), .pattern("yyyy.MM.dd HH:mm"), .pattern("HH:mm 'le' d MMMM y"),
+    ].enumerated() {
+      let zone = try TimeZoneIdentifier(Self.zones[(locale.utf8.count + index) % Self.zones.count])
+      let formatter = try DateFormatting.formatter(for: spec, locale: id, timeZone: zone)
+      guard let strings = DateTimeStrings(formatter) else { continue }
+      composed += 1
+      let calendar = try DayCalendar(timeZone: zone)
+      // 400 instants over 1900–2040 with millisecond parts, each again a
+      // few days and hours later: kept day texts and kept times are both reused.
+      var state: UInt64 = 0x2545_F491_4F6C_DD1D
+      for _ in 0..<400 {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        let millis = Double((state >> 20) % 4_417_977_600_000) - 2_208_988_800_000
+        for shift: Double in [0, 259_200_000, 90_000_000] {
+          let date = Date(timeIntervalSince1970: (millis + shift) / 1000)
+          let joined = strings.string(from: date, utcOffset: calendar.utcOffset(at: date))
+          let whole = formatter.string(from: date)
+          guard joined == whole else {
+            Issue.record("\(formatter.pattern) at \(ISO8601.utcString(date)) in \(zone.id): \(joined) ≠ \(whole)")
+            return
+          }
+        }
+      }
+      #expect(strings.firstFailure == nil)
+    }
+    // Every matrix locale's yMMMdjm, yyyy.MM.dd HH:mm and "HH:mm 'le' d MMMM y" cut.
+    #expect(composed >= 3, "\(locale): only \(composed) of 6 formats cut in two")
+  }
+
+  @Test("a formatter that capitalizes is not cut: ICU capitalizes the first field only")
+  func capitalizingFormatter() throws {
+    let formatter = try DateFormatting.formatter(
+      for: .skeleton("yMMMMEEEEdjm"), locale: LocaleIdentifier("fr_CA"), timeZone: TimeZoneIdentifier("UTC"),
+      capitalization: .beginningOfSentence)
+    #expect(DateTimeStrings(formatter) == nil)
+  }
+}
