@@ -22,11 +22,7 @@ public enum HTMLEscaping {
     // Fast path: most report values contain nothing to escape.
     guard
       ScalarScan.contains(
-        s,
-        ascii: {
-          $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 || isForbidden(Unicode.Scalar($0))
-        },
-        nonASCII: { isForbidden(Unicode.Scalar($0)!) || BidiBalance.isFormatting($0) })
+        s, ascii: escapedASCII, nonASCII: { isForbidden(Unicode.Scalar($0)!) || BidiBalance.isFormatting($0) })
     else { return s }
     // Into UTF-8 bytes, made a String once: appending scalar by scalar to a
     // String costs more than the rest of the escaping.
@@ -46,6 +42,11 @@ public enum HTMLEscaping {
       }
     }
     return bidi.enclose(String(decoding: out, as: UTF8.self))
+  }
+
+  /// The ASCII bytes ``escape(_:)`` changes: the five entities' and the forbidden controls.
+  static let escapedASCII = ASCIISet {
+    $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 || isForbidden(Unicode.Scalar($0))
   }
 
   /// A control (other than tab, LF, CR) or a noncharacter.

@@ -3,22 +3,23 @@
 /// walking `unicodeScalars` to find that out costs more than the rest of
 /// a row.
 public enum ScalarScan {
-  /// Whether `text` holds an ASCII byte for which `ascii` is true, or a
-  /// non-ASCII scalar (its value) for which `nonASCII` is true.
-  /// Non-ASCII scalars are decoded only when their lead byte is at least
-  /// `nonASCIIFrom` (e.g. 0xC2: every scalar from U+0080; 0xE2: from U+2000).
+  /// Whether `text` holds an ASCII byte in `ascii`, or a non-ASCII scalar
+  /// (its value) for which `nonASCII` is true. Non-ASCII scalars are
+  /// decoded only when their lead byte is at least `nonASCIIFrom` (e.g.
+  /// 0xC2: every scalar from U+0080; 0xE2: from U+2000; 0xFF: none).
   @inlinable
   public static func contains(
-    _ text: String, nonASCIIFrom: UInt8 = 0xC2, ascii: (UInt8) -> Bool, nonASCII: (UInt32) -> Bool
+    _ text: String, ascii: ASCIISet, nonASCIIFrom: UInt8 = 0xC2, nonASCII: (UInt32) -> Bool
   ) -> Bool {
     var text = text
     return text.withUTF8 { bytes in
+      guard let base = bytes.baseAddress else { return false }
       var index = 0
       let count = bytes.count
       while index < count {
-        let lead = bytes[index]
+        let lead = base[index]
         if lead < 0x80 {
-          if ascii(lead) { return true }
+          if ascii.contains(lead) { return true }
           index += 1
           continue
         }
@@ -26,12 +27,34 @@ public enum ScalarScan {
         let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
         if lead >= nonASCIIFrom {
           var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
-          for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+          for offset in 1..<length { value = value << 6 | UInt32(base[index + offset] & 0x3F) }
           if nonASCII(value) { return true }
         }
         index += length
       }
       return false
     }
+  }
+}
+
+/// A set of ASCII bytes as a 128-bit map: one shift and mask per byte,
+/// where a closure or a table lookup per byte dominated the scan.
+public struct ASCIISet: Sendable {
+  @usableFromInline let low: UInt64
+  @usableFromInline let high: UInt64
+
+  /// The bytes below 0x80 for which `member` is true.
+  public init(_ member: (UInt8) -> Bool) {
+    var (low, high): (UInt64, UInt64) = (0, 0)
+    for byte in UInt8(0)..<0x80 where member(byte) {
+      if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
+    }
+    (self.low, self.high) = (low, high)
+  }
+
+  /// Whether `byte` (below 0x80) is in the set.
+  @inlinable
+  public func contains(_ byte: UInt8) -> Bool {
+    ((byte < 64 ? low : high) >> UInt64(byte & 63)) & 1 != 0
   }
 }

@@ -27,6 +27,8 @@ public struct CSVReportWriter: ReportWriter {
   public let byteOrderMark: Bool
   /// Whether cells that a spreadsheet would run as a formula are neutralized (OWASP CSV injection).
   public let neutralizeFormulas: Bool
+  /// The bytes that make a field quoted: the delimiter, quote, CR and LF.
+  private let quotedASCII: ASCIISet
 
   /// - Precondition: `delimiter` is one ASCII character (quoting scans
   ///   bytes); the CLI allows `,`, `;`, `|` and tab.
@@ -35,6 +37,8 @@ public struct CSVReportWriter: ReportWriter {
     self.delimiter = delimiter
     self.byteOrderMark = byteOrderMark
     self.neutralizeFormulas = neutralizeFormulas
+    let separator = delimiter.asciiValue ?? 44
+    quotedASCII = ASCIISet { $0 == separator || $0 == 13 || $0 == 10 || $0 == 34 }
   }
 
   /// The writer for a run's `--csv-*` options.
@@ -101,12 +105,9 @@ public struct CSVReportWriter: ReportWriter {
     // Bytes: the delimiter (ASCII, as the CLI allows), quote, CR and LF
     // are single bytes in UTF-8; grapheme breaking would dominate the cost
     // of a large export, and a combining mark after a comma changes nothing.
-    let separator = delimiter.asciiValue ?? 44
-    guard
-      ScalarScan.contains(
-        field, nonASCIIFrom: 0xFF, ascii: { $0 == separator || $0 == 13 || $0 == 10 || $0 == 34 },
-        nonASCII: { _ in false })
-    else { return field }
+    guard ScalarScan.contains(field, ascii: quotedASCII, nonASCIIFrom: 0xFF, nonASCII: { _ in false }) else {
+      return field
+    }
     if !field.utf8.contains(34) { return "\"" + field + "\"" }
     // Bytes again: a quote followed by a combining mark is still doubled.
     var bytes: [UInt8] = [34]

@@ -25,8 +25,10 @@ public enum MarkdownEscaping {
   /// Matched per Unicode scalar, not per Character: `|` followed by a
   /// combining mark is one Character but still splits a GFM cell.
   static let special: Set<Unicode.Scalar> = ["\\", "`", "*", "_", "[", "]", "<", ">", "|", "~", "&"]
-  /// ``special`` as a table indexed by ASCII byte, for the fast path.
-  static let specialASCII: [Bool] = (0..<128).map { special.contains(Unicode.Scalar(UInt8($0))) }
+  /// ``special`` as a set of bytes.
+  static let specialASCII = ASCIISet { special.contains(Unicode.Scalar($0)) }
+  /// The ASCII bytes ``escape(_:)`` changes: ``special``, controls and DEL.
+  static let escapedASCII = ASCIISet { $0 < 0x20 || $0 == 0x7F || special.contains(Unicode.Scalar($0)) }
 
   /// `text` safe in a GFM table cell: see the type's rules.
   public static func escape(_ text: String) -> String {
@@ -35,14 +37,16 @@ public enum MarkdownEscaping {
     // handling only keeps some special characters bare).
     guard
       ScalarScan.contains(
-        text, ascii: { $0 < 0x20 || $0 == 0x7F || specialASCII[Int($0)] },
+        text, ascii: escapedASCII,
         nonASCII: {
           $0 == 0x2028 || $0 == 0x2029 || HTMLEscaping.isForbidden(Unicode.Scalar($0)!)
             || BidiBalance.isFormatting($0)
         })
     else { return text }
-    var result = ""
-    result.reserveCapacity(text.utf8.count)
+    // Into UTF-8 bytes, made a String once (as HTMLEscaping): appending
+    // scalar by scalar to a String costs more than the escaping.
+    var result: [UInt8] = []
+    result.reserveCapacity(text.utf8.count + 16)
     var afterCR = false
     let scalars = Array(text.unicodeScalars)
     var urlEnd = -1  // scalars before this index belong to a bare URL
@@ -51,24 +55,24 @@ public enum MarkdownEscaping {
       defer { afterCR = scalar == "\r" }
       if index >= urlEnd, let end = bareURLEnd(in: scalars, at: index) { urlEnd = end }
       if index < urlEnd, isBareInURL(scalars, index) {
-        result.unicodeScalars.append(scalar)
-      } else if special.contains(scalar) {
-        result += "\\"
-        result.unicodeScalars.append(scalar)
+        result.append(UInt8(scalar.value))  // `_` or `&`
+      } else if scalar.isASCII && specialASCII.contains(UInt8(scalar.value)) {
+        result.append(0x5C)
+        result.append(UInt8(scalar.value))
       } else if scalar == "\n" {
-        if !afterCR { result += "<br>" }  // CRLF is one break
+        if !afterCR { result.append(contentsOf: "<br>".utf8) }  // CRLF is one break
       } else if scalar == "\r" || scalar == "\u{2028}" || scalar == "\u{2029}" {
-        result += "<br>"
+        result.append(contentsOf: "<br>".utf8)
       } else if HTMLEscaping.isForbidden(scalar) {
         // Markdown goes to terminals (stdout by default): no escape
         // sequence from a task list may reach one. CommonMark turns NUL
         // into U+FFFD too.
-        result += "\u{FFFD}"
+        result.append(contentsOf: "\u{FFFD}".utf8)
       } else {
-        result.unicodeScalars.append(scalar)
+        UTF8.encode(scalar) { result.append($0) }
       }
     }
-    return bidi.enclose(result)
+    return bidi.enclose(String(decoding: result, as: UTF8.self))
   }
 
   /// `_` between ASCII letters or digits, or `&` not followed by an entity
@@ -96,6 +100,12 @@ public enum MarkdownEscaping {
   /// white space or `*_~(`, as GFM §6.9 requires), the index past its end:
   /// the next white space, control or `<`. Otherwise nil.
   static func bareURLEnd(in scalars: [Unicode.Scalar], at index: Int) -> Int? {
+    // Every start begins with h, f or w: most scalars end here, before the
+    // (slower) white-space property of the one before.
+    switch scalars[index] {
+    case "h", "H", "f", "F", "w", "W": break
+    default: return nil
+    }
     if index > 0 {
       let before = scalars[index - 1]
       guard before.properties.isWhitespace || "*_~(".unicodeScalars.contains(before) else { return nil }
