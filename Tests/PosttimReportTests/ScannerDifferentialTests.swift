@@ -129,6 +129,10 @@ struct ScannerDifferentialTests {
       "<string>a</strin>", "<string>a</string", "<string>a", "<string><b>x</b></string>",
       "<string a=\"1\">x</string>", "<String>x</String>", "<string>x</string><key>k</key>",
       "<string>\u{2028}\u{202E}</string>", "<string>\t \n</string>", "<dict/>", "<array/>",
+      // Element names are matched as one word of their bytes.
+      "<string\u{0}>x</string>", "<stringg>x</stringg>", "<strin>x</strin>", "<integers>5</integers>",
+      "<integer>5</integer>", "<real>1.5</real>", "<true/>", "<false/>", "<data>AAEC</data>",
+      "<date>2026-11-30T13:00:00Z</date>", "<dat>x</dat>", "<datex>x</datex>", "<Key>k</Key>",
     ])
   func edgeCases(text: String) {
     Self.check(text, Self.task(text))

@@ -129,10 +129,23 @@ enum PlistXMLScanner {
   ].map { Array($0.utf8) }
   static let doctype = Array(
     "<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">".utf8)
-  /// Element names by length, for the tag scanner.
-  static let names: [(bytes: [UInt8], element: Element)] = [
-    Element.plist, .array, .dict, .key, .string, .integer, .real, .date, .data, .yes, .no,
-  ].map { (Array($0.name.utf8), $0) }
+  /// The element whose name's UTF-8 bytes, read as a little-endian word, are `word`.
+  static func element(named word: UInt64) -> Element? {
+    switch word {
+    case 0x79656b: return .key  // "key"
+    case 0x676e69727473: return .string  // "string"
+    case 0x65746164: return .date  // "date"
+    case 0x74636964: return .dict  // "dict"
+    case 0x72656765746e69: return .integer  // "integer"
+    case 0x7961727261: return .array  // "array"
+    case 0x7473696c70: return .plist  // "plist"
+    case 0x6c616572: return .real  // "real"
+    case 0x61746164: return .data  // "data"
+    case 0x65757274: return .yes  // "true"
+    case 0x65736c6166: return .no  // "false"
+    default: return nil
+    }
+  }
 
   /// Whether any of the eight bytes in `word` stops a plain ASCII run:
   /// `<`, `>`, `&`, a control character or a byte from 0x80 (SWAR, "Bit
@@ -238,20 +251,23 @@ enum PlistXMLScanner {
 
     /// A known element name, ended by `>`, `/` or a space (not consumed).
     mutating func name() -> Element? {
-      var end = index
-      while end < count, base[end] != PlistXMLScanner.greaterThan, base[end] != PlistXMLScanner.slash,
-        base[end] != 0x20
-      {
-        end += 1
+      // The name's bytes as one little-endian word (every name has at most
+      // seven): one comparison per tag. A NUL would add nothing to the
+      // word, so a name ending in one is no name.
+      var word: UInt64 = 0
+      var length = 0
+      while index + length < count {
+        let byte = base[index + length]
+        if byte == PlistXMLScanner.greaterThan || byte == PlistXMLScanner.slash || byte == 0x20 { break }
+        guard length < 7 else { return nil }
+        word |= UInt64(byte) << UInt64(8 * length)
+        length += 1
       }
-      let length = end - index
-      for candidate in PlistXMLScanner.names where candidate.bytes.count == length {
-        if candidate.bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, base + index, length) == 0 }) {
-          index = end
-          return candidate.element
-        }
+      guard length > 0, base[index + length - 1] != 0, let element = PlistXMLScanner.element(named: word) else {
+        return nil
       }
-      return nil
+      index += length
+      return element
     }
 
     /// `>` (after optional spaces) or `/>`; nil for anything else.

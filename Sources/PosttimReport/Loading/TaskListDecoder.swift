@@ -31,6 +31,21 @@ public struct TaskListDecoder: Sendable {
     public static let importance = "importance"
     /// The free-text description (string; optional).
     public static let details = "description"
+
+    /// The key among the four whose UTF-8 is `bytes`, as one shared
+    /// string: readers of long lists make no new string per known key.
+    static func known(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+      func matches(_ key: StaticString) -> Bool {
+        bytes.count == key.utf8CodeUnitCount && memcmp(bytes.baseAddress!, key.utf8Start, bytes.count) == 0
+      }
+      switch bytes.count {
+      case 4: return matches("date") ? date : nil
+      case 5: return matches("tache") ? title : nil
+      case 10: return matches("importance") ? importance : nil
+      case 11: return matches("description") ? details : nil
+      default: return nil
+      }
+    }
   }
 
   /// Decodes and validates a whole task list.

@@ -382,8 +382,12 @@ final class XMLPlistReader {
   private func finishText(_ element: Element) {
     switch element {
     case .key:
-      let key = String(decoding: textBytes, as: UTF8.self)
-      if containers.isEmpty { taskKey = key } else { containers[containers.count - 1].key = key }
+      if containers.isEmpty {
+        taskKey =
+          textBytes.withUnsafeBufferPointer(TaskListDecoder.Key.known) ?? String(decoding: textBytes, as: UTF8.self)
+      } else {
+        containers[containers.count - 1].key = String(decoding: textBytes, as: UTF8.self)
+      }
     case .string: deliver(.string(String(decoding: textBytes, as: UTF8.self)))
     case .integer:
       switch PlistNumber.integer(textBytes) {
