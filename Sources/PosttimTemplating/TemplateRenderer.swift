@@ -130,21 +130,20 @@ struct TemplateRenderer {
       }
       for (index, (text, endsAtLineStart)) in rendered.enumerated() {
         if atLineStart == start.atLineStart {
-          output.write(try text.get())
+          try text.get().write(to: &output)
           atLineStart = endsAtLineStart
         } else {
-          let text = try renderItems(chunks[index], children, templateName)
-          output.write(text)
+          try renderItems(chunks[index], children, templateName).write(to: &output)
         }
       }
     }
   }
 
-  /// Renders `items` one after another into a new string.
+  /// Renders `items` one after another into a new buffer.
   private mutating func renderItems(
     _ items: [TemplateValue], _ children: [TemplateNode], _ templateName: String
-  ) throws(TemplateError) -> String {
-    var text = ""
+  ) throws(TemplateError) -> TextBuffer {
+    var text = TextBuffer()
     for item in items { try renderPushed(item, children, in: templateName, into: &text) }
     return text
   }

@@ -110,4 +110,38 @@ struct ChunkedRenderingTests {
     }
     #expect(seen == Array(0..<Self.count))
   }
+
+  /// Takes rendered chunks as bytes, and counts them.
+  struct ByteOutput: UTF8TextOutputStream {
+    var bytes: [UInt8] = []
+    var byteWrites = 0
+    mutating func write(_ string: String) { bytes += Array(string.utf8) }
+    mutating func write(validUTF8 bytes: [UInt8]) {
+      self.bytes += bytes
+      byteWrites += 1
+    }
+  }
+
+  @Test("an output that takes bytes gets each chunk's bytes as they are: the same text")
+  func byteOutput() throws {
+    let template = try Template(source: "<{{#rows}}{{n}} {{name}} é–😀\n{{/rows}}>", name: "t")
+    let items = Self.items()
+    let expected = try template.render(["rows": .list(items)], partials: InMemoryTemplateSource([:]))
+    var output = ByteOutput()
+    try template.render(
+      ["rows": .stream(TemplateStream(items))], partials: InMemoryTemplateSource([:]), into: &output)
+    #expect(String(decoding: output.bytes, as: UTF8.self) == expected)
+    // One write per chunk of rows.
+    #expect(output.byteWrites == (Self.count + ChunkedRendering.chunkSize - 1) / ChunkedRendering.chunkSize)
+    #expect(expected.hasSuffix("é–😀\n>"))
+  }
+
+  @Test("a text buffer written to a string output: the same text")
+  func bufferToString() {
+    var buffer = TextBuffer()
+    for piece in ["", "a", "é–😀", String(repeating: "x", count: 100)] { buffer.write(piece) }
+    var text = "start:"
+    buffer.write(to: &text)
+    #expect(text == "start:aé–😀" + String(repeating: "x", count: 100))
+  }
 }

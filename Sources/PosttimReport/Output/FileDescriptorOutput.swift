@@ -1,4 +1,5 @@
 import Foundation
+import PosttimTemplating
 
 #if canImport(Glibc)
   import Glibc
@@ -8,7 +9,7 @@ import Foundation
 /// into it and it writes in 64 KiB chunks, so output never sits whole in
 /// memory. The first write error is kept and reported by ``finish()``
 /// (`TextOutputStream.write` cannot throw).
-public struct FileDescriptorOutput: TextOutputStream {
+public struct FileDescriptorOutput: UTF8TextOutputStream {
   /// The open file descriptor written to.
   public let descriptor: Int32
   /// The name used in error messages ("standard output").
@@ -29,6 +30,12 @@ public struct FileDescriptorOutput: TextOutputStream {
     // string's inline bytes), not a byte-by-byte walk of the view.
     let copied: Void? = string.utf8.withContiguousStorageIfAvailable { buffer.append(contentsOf: $0) }
     if copied == nil { buffer.append(contentsOf: string.utf8) }
+    if buffer.count >= Self.chunkSize { flush() }
+  }
+
+  /// Appends UTF-8 bytes as they are (a chunk of rendered rows).
+  public mutating func write(validUTF8 bytes: [UInt8]) {
+    buffer.append(contentsOf: bytes)
     if buffer.count >= Self.chunkSize { flush() }
   }
 

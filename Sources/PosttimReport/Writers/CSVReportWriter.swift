@@ -61,12 +61,12 @@ public struct CSVReportWriter: ReportWriter {
       for text in ChunkedRendering.map(
         chunks.count,
         { index in
-          var text = ""
+          var text = TextBuffer()
           for task in chunks[index] { writeRow(cells(of: task), to: &text) }
           return text
         })
       {
-        output.write(text)
+        text.write(to: &output)
       }
     }
   }
