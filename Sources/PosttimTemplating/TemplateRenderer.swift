@@ -224,7 +224,10 @@ struct TemplateRenderer {
   private mutating func writeTemplateText(_ text: String, into output: inout some TextOutputStream) {
     guard !indentation.isEmpty else {
       output.write(text)
-      if let last = text.utf8.last { atLineStart = last == 0x0A }
+      // The contiguous bytes' last: `utf8.last` walks back by index (a profile's 1.7%).
+      if let last = text.utf8.withContiguousStorageIfAvailable({ $0.last }) ?? text.utf8.last {
+        atLineStart = last == 0x0A
+      }
       return
     }
     let utf8 = text.utf8

@@ -289,8 +289,18 @@ enum PlistXMLScanner {
     /// ends first (it stops short of the window's last bytes, so that no
     /// character or reference is ever cut).
     mutating func characterData(into reader: XMLPlistReader) -> Bool? {
-      var run = index
       let limit = atEnd ? count : count - 16
+      // Indentation between elements (most calls): white space up to a `<`
+      // outside any value, which the reader would ignore; skipped here.
+      if !reader.isInText {
+        var end = index
+        while end < limit, base[end] == 0x0A || base[end] == 0x09 || base[end] == 0x20 { end += 1 }
+        if end < limit, base[end] == PlistXMLScanner.lessThan {
+          index = end
+          return true
+        }
+      }
+      var run = index
       while index < limit {
         let byte = base[index]
         if byte >= 0x20 && byte < 0x80 {

@@ -173,6 +173,9 @@ final class XMLPlistReader {
 
   /// Whether an event was refused (the first failure is kept).
   var hasFailed: Bool { failed }
+  /// Whether character data now is a value's text (a `<key>`, `<string>`, …);
+  /// outside one only white space is allowed, and ignored.
+  var isInText: Bool { text != nil }
 
   /// Whether the document was whole: a `<plist>` that closed, holding a value.
   var isComplete: Bool { plistHasValue && !plistOpen }
