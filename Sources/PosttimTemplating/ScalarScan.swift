@@ -12,28 +12,34 @@ public enum ScalarScan {
     _ text: String, ascii: ASCIISet, nonASCIIFrom: UInt8 = 0xC2, nonASCII: (UInt32) -> Bool
   ) -> Bool {
     var text = text
-    return text.withUTF8 { bytes in
-      guard let base = bytes.baseAddress else { return false }
-      var index = 0
-      let count = bytes.count
-      while index < count {
-        let lead = base[index]
-        if lead < 0x80 {
-          if ascii.contains(lead) { return true }
-          index += 1
-          continue
-        }
-        // A String's UTF-8 is valid: the lead byte gives the length.
-        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
-        if lead >= nonASCIIFrom {
-          var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
-          for offset in 1..<length { value = value << 6 | UInt32(base[index + offset] & 0x3F) }
-          if nonASCII(value) { return true }
-        }
-        index += length
+    return text.withUTF8 { contains($0, ascii: ascii, nonASCIIFrom: nonASCIIFrom, nonASCII: nonASCII) }
+  }
+
+  /// ``contains(_:ascii:nonASCIIFrom:nonASCII:)`` over a string's UTF-8 bytes (valid UTF-8).
+  @inlinable
+  public static func contains(
+    _ bytes: UnsafeBufferPointer<UInt8>, ascii: ASCIISet, nonASCIIFrom: UInt8 = 0xC2, nonASCII: (UInt32) -> Bool
+  ) -> Bool {
+    guard let base = bytes.baseAddress else { return false }
+    var index = 0
+    let count = bytes.count
+    while index < count {
+      let lead = base[index]
+      if lead < 0x80 {
+        if ascii.contains(lead) { return true }
+        index += 1
+        continue
       }
-      return false
+      // A String's UTF-8 is valid: the lead byte gives the length.
+      let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+      if lead >= nonASCIIFrom {
+        var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+        for offset in 1..<length { value = value << 6 | UInt32(base[index + offset] & 0x3F) }
+        if nonASCII(value) { return true }
+      }
+      index += length
     }
+    return false
   }
 }
 

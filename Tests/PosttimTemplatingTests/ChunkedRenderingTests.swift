@@ -116,7 +116,7 @@ struct ChunkedRenderingTests {
     var bytes: [UInt8] = []
     var byteWrites = 0
     mutating func write(_ string: String) { bytes += Array(string.utf8) }
-    mutating func write(validUTF8 bytes: [UInt8]) {
+    mutating func write(validUTF8 bytes: UnsafeBufferPointer<UInt8>) {
       self.bytes += bytes
       byteWrites += 1
     }
@@ -143,5 +143,14 @@ struct ChunkedRenderingTests {
     var text = "start:"
     buffer.write(to: &text)
     #expect(text == "start:aé–😀" + String(repeating: "x", count: 100))
+    // A copy shares nothing: writing to it leaves the original as it was.
+    var copy = buffer
+    copy.write("!")
+    #expect(copy.text == buffer.text + "!")
+    #expect(buffer.text == "aé–😀" + String(repeating: "x", count: 100))
+    // Growing past the first capacity keeps every byte.
+    var small = TextBuffer(capacity: 1)
+    for _ in 0..<1000 { small.write("ab😀") }
+    #expect(small.text == String(repeating: "ab😀", count: 1000))
   }
 }

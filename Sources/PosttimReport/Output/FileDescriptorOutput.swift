@@ -34,7 +34,7 @@ public struct FileDescriptorOutput: UTF8TextOutputStream {
   }
 
   /// Appends UTF-8 bytes as they are (a chunk of rendered rows).
-  public mutating func write(validUTF8 bytes: [UInt8]) {
+  public mutating func write(validUTF8 bytes: UnsafeBufferPointer<UInt8>) {
     buffer.append(contentsOf: bytes)
     if buffer.count >= Self.chunkSize { flush() }
   }

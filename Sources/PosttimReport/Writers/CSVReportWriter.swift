@@ -85,15 +85,23 @@ public struct CSVReportWriter: ReportWriter {
   /// (RFC 4180 §2 rules 1–2). Fields are written as given (no formula
   /// guard: that is for task text, see ``text(_:)``).
   public func writeRow<Output: TextOutputStream>(_ fields: [String], to output: inout Output) {
-    // Field by field into the output (buffered): no line string per row.
-    for (index, field) in fields.enumerated() {
-      if index > 0 { output.write(delimiterText) }
-      output.write(quoted(field))
-    }
-    output.write("\r\n")
+    var buffer = TextBuffer(capacity: 256)
+    writeRow(fields, to: &buffer)
+    buffer.write(to: &output)
   }
 
-  private var delimiterText: String { String(delimiter) }
+  /// ``writeRow(_:to:)`` into a byte buffer (a chunk of rows): fields are
+  /// quoted byte by byte, no string is made per field.
+  public func writeRow(_ fields: [String], to buffer: inout TextBuffer) {
+    for (index, field) in fields.enumerated() {
+      if index > 0 { buffer.write(byte: delimiterByte) }
+      write(field, to: &buffer)
+    }
+    buffer.write(byte: 13)
+    buffer.write(byte: 10)
+  }
+
+  private var delimiterByte: UInt8 { delimiter.asciiValue ?? 44 }
 
   /// One field per RFC 4180 §2 rules 5–7: quoted when it holds the
   /// delimiter, a double quote, CR or LF, with quotes doubled.
@@ -102,21 +110,30 @@ public struct CSVReportWriter: ReportWriter {
   /// followed by a combining mark is one `Character` in Swift, but a CSV
   /// reader sees the comma byte, so it must still be quoted and doubled.
   public func quoted(_ field: String) -> String {
-    // Bytes: the delimiter (ASCII, as the CLI allows), quote, CR and LF
-    // are single bytes in UTF-8; grapheme breaking would dominate the cost
-    // of a large export, and a combining mark after a comma changes nothing.
-    guard ScalarScan.contains(field, ascii: quotedASCII, nonASCIIFrom: 0xFF, nonASCII: { _ in false }) else {
-      return field
+    var buffer = TextBuffer(capacity: field.utf8.count + 2)
+    write(field, to: &buffer)
+    return buffer.text
+  }
+
+  /// Bytes: the delimiter (ASCII, as the CLI allows), quote, CR and LF are
+  /// single bytes in UTF-8; grapheme breaking would dominate the cost of a
+  /// large export, and a combining mark after a comma changes nothing.
+  private func write(_ field: String, to buffer: inout TextBuffer) {
+    var field = field
+    field.withUTF8 { bytes in
+      guard ScalarScan.contains(bytes, ascii: quotedASCII, nonASCIIFrom: 0xFF, nonASCII: { _ in false }) else {
+        return buffer.write(bytes)
+      }
+      buffer.write(byte: 34)
+      // Each quote is written twice: its run ends with it, and one more follows.
+      var start = 0
+      for index in bytes.indices where bytes[index] == 34 {
+        buffer.write(UnsafeBufferPointer(rebasing: bytes[start...index]))
+        buffer.write(byte: 34)
+        start = index + 1
+      }
+      buffer.write(UnsafeBufferPointer(rebasing: bytes[start...]))
+      buffer.write(byte: 34)
     }
-    if !field.utf8.contains(34) { return "\"" + field + "\"" }
-    // Bytes again: a quote followed by a combining mark is still doubled.
-    var bytes: [UInt8] = [34]
-    bytes.reserveCapacity(field.utf8.count + 8)
-    for byte in field.utf8 {
-      bytes.append(byte)
-      if byte == 34 { bytes.append(34) }
-    }
-    bytes.append(34)
-    return String(decoding: bytes, as: UTF8.self)
   }
 }
