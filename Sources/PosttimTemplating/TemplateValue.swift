@@ -12,7 +12,7 @@ import Foundation
 ///
 /// Source followed: the Mustache spec v1.x (https://github.com/mustache/spec),
 /// sections.yml and interpolation.yml.
-public indirect enum TemplateValue: Sendable {
+public enum TemplateValue: Sendable {
   /// A missing or null value: falsy, renders as "".
   case null
   /// A boolean: a section shows when true.
@@ -28,7 +28,9 @@ public indirect enum TemplateValue: Sendable {
   /// An object: a section pushes it on the context stack.
   case object([String: TemplateValue])
   /// An object whose members are computed on lookup (see `TemplateObject`).
-  case lazyObject(TemplateObject)
+  /// Boxed: the other cases fit in 16 bytes, and values are copied inline
+  /// (boxing every case cost an allocation per string or flag a template read).
+  indirect case lazyObject(TemplateObject)
   /// A list read once, item by item, as the template renders it.
   case stream(TemplateStream)
 
