@@ -325,6 +325,10 @@ int32_t cicu_cal_first_weekday(const cicu_calendar *calendar) {
   return ucal_getAttribute((const UCalendar *)calendar, UCAL_FIRST_DAY_OF_WEEK);
 }
 
+const char *cicu_cal_type(const cicu_calendar *calendar, int32_t *status) {
+  return ucal_getType((const UCalendar *)calendar, (UErrorCode *)status);
+}
+
 // MARK: - Collation
 
 cicu_collator *cicu_coll_open(const char *locale, int32_t *status) {

@@ -31,13 +31,17 @@ public struct TextBuffer: TextOutputStream {
     func append(_ bytes: UnsafeBufferPointer<UInt8>) {
       guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
       if count + bytes.count > capacity {
+        // The new bytes are copied before the old storage is freed: they
+        // may be this buffer's own (a buffer written to itself).
         capacity = max(count + bytes.count, capacity * 2)
         let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
         grown.update(from: base, count: count)
+        (grown + count).update(from: source, count: bytes.count)
         base.deallocate()
         base = grown
+      } else {
+        (base + count).update(from: source, count: bytes.count)
       }
-      (base + count).update(from: source, count: bytes.count)
       count += bytes.count
     }
   }
@@ -64,8 +68,8 @@ public struct TextBuffer: TextOutputStream {
     withUnsafePointer(to: byte) { write(UnsafeBufferPointer(start: $0, count: 1)) }
   }
 
-  /// The bytes written so far.
-  public var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: storage.base, count: storage.count) }
+  /// The bytes written so far; valid while the buffer lives and is not written to.
+  var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: storage.base, count: storage.count) }
 
   /// The text written, as a string.
   public var text: String { String(decoding: bytes, as: UTF8.self) }

@@ -14,6 +14,7 @@ struct TimeOfDayStringsTests {
       ("HH:mm", true), ("h:mm a", true), ("H時mm分", true), ("HH 'h' mm", true), ("h:mm:ss.SSS B", true),
       ("a h:mm", true), ("d MMM, HH:mm", false), ("HH:mm z", false), ("HH:mm (OOOO)", false),
       ("EEEE HH:mm", false), ("'at' HH:mm", true), ("HH:mm 'unterminated", false), ("y", false),
+      ("HH:mm d\u{301}", false), ("HH:mm \u{E9}", true),
     ])
   func timeOfDayOnly(pattern: String, expected: Bool) {
     #expect(PatternFields.printsTimeOfDayOnly(pattern) == expected)

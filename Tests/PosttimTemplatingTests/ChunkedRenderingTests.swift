@@ -1,5 +1,5 @@
 import Foundation
-import PosttimTemplating
+@testable import PosttimTemplating
 import Synchronization
 import Testing
 
@@ -152,5 +152,11 @@ struct ChunkedRenderingTests {
     var small = TextBuffer(capacity: 1)
     for _ in 0..<1000 { small.write("ab😀") }
     #expect(small.text == String(repeating: "ab😀", count: 1000))
+    // A buffer written to itself, growing as it does (found by review: the
+    // old storage was freed before the bytes were copied from it).
+    var doubled = TextBuffer(capacity: 16)
+    doubled.write("0123456789abcdef")
+    doubled.write(doubled.bytes)
+    #expect(doubled.text == "0123456789abcdef0123456789abcdef")
   }
 }

@@ -209,6 +209,9 @@ int32_t cicu_cal_is_repeated_wall_time(cicu_calendar *calendar, double millis,
                                        int32_t *status);
 /// The locale's first day of the week, 1 = Sunday … 7 = Saturday.
 int32_t cicu_cal_first_weekday(const cicu_calendar *calendar);
+/// The calendar system's CLDR type ("gregorian", "islamic-umalqura", …):
+/// a static string owned by ICU, or NULL on error.
+const char *cicu_cal_type(const cicu_calendar *calendar, int32_t *status);
 
 // MARK: - Collation (UCA + locale tailoring)
 

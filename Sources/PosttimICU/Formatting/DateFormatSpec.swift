@@ -57,10 +57,10 @@ public enum DateFormatSpec: Hashable, Sendable, CustomStringConvertible {
       guard text.count <= 256 else {
         throw .invalidPattern(String(text.prefix(20)) + "…", reason: "longer than 256 characters")
       }
-      let (found, open) = PatternFields.letters(in: text)
-      var letters = Set<Character>()
       // Letters of other scripts are literals in a pattern (`y年M月d日`).
-      for character in found where character.isASCII {
+      let (found, open) = PatternFields.fieldLetters(in: text)
+      var letters = Set<Character>()
+      for character in found {
         guard Self.patternLetters.contains(character), character != "j", character != "J", character != "C" else {
           throw .invalidPattern(
             text, reason: "\"\(character)\" is not a pattern letter (quote literal text with ')")

@@ -10,11 +10,14 @@ import Synchronization
 /// instructions, most of them ICU's number formatting of each field).
 ///
 /// Only for patterns that cut into a date-only and a time-only part
-/// (`PatternFields.dateTimeSplit`: no zone field, no interleaving) and
+/// (`PatternFields.dateTimeSplit`: no zone field, no interleaving),
 /// formatters without a capitalization context (which ICU applies to the
-/// first field only). Each part is an ICU formatter of the same locale and
-/// zone, so the text is ICU's; `DateTimeStringsTests` checks it equals the
-/// whole pattern's, value for value, in 40-odd locales and calendars.
+/// first field only), and calendars whose date is a function of the local
+/// day (``dayBasedCalendars``: not ICU's astronomical `islamic` and
+/// `islamic-rgsa`, whose date follows the moon's age at the instant). Each
+/// part is an ICU formatter of the same locale and zone, so the text is
+/// ICU's; `DateTimeStringsTests` checks it equals the whole pattern's, value
+/// for value, in 40-odd locales and every day-based calendar.
 ///
 /// The first ``directCalls`` values are formatted whole: a short list (the
 /// nightly mail's 22 tasks) should not pay for opening two more formatters.
@@ -23,6 +26,13 @@ public final class DateTimeStrings: Sendable, ICUFailureReporting {
   public static let directCalls = 64
   /// At most this many day texts are kept; when full, the table starts over.
   public static let dayCapacity = 1 << 14
+
+  /// ICU 72 calendar types whose fields ICU computes from the local day
+  /// (`handleComputeFields` from the Julian day), checked by the test.
+  public static let dayBasedCalendars: Set<String> = [
+    "gregorian", "iso8601", "buddhist", "japanese", "roc", "persian", "indian", "hebrew", "chinese", "dangi",
+    "coptic", "ethiopic", "ethiopic-amete-alem", "islamic-civil", "islamic-tbla", "islamic-umalqura",
+  ]
 
   private struct Parts: Sendable {
     let date: ICUDateFormatter
@@ -43,9 +53,9 @@ public final class DateTimeStrings: Sendable, ICUFailureReporting {
   /// Keeps `formatter`'s output in two parts; `nil` when its pattern does
   /// not cut into a date part and a time-of-day part, or it capitalizes.
   public init?(_ formatter: ICUDateFormatter) {
-    guard formatter.capitalization == .none, let split = PatternFields.dateTimeSplit(formatter.pattern) else {
-      return nil
-    }
+    guard formatter.capitalization == .none, let split = PatternFields.dateTimeSplit(formatter.pattern),
+      Self.dayBasedCalendars.contains(formatter.calendarType)
+    else { return nil }
     self.formatter = formatter
     self.split = split
   }

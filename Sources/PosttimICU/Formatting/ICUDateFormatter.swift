@@ -92,6 +92,11 @@ public final class ICUDateFormatter: @unchecked Sendable, ICUFailureReporting {
   public let capitalization: Capitalization
   /// Where the zone's rules come from (kept for formatters derived from this one).
   let systemZones: SystemTimeZoneData
+  /// The calendar system's CLDR type ("gregorian", "japanese", "islamic", …).
+  public var calendarType: String {
+    var status: Int32 = 0
+    return lock.withLock { _ in cicu_cal_type(primary.calendar, &status).map { String(cString: $0) } ?? "" }
+  }
 
   /// Opens a formatter. The zone's rules come from the tz database it was
   /// validated against (``TimeZoneIdentifier/systemZones``) when it has

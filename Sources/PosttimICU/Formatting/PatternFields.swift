@@ -1,12 +1,35 @@
 /// The date field letters of a UTS #35 pattern or skeleton (§4 "Date
 /// Field Symbol Table"): ASCII letters outside `'…'` quotes. Punctuation,
 /// spaces, other scripts and quoted text are literals.
+///
+/// Read scalar by scalar, as ICU reads a pattern (by UTF-16 unit): an `a`
+/// followed by a combining mark is one `Character` to Swift but still the
+/// day-period field `a` to ICU.
 enum PatternFields {
   /// Field letters that print a time zone or UTC offset (`z Z O v V X x`).
   static let zoneLetters: Set<Character> = ["z", "Z", "O", "v", "V", "X", "x"]
 
-  /// The unquoted characters of `text` that are letters, in order, and
-  /// whether a quote was left open.
+  /// Whether `scalar` is a pattern field letter (ASCII A–Z, a–z).
+  static func isFieldLetter(_ scalar: Unicode.Scalar) -> Bool {
+    ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+  }
+
+  /// The field letters of a pattern (unquoted ASCII letters), in order,
+  /// and whether a quote was left open.
+  static func fieldLetters(in pattern: String) -> (letters: [Character], unterminatedQuote: Bool) {
+    var inQuote = false
+    var letters: [Character] = []
+    for scalar in pattern.unicodeScalars {
+      if scalar == "'" { inQuote.toggle(); continue }
+      if !inQuote && isFieldLetter(scalar) { letters.append(Character(scalar)) }
+    }
+    return (letters, inQuote)
+  }
+
+  /// The unquoted letters of a skeleton, of any script, in order, and
+  /// whether a quote was left open: a skeleton takes field letters only,
+  /// and DateTimePatternGenerator drops any other letter silently, so the
+  /// validator refuses them.
   static func letters(in text: String) -> (letters: [Character], unterminatedQuote: Bool) {
     var inQuote = false
     var letters: [Character] = []
@@ -19,7 +42,7 @@ enum PatternFields {
 
   /// Whether `pattern` prints a time zone name or a UTC offset.
   static func showsZone(_ pattern: String) -> Bool {
-    letters(in: pattern).letters.contains { zoneLetters.contains($0) }
+    fieldLetters(in: pattern).letters.contains { zoneLetters.contains($0) }
   }
 
   /// Field letters whose text depends on the wall time of day alone
@@ -30,8 +53,8 @@ enum PatternFields {
   /// instants with the same local time of day format to the same text.
   /// Only ASCII letters are fields (UTS #35 §4); other scripts are literals.
   static func printsTimeOfDayOnly(_ pattern: String) -> Bool {
-    let (letters, unterminatedQuote) = letters(in: pattern)
-    return !unterminatedQuote && letters.allSatisfy { !$0.isASCII || timeOfDayLetters.contains($0) }
+    let (letters, unterminatedQuote) = fieldLetters(in: pattern)
+    return !unterminatedQuote && letters.allSatisfy { timeOfDayLetters.contains($0) }
   }
 
   /// A pattern cut in two: one part prints the date only, the other the
@@ -57,10 +80,12 @@ enum PatternFields {
     var inQuote = false
     var firstIsTime: Bool?
     var cut: String.Index?
-    for index in pattern.indices {
-      let character = pattern[index]
-      if character == "'" { inQuote.toggle(); continue }
-      guard !inQuote, character.isASCII, character.isLetter else { continue }
+    let scalars = pattern.unicodeScalars
+    for index in scalars.indices {
+      let scalar = scalars[index]
+      if scalar == "'" { inQuote.toggle(); continue }
+      guard !inQuote, isFieldLetter(scalar) else { continue }
+      let character = Character(scalar)
       if zoneLetters.contains(character) { return nil }
       let isTime = timeOfDayLetters.contains(character)
       guard let first = firstIsTime else {
@@ -74,7 +99,7 @@ enum PatternFields {
       }
     }
     guard !inQuote, let timeFirst = firstIsTime, let cut else { return nil }
-    let (head, tail) = (String(pattern[..<cut]), String(pattern[cut...]))
+    let (head, tail) = (String(scalars[..<cut]), String(scalars[cut...]))
     let split =
       timeFirst
       ? DateTimeSplit(date: tail, time: head, timeFirst: true) : DateTimeSplit(date: head, time: tail, timeFirst: false)
