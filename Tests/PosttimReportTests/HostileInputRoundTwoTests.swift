@@ -269,9 +269,11 @@ struct HostileInputRoundTwoTests {
 
   @Test("6: a binary UTF-16 title with an unpaired surrogate says so; a pair is read")
   func unpairedSurrogate() throws {
-    for (units, expected) in [([0xD83D], nil), ([0xDE00, 0x0041], nil), ([0xD83D, 0xDE00, 0x00E9], "😀é")]
-      as [([UInt16], String?)]
-    {
+    for (units, expected) in [
+      ([0xD83D], nil), ([0xDE00, 0x0041], nil), ([0xD83D, 0xDE00, 0x00E9], "😀é"), ([0xD83D, 0xD83D], nil),
+      ([0x0041, 0xD83D], nil), ([0x20AC, 0x0041, 0x07FF, 0x0800, 0xFFFD], "€A\u{7FF}\u{800}\u{FFFD}"),
+      ([0xDBFF, 0xDFFF], "\u{10FFFF}"),
+    ] as [([UInt16], String?)] {
       var plist = BinaryPlistBuilder()
       let title = plist.add([0x60 | UInt8(units.count)] + units.flatMap { BinaryPlistBuilder.bigEndian(UInt64($0), 2) })
       let task = plist.dictionary(

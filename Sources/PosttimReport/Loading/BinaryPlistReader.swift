@@ -177,7 +177,7 @@ struct BinaryPlistReader {
       do {
         let index = try reference(root.start + position * referenceSize)
         let cost: Int
-        if let known = validated[index] {
+        if references[index] & Self.shared != 0, let known = validated[index] {
           var task = tasks[known.position]
           task.origin = TaskOrigin(file: file, entry: entry)
           tasks.append(task)
@@ -336,7 +336,8 @@ struct BinaryPlistReader {
   /// root array is level 1), decoded once however often it is referenced.
   /// `importance` words an integer beyond 64 bits as that key's error.
   private mutating func value(_ index: Int, level: Int, importance: Bool = false) throws(Problem) -> Decoded {
-    if let known = memo[index] {
+    // Only shared objects are remembered: the others skip the table.
+    if references[index] & Self.shared != 0, let known = memo[index] {
       guard level - 1 + known.height <= PlistPreflight.depthLimit else { throw .tooDeep }
       return known
     }
@@ -424,45 +425,33 @@ struct BinaryPlistReader {
   /// Big-endian UTF-16 transcoded straight to UTF-8 (the generic
   /// `String(decoding:as:)` is several times slower), or nil for an
   /// unpaired surrogate (which it would repair silently).
+  ///
+  /// One pass into a scratch buffer (three bytes per unit at most), then
+  /// one exact-size string of it: the string holds no spare capacity (a
+  /// million descriptions at 3 bytes per unit would waste ~100 MB), and
+  /// no sizing pass is needed to know its length.
   static func utf16BigEndian(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
     let units = bytes.count / 2
-    // First pass: validate and size, so the string holds no spare capacity
-    // (a million descriptions at 3 bytes per unit would waste ~100 MB).
-    var length = 0
-    var index = 0
-    while index < units {
-      let unit = UInt16(bytes[2 * index]) << 8 | UInt16(bytes[2 * index + 1])
-      index += 1
-      switch unit {
-      case 0..<0x80: length += 1
-      case 0x80..<0x800: length += 2
-      case 0xD800..<0xDC00:
-        guard index < units, bytes[2 * index] & 0xFC == 0xDC else { return nil }
-        index += 1
-        length += 4
-      case 0xDC00..<0xE000: return nil
-      default: length += 3
-      }
-    }
-    var valid = true
-    let text = String(unsafeUninitializedCapacity: length) { out in
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, 3 * units)) { out -> String? in
       var written = 0
       var i = 0
       while i < units {
         var scalar = UInt32(bytes[2 * i]) << 8 | UInt32(bytes[2 * i + 1])
         i += 1
+        if scalar < 0x80 {
+          out[written] = UInt8(scalar)
+          written += 1
+          continue
+        }
         if scalar & 0xF800 == 0xD800 {
-          guard scalar < 0xDC00, i < units else { valid = false; return 0 }
+          guard scalar < 0xDC00, i < units else { return nil }
           let low = UInt32(bytes[2 * i]) << 8 | UInt32(bytes[2 * i + 1])
-          guard low & 0xFC00 == 0xDC00 else { valid = false; return 0 }
+          guard low & 0xFC00 == 0xDC00 else { return nil }
           scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
           i += 1
         }
         switch scalar {
-        case 0..<0x80:
-          out[written] = UInt8(scalar)
-          written += 1
-        case 0x80..<0x800:
+        case 0..<0x800:
           out[written] = UInt8(0xC0 | scalar >> 6)
           out[written + 1] = UInt8(0x80 | scalar & 0x3F)
           written += 2
@@ -479,9 +468,8 @@ struct BinaryPlistReader {
           written += 4
         }
       }
-      return written
+      return String(decoding: UnsafeBufferPointer(rebasing: out[..<written]), as: UTF8.self)
     }
-    return valid ? text : nil
   }
 
   /// 1, 2 and 4-byte integers are unsigned, 8-byte ones signed, 16-byte
