@@ -34,42 +34,47 @@ public enum ISO8601 {
         + ":"
         + pad(inDay / 60 % 60, 2) + ":" + pad(inDay % 60, 2) + offsetString(offsetSeconds)
     }
-    // Built as bytes: this runs once or twice per task.
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(25)
-    func digits(_ value: Int, _ width: Int) {
-      var divisor = 1
-      for _ in 1..<width { divisor *= 10 }
-      while divisor > 0 {
-        bytes.append(UInt8(48 + value / divisor % 10))
-        divisor /= 10
+    // Written into the string's own storage: this runs once or twice per task.
+    return String(unsafeUninitializedCapacity: 32) { bytes in
+      var count = 0
+      func append(_ byte: UInt8) {
+        bytes[count] = byte
+        count += 1
       }
-    }
-    digits(year, 4)
-    bytes.append(45)
-    digits(month, 2)
-    bytes.append(45)
-    digits(day, 2)
-    bytes.append(84)
-    digits(inDay / 3600, 2)
-    bytes.append(58)
-    digits(inDay / 60 % 60, 2)
-    bytes.append(58)
-    digits(inDay % 60, 2)
-    if offsetSeconds == 0 {
-      bytes.append(90)
-    } else {
-      let minutes = abs(offsetSeconds) / 60
-      bytes.append(offsetSeconds < 0 ? 45 : 43)
-      digits(minutes / 60, 2)
-      bytes.append(58)
-      digits(minutes % 60, 2)
-      if abs(offsetSeconds) % 60 != 0 {
-        bytes.append(58)
-        digits(abs(offsetSeconds) % 60, 2)
+      func digits(_ value: Int, _ width: Int) {
+        var divisor = 1
+        for _ in 1..<width { divisor *= 10 }
+        while divisor > 0 {
+          append(UInt8(48 + value / divisor % 10))
+          divisor /= 10
+        }
       }
+      digits(year, 4)
+      append(45)
+      digits(month, 2)
+      append(45)
+      digits(day, 2)
+      append(84)
+      digits(inDay / 3600, 2)
+      append(58)
+      digits(inDay / 60 % 60, 2)
+      append(58)
+      digits(inDay % 60, 2)
+      if offsetSeconds == 0 {
+        append(90)
+      } else {
+        let minutes = abs(offsetSeconds) / 60
+        append(offsetSeconds < 0 ? 45 : 43)
+        digits(minutes / 60, 2)
+        append(58)
+        digits(minutes % 60, 2)
+        if abs(offsetSeconds) % 60 != 0 {
+          append(58)
+          digits(abs(offsetSeconds) % 60, 2)
+        }
+      }
+      return count
     }
-    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// `Z`, `-05:00`, `+05:45`; `+05:41:16` when the offset has seconds

@@ -1,3 +1,5 @@
+import PosttimTemplating
+
 /// Defuses spreadsheet formulas in CSV cells ("CSV injection", also called
 /// formula injection), following the OWASP guidance
 /// (https://owasp.org/www-community/attacks/CSV_Injection).
@@ -18,9 +20,14 @@ public enum CSVFormulaGuard {
   /// True when `cell` starts with one of ``triggers``. The first Unicode
   /// scalar is checked, so a cell starting with CR LF counts as CR.
   public static func isFormulaLike(_ cell: String) -> Bool {
-    guard let first = cell.unicodeScalars.first else { return false }
-    return triggers.contains(first)
+    // The triggers are ASCII, so the first scalar is one exactly when the
+    // first UTF-8 byte is (a byte below 0x80 is never part of another scalar).
+    guard let first = cell.utf8.first, first < 0x80 else { return false }
+    return triggerBytes.contains(first)
   }
+
+  /// ``triggers`` as bytes.
+  static let triggerBytes = ASCIISet { triggers.contains(Unicode.Scalar($0)) }
 
   /// `cell` with a leading `'` when it is formula-like; otherwise `cell`.
   ///
