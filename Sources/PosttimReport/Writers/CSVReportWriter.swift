@@ -29,6 +29,8 @@ public struct CSVReportWriter: ReportWriter {
   public let neutralizeFormulas: Bool
   /// The bytes that make a field quoted: the delimiter, quote, CR and LF.
   private let quotedASCII: ASCIISet
+  /// ``delimiter`` as its byte (`Character.asciiValue` costs more than the rest of a row's separators).
+  private let delimiterByte: UInt8
 
   /// - Precondition: `delimiter` is one ASCII character (quoting scans
   ///   bytes); the CLI allows `,`, `;`, `|` and tab.
@@ -38,6 +40,7 @@ public struct CSVReportWriter: ReportWriter {
     self.byteOrderMark = byteOrderMark
     self.neutralizeFormulas = neutralizeFormulas
     let separator = delimiter.asciiValue ?? 44
+    delimiterByte = separator
     quotedASCII = ASCIISet { $0 == separator || $0 == 13 || $0 == 10 || $0 == 34 }
   }
 
@@ -100,8 +103,6 @@ public struct CSVReportWriter: ReportWriter {
     buffer.write(byte: 13)
     buffer.write(byte: 10)
   }
-
-  private var delimiterByte: UInt8 { delimiter.asciiValue ?? 44 }
 
   /// One field per RFC 4180 §2 rules 5–7: quoted when it holds the
   /// delimiter, a double quote, CR or LF, with quotes doubled.
