@@ -18,7 +18,8 @@ public enum MessageID {
   public static var hostName: String? {
     var buffer = [CChar](repeating: 0, count: 256)
     guard gethostname(&buffer, buffer.count - 1) == 0 else { return nil }
-    let name = String(cString: buffer)
+    // Up to the terminating NUL (the buffer ends with one: 255 bytes were allowed).
+    let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     return name.isEmpty ? nil : name
   }
 }
