@@ -191,6 +191,13 @@ struct MailTests {
     #expect(MessageID.make(domain: "bad domain", now: now).hasSuffix("@localhost>"))
   }
 
+  @Test("the host name is the kernel's, up to its NUL")
+  func hostName() throws {
+    let kernel = try String(contentsOfFile: "/proc/sys/kernel/hostname", encoding: .utf8)
+      .trimmingCharacters(in: .newlines)
+    #expect(MessageID.hostName == (kernel.isEmpty ? nil : kernel))
+  }
+
   @Test("the clipping note goes first in the body, escaped")
   func clippedNote() {
     let page = "<!DOCTYPE html>\n<html lang=\"fr\">\n<body class=\"x\">\n<h1>Agenda</h1>\n</body>\n</html>\n"
