@@ -94,6 +94,10 @@ struct CSVOptionsTests {
   func combiningMarks() {
     let writer = CSVReportWriter()
     #expect(writer.quoted("a,\u{301}b") == "\"a,\u{301}b\"")
+    // CR LF is one ASCII Character: as a (library caller's) delimiter it is written whole.
+    var crlf = ""
+    CSVReportWriter(delimiter: "\r\n").writeRow(["a", "b"], to: &crlf)
+    #expect(crlf == "a\r\nb\r\n")
     #expect(writer.quoted("say \"\u{301}") == "\"say \"\"\u{301}\"")
     #expect(CSVReportWriter(delimiter: "\t").quoted("a\tb") == "\"a\tb\"")
     #expect(CSVReportWriter(delimiter: ";").quoted("x;\u{20DD}") == "\"x;\u{20DD}\"")

@@ -29,8 +29,9 @@ public struct CSVReportWriter: ReportWriter {
   public let neutralizeFormulas: Bool
   /// The bytes that make a field quoted: the delimiter, quote, CR and LF.
   private let quotedASCII: ASCIISet
-  /// ``delimiter`` as its byte (`Character.asciiValue` costs more than the rest of a row's separators).
-  private let delimiterByte: UInt8
+  /// ``delimiter``'s UTF-8, kept (`Character.asciiValue` cost more than the rest of a row's
+  /// separators). One byte, except for the one ASCII character that is two: CR LF.
+  private let delimiterBytes: [UInt8]
 
   /// - Precondition: `delimiter` is one ASCII character (quoting scans
   ///   bytes); the CLI allows `,`, `;`, `|` and tab.
@@ -40,7 +41,7 @@ public struct CSVReportWriter: ReportWriter {
     self.byteOrderMark = byteOrderMark
     self.neutralizeFormulas = neutralizeFormulas
     let separator = delimiter.asciiValue ?? 44
-    delimiterByte = separator
+    delimiterBytes = Array(String(delimiter).utf8)
     quotedASCII = ASCIISet { $0 == separator || $0 == 13 || $0 == 10 || $0 == 34 }
   }
 
@@ -97,7 +98,13 @@ public struct CSVReportWriter: ReportWriter {
   /// quoted byte by byte, no string is made per field.
   public func writeRow(_ fields: [String], to buffer: inout TextBuffer) {
     for (index, field) in fields.enumerated() {
-      if index > 0 { buffer.write(byte: delimiterByte) }
+      if index > 0 {
+        if delimiterBytes.count == 1 {
+          buffer.write(byte: delimiterBytes[0])
+        } else {
+          delimiterBytes.withUnsafeBufferPointer { buffer.write($0) }
+        }
+      }
       write(field, to: &buffer)
     }
     buffer.write(byte: 13)
