@@ -218,4 +218,19 @@ struct ScannerDifferentialTests {
     // Some mutations land in text and stay readable: the property was exercised.
     #expect(read > 15)
   }
+
+  @Test("every element's name, read as a word, names it; the four task keys are read as the shared constants")
+  func nameWords() {
+    for element in XMLPlistReader.Element.allCases {
+      let word = element.name.utf8.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << UInt64(8 * $1.offset) }
+      #expect(PlistXMLScanner.element(named: word) == element, "\(element.name)")
+    }
+    let keys = [
+      TaskListDecoder.Key.title, TaskListDecoder.Key.date, TaskListDecoder.Key.importance, TaskListDecoder.Key.details,
+    ]
+    for key in keys + ["dat", "Date", "tachee", "descriptiom", ""] {
+      let known = Array(key.utf8).withUnsafeBufferPointer(TaskListDecoder.Key.known)
+      #expect(known == (keys.contains(key) ? key : nil), "\(key)")
+    }
+  }
 }

@@ -65,36 +65,42 @@ public final class DateTimeStrings: Sendable, ICUFailureReporting {
   /// of the same zone).
   public func string(from date: Date, utcOffset: Int) -> String {
     guard let clock = LocalWallClock(millis: date.icuMillis, utcOffset: utcOffset),
-      let (parts, dayText) = lookUp(clock.day)
+      case .join(let parts, let dayText) = lookUp(clock.day)
     else { return formatter.string(from: date) }
     let day = dayText ?? keep(parts.date.string(from: date), for: clock.day)
     let time = parts.time.string(from: date, utcOffset: utcOffset)
     return split.timeFirst ? time + day : day + time
   }
 
-  /// The parts and the kept day text; nil while values are formatted whole.
-  private func lookUp(_ day: Int64) -> (Parts, String?)? {
-    let found: (Parts, String?)?? = state.withLock { state in
+  private enum Lookup {
+    /// Format the value whole.
+    case whole
+    /// Join the parts; the day's text when it is kept.
+    case join(Parts, dayText: String?)
+  }
+
+  /// How to format a value of local day `day`; the parts are opened once
+  /// ``directCalls`` values were formatted whole.
+  private func lookUp(_ day: Int64) -> Lookup {
+    let found: Lookup? = state.withLock { state in
       switch state {
-      case .composing(let parts, let days): return (parts, days[day])
-      case .direct: return .some(nil)
+      case .composing(let parts, let days): return .join(parts, dayText: days[day])
+      case .direct: return .whole
       case .counting(let count):
-        if count < Self.directCalls { state = .counting(count + 1) }
-        return count < Self.directCalls ? .some(nil) : nil
+        guard count >= Self.directCalls else {
+          state = .counting(count + 1)
+          return .whole
+        }
+        return nil
       }
     }
     if let found { return found }
-    // Past the threshold: open the parts outside the lock (ICU opens are
-    // slow); racing threads both open, one set is kept.
+    // ICU opens are slow: outside the lock; racing threads both open, one set is kept.
     let opened = openParts()
     return state.withLock { state in
-      if case .composing(let parts, let days) = state { return (parts, days[day]) }
-      guard let opened else {
-        state = .direct
-        return nil
-      }
-      state = .composing(opened, days: [:])
-      return (opened, nil)
+      if case .counting = state { state = opened.map { .composing($0, days: [:]) } ?? .direct }
+      guard case .composing(let parts, let days) = state else { return .whole }
+      return .join(parts, dayText: days[day])
     }
   }
 
@@ -110,10 +116,9 @@ public final class DateTimeStrings: Sendable, ICUFailureReporting {
   }
 
   private func openParts() -> Parts? {
+    // Through the cache: the time part is often the report's own time format.
     func open(_ pattern: String) -> ICUDateFormatter? {
-      try? ICUDateFormatter(
-        pattern: pattern, locale: formatter.locale, timeZone: formatter.timeZone, capitalization: .none,
-        systemZones: formatter.systemZones)
+      try? DateFormatting.formatter(for: .pattern(pattern), locale: formatter.locale, timeZone: formatter.timeZone)
     }
     guard let date = open(split.date), let timeFormatter = open(split.time),
       let time = TimeOfDayStrings(timeFormatter)

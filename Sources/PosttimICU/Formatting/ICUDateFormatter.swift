@@ -90,8 +90,6 @@ public final class ICUDateFormatter: @unchecked Sendable, ICUFailureReporting {
   public let timeZone: TimeZoneIdentifier
   /// How the first word is capitalized (ICU's display context).
   public let capitalization: Capitalization
-  /// Where the zone's rules come from (kept for formatters derived from this one).
-  let systemZones: SystemTimeZoneData
   /// The calendar system's CLDR type ("gregorian", "japanese", "islamic", …).
   public var calendarType: String {
     var status: Int32 = 0
@@ -158,7 +156,6 @@ public final class ICUDateFormatter: @unchecked Sendable, ICUFailureReporting {
     self.locale = locale
     self.timeZone = timeZone
     self.capitalization = capitalization
-    self.systemZones = systemZones
   }
 
   /// The first ICU error a `string(from:)` call met; checked before a

@@ -14,16 +14,32 @@ enum PatternFields {
     ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
   }
 
+  /// Calls `body` with each field letter of `pattern` (an unquoted ASCII
+  /// letter) and its position, in order, until `body` returns false.
+  /// - Returns: whether a quote was left open (when `body` never stopped).
+  @discardableResult
+  static func forEachFieldLetter(
+    in pattern: String, _ body: (String.UnicodeScalarView.Index, Character) -> Bool
+  ) -> Bool {
+    var inQuote = false
+    let scalars = pattern.unicodeScalars
+    for index in scalars.indices {
+      let scalar = scalars[index]
+      if scalar == "'" { inQuote.toggle(); continue }
+      if !inQuote && isFieldLetter(scalar) && !body(index, Character(scalar)) { return false }
+    }
+    return inQuote
+  }
+
   /// The field letters of a pattern (unquoted ASCII letters), in order,
   /// and whether a quote was left open.
   static func fieldLetters(in pattern: String) -> (letters: [Character], unterminatedQuote: Bool) {
-    var inQuote = false
     var letters: [Character] = []
-    for scalar in pattern.unicodeScalars {
-      if scalar == "'" { inQuote.toggle(); continue }
-      if !inQuote && isFieldLetter(scalar) { letters.append(Character(scalar)) }
+    let unterminatedQuote = forEachFieldLetter(in: pattern) { _, letter in
+      letters.append(letter)
+      return true
     }
-    return (letters, inQuote)
+    return (letters, unterminatedQuote)
   }
 
   /// The unquoted letters of a skeleton, of any script, in order, and
@@ -77,28 +93,22 @@ enum PatternFields {
   /// the date: ICU prints the Japanese first year as 元 only when the
   /// pattern has one (`SimpleDateFormat::fHasHanYearChar`).
   static func dateTimeSplit(_ pattern: String) -> DateTimeSplit? {
-    var inQuote = false
     var firstIsTime: Bool?
     var cut: String.Index?
-    let scalars = pattern.unicodeScalars
-    for index in scalars.indices {
-      let scalar = scalars[index]
-      if scalar == "'" { inQuote.toggle(); continue }
-      guard !inQuote, isFieldLetter(scalar) else { continue }
-      let character = Character(scalar)
-      if zoneLetters.contains(character) { return nil }
-      let isTime = timeOfDayLetters.contains(character)
-      guard let first = firstIsTime else {
+    var cuts = true
+    let unterminatedQuote = forEachFieldLetter(in: pattern) { index, letter in
+      let isTime = timeOfDayLetters.contains(letter)
+      if zoneLetters.contains(letter) || (cut != nil && isTime == firstIsTime) {
+        cuts = false  // a zone, or back to the first kind: interleaved
+      } else if firstIsTime == nil {
         firstIsTime = isTime
-        continue
+      } else if cut == nil && isTime != firstIsTime {
+        cut = index
       }
-      if cut == nil {
-        if isTime != first { cut = index }
-      } else if isTime == first {
-        return nil
-      }
+      return cuts
     }
-    guard !inQuote, let timeFirst = firstIsTime, let cut else { return nil }
+    guard cuts, !unterminatedQuote, let timeFirst = firstIsTime, let cut else { return nil }
+    let scalars = pattern.unicodeScalars
     let (head, tail) = (String(scalars[..<cut]), String(scalars[cut...]))
     let split =
       timeFirst

@@ -130,6 +130,9 @@ enum PlistXMLScanner {
   static let doctype = Array(
     "<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">".utf8)
   /// The element whose name's UTF-8 bytes, read as a little-endian word, are `word`.
+  /// Constants, not a table built from ``XMLPlistReader/Element/name``: a
+  /// table lookup cost half again as much as the whole name scan (a test
+  /// checks every name against them).
   static func element(named word: UInt64) -> Element? {
     switch word {
     case 0x79656b: return .key  // "key"

@@ -14,7 +14,7 @@ import Foundation
 ///   a `<date>` that is not a real `YYYY-MM-DDTHH:MM:SSZ`; nesting deeper
 ///   than ``PlistPreflight/depthLimit``; a key given twice in a dictionary.
 final class XMLPlistReader {
-  enum Element: UInt8 {
+  enum Element: UInt8, CaseIterable {
     case plist, array, dict, key, string, integer, real, date, data, yes, no
 
     /// The element named by expat's NUL-terminated UTF-8 name.

@@ -28,9 +28,8 @@ public struct FileDescriptorOutput: UTF8TextOutputStream {
   public mutating func write(_ string: String) {
     // One copy of the UTF-8 bytes (a native string's storage, or a small
     // string's inline bytes), not a byte-by-byte walk of the view.
-    let copied: Void? = string.utf8.withContiguousStorageIfAvailable { buffer.append(contentsOf: $0) }
-    if copied == nil { buffer.append(contentsOf: string.utf8) }
-    if buffer.count >= Self.chunkSize { flush() }
+    var string = string
+    string.withUTF8 { write(validUTF8: $0) }
   }
 
   /// Appends UTF-8 bytes as they are (a chunk of rendered rows).

@@ -98,13 +98,7 @@ public struct CSVReportWriter: ReportWriter {
   /// quoted byte by byte, no string is made per field.
   public func writeRow(_ fields: [String], to buffer: inout TextBuffer) {
     for (index, field) in fields.enumerated() {
-      if index > 0 {
-        if delimiterBytes.count == 1 {
-          buffer.write(byte: delimiterBytes[0])
-        } else {
-          delimiterBytes.withUnsafeBufferPointer { buffer.write($0) }
-        }
-      }
+      if index > 0 { delimiterBytes.withUnsafeBufferPointer { buffer.write($0) } }
       write(field, to: &buffer)
     }
     buffer.write(byte: 13)
