@@ -6,8 +6,10 @@
 
 #include <unicode/locid.h>
 #include <unicode/numsys.h>
+#include <unicode/ures.h>
 
 #include <memory>
+#include <string>
 
 using icu::Locale;
 using icu::NumberingSystem;
@@ -23,8 +25,105 @@ static int32_t write_ascii(const char *text, char *out, int32_t capacity, UError
   return length;
 }
 
+// Shape checks for the plain IDs that skip alias replacement: exactly
+// ICU's canonical case, ASCII only.
+static bool all_in(const char *text, size_t length, char low, char high) {
+  for (size_t i = 0; i < length; i++) {
+    if (text[i] < low || text[i] > high) return false;
+  }
+  return true;
+}
+
+static bool is_language(const char *text, size_t length) {
+  return ((length >= 2 && length <= 3) || (length >= 5 && length <= 8)) && all_in(text, length, 'a', 'z');
+}
+
+static bool is_script(const char *text, size_t length) {
+  return length == 4 && all_in(text, 1, 'A', 'Z') && all_in(text + 1, 3, 'a', 'z');
+}
+
+static bool is_region(const char *text, size_t length) {
+  return (length == 2 && all_in(text, 2, 'A', 'Z')) || (length == 3 && all_in(text, 3, '0', '9'));
+}
+
+// True when `key` names an entry of the table `name` in ICU's alias data
+// (metadata.res, "alias"), or when the data cannot be read (so the caller
+// takes the full path).
+static bool alias_entry(UResourceBundle *alias, const char *name, const std::string &key) {
+  UErrorCode ec = U_ZERO_ERROR;
+  UResourceBundle *table = ures_getByKey(alias, name, nullptr, &ec);
+  if (U_FAILURE(ec)) {
+    ures_close(table);
+    return true;
+  }
+  UResourceBundle *entry = ures_getByKey(table, key.c_str(), nullptr, &ec);
+  bool found = ec != U_MISSING_RESOURCE_ERROR;
+  ures_close(entry);
+  ures_close(table);
+  return found;
+}
+
+// True for an ID of the shape language[_Script][_REGION] in canonical case
+// that no alias rule can touch: no entry for its language (alone or with its
+// script or region, as CLDR's languageAlias keys such as "sgn_BR" are), its
+// script or its region. Locale::createCanonical returns such an ID as it is,
+// but first loads the whole alias table (2.6 M instructions, a sixth of a
+// 22-task report); looking up the few keys reads the same data directly.
+static bool needs_no_alias_replacement(const char *id) {
+  std::string parts[3];
+  size_t count = 0;
+  const char *start = id;
+  for (const char *p = id;; p++) {
+    if (*p == '_' || *p == '\0') {
+      if (count == 3) return false;
+      parts[count++] = std::string(start, p - start);
+      if (*p == '\0') break;
+      start = p + 1;
+    }
+  }
+  if (!is_language(parts[0].data(), parts[0].size())) return false;
+  std::string script, region;
+  for (size_t i = 1; i < count; i++) {
+    const std::string &part = parts[i];
+    if (i == 1 && is_script(part.data(), part.size())) {
+      script = part;
+    } else if (region.empty() && is_region(part.data(), part.size())) {
+      region = part;
+    } else {
+      return false;
+    }
+  }
+  UErrorCode ec = U_ZERO_ERROR;
+  UResourceBundle *metadata = ures_openDirect(nullptr, "metadata", &ec);
+  UResourceBundle *alias = ures_getByKey(metadata, "alias", nullptr, &ec);
+  bool plain = U_SUCCESS(ec);
+  if (plain) {
+    for (const std::string &language : {parts[0], std::string("und")}) {
+      for (const std::string &key : {language, language + "_" + script, language + "_" + region,
+                                     language + "_" + script + "_" + region}) {
+        if (key.back() != '_' && key.find("__") == std::string::npos && alias_entry(alias, "language", key)) {
+          plain = false;
+        }
+      }
+    }
+    if (!script.empty() && alias_entry(alias, "script", script)) plain = false;
+    if (!region.empty() && alias_entry(alias, "territory", region)) plain = false;
+  }
+  ures_close(alias);
+  ures_close(metadata);
+  return plain;
+}
+
 extern "C" int32_t cicu_locale_canonical_alias(const char *id, char *out, int32_t capacity,
                                                int32_t *status) {
+  UErrorCode *ec = reinterpret_cast<UErrorCode *>(status);
+  if (U_FAILURE(*ec)) return 0;
+  if (needs_no_alias_replacement(id)) return write_ascii(id, out, capacity, ec);
+  return cicu_locale_canonical_alias_full(id, out, capacity, status);
+}
+
+extern "C" int32_t cicu_locale_canonical_alias_full(const char *id, char *out, int32_t capacity,
+                                                    int32_t *status) {
   UErrorCode *ec = reinterpret_cast<UErrorCode *>(status);
   if (U_FAILURE(*ec)) return 0;
   Locale locale = Locale::createCanonical(id);

@@ -1,5 +1,5 @@
 import Foundation
-import PosttimICU
+@testable import PosttimICU
 import Testing
 
 /// Expected values from CPython's zoneinfo reading the same system TZif
@@ -114,6 +114,27 @@ struct SystemTimeZoneTests {
     let data = SystemTimeZoneData(directory: root.path)
     #expect(data.zone(for: "Cairo") == nil)
     #expect(data.zone(for: "Tokyo") != nil)
+  }
+
+  @Test("only a regular, non-empty file of at most 256 KiB is read as a zone")
+  func zoneFileKinds() throws {
+    let root = FileManager.default.temporaryDirectory.appending(path: "tzdir-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: root.appending(path: "Folder"), withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: root) }
+    let tokyo = try tzifBytes("Asia/Tokyo")
+    try Data(tokyo).write(to: root.appending(path: "Tokyo"))
+    try Data().write(to: root.appending(path: "Empty"))
+    // A valid TZif file followed by padding past the limit.
+    try Data(tokyo + [UInt8](repeating: 0, count: SystemTimeZoneData.maximumFileSize)).write(
+      to: root.appending(path: "Large"))
+    #expect(mkfifo(root.appending(path: "Pipe").path, 0o600) == 0)
+    let data = SystemTimeZoneData(directory: root.path)
+    #expect(data.zone(for: "Tokyo") != nil)
+    for id in ["Folder", "Empty", "Large", "Pipe", "Missing"] {
+      #expect(data.zone(for: id) == nil, "\(id)")
+    }
+    #expect(ZoneFileContents.read(root.appending(path: "Tokyo").path, maximumSize: tokyo.count) == tokyo)
+    #expect(ZoneFileContents.read(root.appending(path: "Tokyo").path, maximumSize: tokyo.count - 1) == nil)
   }
 
   @Test(

@@ -82,6 +82,10 @@ int32_t cicu_locale_add_likely_subtags(const char *id, char *out,
 /// "sh" → "sr_Latn"). `uloc_canonicalize` keeps them.
 int32_t cicu_locale_canonical_alias(const char *id, char *out,
                                     int32_t capacity, int32_t *status);
+/// The same through Locale::createCanonical always; cicu_locale_canonical_alias
+/// skips it for plain IDs that no alias entry names (tests compare the two).
+int32_t cicu_locale_canonical_alias_full(const char *id, char *out,
+                                         int32_t capacity, int32_t *status);
 /// The name of the numbering system `id` uses by default or through a
 /// `@numbers=` keyword ("arab" for ar_EG, "latn" for fr_CA, "deva" for
 /// hi_IN@numbers=deva).

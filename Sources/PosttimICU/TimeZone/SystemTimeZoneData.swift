@@ -84,12 +84,9 @@ public final class SystemTimeZoneData: Sendable {
   private func load(_ id: String) -> SystemTimeZone? {
     guard let resolvedDirectory, let path = Self.realPath(directory + "/" + id),
       path.hasPrefix(resolvedDirectory + "/"),
-      let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-      attributes[.type] as? FileAttributeType == .typeRegular,
-      let size = attributes[.size] as? Int, size > 0, size <= Self.maximumFileSize,
-      let data = FileManager.default.contents(atPath: path)
+      let tzif = ZoneFileContents.read(path, maximumSize: Self.maximumFileSize)
     else { return nil }
-    return try? SystemTimeZone(id: id, tzif: [UInt8](data))
+    return try? SystemTimeZone(id: id, tzif: tzif)
   }
 
   /// True for an ID that names a file inside the folder: relative, with
