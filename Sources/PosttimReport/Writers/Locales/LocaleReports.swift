@@ -45,7 +45,7 @@ public enum LocaleReports {
       }
     case let writer as CSVReportWriter: writer.write(views, to: &output)
     case let writer as JSONReportWriter: writer.write(views, to: &output)
-    case let writer as ICalendarReportWriter: try writer.write(views[0], to: &output)
+    case let writer as ICalendarReportWriter: writer.write(views[0], to: &output)
     case let writer as EmailReportWriter:
       output.write(try writer.message(for: views).rendered(boundary: MIMEMessage.makeBoundary()))
     default:
