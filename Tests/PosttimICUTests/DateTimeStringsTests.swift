@@ -20,6 +20,10 @@ struct DateTimeStringsTests {
       ("G y MMM d 'at' HH:mm:ss.SSS", Split(date: "G y MMM d 'at' ", time: "HH:mm:ss.SSS", timeFirst: false)),
       // A combining mark after a letter: ICU still reads the letter as a field.
       ("d MMM a\u{300} HH:mm", Split(date: "d MMM ", time: "a\u{300} HH:mm", timeFirst: false)),
+      // A UTC offset goes with the time: its text is kept by time of day and offset.
+      ("HH:mm (OOOO) d MMM", Split(date: "d MMM", time: "HH:mm (OOOO) ", timeFirst: true)),
+      ("d MMM y, HH 'h' mm (OOOO)", Split(date: "d MMM y, ", time: "HH 'h' mm (OOOO)", timeFirst: false)),
+      ("yyyy-MM-dd'T'HH:mm:ssXXX", Split(date: "yyyy-MM-dd'T'", time: "HH:mm:ssXXX", timeFirst: false)),
     ] as [(String, Split)])
   func cuts(pattern: String, expected: Split) {
     #expect(PatternFields.dateTimeSplit(pattern) == expected)
@@ -28,8 +32,10 @@ struct DateTimeStringsTests {
   @Test(
     "patterns that do not cut",
     arguments: [
-      "d MMM y, HH:mm z",  // a zone: the text is not a function of the wall clock
-      "HH:mm (OOOO) d MMM",
+      "d MMM y, HH:mm z",  // a zone name: the text is not a function of the wall clock and offset
+      "d MMM y, HH:mm v",
+      "HH:mm VV d MMM",
+      "ZZZZ d MMM HH:mm",  // an offset first, then the date, then the time: interleaved
       "d MMM HH:mm y",  // interleaved
       "HH:mm",  // one kind only
       "d MMM y",
@@ -63,6 +69,9 @@ struct DateTimeStringsTests {
       DateFormatSpec.skeleton("yMMMdjm"), .skeleton("yMMMMEEEEdjms"), .skeleton("yMdhmsSSS"),
       .skeleton("GyMMMdjm"), .pattern("yyyy.MM.dd HH:mm"), .pattern("HH:mm 'le' d MMMM y"),
       .pattern("d MMM a\u{300} HH:mm"), .pattern("HH:mm, d\u{301} MMM y"),
+      // UTC offsets, as the details' exact time prints them (odd and sub-minute LMT offsets among the zones).
+      .pattern("d MMM y, HH 'h' mm (OOOO)"), .pattern("yyyy-MM-dd'T'HH:mm:ss.SSSxxxxx"),
+      .pattern("h:mm a Z, EEEE d MMMM y"),
     ].enumerated() {
       let zone = try TimeZoneIdentifier(Self.zones[(locale.utf8.count + index) % Self.zones.count])
       let formatter = try DateFormatting.formatter(for: spec, locale: id, timeZone: zone)

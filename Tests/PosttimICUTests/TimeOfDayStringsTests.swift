@@ -21,11 +21,25 @@ struct TimeOfDayStringsTests {
   }
 
   @Test(
+    "which patterns print the time of day and UTC offsets only",
+    arguments: [
+      ("HH:mm", true), ("HH:mm (OOOO)", true), ("h:mm a Z", true), ("HH:mm:ssXXX", true), ("HH:mm xxxxx", true),
+      ("HH:mm z", false), ("HH:mm v", false), ("HH:mm VV", false), ("d MMM, HH:mm O", false),
+      ("HH:mm 'O", false),
+    ])
+  func timeOfDayAndOffsetOnly(pattern: String, expected: Bool) {
+    #expect(PatternFields.printsTimeOfDayAndOffsetOnly(pattern) == expected)
+  }
+
+  @Test(
     "kept strings equal the formatter's, across DST and odd offsets",
     arguments: [
       ("fr_CA", "America/Toronto", "jm"), ("ar_EG", "Africa/Cairo", "jms"), ("ja_JP", "Asia/Tokyo", "Hm"),
       ("en_US", "Australia/Lord_Howe", "hmsSSS"), ("ko_KR", "Asia/Kathmandu", "Bhm"),
       ("fa_IR", "Asia/Tehran", "jm"), ("en_GB", "Europe/Dublin", "jm"),
+      // With the UTC offset (keyed by it too): DST, a 30-minute DST, +05:45 and LMT before 1920.
+      ("fr_CA", "America/Toronto", "jmO"), ("en_AU", "Australia/Lord_Howe", "jmOOOO"),
+      ("ne_NP", "Asia/Kathmandu", "Hmsxxx"),
     ])
   func equalsFormatter(locale: String, zone: String, skeleton: String) throws {
     let locale = try LocaleIdentifier(locale)

@@ -12,7 +12,14 @@ import Synchronization
 /// ``string(from:)`` returns "" meanwhile.
 public final class LazyDateFormatter: Sendable, ICUFailureReporting {
   private let open: @Sendable () throws(ICUError) -> ICUDateFormatter
-  private let state = Mutex<Result<ICUDateFormatter, ICUError>?>(nil)
+  private let state = Mutex<Result<Opened, ICUError>?>(nil)
+
+  /// The formatter, and its texts kept by local day and time of day where
+  /// its pattern allows (``DateTimeStrings``).
+  private struct Opened {
+    let formatter: ICUDateFormatter
+    let strings: DateTimeStrings?
+  }
 
   /// - Parameter open: opens the formatter; called at most once.
   public init(_ open: @escaping @Sendable () throws(ICUError) -> ICUDateFormatter) {
@@ -22,9 +29,16 @@ public final class LazyDateFormatter: Sendable, ICUFailureReporting {
   /// The formatter, opened now if it was not yet.
   /// - Throws: the ``ICUError`` opening it met (the same one every time).
   public func formatter() throws(ICUError) -> ICUDateFormatter {
+    try opened().formatter
+  }
+
+  private func opened() throws(ICUError) -> Opened {
     let result = state.withLock { state in
       if let state { return state }
-      let opened = Result { () throws(ICUError) in try open() }
+      let opened = Result { () throws(ICUError) in
+        let formatter = try open()
+        return Opened(formatter: formatter, strings: DateTimeStrings(formatter))
+      }
       state = opened
       return opened
     }
@@ -36,13 +50,21 @@ public final class LazyDateFormatter: Sendable, ICUFailureReporting {
     (try? formatter())?.string(from: date) ?? ""
   }
 
+  /// The same text, through ``DateTimeStrings`` where the pattern cuts into
+  /// a date part and a time part: `utcOffset` is the zone's offset at
+  /// `date`, in seconds east of Greenwich (from the caller's ``DayCalendar``).
+  public func string(from date: Date, utcOffset: Int) -> String {
+    guard let opened = try? opened() else { return "" }
+    return opened.strings?.string(from: date, utcOffset: utcOffset) ?? opened.formatter.string(from: date)
+  }
+
   /// The error opening met, else the opened formatter's first failure;
   /// nil when it was never opened.
   public var firstFailure: ICUError? {
     state.withLock { state in
       switch state {
       case .failure(let error)?: return error
-      case .success(let formatter)?: return formatter.firstFailure
+      case .success(let opened)?: return opened.strings?.firstFailure ?? opened.formatter.firstFailure
       case nil: return nil
       }
     }

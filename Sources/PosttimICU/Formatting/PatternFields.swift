@@ -65,6 +65,12 @@ enum PatternFields {
   /// (`a b B h H k K m s S A`): hours, minutes, seconds, fractions, day periods.
   static let timeOfDayLetters: Set<Character> = ["a", "b", "B", "h", "H", "k", "K", "m", "s", "S", "A"]
 
+  /// Zone fields whose text is a function of the UTC offset alone
+  /// (`Z O x X`: RFC 822, localized GMT and ISO 8601 offsets, UTS #35 §4
+  /// "Zone"); `z v V` print names that also depend on the zone and its
+  /// daylight flag.
+  static let offsetLetters: Set<Character> = ["Z", "O", "x", "X"]
+
   /// Whether `pattern` prints nothing but the wall time of day, so two
   /// instants with the same local time of day format to the same text.
   /// Only ASCII letters are fields (UTS #35 §4); other scripts are literals.
@@ -73,12 +79,21 @@ enum PatternFields {
     return !unterminatedQuote && letters.allSatisfy { timeOfDayLetters.contains($0) }
   }
 
+  /// Whether `pattern` prints nothing but the wall time of day and UTC
+  /// offsets (``offsetLetters``), so two instants with the same local time
+  /// of day and the same offset format to the same text.
+  static func printsTimeOfDayAndOffsetOnly(_ pattern: String) -> Bool {
+    let (letters, unterminatedQuote) = fieldLetters(in: pattern)
+    return !unterminatedQuote && letters.allSatisfy { timeOfDayLetters.contains($0) || offsetLetters.contains($0) }
+  }
+
   /// A pattern cut in two: one part prints the date only, the other the
   /// wall time of day only (see ``dateTimeSplit(_:)``).
   struct DateTimeSplit: Equatable {
     /// The part that prints the date (fields other than time of day and zone) and its literals.
     var date: String
-    /// The part that prints the time of day (``timeOfDayLetters``) and its literals.
+    /// The part that prints the time of day (``timeOfDayLetters``), any
+    /// UTC offset (``offsetLetters``) and its literals.
     var time: String
     /// Whether the time part comes first ("HH:mm, d MMM").
     var timeFirst: Bool
@@ -87,7 +102,9 @@ enum PatternFields {
   /// `pattern` cut where its date fields end and its time-of-day fields
   /// begin (or the other way round), so that its text is the two parts'
   /// texts joined; nil when the fields interleave, when either kind is
-  /// missing, when it prints a zone or leaves a quote open.
+  /// missing, when it prints a zone name or leaves a quote open. A UTC
+  /// offset counts as a time-of-day field: the time part's text is kept by
+  /// time of day and offset (``TimeOfDayStrings``).
   ///
   /// Literals between the two runs go with the first part. A `年` goes with
   /// the date: ICU prints the Japanese first year as 元 only when the
@@ -97,9 +114,10 @@ enum PatternFields {
     var cut: String.Index?
     var cuts = true
     let unterminatedQuote = forEachFieldLetter(in: pattern) { index, letter in
-      let isTime = timeOfDayLetters.contains(letter)
-      if zoneLetters.contains(letter) || (cut != nil && isTime == firstIsTime) {
-        cuts = false  // a zone, or back to the first kind: interleaved
+      let isOffset = offsetLetters.contains(letter)
+      let isTime = isOffset || timeOfDayLetters.contains(letter)
+      if (zoneLetters.contains(letter) && !isOffset) || (cut != nil && isTime == firstIsTime) {
+        cuts = false  // a zone name, or back to the first kind: interleaved
       } else if firstIsTime == nil {
         firstIsTime = isTime
       } else if cut == nil && isTime != firstIsTime {

@@ -2,34 +2,38 @@ import Foundation
 import Synchronization
 
 /// A formatter's output kept by local wall time of day, for patterns that
-/// print nothing else (``ICUDateFormatter/printsTimeOfDayOnly``): a day
-/// section's "08 h 00" is the same text on every day, so a list of any
-/// length costs at most one ICU call per distinct time of day (1,440 for
-/// whole minutes), not one per task.
+/// print nothing else but UTC offsets (``ICUDateFormatter/printsTimeOfDayOnly``,
+/// or `HH:mm (OOOO)`): a day section's "08 h 00" is the same text on every
+/// day, so a list of any length costs at most one ICU call per distinct
+/// time of day and offset (1,440 for whole minutes in a zone without
+/// DST), not one per task.
 ///
-/// Keyed by milliseconds since local midnight, computed from the instant
-/// and the zone's UTC offset at it (the caller's ``DayCalendar``, which
-/// uses the same zone data as the formatter). Holds at most
+/// Keyed by the zone's UTC offset at the instant (from the caller's
+/// ``DayCalendar``, which uses the same zone data as the formatter) and
+/// the milliseconds since local midnight it gives. Holds at most
 /// ``capacity`` strings; when full it starts over.
 public final class TimeOfDayStrings: Sendable, ICUFailureReporting {
   /// At most this many strings are kept (whole seconds give 86,400 keys).
   public static let capacity = 1 << 16
   private let formatter: ICUDateFormatter
-  private let strings = Mutex([Int32: String]())
+  private let strings = Mutex([Int64: String]())
 
   /// Keeps `formatter`'s output; `nil` when its pattern prints more than
-  /// the time of day (a date, a zone), where the text is not a function of it.
+  /// the time of day and offsets (a date, a zone name), where the text is
+  /// not a function of them.
   public init?(_ formatter: ICUDateFormatter) {
-    guard formatter.printsTimeOfDayOnly else { return nil }
+    guard PatternFields.printsTimeOfDayAndOffsetOnly(formatter.pattern) else { return nil }
     self.formatter = formatter
   }
 
   /// The formatter's text for `date`, whose UTC offset in the formatter's
   /// zone is `utcOffset` seconds east of Greenwich.
   public func string(from date: Date, utcOffset: Int) -> String {
-    guard let key = LocalWallClock(millis: date.icuMillis, utcOffset: utcOffset)?.millisOfDay else {
+    guard let millisOfDay = LocalWallClock(millis: date.icuMillis, utcOffset: utcOffset)?.millisOfDay else {
       return formatter.string(from: date)
     }
+    // By offset too: a pattern may print it, and a zone's offsets are few.
+    let key = Int64(utcOffset) << 32 | Int64(millisOfDay)
     if let text = strings.withLock({ $0[key] }) { return text }
     let text = formatter.string(from: date)
     strings.withLock { strings in

@@ -21,9 +21,7 @@ func withUTF16Result(
     let length = body(buffer.baseAddress!, Int32(capacity), &status)
     needed = Int(length)
     if status == bufferOverflowError || status > 0 || needed > capacity { return nil }
-    return String(
-      decoding: UnsafeBufferPointer(start: buffer.baseAddress, count: needed),
-      as: UTF16.self)
+    return UTF16Transcoding.string(count: needed, repairing: true) { UInt32(buffer[$0]) }
   }
   if let result { return result }
   guard status == bufferOverflowError || (status <= 0 && needed > capacity) else {
@@ -36,7 +34,9 @@ func withUTF16Result(
     count = min(max(Int(body(buffer.baseAddress!, Int32(size), &retryStatus)), 0), size)
   }
   try checkICU(retryStatus, function)
-  return String(decoding: text, as: UTF16.self)
+  return text.withUnsafeBufferPointer { units in
+    UTF16Transcoding.string(count: units.count, repairing: true) { UInt32(units[$0]) }!
+  }
 }
 
 /// The same convention for functions writing ASCII `char` output (locale

@@ -422,53 +422,11 @@ struct BinaryPlistReader {
     return decoded
   }
 
-  /// Big-endian UTF-16 transcoded straight to UTF-8 (the generic
-  /// `String(decoding:as:)` is several times slower), or nil for an
-  /// unpaired surrogate (which it would repair silently).
-  ///
-  /// One pass into a scratch buffer (three bytes per unit at most), then
-  /// one exact-size string of it: the string holds no spare capacity (a
-  /// million descriptions at 3 bytes per unit would waste ~100 MB), and
-  /// no sizing pass is needed to know its length.
+  /// Big-endian UTF-16 as a string, or nil for an unpaired surrogate
+  /// (which `String(decoding:as:)` would repair silently).
   static func utf16BigEndian(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-    let units = bytes.count / 2
-    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, 3 * units)) { out -> String? in
-      var written = 0
-      var i = 0
-      while i < units {
-        var scalar = UInt32(bytes[2 * i]) << 8 | UInt32(bytes[2 * i + 1])
-        i += 1
-        if scalar < 0x80 {
-          out[written] = UInt8(scalar)
-          written += 1
-          continue
-        }
-        if scalar & 0xF800 == 0xD800 {
-          guard scalar < 0xDC00, i < units else { return nil }
-          let low = UInt32(bytes[2 * i]) << 8 | UInt32(bytes[2 * i + 1])
-          guard low & 0xFC00 == 0xDC00 else { return nil }
-          scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-          i += 1
-        }
-        switch scalar {
-        case 0..<0x800:
-          out[written] = UInt8(0xC0 | scalar >> 6)
-          out[written + 1] = UInt8(0x80 | scalar & 0x3F)
-          written += 2
-        case 0x800..<0x10000:
-          out[written] = UInt8(0xE0 | scalar >> 12)
-          out[written + 1] = UInt8(0x80 | scalar >> 6 & 0x3F)
-          out[written + 2] = UInt8(0x80 | scalar & 0x3F)
-          written += 3
-        default:
-          out[written] = UInt8(0xF0 | scalar >> 18)
-          out[written + 1] = UInt8(0x80 | scalar >> 12 & 0x3F)
-          out[written + 2] = UInt8(0x80 | scalar >> 6 & 0x3F)
-          out[written + 3] = UInt8(0x80 | scalar & 0x3F)
-          written += 4
-        }
-      }
-      return String(decoding: UnsafeBufferPointer(rebasing: out[..<written]), as: UTF8.self)
+    UTF16Transcoding.string(count: bytes.count / 2, repairing: false) { i in
+      UInt32(bytes[2 * i]) << 8 | UInt32(bytes[2 * i + 1])
     }
   }
 

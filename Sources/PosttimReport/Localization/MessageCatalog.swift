@@ -26,6 +26,8 @@ public final class MessageCatalog: Sendable {
   private let ownLanguage: String?
   /// Compiled messages by key: ICU parses each pattern once per run.
   private let compiled = FormatterCache<String, ICUMessageFormat>(countLimit: 1024)
+  /// By key, the compiled message ``text(_:_:)`` last formatted it with.
+  private let resolved = Mutex<[String: ICUMessageFormat]>([:])
   /// Warnings already given: each is given once, however often the report
   /// uses the message (a section count is formatted once per section).
   private let warned = Mutex<Set<String>>([])
@@ -146,6 +148,11 @@ public final class MessageCatalog: Sendable {
   /// from the locale's catalogs, or one ICU cannot format, comes from the
   /// next catalog in the chain (with a warning), never as a raw pattern.
   public func text(_ key: MessageKey, _ arguments: [String: MessageArgument] = [:]) -> String {
+    // The message that formatted last time: a detail's source line is asked
+    // for once per task, and the walk below hashes the whole pattern.
+    if let message = resolved.withLock({ $0[key.rawValue] }), let text = try? message.format(arguments) {
+      return text
+    }
     for layer in layers + (safetyNet.map { [$0] } ?? []) {
       guard let pattern = layer.messages[key.rawValue] else { continue }
       if isFallback(layer.name) {
@@ -155,7 +162,9 @@ public final class MessageCatalog: Sendable {
         let message = try compiled.value(for: layer.name + "/" + pattern) { () throws(ICUMessageFormat.Failure) in
           try ICUMessageFormat(pattern, locale: messageLocale(for: layer.name))
         }
-        return try message.format(arguments)
+        let text = try message.format(arguments)
+        resolved.withLock { $0[key.rawValue] = message }
+        return text
       } catch {
         warnOnce("message \"\(key.rawValue)\" in messages/\(layer.name).json: \(error); trying the next catalog")
       }

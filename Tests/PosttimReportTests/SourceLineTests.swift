@@ -1,0 +1,20 @@
+import Testing
+
+@testable import PosttimReport
+
+/// The file a detail says a task was read from: the last path component.
+@Suite("Detail source line: the file name")
+struct SourceLineTests {
+  @Test(
+    "the last non-empty path component, byte-wise",
+    arguments: [
+      ("listeDesTaches.plist", "listeDesTaches.plist"), ("/tmp/t20k.xml", "t20k.xml"),
+      ("dir/sub/a.plist", "a.plist"), ("dir/", "dir"), ("dir//", "dir"), ("/", "/"), ("//", "//"),
+      ("", ""), ("/tâches/été.plist", "été.plist"), ("a\u{301}/b\u{301}", "b\u{301}"), ("./x", "x"),
+    ])
+  func fileName(path: String, expected: String) {
+    #expect(ReportPresenter.fileName(path) == expected)
+    // The Character split it replaces, where a component exists.
+    if let last = path.split(separator: "/").last { #expect(ReportPresenter.fileName(path) == String(last)) }
+  }
+}
