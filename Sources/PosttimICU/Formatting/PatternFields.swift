@@ -6,8 +6,10 @@
 /// followed by a combining mark is one `Character` to Swift but still the
 /// day-period field `a` to ICU.
 enum PatternFields {
+  // Letter sets are strings: a `Set<Character>` costs a scan of the
+  // runtime's conformance records the first time, at every start.
   /// Field letters that print a time zone or UTC offset (`z Z O v V X x`).
-  static let zoneLetters: Set<Character> = ["z", "Z", "O", "v", "V", "X", "x"]
+  static let zoneLetters: String = "zZOvVXx"
 
   /// Whether `scalar` is a pattern field letter (ASCII A–Z, a–z).
   static func isFieldLetter(_ scalar: Unicode.Scalar) -> Bool {
@@ -63,13 +65,13 @@ enum PatternFields {
 
   /// Field letters whose text depends on the wall time of day alone
   /// (`a b B h H k K m s S A`): hours, minutes, seconds, fractions, day periods.
-  static let timeOfDayLetters: Set<Character> = ["a", "b", "B", "h", "H", "k", "K", "m", "s", "S", "A"]
+  static let timeOfDayLetters: String = "abBhHkKmsSA"
 
   /// Zone fields whose text is a function of the UTC offset alone
   /// (`Z O x X`: RFC 822, localized GMT and ISO 8601 offsets, UTS #35 §4
   /// "Zone"); `z v V` print names that also depend on the zone and its
   /// daylight flag.
-  static let offsetLetters: Set<Character> = ["Z", "O", "x", "X"]
+  static let offsetLetters: String = "ZOxX"
 
   /// Whether `pattern` prints nothing but the wall time of day, so two
   /// instants with the same local time of day format to the same text.

@@ -32,7 +32,7 @@ public struct LocaleIdentifier: Hashable, Sendable, CustomStringConvertible {
   ///   is not well-formed, names no ISO 639 language, or carries a calendar
   ///   or hour-cycle keyword ICU does not know.
   public init(_ text: String) throws(DateEngineError) {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let trimmed = text.trimmingHorizontalSpace()
     // Keyword syntax (`=`, `;`) only after the `@` of ICU keywords.
     let head = trimmed.split(separator: "@", maxSplits: 1).first ?? ""
     guard !trimmed.isEmpty, trimmed.utf8.count <= 157,  // ULOC_FULLNAME_CAPACITY

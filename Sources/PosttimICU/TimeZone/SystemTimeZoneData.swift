@@ -12,8 +12,11 @@ import Synchronization
 /// it; where it returns nil (no file, an unsafe ID, or a file that does not
 /// convert exactly) they keep ICU's own zone.
 public final class SystemTimeZoneData: Sendable {
-  /// The process's zoneinfo folder, from `TZDIR` at first use.
-  public static let shared = SystemTimeZoneData(environment: ProcessInfo.processInfo.environment)
+  /// The process's zoneinfo folder, from `TZDIR` at first use (read by
+  /// `getenv`: `ProcessInfo.environment` makes a dictionary of every
+  /// variable, half a million instructions at each start).
+  public static let shared = SystemTimeZoneData(
+    environment: getenv("TZDIR").map { ["TZDIR": String(cString: $0)] } ?? [:])
 
   /// glibc's default zoneinfo folder (and Debian's tzdata package's).
   public static let defaultDirectory = "/usr/share/zoneinfo"

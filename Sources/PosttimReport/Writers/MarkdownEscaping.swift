@@ -24,11 +24,13 @@ import PosttimTemplating
 public enum MarkdownEscaping {
   /// Matched per Unicode scalar, not per Character: `|` followed by a
   /// combining mark is one Character but still splits a GFM cell.
-  static let special: Set<Unicode.Scalar> = ["\\", "`", "*", "_", "[", "]", "<", ">", "|", "~", "&"]
+  /// (Bytes, not a `Set`: a set of a type the run has not hashed yet costs
+  /// a scan of the runtime's conformance records at start.)
+  static let special = Array("\\`*_[]<>|~&".utf8)
   /// ``special`` as a set of bytes.
-  static let specialASCII = ASCIISet { special.contains(Unicode.Scalar($0)) }
+  static let specialASCII = ASCIISet { special.contains($0) }
   /// The ASCII bytes ``escape(_:)`` changes: ``special``, controls and DEL.
-  static let escapedASCII = ASCIISet { $0 < 0x20 || $0 == 0x7F || special.contains(Unicode.Scalar($0)) }
+  static let escapedASCII = ASCIISet { $0 < 0x20 || $0 == 0x7F || special.contains($0) }
 
   /// `text` safe in a GFM table cell: see the type's rules.
   public static func escape(_ text: String) -> String {

@@ -68,7 +68,7 @@ struct ConfigFile {
       guard let equals = line.firstIndex(of: "=") else {
         throw fail(start, "expected 'name = value'")
       }
-      let name = String(String.UnicodeScalarView(line[start..<equals])).trimmingCharacters(in: .whitespaces)
+      let name = String(String.UnicodeScalarView(line[start..<equals])).trimmingHorizontalSpace()
       guard !name.isEmpty else { throw fail(start, "expected an option name before '='") }
       var valueStart = equals + 1
       while valueStart < line.count, line[valueStart].properties.isWhitespace { valueStart += 1 }
@@ -104,7 +104,7 @@ struct ConfigFile {
   ) throws -> String {
     let base = scalars.startIndex
     guard scalars.first == "\"" else {
-      return String(String.UnicodeScalarView(scalars)).trimmingCharacters(in: .whitespaces)
+      return String(String.UnicodeScalarView(scalars)).trimmingHorizontalSpace()
     }
     var result = String.UnicodeScalarView()
     var index = base + 1
