@@ -25,13 +25,17 @@ public enum ChunkedRendering {
   /// ``chunkSize`` items, in order; `nil` when `iterator` is exhausted.
   public static func nextWave<Items: IteratorProtocol>(_ iterator: inout Items) -> [[Items.Element]]? {
     var chunks: [[Items.Element]] = []
-    while chunks.count < width {
+    // `width` is read only once a chunk is full: a short list (the nightly
+    // mail's) never asks how many cores there are, which reads the cgroup
+    // quota files.
+    repeat {
       var chunk: [Items.Element] = []
       chunk.reserveCapacity(chunkSize)
       while chunk.count < chunkSize, let item = iterator.next() { chunk.append(item) }
       if chunk.isEmpty { break }
       chunks.append(chunk)
-    }
+      if chunk.count < chunkSize { break }
+    } while chunks.count < width
     return chunks.isEmpty ? nil : chunks
   }
 

@@ -9,7 +9,9 @@ public enum DateFormatting {
     let capitalization: ICUDateFormatter.Capitalization
   }
 
-  static let generators = FormatterCache<LocaleIdentifier, PatternGenerator>()
+  /// By ICU locale ID: a cache keyed by a type the run has not hashed yet
+  /// costs a scan of the runtime's conformance records at start.
+  static let generators = FormatterCache<String, PatternGenerator>()
   static let formatters = FormatterCache<FormatterKey, ICUDateFormatter>()
 
   /// The ICU pattern for `spec` in `locale`: the pattern itself, or the
@@ -21,7 +23,7 @@ public enum DateFormatting {
     switch spec {
     case .pattern(let pattern): return pattern
     case .skeleton(let skeleton):
-      let generator = try generators.value(for: locale) { () throws(ICUError) in
+      let generator = try generators.value(for: locale.icuID) { () throws(ICUError) in
         try PatternGenerator(locale: locale)
       }
       return try generator.bestPattern(for: skeleton)

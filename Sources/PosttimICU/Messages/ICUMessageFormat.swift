@@ -62,22 +62,24 @@ public final class ICUMessageFormat: @unchecked Sendable {
     // "entry 17 444" being formatted once per task). ICU looks named
     // arguments up by name, so their order does not matter.
     var units: [UInt16] = []
-    var spans: [(name: Range<Int>, string: Range<Int>?)] = []
+    // Offsets into `units`; a number argument has no text (-1). Plain Int
+    // arrays: an array of ranges is a type the runtime builds on first use.
+    var nameStarts: [Int] = [], nameLengths: [Int32] = []
+    var textStarts: [Int] = [], textLengths: [Int32] = []
     var numbers: [Double] = []
-    spans.reserveCapacity(arguments.count)
-    numbers.reserveCapacity(arguments.count)
     for (name, value) in arguments {
-      let nameStart = units.count
+      nameStarts.append(units.count)
       units.append(contentsOf: name.utf16)
-      let nameSpan = nameStart..<units.count
+      nameLengths.append(Int32(units.count - nameStarts[nameStarts.count - 1]))
       switch value {
       case .string(let text):
-        let textStart = units.count
+        textStarts.append(units.count)
         units.append(contentsOf: text.utf16)
-        spans.append((nameSpan, textStart..<units.count))
+        textLengths.append(Int32(units.count - textStarts[textStarts.count - 1]))
         numbers.append(0)
       case .number(let number):
-        spans.append((nameSpan, nil))
+        textStarts.append(-1)
+        textLengths.append(0)
         numbers.append(number)
       }
     }
@@ -85,14 +87,12 @@ public final class ICUMessageFormat: @unchecked Sendable {
     var failure: Int32 = 0
     let result = units.withUnsafeBufferPointer { buffer in
       let base = buffer.baseAddress!
-      let names = spans.map { Optional(base + $0.name.lowerBound) }
-      let strings = spans.map { span in span.string.map { base + $0.lowerBound } }
-      let nameLengths = spans.map { Int32($0.name.count) }
-      let stringLengths = spans.map { Int32($0.string?.count ?? 0) }
+      let names = nameStarts.map { Optional(base + $0) }
+      let strings = textStarts.map { $0 < 0 ? nil : Optional(base + $0) }
       return lock.withLock { _ in
         try? withUTF16Result("MessageFormat::format") { out, capacity, status in
           let length = cicu_msg_format(
-            handle, Int32(spans.count), names, nameLengths, numbers, strings, stringLengths, out, capacity, &status)
+            handle, Int32(names.count), names, nameLengths, numbers, strings, textLengths, out, capacity, &status)
           failure = status
           return length
         }

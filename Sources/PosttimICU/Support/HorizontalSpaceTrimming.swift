@@ -16,6 +16,7 @@ extension String {
     guard let first = scalars.firstIndex(where: { !isSpace($0) }),
       let last = scalars.lastIndex(where: { !isSpace($0) })
     else { return "" }
-    return String(String.UnicodeScalarView(scalars[first...last]))
+    if first == scalars.startIndex && scalars.index(after: last) == scalars.endIndex { return self }
+    return String(scalars[first...last])
   }
 }

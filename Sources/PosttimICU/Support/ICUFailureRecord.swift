@@ -39,5 +39,12 @@ public protocol ICUFailureReporting {
 
 extension Sequence where Element == any ICUFailureReporting {
   /// The first failure among several objects, in order.
-  public var firstFailure: ICUError? { lazy.compactMap(\.firstFailure).first }
+  public var firstFailure: ICUError? {
+    // A loop: the lazy compactMap it replaces is an unspecialized generic,
+    // whose metadata the runtime looks up once per run.
+    for source in self {
+      if let failure = source.firstFailure { return failure }
+    }
+    return nil
+  }
 }

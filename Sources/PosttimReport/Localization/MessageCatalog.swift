@@ -128,7 +128,11 @@ public final class MessageCatalog: Sendable {
   }
 
   static func parse(_ text: String) -> [String: String]? {
-    guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+    // Data(bytes:count:), not the generic Data(_:) over a sequence, whose
+    // metadata costs a runtime lookup at every start.
+    var text = text
+    let data = text.withUTF8 { $0.isEmpty ? Data() : Data(bytes: $0.baseAddress!, count: $0.count) }
+    guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
     else { return nil }
     var messages: [String: String] = [:]
     for (key, value) in object {

@@ -42,10 +42,14 @@ public final class ReportPresenter: Sendable {
   /// The first ICU error met while formatting (the value was then left
   /// blank); the command checks it before committing the output (exit 70).
   public var firstFailure: ICUError? {
-    let optional: [(any ICUFailureReporting)?] = [timeWithOffset, dateTimeWithOffset, relativeNames, dateTimeStrings]
-    let sources: [any ICUFailureReporting] =
-      [calendar, time, dateTime, exactDateTime, dayHeading, dayInline, zoneName] + optional.compactMap { $0 }
-      + (eraFormats.map { [$0.dateTime, $0.exact] } ?? [])
+    var sources: [any ICUFailureReporting] = [calendar, time, dateTime, exactDateTime, dayHeading, dayInline, zoneName]
+    // Appended one by one: compactMap over optional existentials is an
+    // unspecialized generic, whose metadata the runtime looks up at start.
+    if let timeWithOffset { sources.append(timeWithOffset) }
+    if let dateTimeWithOffset { sources.append(dateTimeWithOffset) }
+    if let relativeNames { sources.append(relativeNames) }
+    if let dateTimeStrings { sources.append(dateTimeStrings) }
+    if let eraFormats { sources += [eraFormats.dateTime, eraFormats.exact] }
     return sources.firstFailure
   }
 
