@@ -6,6 +6,7 @@
 
 #include <unicode/locid.h>
 #include <unicode/numsys.h>
+#include <unicode/uloc.h>
 #include <unicode/ures.h>
 
 #include <memory>
@@ -63,10 +64,10 @@ static bool alias_entry(UResourceBundle *alias, const char *name, const std::str
   return found;
 }
 
-// True for an ID of the shape language[_Script][_REGION] in canonical case
-// that no alias rule can touch: no entry for its language (alone or with its
-// script or region, as CLDR's languageAlias keys such as "sgn_BR" are), its
-// script or its region. Locale::createCanonical returns such an ID as it is,
+// True for an ID of the shape language[_Script][_REGION] in canonical case,
+// which uloc_canonicalize leaves as it is, that no alias rule can touch: no
+// entry for its language (alone or with its script or region, as CLDR's
+// languageAlias keys such as "sgn_BR" are), its script or its region. Locale::createCanonical returns such an ID as it is,
 // but first loads the whole alias table (2.6 M instructions, a sixth of a
 // 22-task report); looking up the few keys reads the same data directly.
 static bool needs_no_alias_replacement(const char *id) {
@@ -81,7 +82,18 @@ static bool needs_no_alias_replacement(const char *id) {
       start = p + 1;
     }
   }
-  if (!is_language(parts[0].data(), parts[0].size())) return false;
+  // "und" is replaced even without an alias entry (und_CA is _CA).
+  if (!is_language(parts[0].data(), parts[0].size()) || parts[0] == "und") return false;
+  // ICU's own canonicalization first: it maps ISO 639-2 codes to their
+  // two-letter forms (jaw to jw), which the alias table then replaces (jw
+  // to jv); an ID it changes takes the full path. It loads no alias table.
+  char canonical[ULOC_FULLNAME_CAPACITY];
+  UErrorCode status = U_ZERO_ERROR;
+  int32_t length = uloc_canonicalize(id, canonical, sizeof canonical, &status);
+  if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING || length >= (int32_t)sizeof canonical ||
+      strcmp(canonical, id) != 0) {
+    return false;
+  }
   std::string script, region;
   for (size_t i = 1; i < count; i++) {
     const std::string &part = parts[i];

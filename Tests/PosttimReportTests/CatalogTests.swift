@@ -486,6 +486,21 @@ struct CatalogFallbackTests {
     #expect(catalog.chain == chain)
   }
 
+  @Test("a message that failed once for some arguments is still the first choice for others")
+  func failureDoesNotStick() throws {
+    let resources = MemoryResources(files: [
+      "messages/fr.json": Self.json(["section.count": "{count, number} tâches"]),
+      "messages/en.json": Self.json(["section.count": "{count} tasks"]),
+    ])
+    let catalog = MessageCatalog(locale: try LocaleIdentifier("fr_CA"), resources: resources, warn: { _ in })
+    #expect(catalog.text(.sectionCount, ["count": .number(2)]) == "2 tâches")
+    #expect(catalog.text(.sectionCount, ["count": .string("x")]) == "x tasks")  // fr cannot format a string as a number
+    #expect(catalog.text(.sectionCount, ["count": .number(3)]) == "3 tâches")
+    let fresh = MessageCatalog(locale: try LocaleIdentifier("fr_CA"), resources: resources, warn: { _ in })
+    #expect(fresh.text(.sectionCount, ["count": .string("x")]) == "x tasks")
+    #expect(fresh.text(.sectionCount, ["count": .number(3)]) == "3 tâches")
+  }
+
   @Test("fr_CA → fr → en: a regional catalog overrides, a missing key falls back with one warning")
   func fallback() throws {
     var french = Self.french

@@ -152,11 +152,14 @@ public final class MessageCatalog: Sendable {
   /// from the locale's catalogs, or one ICU cannot format, comes from the
   /// next catalog in the chain (with a warning), never as a raw pattern.
   public func text(_ key: MessageKey, _ arguments: [String: MessageArgument] = [:]) -> String {
-    // The message that formatted last time: a detail's source line is asked
-    // for once per task, and the walk below hashes the whole pattern.
+    // The first catalog's message for the key, once it has formatted: a
+    // detail's source line is asked for once per task, and the walk below
+    // hashes the whole pattern. A message that fails for these arguments
+    // takes the walk, which then tries the next catalogs.
     if let message = resolved.withLock({ $0[key.rawValue] }), let text = try? message.format(arguments) {
       return text
     }
+    var isFirstCandidate = true
     for layer in layers + (safetyNet.map { [$0] } ?? []) {
       guard let pattern = layer.messages[key.rawValue] else { continue }
       if isFallback(layer.name) {
@@ -167,9 +170,13 @@ public final class MessageCatalog: Sendable {
           try ICUMessageFormat(pattern, locale: messageLocale(for: layer.name))
         }
         let text = try message.format(arguments)
-        resolved.withLock { $0[key.rawValue] = message }
+        // Only the first candidate is kept: one from a later catalog, taken
+        // because an earlier one failed for these arguments, must not stand
+        // in for it when other arguments come (found by review).
+        if isFirstCandidate { resolved.withLock { $0[key.rawValue] = message } }
         return text
       } catch {
+        isFirstCandidate = false
         warnOnce("message \"\(key.rawValue)\" in messages/\(layer.name).json: \(error); trying the next catalog")
       }
     }
