@@ -7,7 +7,7 @@ BIN := .build/release/posttim-report
 
 .PHONY: build install uninstall
 build:
-	swift build -c release --static-swift-stdlib
+	swift build -c release --static-swift-stdlib --disable-local-rpath
 
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \

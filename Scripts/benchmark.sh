@@ -38,7 +38,7 @@ python3 -c 'import babel, jinja2' 2>/dev/null ||
 
 # Linked as `make install` builds it (the Swift runtime linked in: no dynamic
 # symbol lookups through libswiftCore and Foundation at start).
-swift build -c release --static-swift-stdlib --product posttim-report >/dev/null
+swift build -c release --static-swift-stdlib --disable-local-rpath --product posttim-report >/dev/null
 swift build -c release --static-swift-stdlib --product posttim-benchmarks >/dev/null
 bin=$PWD/.build/release/posttim-report
 cache=.benchmark
