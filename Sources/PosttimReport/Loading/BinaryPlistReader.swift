@@ -49,7 +49,7 @@ struct BinaryPlistReader {
   private var references: [UInt8]
   private static let shared: UInt8 = 2, visiting: UInt8 = 0x80
   /// Objects referenced more than once, once decoded.
-  private var memo: [Int: Decoded] = [:]
+  private var memo = ObjectMemo<Decoded>()
 
   /// A decoded object: its value, its cost (see ``budget(forFileSize:)``)
   /// and its height (levels of arrays and dictionaries, 0 for a scalar).
@@ -418,7 +418,7 @@ struct BinaryPlistReader {
       throw .value("holds \(object.typeName), which no task list holds")
     }
     let decoded = Decoded(value: value, cost: cost, height: height)
-    if references[index] & Self.shared != 0 { memo[index] = decoded }
+    if references[index] & Self.shared != 0 { memo.insert(decoded, for: index) }
     return decoded
   }
 
