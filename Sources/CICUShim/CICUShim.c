@@ -345,6 +345,13 @@ int32_t cicu_coll_sort_key(const cicu_collator *collator, const uint16_t *text,
                          capacity);
 }
 
+int32_t cicu_coll_compare_utf8(const cicu_collator *collator, const char *a,
+                               int32_t aLength, const char *b, int32_t bLength,
+                               int32_t *status) {
+  return (int32_t)ucol_strcollUTF8((const UCollator *)collator, a, aLength, b,
+                                   bLength, (UErrorCode *)status);
+}
+
 // MARK: - Relative day names
 
 cicu_relative_formatter *cicu_rel_open(const char *locale, int32_t *status) {

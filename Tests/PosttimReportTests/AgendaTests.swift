@@ -1,6 +1,6 @@
 import Foundation
 import PosttimICU
-import PosttimReport
+@testable import PosttimReport
 import Testing
 import TestSupport
 
@@ -57,6 +57,22 @@ struct AgendaTests {
     // Code-point order would put "Zèbre" before "éclair"; collation does not
     // (order checked with PyICU's fr_CA collator).
     #expect(titles == ["avant", "Urgent", "éclair", "Ecole", "Zèbre"])
+  }
+
+  @Test("ties: a small group compared pairwise and a large one by sort keys give the sort keys' order")
+  func tieGroups() throws {
+    let fixture = try ReportFixture()
+    let collator = try ICUCollator(locale: LocaleIdentifier("fr_CA"))
+    let names = [
+      "Zèbre", "éclair", "Ecole", "école", "côte", "coté", "côté", "cote", "avant", "Avant", "b", "", "ä", "a",
+    ]
+    for size in [2, 3, AgendaBuilder.directComparisonLimit, AgendaBuilder.directComparisonLimit + 1, names.count] {
+      let when = at("2026-11-30T17:30:00Z")
+      let tasks = names.prefix(size).map { TaskEntry(title: $0, date: when, importance: 5) }
+      let titles = try fixture.agenda(tasks).sections.flatMap { $0.tasks.map(\.title) }
+      let expected = names.prefix(size).sorted { collator.sortKey($0).lexicographicallyPrecedes(collator.sortKey($1)) }
+      #expect(titles == expected, "\(size) tied tasks")
+    }
   }
 
   @Test("window and importance filters work on local days")

@@ -21,6 +21,9 @@ public struct AgendaBuilder: Sendable {
   /// Builds the agenda.
   /// - Complexity: O(n log n) for n tasks; one ICU day lookup and one
   ///   sort key per task kept.
+  /// Tie groups up to this size compare titles pairwise (see ``build(_:options:)``).
+  static let directComparisonLimit = 8
+
   public func build(_ tasks: [TaskEntry], options: AgendaOptions) -> Agenda {
     let today = calendar.day(of: options.now)
     // Sorted as plain values (no reference counting while moving them);
@@ -44,16 +47,21 @@ public struct AgendaBuilder: Sendable {
       return a.importance > b.importance
     }
     kept.sort(by: before)
-    // Titles are collated only where instant and importance tie, so sort
-    // keys are computed for the few tasks that need them.
+    // Titles are collated only where instant and importance tie. A small
+    // group (most of them: two or three tasks) compares titles directly,
+    // which stops at the first difference; a large one makes a sort key
+    // per task once, instead of one comparison per step of the sort. Both
+    // give the sort keys' order (UTS #10), so the result is the same.
     var start = 0
     while start < kept.count {
       var end = start + 1
       while end < kept.count, !before(kept[start], kept[end]) { end += 1 }
-      if end - start > 1 {
+      if end - start > Self.directComparisonLimit {
         let keys = kept[start..<end].map { ($0, collator.sortKey(tasks[$0.index].title)) }
         let ordered = keys.sorted { $0.1.lexicographicallyPrecedes($1.1) }.map(\.0)
         kept.replaceSubrange(start..<end, with: ordered)
+      } else if end - start > 1 {
+        kept[start..<end].sort { collator.precedes(tasks[$0.index].title, tasks[$1.index].title) }
       }
       start = end
     }
