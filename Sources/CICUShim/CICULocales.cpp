@@ -47,29 +47,22 @@ static bool is_region(const char *text, size_t length) {
   return (length == 2 && all_in(text, 2, 'A', 'Z')) || (length == 3 && all_in(text, 3, '0', '9'));
 }
 
-// True when `key` names an entry of the table `name` in ICU's alias data
-// (metadata.res, "alias"), or when the data cannot be read (so the caller
-// takes the full path).
-static bool alias_entry(UResourceBundle *alias, const char *name, const std::string &key) {
+// True when `key` names an entry of `table` (one of the alias tables of
+// ICU's metadata.res).
+static bool has_entry(UResourceBundle *table, const std::string &key) {
   UErrorCode ec = U_ZERO_ERROR;
-  UResourceBundle *table = ures_getByKey(alias, name, nullptr, &ec);
-  if (U_FAILURE(ec)) {
-    ures_close(table);
-    return true;
-  }
   UResourceBundle *entry = ures_getByKey(table, key.c_str(), nullptr, &ec);
-  bool found = ec != U_MISSING_RESOURCE_ERROR;
   ures_close(entry);
-  ures_close(table);
-  return found;
+  return ec != U_MISSING_RESOURCE_ERROR;
 }
 
 // True for an ID of the shape language[_Script][_REGION] in canonical case,
 // which uloc_canonicalize leaves as it is, that no alias rule can touch: no
 // entry for its language (alone or with its script or region, as CLDR's
-// languageAlias keys such as "sgn_BR" are), its script or its region. Locale::createCanonical returns such an ID as it is,
-// but first loads the whole alias table (2.6 M instructions, a sixth of a
-// 22-task report); looking up the few keys reads the same data directly.
+// languageAlias keys such as "sgn_BR" are), its script or its region.
+// Locale::createCanonical returns such an ID as it is, but first loads the
+// whole alias table (2.6 M instructions, a sixth of a 22-task report);
+// looking up the few keys reads the same data directly.
 static bool needs_no_alias_replacement(const char *id) {
   std::string parts[3];
   size_t count = 0;
@@ -105,22 +98,29 @@ static bool needs_no_alias_replacement(const char *id) {
       return false;
     }
   }
+  // The keys an alias rule could match, for the language and for "und".
+  std::string languageKeys[8];
+  size_t keyCount = 0;
+  for (const std::string &language : {parts[0], std::string("und")}) {
+    languageKeys[keyCount++] = language;
+    if (!script.empty()) languageKeys[keyCount++] = language + "_" + script;
+    if (!region.empty()) languageKeys[keyCount++] = language + "_" + region;
+    if (!script.empty() && !region.empty()) languageKeys[keyCount++] = language + "_" + script + "_" + region;
+  }
+  // Any failure to read the data means "not plain": the full path decides.
   UErrorCode ec = U_ZERO_ERROR;
   UResourceBundle *metadata = ures_openDirect(nullptr, "metadata", &ec);
   UResourceBundle *alias = ures_getByKey(metadata, "alias", nullptr, &ec);
+  UResourceBundle *languages = ures_getByKey(alias, "language", nullptr, &ec);
+  UResourceBundle *scripts = ures_getByKey(alias, "script", nullptr, &ec);
+  UResourceBundle *territories = ures_getByKey(alias, "territory", nullptr, &ec);
   bool plain = U_SUCCESS(ec);
-  if (plain) {
-    for (const std::string &language : {parts[0], std::string("und")}) {
-      for (const std::string &key : {language, language + "_" + script, language + "_" + region,
-                                     language + "_" + script + "_" + region}) {
-        if (key.back() != '_' && key.find("__") == std::string::npos && alias_entry(alias, "language", key)) {
-          plain = false;
-        }
-      }
-    }
-    if (!script.empty() && alias_entry(alias, "script", script)) plain = false;
-    if (!region.empty() && alias_entry(alias, "territory", region)) plain = false;
-  }
+  for (size_t i = 0; plain && i < keyCount; i++) plain = !has_entry(languages, languageKeys[i]);
+  if (plain && !script.empty()) plain = !has_entry(scripts, script);
+  if (plain && !region.empty()) plain = !has_entry(territories, region);
+  ures_close(territories);
+  ures_close(scripts);
+  ures_close(languages);
   ures_close(alias);
   ures_close(metadata);
   return plain;

@@ -345,10 +345,11 @@ int32_t cicu_coll_sort_key(const cicu_collator *collator, const uint16_t *text,
                          capacity);
 }
 
-int32_t cicu_coll_compare_utf8(const cicu_collator *collator, const char *a,
-                               int32_t aLength, const char *b, int32_t bLength,
-                               int32_t *status) {
-  return (int32_t)ucol_strcollUTF8((const UCollator *)collator, a, aLength, b,
+int32_t cicu_coll_compare_utf8(const cicu_collator *collator, const uint8_t *a,
+                               int32_t aLength, const uint8_t *b,
+                               int32_t bLength, int32_t *status) {
+  return (int32_t)ucol_strcollUTF8((const UCollator *)collator,
+                                   (const char *)a, aLength, (const char *)b,
                                    bLength, (UErrorCode *)status);
 }
 

@@ -228,9 +228,9 @@ int32_t cicu_coll_sort_key(const cicu_collator *collator, const uint16_t *text,
                            int32_t length, uint8_t *out, int32_t capacity);
 /// Compares two UTF-8 strings (ucol_strcollUTF8): -1, 0 or 1, the order
 /// of their sort keys; sets *status on invalid UTF-8.
-int32_t cicu_coll_compare_utf8(const cicu_collator *collator, const char *a,
-                               int32_t aLength, const char *b, int32_t bLength,
-                               int32_t *status);
+int32_t cicu_coll_compare_utf8(const cicu_collator *collator, const uint8_t *a,
+                               int32_t aLength, const uint8_t *b,
+                               int32_t bLength, int32_t *status);
 
 // MARK: - Relative day names ("aujourd'hui", "tomorrow")
 

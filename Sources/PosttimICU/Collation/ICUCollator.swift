@@ -61,11 +61,7 @@ public final class ICUCollator: @unchecked Sendable, ICUFailureReporting {
     let order = lock.withLock { _ in
       a.withUTF8 { a in
         b.withUTF8 { b in
-          a.withMemoryRebound(to: CChar.self) { a in
-            b.withMemoryRebound(to: CChar.self) { b in
-              cicu_coll_compare_utf8(handle, a.baseAddress, Int32(a.count), b.baseAddress, Int32(b.count), &status)
-            }
-          }
+          cicu_coll_compare_utf8(handle, a.baseAddress, Int32(a.count), b.baseAddress, Int32(b.count), &status)
         }
       }
     }

@@ -10,7 +10,8 @@ import Synchronization
 /// instructions, most of them ICU's number formatting of each field).
 ///
 /// Only for patterns that cut into a date-only and a time-only part
-/// (`PatternFields.dateTimeSplit`: no zone field, no interleaving),
+/// (`PatternFields.dateTimeSplit`: no zone name, no interleaving; a UTC
+/// offset goes with the time part, kept by time of day and offset),
 /// formatters without a capitalization context (which ICU applies to the
 /// first field only), and calendars whose date is a function of the local
 /// day (``dayBasedCalendars``: not ICU's astronomical `islamic` and
@@ -68,7 +69,7 @@ public final class DateTimeStrings: Sendable, ICUFailureReporting {
       case .join(let parts, let dayText) = lookUp(clock.day)
     else { return formatter.string(from: date) }
     let day = dayText ?? keep(parts.date.string(from: date), for: clock.day)
-    let time = parts.time.string(from: date, utcOffset: utcOffset)
+    let time = parts.time.string(from: date, millisOfDay: clock.millisOfDay, utcOffset: utcOffset)
     return split.timeFirst ? time + day : day + time
   }
 

@@ -77,16 +77,20 @@ enum PatternFields {
   /// instants with the same local time of day format to the same text.
   /// Only ASCII letters are fields (UTS #35 §4); other scripts are literals.
   static func printsTimeOfDayOnly(_ pattern: String) -> Bool {
-    let (letters, unterminatedQuote) = fieldLetters(in: pattern)
-    return !unterminatedQuote && letters.allSatisfy { timeOfDayLetters.contains($0) }
+    prints(pattern, only: timeOfDayLetters)
   }
 
   /// Whether `pattern` prints nothing but the wall time of day and UTC
   /// offsets (``offsetLetters``), so two instants with the same local time
   /// of day and the same offset format to the same text.
   static func printsTimeOfDayAndOffsetOnly(_ pattern: String) -> Bool {
-    let (letters, unterminatedQuote) = fieldLetters(in: pattern)
-    return !unterminatedQuote && letters.allSatisfy { timeOfDayLetters.contains($0) || offsetLetters.contains($0) }
+    prints(pattern, only: timeOfDayLetters + offsetLetters)
+  }
+
+  /// Whether every field letter of `pattern` is one of `letters` (and no quote is left open).
+  private static func prints(_ pattern: String, only letters: String) -> Bool {
+    let (found, unterminatedQuote) = fieldLetters(in: pattern)
+    return !unterminatedQuote && found.allSatisfy { letters.contains($0) }
   }
 
   /// A pattern cut in two: one part prints the date only, the other the

@@ -2,8 +2,8 @@ import Foundation
 import Synchronization
 
 /// A formatter's output kept by local wall time of day, for patterns that
-/// print nothing else but UTC offsets (``ICUDateFormatter/printsTimeOfDayOnly``,
-/// or `HH:mm (OOOO)`): a day section's "08 h 00" is the same text on every
+/// print nothing else but UTC offsets (`HH:mm`, or `HH:mm (OOOO)`; see
+/// `PatternFields.printsTimeOfDayAndOffsetOnly`): a day section's "08 h 00" is the same text on every
 /// day, so a list of any length costs at most one ICU call per distinct
 /// time of day and offset (1,440 for whole minutes in a zone without
 /// DST), not one per task.
@@ -29,9 +29,14 @@ public final class TimeOfDayStrings: Sendable, ICUFailureReporting {
   /// The formatter's text for `date`, whose UTC offset in the formatter's
   /// zone is `utcOffset` seconds east of Greenwich.
   public func string(from date: Date, utcOffset: Int) -> String {
-    guard let millisOfDay = LocalWallClock(millis: date.icuMillis, utcOffset: utcOffset)?.millisOfDay else {
+    guard let clock = LocalWallClock(millis: date.icuMillis, utcOffset: utcOffset) else {
       return formatter.string(from: date)
     }
+    return string(from: date, millisOfDay: clock.millisOfDay, utcOffset: utcOffset)
+  }
+
+  /// The same, for a caller that has the wall clock already (``DateTimeStrings``).
+  func string(from date: Date, millisOfDay: Int32, utcOffset: Int) -> String {
     // By offset too: a pattern may print it, and a zone's offsets are few.
     let key = Int64(utcOffset) << 32 | Int64(millisOfDay)
     if let text = strings.withLock({ $0[key] }) { return text }

@@ -68,14 +68,16 @@ public final class ICUMessageFormat: @unchecked Sendable {
     var textStarts: [Int] = [], textLengths: [Int32] = []
     var numbers: [Double] = []
     for (name, value) in arguments {
-      nameStarts.append(units.count)
+      let nameStart = units.count
       units.append(contentsOf: name.utf16)
-      nameLengths.append(Int32(units.count - nameStarts[nameStarts.count - 1]))
+      nameStarts.append(nameStart)
+      nameLengths.append(Int32(units.count - nameStart))
       switch value {
       case .string(let text):
-        textStarts.append(units.count)
+        let textStart = units.count
         units.append(contentsOf: text.utf16)
-        textLengths.append(Int32(units.count - textStarts[textStarts.count - 1]))
+        textStarts.append(textStart)
+        textLengths.append(Int32(units.count - textStart))
         numbers.append(0)
       case .number(let number):
         textStarts.append(-1)

@@ -18,12 +18,13 @@ public struct AgendaBuilder: Sendable {
     self.collator = collator
   }
 
-  /// Builds the agenda.
-  /// - Complexity: O(n log n) for n tasks; one ICU day lookup and one
-  ///   sort key per task kept.
   /// Tie groups up to this size compare titles pairwise (see ``build(_:options:)``).
   static let directComparisonLimit = 8
 
+  /// Builds the agenda.
+  /// - Complexity: O(n log n) for n tasks; one ICU day lookup per task
+  ///   kept, and ICU collation only for tasks that share an instant and an
+  ///   importance.
   public func build(_ tasks: [TaskEntry], options: AgendaOptions) -> Agenda {
     let today = calendar.day(of: options.now)
     // Sorted as plain values (no reference counting while moving them);
