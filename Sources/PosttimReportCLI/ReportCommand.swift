@@ -149,14 +149,14 @@ public struct ReportCommand {
     }
     try checkOutputIsNotAnInput(configuration)
 
-    let tasks = try loadInputs(configuration.inputs)
+    var tasks = try loadInputs(configuration.inputs)
     // One agenda for every locale: grouping, week starts and collation
     // tie-breaks follow the first locale, so every locale lists the same
     // tasks in the same order (README "Several locales in one run").
     let calendar = try DayCalendar(timeZone: configuration.settings.timeZone, locale: configuration.settings.locale)
     let agendaOptions = try configuration.agendaOptions(in: calendar)
     let collator = try ICUCollator(locale: configuration.settings.locale)
-    let agenda = AgendaBuilder(calendar: calendar, collator: collator).build(tasks, options: agendaOptions)
+    let agenda = AgendaBuilder(calendar: calendar, collator: collator).build(moving: &tasks, options: agendaOptions)
     var presenters: [ReportPresenter] = []
     for settings in configuration.settingsPerLocale {
       let catalog = MessageCatalog(locale: settings.locale, resources: options.resources, warn: warn)

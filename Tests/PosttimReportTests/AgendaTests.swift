@@ -75,14 +75,16 @@ struct AgendaTests {
     }
   }
 
+  /// 30 Nov and 1 Dec 2026, importance 5 and up.
+  static let window = AgendaOptions(
+    now: ReportFixture.now, from: LocalDay(year: 2026, month: 11, day: 30),
+    to: LocalDay(year: 2026, month: 12, day: 1), minimumImportance: 5)
+
   @Test("window and importance filters work on local days")
   func filters() throws {
     let fixture = try ReportFixture()
     let tasks = try TaskListLoader().load(TestPaths.example.path)
-    let window = AgendaOptions(
-      now: ReportFixture.now, from: LocalDay(year: 2026, month: 11, day: 30),
-      to: LocalDay(year: 2026, month: 12, day: 1), minimumImportance: 5)
-    let agenda = try fixture.agenda(tasks, options: window)
+    let agenda = try fixture.agenda(tasks, options: Self.window)
     #expect(agenda.sections.count == 2)
     #expect(
       agenda.sections.flatMap { $0.tasks.map(\.title) } == [
@@ -91,6 +93,25 @@ struct AgendaTests {
       ])
   }
 
+  @Test("build(moving:) gives build's agenda, takes the kept tasks out and leaves the others in place")
+  func movingBuild() throws {
+    let fixture = try ReportFixture()
+    let loaded = try TaskListLoader().load(TestPaths.example.path)
+    let window = Self.window
+    let builder = AgendaBuilder(calendar: fixture.calendar, collator: try ICUCollator(locale: fixture.settings.locale))
+    let copied = builder.build(loaded, options: window)
+    var tasks = loaded
+    let moved = builder.build(moving: &tasks, options: window)
+    #expect(moved.sections.map(\.tasks) == copied.sections.map(\.tasks))
+    #expect(moved.sections.flatMap(\.tasks).count == 6)
+    // Every kept task left the vacated value behind; every other one is untouched.
+    let kept = Set(copied.sections.flatMap(\.tasks).map(\.origin.entry))
+    #expect(tasks.count == loaded.count)
+    for (index, task) in tasks.enumerated() {
+      #expect(task == (kept.contains(loaded[index].origin.entry) ? TaskEntry.vacated : loaded[index]))
+    }
+    #expect(TaskEntry.vacated.title.isEmpty && TaskEntry.vacated.origin == TaskOrigin(file: "", entry: 0))
+  }
   @Test("an explicit --from in the past gives past days their own sections, not an overdue block")
   func fromInThePast() throws {
     let fixture = try ReportFixture()

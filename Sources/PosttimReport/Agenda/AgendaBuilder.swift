@@ -26,9 +26,23 @@ public struct AgendaBuilder: Sendable {
   ///   kept, and ICU collation only for tasks that share an instant and an
   ///   importance.
   public func build(_ tasks: [TaskEntry], options: AgendaOptions) -> Agenda {
+    var tasks = tasks
+    return build(moving: &tasks, options: options)
+  }
+
+  /// Builds the agenda by moving each kept task out of `tasks` into its
+  /// section; ``TaskEntry/vacated`` is left in its place, and the tasks
+  /// the window or importance leave out stay where they were.
+  ///
+  /// Why: a copy retains the task's strings, and in a long list those are
+  /// cold in the cache, so copying cost more than the sort (a tenth of a
+  /// 100k-task run). The caller decides when the leftovers are freed (the
+  /// CLI never frees them: the process exits).
+  /// - Complexity: as ``build(_:options:)``.
+  public func build(moving tasks: inout [TaskEntry], options: AgendaOptions) -> Agenda {
     let today = calendar.day(of: options.now)
     // Sorted as plain values (no reference counting while moving them);
-    // tasks are copied once, into their section.
+    // tasks are then moved once, into their section.
     struct Keyed {
       let date: Date
       let importance: Int
@@ -76,7 +90,10 @@ public struct AgendaBuilder: Sendable {
         current = []
       }
       currentKind = kind
-      current.append(tasks[item.index])
+      // Swapped out (a move), leaving a task with no heap storage.
+      var task = TaskEntry.vacated
+      swap(&task, &tasks[item.index])
+      current.append(task)
     }
     if let open = currentKind { sections.append(AgendaSection(kind: open, tasks: current)) }
     return Agenda(today: today, now: options.now, sections: sections)

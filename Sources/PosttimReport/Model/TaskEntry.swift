@@ -36,6 +36,15 @@ public struct TaskEntry: Sendable, Equatable {
   }
 }
 
+extension TaskEntry {
+  /// What a task moved out of an array leaves in its place
+  /// (``AgendaBuilder/build(moving:options:)``): no title, no details, no
+  /// extra fields, importance 0, at 2001-01-01T00:00:00Z, from file "",
+  /// entry 0. None of it owns heap storage, so making and dropping one
+  /// costs no reference counting.
+  public static let vacated = TaskEntry(title: "", date: Date(timeIntervalSinceReferenceDate: 0), importance: 0)
+}
+
 /// The file and entry a task came from, for messages and stable IDs.
 public struct TaskOrigin: Sendable, Hashable {
   /// The path as given on the command line (`-` for stdin).

@@ -176,8 +176,9 @@ public final class ReportPresenter: Sendable {
     return SectionView(
       id: id, kind: kind, title: title, dateISO: dateISO,
       countLine: catalog.text(.sectionCount, ["count": .number(Double(section.tasks.count))]),
-      count: section.tasks.count, entries: section.tasks, index: index, anchors: anchors, presenter: self,
-      spansDays: !section.kind.isDay)
+      count: section.tasks.count,
+      rows: SectionRows(
+        entries: section.tasks, index: index, anchors: anchors, presenter: self, spansDays: !section.kind.isDay))
   }
 
   /// "Aujourd’hui — lundi 30 novembre 2026" next to today, else
@@ -193,24 +194,19 @@ public final class ReportPresenter: Sendable {
     return dayHeading.string(from: instant)
   }
 
-  /// One task row; its fields are made when a writer reads them.
-  func row(for task: TaskEntry, at position: (section: Int, row: Int), anchors: TaskAnchors, spansDays: Bool)
-    -> TaskView
-  {
-    TaskView(task: task, position: position, anchors: anchors, presenter: self, spansDays: spansDays)
-  }
-
-  func when(_ task: TaskEntry, spansDays: Bool) -> String {
-    if spansDays, let era = eraFormats, needsEra(task.date) { return era.dateTime.string(from: task.date) }
-    if let decorated = spansDays ? dateTimeWithOffset : timeWithOffset, calendar.isRepeatedWallTime(task.date) {
-      return decorated.string(from: task.date)
+  /// A row's time (date and time when `spansDays`). Takes the date, not
+  /// the task: passing a task borrowed from its section made a copy of it.
+  func when(_ date: Date, spansDays: Bool) -> String {
+    if spansDays, let era = eraFormats, needsEra(date) { return era.dateTime.string(from: date) }
+    if let decorated = spansDays ? dateTimeWithOffset : timeWithOffset, calendar.isRepeatedWallTime(date) {
+      return decorated.string(from: date)
     }
     if spansDays {
-      guard let dateTimeStrings else { return dateTime.string(from: task.date) }
-      return dateTimeStrings.string(from: task.date, utcOffset: calendar.utcOffset(at: task.date))
+      guard let dateTimeStrings else { return dateTime.string(from: date) }
+      return dateTimeStrings.string(from: date, utcOffset: calendar.utcOffset(at: date))
     }
-    guard let timeStrings else { return time.string(from: task.date) }
-    return timeStrings.string(from: task.date, utcOffset: calendar.utcOffset(at: task.date))
+    guard let timeStrings else { return time.string(from: date) }
+    return timeStrings.string(from: date, utcOffset: calendar.utcOffset(at: date))
   }
 
   /// Importance in the locale's digits; 1…9 are formatted once, anything
@@ -221,9 +217,9 @@ public final class ReportPresenter: Sendable {
       : catalog.text(.importanceValue, ["importance": .number(Double(importance))])
   }
 
-  func exactWhen(_ task: TaskEntry) -> String {
-    if let era = eraFormats, needsEra(task.date) { return era.exact.string(from: task.date) }
-    return exactDateTime.string(from: task.date, utcOffset: calendar.utcOffset(at: task.date))
+  func exactWhen(_ date: Date) -> String {
+    if let era = eraFormats, needsEra(date) { return era.exact.string(from: date) }
+    return exactDateTime.string(from: date, utcOffset: calendar.utcOffset(at: date))
   }
 
   /// A local year ≤ 0 (BC: the formatters are proleptic Gregorian, as
@@ -246,9 +242,9 @@ public final class ReportPresenter: Sendable {
     return String(path[start..<end])
   }
 
-  func sourceLine(_ task: TaskEntry) -> String {
-    let file = task.origin.file == "-" ? "stdin" : Self.fileName(task.origin.file)
-    return catalog.text(.detailsSource, ["file": .string(file), "entry": .number(Double(task.origin.entry))])
+  func sourceLine(_ origin: TaskOrigin) -> String {
+    let file = origin.file == "-" ? "stdin" : Self.fileName(origin.file)
+    return catalog.text(.detailsSource, ["file": .string(file), "entry": .number(Double(origin.entry))])
   }
 }
 

@@ -77,21 +77,37 @@ public struct SectionView: Sendable {
   public let countLine: String
   /// Tasks in the section (≥ 1).
   public let count: Int
-  let entries: [TaskEntry]
-  let index: Int
-  let anchors: TaskAnchors
-  let presenter: ReportPresenter
-  let spansDays: Bool
+  let rows: SectionRows
 
   /// The section's task rows, made as they are read.
-  public var tasks: LazyMapSequence<EnumeratedSequence<[TaskEntry]>, TaskView> {
-    let section = self
-    return entries.enumerated().lazy.map { section.task(at: $0.offset) }
+  public var tasks: LazyMapSequence<Range<Int>, TaskView> {
+    let rows = rows
+    return (0..<count).lazy.map { TaskView(rows: rows, row: $0) }
   }
 
   /// Row `row` (0 ≤ row < ``count``), made now.
-  func task(at row: Int) -> TaskView {
-    presenter.row(for: entries[row], at: (index, row), anchors: anchors, spansDays: spansDays)
+  func task(at row: Int) -> TaskView { TaskView(rows: rows, row: row) }
+}
+
+/// What the rows of one section share, behind one reference: making a
+/// row retains this object only. A row that held a copy of its task
+/// retained the task's strings, and in a long report those are cold in the
+/// cache (making the rows was a tenth of a 100k-task run).
+final class SectionRows: Sendable {
+  let entries: [TaskEntry]
+  /// The section's position in the report.
+  let index: Int
+  let anchors: TaskAnchors
+  let presenter: ReportPresenter
+  /// Whether the rows show the date with the time (overdue and week sections).
+  let spansDays: Bool
+
+  init(entries: [TaskEntry], index: Int, anchors: TaskAnchors, presenter: ReportPresenter, spansDays: Bool) {
+    self.entries = entries
+    self.index = index
+    self.anchors = anchors
+    self.presenter = presenter
+    self.spansDays = spansDays
   }
 }
 
@@ -122,28 +138,32 @@ struct TaskRows: IteratorProtocol {
 /// that shows five of them (CSV) pays for five, and a long list is never
 /// held in memory as strings.
 public struct TaskView: Sendable {
-  let task: TaskEntry
-  let position: (section: Int, row: Int)
-  let anchors: TaskAnchors
-  let presenter: ReportPresenter
-  let spansDays: Bool
+  let rows: SectionRows
+  let row: Int
+
+  /// The task, borrowed from its section (no copy, so no retains).
+  var task: TaskEntry {
+    _read { yield rows.entries[row] }
+  }
+  var presenter: ReportPresenter { rows.presenter }
+  var spansDays: Bool { rows.spansDays }
 
   /// Stable anchor derived from the task's content ("task-3f2a…"),
   /// unique in the report.
-  public var id: String { anchors.id(section: position.section, row: position.row) }
+  public var id: String { rows.anchors.id(section: rows.index, row: row) }
 
   /// Time (or date and time in overdue/week sections) in the report's
   /// locale and zone. With a skeleton, a wall time that occurs twice (DST
   /// fall-back) carries its UTC offset unless the resolved pattern prints a
   /// zone; a pattern is always used verbatim.
-  public var when: String { presenter.when(task, spansDays: spansDays) }
+  public var when: String { presenter.when(task.date, spansDays: spansDays) }
   /// Date and time, whatever the section (CSV, detail views); a repeated
   /// wall time is told apart as in ``when``.
-  public var dateTime: String { presenter.when(task, spansDays: true) }
+  public var dateTime: String { presenter.when(task.date, spansDays: true) }
   /// Date, time and UTC offset, for detail views: the date-time format
   /// followed by the localized GMT offset ("(UTC−04:00)"), or the format
   /// alone when it prints a zone or offset itself.
-  public var exactWhen: String { presenter.exactWhen(task) }
+  public var exactWhen: String { presenter.exactWhen(task.date) }
   /// The title (`tache`) exactly as stored; may be empty.
   public var title: String { task.title }
   /// The title, or the localized "(untitled)" for an empty one.
@@ -169,7 +189,7 @@ public struct TaskView: Sendable {
   /// Where the task was read: the input path and the entry (from 1).
   public var origin: TaskOrigin { task.origin }
   /// "Tiré de listeDesTaches.plist, entrée 3".
-  public var sourceLine: String { presenter.sourceLine(task) }
+  public var sourceLine: String { presenter.sourceLine(task.origin) }
 }
 
 /// Importance in three bands, for colour: 7…9 high, 4…6 medium, 1…3 low
