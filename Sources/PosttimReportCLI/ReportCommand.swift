@@ -209,7 +209,9 @@ public struct ReportCommand {
     var errors: [TaskListError] = []
     for path in paths {
       do {
-        tasks += try loader.load(path)
+        let loaded = try loader.load(path)
+        // The first list is taken as it is: appending it copied every task.
+        if tasks.isEmpty { tasks = loaded } else { tasks += loaded }
       } catch {
         errors.append(error)
       }

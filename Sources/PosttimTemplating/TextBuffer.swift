@@ -53,6 +53,9 @@ public struct TextBuffer: TextOutputStream {
 
   /// Appends `string`'s UTF-8 bytes.
   public mutating func write(_ string: String) {
+    // In place when the string is contiguous UTF-8 (native ones are):
+    // `withUTF8` needs a mutable copy, a retain and release per write.
+    if string.utf8.withContiguousStorageIfAvailable({ write($0) }) != nil { return }
     var string = string
     string.withUTF8 { write($0) }
   }

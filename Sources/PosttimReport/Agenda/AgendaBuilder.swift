@@ -51,11 +51,13 @@ public struct AgendaBuilder: Sendable {
     }
     var kept: [Keyed] = []
     kept.reserveCapacity(tasks.count)
-    for (index, task) in tasks.enumerated() where task.importance >= options.minimumImportance {
-      let day = calendar.day(of: task.date)
+    // By index: `enumerated()` copied each task out (retaining its strings).
+    for index in tasks.indices where tasks[index].importance >= options.minimumImportance {
+      let date = tasks[index].date
+      let day = calendar.day(of: date)
       if let from = options.from, day < from { continue }
       if let to = options.to, day > to { continue }
-      kept.append(Keyed(date: task.date, importance: task.importance, day: day, index: index))
+      kept.append(Keyed(date: date, importance: tasks[index].importance, day: day, index: index))
     }
     func before(_ a: Keyed, _ b: Keyed) -> Bool {
       if a.date != b.date { return a.date < b.date }
