@@ -24,22 +24,51 @@ public enum HTMLEscaping {
       ScalarScan.contains(
         s, ascii: escapedASCII, nonASCII: { isForbidden(Unicode.Scalar($0)!) || BidiBalance.isFormatting($0) })
     else { return s }
-    // Into UTF-8 bytes, made a String once: appending scalar by scalar to a
-    // String costs more than the rest of the escaping.
+    if let escaped = s.utf8.withContiguousStorageIfAvailable(escapeSlowly) { return escaped }
+    return Array(s.utf8).withUnsafeBufferPointer(escapeSlowly)
+  }
+
+  /// The escaping itself, over valid UTF-8, into bytes made a String once
+  /// (appending scalar by scalar to a String costs more than the rest):
+  /// ASCII is handled as bytes, other scalars are decoded only to be
+  /// checked, and copied.
+  static func escapeSlowly(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
     var out: [UInt8] = []
-    out.reserveCapacity(s.utf8.count + 16)
+    out.reserveCapacity(bytes.count + 16)
     var bidi = BidiBalance()
-    for scalar in s.unicodeScalars where bidi.admit(scalar) {
-      switch scalar {
-      case "&": out.append(contentsOf: "&amp;".utf8)
-      case "<": out.append(contentsOf: "&lt;".utf8)
-      case ">": out.append(contentsOf: "&gt;".utf8)
-      case "\"": out.append(contentsOf: "&quot;".utf8)
-      case "'": out.append(contentsOf: "&#39;".utf8)
-      case "\t", "\n", "\r": out.append(UInt8(scalar.value))
-      case _ where isForbidden(scalar): out.append(contentsOf: "\u{FFFD}".utf8)
-      default: UTF8.encode(scalar) { out.append($0) }
+    let escaped = escapedASCII
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte < 0x80 {
+        index += 1
+        guard escaped.contains(byte) else {
+          out.append(byte)
+          continue
+        }
+        switch byte {
+        case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
+        case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
+        case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
+        case UInt8(ascii: "\""): out.append(contentsOf: "&quot;".utf8)
+        case UInt8(ascii: "'"): out.append(contentsOf: "&#39;".utf8)
+        default: out.append(contentsOf: "\u{FFFD}".utf8)  // a control
+        }
+        continue
       }
+      // A String's UTF-8 is valid: the lead byte gives the length.
+      let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+      var value = UInt32(byte) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+      for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+      let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
+      if !bidi.admit(scalar) {
+        // A PDI that closes nothing: dropped.
+      } else if isForbidden(scalar) {
+        out.append(contentsOf: "\u{FFFD}".utf8)
+      } else {
+        for offset in index..<index + length { out.append(bytes[offset]) }
+      }
+      index += length
     }
     return bidi.enclose(String(decoding: out, as: UTF8.self))
   }

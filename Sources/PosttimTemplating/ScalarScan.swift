@@ -11,6 +11,13 @@ public enum ScalarScan {
   public static func contains(
     _ text: String, ascii: ASCIISet, nonASCIIFrom: UInt8 = 0xC2, nonASCII: (UInt32) -> Bool
   ) -> Bool {
+    // In place when contiguous (native strings are): `withUTF8` needs a
+    // mutable copy, a retain and a release per value.
+    if let found = text.utf8.withContiguousStorageIfAvailable({
+      contains($0, ascii: ascii, nonASCIIFrom: nonASCIIFrom, nonASCII: nonASCII)
+    }) {
+      return found
+    }
     var text = text
     return text.withUTF8 { contains($0, ascii: ascii, nonASCIIFrom: nonASCIIFrom, nonASCII: nonASCII) }
   }

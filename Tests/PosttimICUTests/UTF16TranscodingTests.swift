@@ -1,6 +1,7 @@
 import Testing
 
 @testable import PosttimICU
+import TestSupport
 
 /// `UTF16Transcoding` against the standard library's decoder, which it
 /// replaces in ICU results and binary plist strings.
@@ -70,18 +71,5 @@ struct UTF16TranscodingTests {
         == "Tiré de a.plist, entrée 17 444 😀")
     #expect(Self.transcoded([0x61, 0xD800, 0x62], repairing: true) == "a\u{FFFD}b")
     #expect(Self.transcoded([0x61, 0xD800, 0x62], repairing: false) == nil)
-  }
-}
-
-/// A seeded generator, so a failure names a reproducible sequence.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -1,0 +1,103 @@
+@testable import PosttimReport
+import PosttimTemplating
+
+/// The Markdown escaper as it was before it worked on bytes (scalar by
+/// scalar over an array, always the slow path): the reference
+/// EscapingDifferentialTests compares ``MarkdownEscaping`` with.
+enum ScalarMarkdownEscaping {
+  static func escape(_ text: String) -> String {
+    // Written from the rules as a String of scalars, the plainest way
+    // (the escaper itself works on bytes).
+    var result = String.UnicodeScalarView()
+    var afterCR = false
+    let scalars = Array(text.unicodeScalars)
+    var urlEnd = -1  // scalars before this index belong to a bare URL
+    var bidi = BidiBalance()
+    for (index, scalar) in scalars.enumerated() where bidi.admit(scalar) {
+      defer { afterCR = scalar == "\r" }
+      if index >= urlEnd, let end = bareURLEnd(in: scalars, at: index) { urlEnd = end }
+      let bare = index < urlEnd && isBareInURL(scalars, index)
+      switch scalar {
+      case _ where bare: result.append(scalar)
+      case "\\", "`", "*", "_", "[", "]", "<", ">", "|", "~", "&": result.append(contentsOf: ["\\", scalar])
+      case "\n" where afterCR: break  // CR LF is one break
+      case "\n", "\r", "\u{2028}", "\u{2029}": result.append(contentsOf: "<br>".unicodeScalars)
+      case _ where HTMLEscaping.isForbidden(scalar): result.append("\u{FFFD}")
+      default: result.append(scalar)
+      }
+    }
+    return bidi.enclose(String(result))
+  }
+
+  /// `_` between ASCII letters or digits, or `&` not followed by an entity
+  /// name or number and `;`.
+  static func isBareInURL(_ scalars: [Unicode.Scalar], _ index: Int) -> Bool {
+    func isAlphanumeric(_ at: Int) -> Bool {
+      scalars.indices.contains(at) && scalars[at].isASCII && scalars[at].properties.isAlphabetic
+        || scalars.indices.contains(at) && ("0"..."9").contains(scalars[at])
+    }
+    switch scalars[index] {
+    case "_": return isAlphanumeric(index - 1) && isAlphanumeric(index + 1)
+    case "&":
+      var end = index + 1
+      while end < scalars.count, isAlphanumeric(end) || scalars[end] == "#" { end += 1 }
+      return !(end > index + 1 && end < scalars.count && scalars[end] == ";")
+    default: return false
+    }
+  }
+
+  /// URL starts GFM's autolink extension recognizes (extended URL and www
+  /// autolinks, GFM §6.9), as ASCII.
+  static let urlStarts: [[Unicode.Scalar]] = ["https://", "http://", "ftp://", "www."].map { Array($0.unicodeScalars) }
+
+  /// When a bare URL starts at `index` (at the start of the text, or after
+  /// white space or `*_~(`, as GFM §6.9 requires), the index past its end:
+  /// the next white space, control or `<`. Otherwise nil.
+  static func bareURLEnd(in scalars: [Unicode.Scalar], at index: Int) -> Int? {
+    // Every start begins with h, f or w: most scalars end here, before the
+    // (slower) white-space property of the one before.
+    switch scalars[index] {
+    case "h", "H", "f", "F", "w", "W": break
+    default: return nil
+    }
+    if index > 0 {
+      let before = scalars[index - 1]
+      guard before.properties.isWhitespace || "*_~(".unicodeScalars.contains(before) else { return nil }
+    }
+    func lowercased(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+      ("A"..."Z").contains(scalar) ? Unicode.Scalar(scalar.value + 32)! : scalar
+    }
+    guard
+      Self.urlStarts.contains(where: { start in
+        index + start.count < scalars.count && zip(start, scalars[index...]).allSatisfy { $0 == lowercased($1) }
+      })
+    else { return nil }
+    var end = index
+    while end < scalars.count, !scalars[end].properties.isWhitespace, scalars[end] != "<", scalars[end].value >= 0x20 {
+      end += 1
+    }
+    return end
+  }
+}
+
+/// The HTML escaper as it was before it worked on bytes (scalar by scalar,
+/// always the slow path): the reference for ``HTMLEscaping``.
+enum ScalarHTMLEscaping {
+  static func escape(_ s: String) -> String {
+    var out: [UInt8] = []
+    var bidi = BidiBalance()
+    for scalar in s.unicodeScalars where bidi.admit(scalar) {
+      switch scalar {
+      case "&": out.append(contentsOf: "&amp;".utf8)
+      case "<": out.append(contentsOf: "&lt;".utf8)
+      case ">": out.append(contentsOf: "&gt;".utf8)
+      case "\"": out.append(contentsOf: "&quot;".utf8)
+      case "'": out.append(contentsOf: "&#39;".utf8)
+      case "\t", "\n", "\r": out.append(UInt8(scalar.value))
+      case _ where HTMLEscaping.isForbidden(scalar): out.append(contentsOf: "\u{FFFD}".utf8)
+      default: UTF8.encode(scalar) { out.append($0) }
+      }
+    }
+    return bidi.enclose(String(decoding: out, as: UTF8.self))
+  }
+}
