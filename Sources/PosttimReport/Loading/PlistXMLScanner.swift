@@ -118,9 +118,6 @@ enum PlistXMLScanner {
 
   static let lessThan = UInt8(ascii: "<"), slash = UInt8(ascii: "/"), greaterThan = UInt8(ascii: ">")
   static let ampersand = UInt8(ascii: "&")
-  static let predefinedEntities: [([UInt8], Unicode.Scalar)] = [
-    ("&lt;", "<"), ("&gt;", ">"), ("&amp;", "&"), ("&quot;", "\""), ("&apos;", "'"),
-  ].map { (Array($0.0.utf8), $0.1) }
   static let versionAttribute = Array(" version=\"1.0\"".utf8)
   /// The declarations accepted as they are; any other goes to expat.
   static let declarations = [
@@ -163,6 +160,15 @@ enum PlistXMLScanner {
     if (word &- ones &* 0x20) & ~word & highs != 0 { return true }  // a byte below 0x20
     return hasZeroByte(word ^ (ones &* UInt64(lessThan))) || hasZeroByte(word ^ (ones &* UInt64(greaterThan)))
       || hasZeroByte(word ^ (ones &* UInt64(ampersand)))
+  }
+
+  /// `x` with the high bit set in each byte that is zero, and only there
+  /// (exact, unlike the borrow trick of ``stopsPlainRun(_:)``, so the
+  /// lowest set bit finds the first zero byte).
+  @inline(__always)
+  static func zeroBytes(_ x: UInt64) -> UInt64 {
+    let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    return ~(((x & low7) &+ low7) | x | low7)
   }
 
   enum TagEnd { case open, empty }
@@ -208,8 +214,17 @@ enum PlistXMLScanner {
 
     /// Makes at least `wanted` bytes available after the position, or all
     /// that are left: moves what is unread to the window's start and reads.
+    @inline(__always)
     mutating func ensure(_ wanted: Int) {
-      guard !atEnd, count - index < wanted, let window, let refill else { return }
+      if atEnd || count - index >= wanted { return }
+      topUp()
+    }
+
+    /// ``ensure(_:)``'s reading, out of line: inlined, the closure was
+    /// retained and released on every step of the scan, read or not.
+    @inline(never)
+    private mutating func topUp() {
+      guard let window, let refill else { return }
       let unread = count - index
       if index > 0 {
         window.update(from: window + index, count: unread)
@@ -257,6 +272,21 @@ enum PlistXMLScanner {
       // The name's bytes as one little-endian word (every name has at most
       // seven): one comparison per tag. A NUL would add nothing to the
       // word, so a name ending in one is no name.
+      if index + 8 <= count {
+        // Eight bytes at once: the name ends at the first `>`, `/` or space.
+        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let stops =
+          PlistXMLScanner.zeroBytes(word ^ (ones &* UInt64(PlistXMLScanner.greaterThan)))
+          | PlistXMLScanner.zeroBytes(word ^ (ones &* UInt64(PlistXMLScanner.slash)))
+          | PlistXMLScanner.zeroBytes(word ^ (ones &* 0x20))
+        let length = stops.trailingZeroBitCount / 8  // 8: no end in sight, too long
+        guard length > 0, length < 8, base[index + length - 1] != 0,
+          let element = PlistXMLScanner.element(named: word & (UInt64.max >> UInt64(64 - 8 * length)))
+        else { return nil }
+        index += length
+        return element
+      }
       var word: UInt64 = 0
       var length = 0
       while index + length < count {
@@ -347,7 +377,21 @@ enum PlistXMLScanner {
     /// `&lt;` `&gt;` `&amp;` `&quot;` `&apos;`, `&#N;` or `&#xH;` naming an
     /// XML character; the position moves past it. Nil for anything else.
     mutating func reference() -> Unicode.Scalar? {
-      for (text, scalar) in PlistXMLScanner.predefinedEntities where skip(text) { return scalar }
+      // The five entities by their second byte, then compared whole (a
+      // loop over a table of them retained and released every entry).
+      func entity(_ literal: StaticString, _ scalar: Unicode.Scalar) -> Unicode.Scalar? {
+        let length = literal.utf8CodeUnitCount
+        guard count - index >= length, memcmp(base + index, literal.utf8Start, length) == 0 else { return nil }
+        index += length
+        return scalar
+      }
+      switch byte(1) {
+      case UInt8(ascii: "l"): return entity("&lt;", "<")
+      case UInt8(ascii: "g"): return entity("&gt;", ">")
+      case UInt8(ascii: "a"): return byte(2) == UInt8(ascii: "m") ? entity("&amp;", "&") : entity("&apos;", "'")
+      case UInt8(ascii: "q"): return entity("&quot;", "\"")
+      default: break
+      }
       guard byte(1) == UInt8(ascii: "#") else { return nil }
       let hex = byte(2) == UInt8(ascii: "x")
       var offset = hex ? 3 : 2
