@@ -3,19 +3,46 @@
 /// A report row has twenty fields, most of them formatted dates; a
 /// template that shows five should pay for five. `keys` lists the members
 /// (for dumps and JSON), `member` computes one.
-public struct TemplateObject: Sendable {
+///
+/// A class: a lookup reads it in place, where a struct was copied out of
+/// its ``TemplateValue`` case on every lookup (a retain and a release per
+/// stored reference).
+public final class TemplateObject: Sendable {
   /// The member names, for dumps and JSON (lookups do not need them).
-  public let keys: [String]
-  private let member: @Sendable (String) -> TemplateValue?
+  public var keys: [String] { positions?.names ?? names }
+
+  private let names: [String]
+  private let member: (@Sendable (String) -> TemplateValue?)?
+  private let positions: TemplateKeys?
+  private let memberAt: (@Sendable (Int) -> TemplateValue)?
 
   /// - Parameters:
   ///   - keys: the member names, for dumps and JSON.
   ///   - member: computes one member by name; nil for a name it does not have.
   public init(keys: [String], member: @escaping @Sendable (String) -> TemplateValue?) {
-    self.keys = keys
-    self.member = member
+    (names, self.member, positions, memberAt) = (keys, member, nil, nil)
+  }
+
+  /// An object with the members `keys`, computed by position: a name is
+  /// found in `keys` (``TemplateKeys/index(of:)``, no hashing), then
+  /// `member` computes the member at that position.
+  public init(keys: TemplateKeys, member: @escaping @Sendable (Int) -> TemplateValue) {
+    (names, self.member, positions, memberAt) = ([], nil, keys, member)
+  }
+
+  /// An object with the members `keys`, valued `values` (same order).
+  /// - Precondition: as many values as keys.
+  public convenience init(keys: TemplateKeys, values: [TemplateValue]) {
+    precondition(keys.names.count == values.count, "TemplateObject: one value per key")
+    self.init(keys: keys) { values[$0] }
   }
 
   /// The member named `key`, computed now; nil when absent (a Mustache miss).
-  public subscript(key: String) -> TemplateValue? { member(key) }
+  public subscript(key: String) -> TemplateValue? {
+    if let positions, let memberAt {
+      guard let position = positions.index(of: key) else { return nil }
+      return memberAt(position)
+    }
+    return member?(key)
+  }
 }

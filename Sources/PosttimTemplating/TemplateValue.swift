@@ -27,10 +27,9 @@ public enum TemplateValue: Sendable {
   case list([TemplateValue])
   /// An object: a section pushes it on the context stack.
   case object([String: TemplateValue])
-  /// An object whose members are computed on lookup (see `TemplateObject`).
-  /// Boxed: the other cases fit in 16 bytes, and values are copied inline
-  /// (boxing every case cost an allocation per string or flag a template read).
-  indirect case lazyObject(TemplateObject)
+  /// An object whose members are computed on lookup (see `TemplateObject`,
+  /// a class: one reference, so values stay 16 bytes).
+  case lazyObject(TemplateObject)
   /// A list read once, item by item, as the template renders it.
   case stream(TemplateStream)
 

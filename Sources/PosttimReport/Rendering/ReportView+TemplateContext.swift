@@ -11,53 +11,41 @@ extension ReportView {
   /// (``WriterOptions/showDetails``): whether the report has a details part.
   public func templateContext(showDetails: Bool) -> TemplateValue {
     let context = ViewFieldContext(showDetails: showDetails, todayISO: todayISO)
-    var members = ViewFieldReader.templateMembers(Self.fields, of: self, context)
-    members[Self.children.name] = .list(sections.map { $0.templateValue(context) })
-    return .object(members)
+    var values = ViewFieldReader.templateValues(Self.fields, of: self, context)
+    values.append(.list(sections.map { $0.templateValue(context) }))
+    return .lazyObject(TemplateObject(keys: Self.templateKeys, values: values))
   }
+
+  /// The context's member names: the fields, then the sections.
+  static let templateKeys = TemplateKeys(fields.map(\.name) + [children.name])
 }
 
 extension SectionView {
   func templateValue(_ context: ViewFieldContext) -> TemplateValue {
     let section = self  // Sendable: the rows are made from it on demand
-    var members = ViewFieldReader.templateMembers(Self.fields, of: self, context)
-    members[Self.children.name] = .stream(
-      TemplateStream {
-        var rows = TaskRows([section])
-        return AnyIterator { rows.next()?.templateValue }
-      })
-    return .object(members)
+    var values = ViewFieldReader.templateValues(Self.fields, of: self, context)
+    values.append(
+      .stream(
+        TemplateStream {
+          var rows = TaskRows([section])
+          return AnyIterator { rows.next()?.templateValue }
+        }))
+    return .lazyObject(TemplateObject(keys: Self.templateKeys, values: values))
   }
+
+  /// A section's member names: the fields, then the tasks.
+  static let templateKeys = TemplateKeys(fields.map(\.name) + [children.name])
 }
 
 extension TaskView {
+  /// The row's member names, found without hashing (``TemplateKeys``):
+  /// this runs for every tag of every row.
+  static let templateKeys = TemplateKeys(fields.map(\.name))
+
   /// The row's members, computed as a template reads them.
-  static let templateKeys = fields.map(\.name)
-
-  /// Field positions by name length: a lookup compares the key with the
-  /// one or two names of its length. This runs for every tag of every row,
-  /// where hashing the key, or comparing it with all twenty names, costs
-  /// more than the rest of the lookup.
-  static let fieldsByLength: [[Int]] = {
-    var table = [[Int]](repeating: [], count: (templateKeys.map(\.utf8.count).max() ?? 0) + 1)
-    for (index, name) in templateKeys.enumerated() { table[name.utf8.count].append(index) }
-    return table
-  }()
-
-  /// The position of the field named `key` in ``fields``, or nil.
-  static func fieldIndex(_ key: String) -> Int? {
-    let length = key.utf8.count
-    guard length < fieldsByLength.count else { return nil }
-    return fieldsByLength[length].first { templateKeys[$0] == key }
-  }
-
   var templateValue: TemplateValue {
     let row = self
-    return .lazyObject(TemplateObject(keys: Self.templateKeys) { row.templateMember($0) })
-  }
-
-  func templateMember(_ key: String) -> TemplateValue? {
-    guard let index = Self.fieldIndex(key) else { return nil }
-    return Self.fields[index].value(self, ViewFieldContext()).templateValue
+    return .lazyObject(
+      TemplateObject(keys: Self.templateKeys) { Self.fields[$0].value(row, ViewFieldContext()).templateValue })
   }
 }

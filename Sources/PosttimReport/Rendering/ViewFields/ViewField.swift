@@ -144,11 +144,11 @@ extension ViewFieldValue {
 
 /// Reading a view through its field table.
 enum ViewFieldReader {
-  /// The template context's members for `view`.
-  static func templateMembers<View>(_ fields: [ViewField<View>], of view: View, _ context: ViewFieldContext)
-    -> [String: TemplateValue]
+  /// The template context's member values for `view`, in table order.
+  static func templateValues<View>(_ fields: [ViewField<View>], of view: View, _ context: ViewFieldContext)
+    -> [TemplateValue]
   {
-    Dictionary(uniqueKeysWithValues: fields.map { ($0.name, $0.value(view, context).templateValue) })
+    fields.map { $0.value(view, context).templateValue }
   }
 
   /// The JSON members for `view`, in table order; consecutive dotted

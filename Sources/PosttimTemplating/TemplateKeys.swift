@@ -1,0 +1,76 @@
+/// A fixed list of member names, and the position of a name in it found
+/// without hashing: a template looks a name up for every tag of every row,
+/// and hashing it (SipHash) cost more than the rest of the lookup.
+///
+/// The table is open-addressed on the name's UTF-8 length and its first,
+/// middle and last bytes; a candidate is confirmed by comparing all its
+/// bytes. Names must be distinct.
+public final class TemplateKeys: Sendable {
+  /// The names, in order: position `i` is ``index(of:)``'s answer for `names[i]`.
+  public let names: [String]
+  /// Every name's UTF-8, one after another; name `i` is bytes
+  /// `starts[i]..<starts[i + 1]`. Kept in memory this object owns and
+  /// never changes, read without bounds checks or reference counting.
+  private nonisolated(unsafe) let utf8: UnsafeMutableBufferPointer<UInt8>
+  private nonisolated(unsafe) let starts: UnsafeMutableBufferPointer<Int>
+  /// Slot → position + 1 (0: empty); the count is a power of two.
+  private nonisolated(unsafe) let slots: UnsafeMutableBufferPointer<Int>
+
+  /// - Precondition: `names` are distinct.
+  public init(_ names: [String]) {
+    precondition(Set(names).count == names.count, "TemplateKeys: a name is given twice")
+    self.names = names
+    let bytes = names.flatMap(\.utf8)
+    utf8 = .allocate(capacity: max(1, bytes.count))
+    _ = utf8.initialize(from: bytes)
+    starts = .allocate(capacity: names.count + 1)
+    starts[0] = 0
+    for (position, name) in names.enumerated() { starts[position + 1] = starts[position] + name.utf8.count }
+    var size = 8
+    while size < 4 * max(1, names.count) { size *= 2 }
+    slots = .allocate(capacity: size)
+    slots.initialize(repeating: 0)
+    for (position, name) in names.enumerated() {
+      var slot = Array(name.utf8).withUnsafeBufferPointer(Self.hash) & (size - 1)
+      while slots[slot] != 0 { slot = (slot + 1) & (size - 1) }
+      slots[slot] = position + 1
+    }
+  }
+
+  deinit {
+    utf8.deallocate()
+    starts.deallocate()
+    slots.deallocate()
+  }
+
+  /// The position of `key` in ``names``, or nil.
+  public func index(of key: String) -> Int? {
+    if let found = key.utf8.withContiguousStorageIfAvailable({ index(ofUTF8: $0) }) { return found }
+    return Array(key.utf8).withUnsafeBufferPointer { index(ofUTF8: $0) }
+  }
+
+  private func index(ofUTF8 key: UnsafeBufferPointer<UInt8>) -> Int? {
+    let mask = slots.count - 1
+    var slot = Self.hash(key) & mask
+    while true {
+      let entry = slots[slot]
+      if entry == 0 { return nil }
+      let start = starts[entry - 1]
+      if starts[entry] - start == key.count, Self.equal(utf8.baseAddress! + start, key.baseAddress, key.count) {
+        return entry - 1
+      }
+      slot = (slot + 1) & mask
+    }
+  }
+
+  private static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>?, _ count: Int) -> Bool {
+    guard let b else { return count == 0 }
+    for offset in 0..<count where a[offset] != b[offset] { return false }
+    return true
+  }
+
+  private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    guard let first = bytes.first, let last = bytes.last else { return 0 }
+    return bytes.count &* 31 &+ Int(first) &* 7 &+ Int(last) &* 3 &+ Int(bytes[bytes.count / 2])
+  }
+}
