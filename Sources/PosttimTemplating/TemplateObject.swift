@@ -9,25 +9,43 @@
 /// stored reference).
 public final class TemplateObject: Sendable {
   /// The member names, for dumps and JSON (lookups do not need them).
-  public var keys: [String] { positions?.names ?? names }
+  public var keys: [String] { byPosition ? positions.names : names }
 
   private let names: [String]
-  private let member: (@Sendable (String) -> TemplateValue?)?
-  private let positions: TemplateKeys?
-  private let memberAt: (@Sendable (Int) -> TemplateValue)?
+  private let member: @Sendable (String) -> TemplateValue?
+  private let byPosition: Bool
+  /// Keeps ``positions`` alive; `positions` itself is read without a
+  /// retain (the rendering threads share it, and a retain and release per
+  /// lookup on one shared object cost as much as the lookup).
+  private let positionsOwner: TemplateKeys
+  private unowned(unsafe) let positions: TemplateKeys
+  private let memberAt: @Sendable (Int) -> TemplateValue
+
+  /// The table of objects looked up by name (never read).
+  private static let noPositions = TemplateKeys([])
 
   /// - Parameters:
   ///   - keys: the member names, for dumps and JSON.
   ///   - member: computes one member by name; nil for a name it does not have.
   public init(keys: [String], member: @escaping @Sendable (String) -> TemplateValue?) {
-    (names, self.member, positions, memberAt) = (keys, member, nil, nil)
+    names = keys
+    self.member = member
+    byPosition = false
+    positionsOwner = Self.noPositions
+    positions = Self.noPositions
+    memberAt = { _ in .null }
   }
 
   /// An object with the members `keys`, computed by position: a name is
   /// found in `keys` (``TemplateKeys/index(of:)``, no hashing), then
   /// `member` computes the member at that position.
   public init(keys: TemplateKeys, member: @escaping @Sendable (Int) -> TemplateValue) {
-    (names, self.member, positions, memberAt) = ([], nil, keys, member)
+    names = []
+    self.member = { _ in nil }
+    byPosition = true
+    positionsOwner = keys
+    positions = keys
+    memberAt = member
   }
 
   /// An object with the members `keys`, valued `values` (same order).
@@ -39,10 +57,8 @@ public final class TemplateObject: Sendable {
 
   /// The member named `key`, computed now; nil when absent (a Mustache miss).
   public subscript(key: String) -> TemplateValue? {
-    if let positions, let memberAt {
-      guard let position = positions.index(of: key) else { return nil }
-      return memberAt(position)
-    }
-    return member?(key)
+    guard byPosition else { return member(key) }
+    guard let position = positions.index(of: key) else { return nil }
+    return memberAt(position)
   }
 }
