@@ -156,3 +156,15 @@ struct AgendaTests {
     #expect(france.sections.first?.kind == .week(LocalDay(year: 2026, month: 11, day: 30)))
   }
 }
+
+extension AgendaTests {
+  @Test("joining two halves of a list gives the tasks of both in order, and leaves the originals alone")
+  func joinedHalves() throws {
+    let loaded = try TaskListLoader().load(TestPaths.example.path)
+    let first = Array(loaded[..<10]), second = Array(loaded[10...])
+    #expect(TaskEntry.joined(first, second) == loaded)
+    // The caller kept both halves: they were copied, not emptied.
+    #expect(first + second == loaded)
+    #expect(TaskEntry.joined([], second) == second && TaskEntry.joined(first, []) == first)
+  }
+}

@@ -147,7 +147,7 @@ struct BinaryPlistReader {
   private func tasksInHalves(of root: Object) -> [TaskEntry]? {
     let middle = root.count / 2
     let start = self
-    let halves = ChunkedRendering.map(2) { half -> (tasks: [TaskEntry], total: Int)? in
+    var halves = ChunkedRendering.map(2) { half -> (tasks: [TaskEntry], total: Int)? in
       // Both halves drop the pages read so far, as one core does: the other
       // half reads again (from the page cache) the few it still needs.
       var reader = start
@@ -156,10 +156,11 @@ struct BinaryPlistReader {
       guard let tasks = try? reader.tasks(of: root, positions: positions, total: &total) else { return nil }
       return (tasks, total)
     }
-    guard let first = halves[0], let second = halves[1],
+    // Taken out of `halves`, so each array has one owner and is joined in place.
+    guard let first = halves[0].take(), let second = halves[1].take(),
       first.total.addingReportingOverflow(second.total).partialValue <= budget
     else { return nil }
-    return first.tasks + second.tasks
+    return TaskEntry.joined(first.tasks, second.tasks)
   }
 
   /// The tasks of the root array's entries at `positions`; `total` holds

@@ -35,7 +35,7 @@ enum SplitPlistScan {
     guard size >= minimumSize, ChunkedRendering.width > 1,
       let cut = cut(descriptor: descriptor, size: size)
     else { return nil }
-    let parts = ChunkedRendering.map(2) { half -> [TaskEntry]? in
+    var parts = ChunkedRendering.map(2) { half -> [TaskEntry]? in
       let reader = XMLPlistReader(file: file)
       if half == 0 {
         guard
@@ -54,9 +54,10 @@ enum SplitPlistScan {
       }
       return reader.hasFailed || !reader.isComplete ? nil : reader.tasks
     }
-    guard let first = parts[0], var second = parts[1] else { return nil }
+    // Taken out of `parts`, so each array has one owner and is joined in place.
+    guard let first = parts[0].take(), var second = parts[1].take() else { return nil }
     for index in second.indices { second[index].origin.entry += first.count }
-    return first + second
+    return TaskEntry.joined(first, second)
   }
 
   /// The offset of a `<dict>` that starts a line indented by one tab, found

@@ -58,7 +58,7 @@ struct TaskEntryBuilder {
 
   /// The entry, once every key is in.
   /// - Throws: ``TaskListError`` naming the first missing required key.
-  func finish() throws(TaskListError) -> TaskEntry {
+  consuming func finish() throws(TaskListError) -> TaskEntry {
     guard let title else { throw fail(TaskListDecoder.Key.title, "is missing") }
     guard let date else { throw fail(TaskListDecoder.Key.date, "is missing") }
     guard let importance else { throw fail(TaskListDecoder.Key.importance, "is missing") }

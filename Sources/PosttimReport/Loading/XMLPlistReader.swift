@@ -376,14 +376,14 @@ final class XMLPlistReader {
         depth -= 1
         guard container.key == nil else { return fail(.unreadable, "a <key> without a value") }
         deliver(container.isDictionary ? .dictionary(container.entries) : .array(container.items))
-      } else if let builder = task {
+      } else if task != nil {
         guard taskKey == nil else { return fail(.unreadable, "a <key> without a value") }
         do {
-          tasks.append(try builder.finish())
+          // Taken, not copied: a copy retained the task's strings once more.
+          tasks.append(try task.take()!.finish())
         } catch {
           return fail(error)
         }
-        task = nil
         depth = 1
       } else {
         rootOpen = false

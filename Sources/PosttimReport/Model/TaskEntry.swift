@@ -43,6 +43,22 @@ extension TaskEntry {
   /// entry 0. None of it owns heap storage, so making and dropping one
   /// costs no reference counting.
   public static let vacated = TaskEntry(title: "", date: Date(timeIntervalSinceReferenceDate: 0), importance: 0)
+
+  /// `first`'s tasks, then `second`'s, moved rather than copied (`first +
+  /// second` retained every task's strings, cold in a long list, and
+  /// released them again with the halves). In place when the caller gives
+  /// up its only reference to `first`.
+  static func joined(_ first: consuming [TaskEntry], _ second: consuming [TaskEntry]) -> [TaskEntry] {
+    var joined = first
+    var second = second
+    joined.reserveCapacity(joined.count + second.count)
+    for index in second.indices {
+      var task = TaskEntry.vacated
+      swap(&task, &second[index])
+      joined.append(task)
+    }
+    return joined
+  }
 }
 
 /// The file and entry a task came from, for messages and stable IDs.
