@@ -4,7 +4,9 @@
 ///
 /// The table is open-addressed on the name's UTF-8 length and its first,
 /// middle and last bytes; a candidate is confirmed by comparing all its
-/// bytes. Names must be distinct.
+/// bytes. A non-ASCII key the table misses is then compared as a `String`
+/// (canonical equivalence, as a dictionary of names would: `\u{212A}` is
+/// `K`). Names must be distinct byte for byte.
 public final class TemplateKeys: Sendable {
   /// The names, in order: position `i` is ``index(of:)``'s answer for `names[i]`.
   public let names: [String]
@@ -18,7 +20,7 @@ public final class TemplateKeys: Sendable {
 
   /// - Precondition: `names` are distinct.
   public init(_ names: [String]) {
-    precondition(Set(names).count == names.count, "TemplateKeys: a name is given twice")
+    precondition(Set(names.map { Array($0.utf8) }).count == names.count, "TemplateKeys: a name is given twice")
     self.names = names
     let bytes = names.flatMap(\.utf8)
     utf8 = .allocate(capacity: max(1, bytes.count))
@@ -45,8 +47,11 @@ public final class TemplateKeys: Sendable {
 
   /// The position of `key` in ``names``, or nil.
   public func index(of key: String) -> Int? {
-    if let found = key.utf8.withContiguousStorageIfAvailable({ index(ofUTF8: $0) }) { return found }
-    return Array(key.utf8).withUnsafeBufferPointer { index(ofUTF8: $0) }
+    let found =
+      key.utf8.withContiguousStorageIfAvailable({ index(ofUTF8: $0) })
+      ?? Array(key.utf8).withUnsafeBufferPointer { index(ofUTF8: $0) }
+    if found != nil || key.utf8.allSatisfy({ $0 < 0x80 }) { return found }
+    return names.firstIndex(of: key)
   }
 
   private func index(ofUTF8 key: UnsafeBufferPointer<UInt8>) -> Int? {

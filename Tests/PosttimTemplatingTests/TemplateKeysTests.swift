@@ -32,6 +32,17 @@ struct TemplateKeysTests {
     #expect(TemplateKeys(Self.names).index(of: name) == nil)
   }
 
+  @Test("a non-ASCII key equivalent to a name finds it, as a dictionary of names would")
+  func canonicalEquivalence() {
+    let keys = TemplateKeys(["Key", "été"])
+    #expect(keys.index(of: "\u{212A}ey") == 0)  // KELVIN SIGN is K
+    #expect(keys.index(of: "e\u{301}te\u{301}") == 1)
+    #expect(keys.index(of: "\u{212A}e") == nil)
+    // Names equivalent but not equal byte for byte are two names; each finds itself.
+    let both = TemplateKeys(["é", "e\u{301}"])
+    #expect(both.index(of: "é") == 0 && both.index(of: "e\u{301}") == 1)
+  }
+
   @Test("an empty list finds nothing")
   func empty() {
     #expect(TemplateKeys([]).index(of: "") == nil)

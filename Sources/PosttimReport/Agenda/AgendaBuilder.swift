@@ -32,14 +32,16 @@ public struct AgendaBuilder: Sendable {
 
   /// Builds the agenda by moving each kept task out of `tasks` into its
   /// section; ``TaskEntry/vacated`` is left in its place, and the tasks
-  /// the window or importance leave out stay where they were.
+  /// the window or importance leave out stay where they were. For this
+  /// package's CLI only (`package`): a library caller who built again
+  /// from the same array could get the placeholders back as tasks.
   ///
   /// Why: a copy retains the task's strings, and in a long list those are
   /// cold in the cache, so copying cost more than the sort (a tenth of a
   /// 100k-task run). The caller decides when the leftovers are freed (the
   /// CLI never frees them: the process exits).
   /// - Complexity: as ``build(_:options:)``.
-  public func build(moving tasks: inout [TaskEntry], options: AgendaOptions) -> Agenda {
+  package func build(moving tasks: inout [TaskEntry], options: AgendaOptions) -> Agenda {
     let today = calendar.day(of: options.now)
     // Sorted as plain values (no reference counting while moving them);
     // tasks are then moved once, into their section.

@@ -42,7 +42,7 @@ extension TaskEntry {
   /// extra fields, importance 0, at 2001-01-01T00:00:00Z, from file "",
   /// entry 0. None of it owns heap storage, so making and dropping one
   /// costs no reference counting.
-  public static let vacated = TaskEntry(title: "", date: Date(timeIntervalSinceReferenceDate: 0), importance: 0)
+  package static let vacated = TaskEntry(title: "", date: Date(timeIntervalSinceReferenceDate: 0), importance: 0)
 
   /// `first`'s tasks, then `second`'s, moved rather than copied (`first +
   /// second` retained every task's strings, cold in a long list, and

@@ -80,9 +80,9 @@ public struct SectionView: Sendable {
   let rows: SectionRows
 
   /// The section's task rows, made as they are read.
-  public var tasks: LazyMapSequence<Range<Int>, TaskView> {
+  public var tasks: LazyMapSequence<EnumeratedSequence<[TaskEntry]>, TaskView> {
     let rows = rows
-    return (0..<count).lazy.map { TaskView(rows: rows, row: $0) }
+    return rows.entries.enumerated().lazy.map { TaskView(rows: rows, row: $0.offset) }
   }
 
   /// Row `row` (0 ≤ row < ``count``), made now.
