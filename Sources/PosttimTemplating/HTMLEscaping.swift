@@ -22,7 +22,8 @@ public enum HTMLEscaping {
     // Fast path: most report values contain nothing to escape.
     guard
       ScalarScan.contains(
-        s, ascii: escapedASCII, nonASCII: { isForbidden(Unicode.Scalar($0)!) || BidiBalance.isFormatting($0) })
+        s, ascii: escapedASCII, decodedLeads: EscapedLeads.htmlAndMarkdown,
+        nonASCII: { isForbidden(Unicode.Scalar($0)!) || BidiBalance.isFormatting($0) })
     else { return s }
     if let escaped = s.utf8.withContiguousStorageIfAvailable(escapeSlowly) { return escaped }
     return Array(s.utf8).withUnsafeBufferPointer(escapeSlowly)

@@ -6,26 +6,33 @@ public enum ScalarScan {
   /// Whether `text` holds an ASCII byte in `ascii`, or a non-ASCII scalar
   /// (its value) for which `nonASCII` is true. Non-ASCII scalars are
   /// decoded only when their lead byte is at least `nonASCIIFrom` (e.g.
-  /// 0xC2: every scalar from U+0080; 0xE2: from U+2000; 0xFF: none).
+  /// 0xC2: every scalar from U+0080; 0xE2: from U+2000; 0xFF: none) and
+  /// bit `lead - 0xC0` of `decodedLeads` is set: an escaper whose
+  /// non-ASCII scalars all have a few lead bytes skips the others (the
+  /// accented letters of most text) without decoding them.
   @inlinable
   public static func contains(
-    _ text: String, ascii: ASCIISet, nonASCIIFrom: UInt8 = 0xC2, nonASCII: (UInt32) -> Bool
+    _ text: String, ascii: ASCIISet, nonASCIIFrom: UInt8 = 0xC2, decodedLeads: UInt64 = ~0,
+    nonASCII: (UInt32) -> Bool
   ) -> Bool {
     // In place when contiguous (native strings are): `withUTF8` needs a
     // mutable copy, a retain and a release per value.
     if let found = text.utf8.withContiguousStorageIfAvailable({
-      contains($0, ascii: ascii, nonASCIIFrom: nonASCIIFrom, nonASCII: nonASCII)
+      contains($0, ascii: ascii, nonASCIIFrom: nonASCIIFrom, decodedLeads: decodedLeads, nonASCII: nonASCII)
     }) {
       return found
     }
     var text = text
-    return text.withUTF8 { contains($0, ascii: ascii, nonASCIIFrom: nonASCIIFrom, nonASCII: nonASCII) }
+    return text.withUTF8 {
+      contains($0, ascii: ascii, nonASCIIFrom: nonASCIIFrom, decodedLeads: decodedLeads, nonASCII: nonASCII)
+    }
   }
 
-  /// ``contains(_:ascii:nonASCIIFrom:nonASCII:)`` over a string's UTF-8 bytes (valid UTF-8).
+  /// ``contains(_:ascii:nonASCIIFrom:decodedLeads:nonASCII:)`` over a string's UTF-8 bytes (valid UTF-8).
   @inlinable
   public static func contains(
-    _ bytes: UnsafeBufferPointer<UInt8>, ascii: ASCIISet, nonASCIIFrom: UInt8 = 0xC2, nonASCII: (UInt32) -> Bool
+    _ bytes: UnsafeBufferPointer<UInt8>, ascii: ASCIISet, nonASCIIFrom: UInt8 = 0xC2, decodedLeads: UInt64 = ~0,
+    nonASCII: (UInt32) -> Bool
   ) -> Bool {
     guard let base = bytes.baseAddress else { return false }
     var index = 0
@@ -39,7 +46,7 @@ public enum ScalarScan {
       }
       // A String's UTF-8 is valid: the lead byte gives the length.
       let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
-      if lead >= nonASCIIFrom {
+      if lead >= nonASCIIFrom, decodedLeads >> UInt64(lead & 0x3F) & 1 != 0 {
         var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
         for offset in 1..<length { value = value << 6 | UInt32(base[index + offset] & 0x3F) }
         if nonASCII(value) { return true }
@@ -48,6 +55,16 @@ public enum ScalarScan {
     }
     return false
   }
+}
+
+/// The lead bytes (bit `lead - 0xC0`) of every scalar the HTML and
+/// Markdown escapers change: 0xC2 (C1 controls, U+0080–U+009F), 0xE2
+/// (U+2028, U+2029 and the bidi controls U+202A–U+202E, U+2066–U+2069),
+/// 0xEF (noncharacters U+FDD0–U+FDEF, U+FFFE, U+FFFF) and 0xF0–0xF4 (the
+/// other planes' noncharacters). Checked against every scalar by a test.
+public enum EscapedLeads {
+  public static let htmlAndMarkdown: UInt64 =
+    1 << (0xC2 - 0xC0) | 1 << (0xE2 - 0xC0) | 1 << (0xEF - 0xC0) | 0b11111 << (0xF0 - 0xC0)
 }
 
 /// A set of ASCII bytes as a 128-bit map: one shift and mask per byte,

@@ -47,11 +47,18 @@ public final class TemplateKeys: Sendable {
 
   /// The position of `key` in ``names``, or nil.
   public func index(of key: String) -> Int? {
+    // -1: missed, and the key is not ASCII (iterating the UTF-8 view to
+    // find that out cost as much as the lookup).
     let found =
-      key.utf8.withContiguousStorageIfAvailable({ index(ofUTF8: $0) })
-      ?? Array(key.utf8).withUnsafeBufferPointer { index(ofUTF8: $0) }
-    if found != nil || key.utf8.allSatisfy({ $0 < 0x80 }) { return found }
+      key.utf8.withContiguousStorageIfAvailable { lookUp($0) } ?? Array(key.utf8).withUnsafeBufferPointer { lookUp($0) }
+    guard found == -1 else { return found }
     return names.firstIndex(of: key)
+  }
+
+  /// The position of `key`, nil when it is missing and ASCII, -1 when it is missing and not.
+  private func lookUp(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
+    if let found = index(ofUTF8: key) { return found }
+    return key.allSatisfy({ $0 < 0x80 }) ? nil : -1
   }
 
   private func index(ofUTF8 key: UnsafeBufferPointer<UInt8>) -> Int? {

@@ -1,5 +1,5 @@
-import PosttimReport
-import PosttimTemplating
+@testable import PosttimReport
+@testable import PosttimTemplating
 import TestSupport
 import Testing
 
@@ -44,5 +44,41 @@ struct EscapingDifferentialTests {
     let found = Self.mismatches(HTMLEscaping.escape, ScalarHTMLEscaping.escape, seed: 0x6874_6D6C)
     let count = found.count
     #expect(count == 0, "first: \(found.prefix(3).map { $0.unicodeScalars.map(\.value) })")
+  }
+}
+
+extension EscapingDifferentialTests {
+  /// The scalars the slow paths are run on: every BMP scalar, each
+  /// plane's two noncharacters, and every 257th other astral scalar.
+  static var nonASCIIScalars: [Unicode.Scalar] {
+    let bmp = (0x80...0xFFFF).compactMap(Unicode.Scalar.init)
+    let planes = (1...16).flatMap { [$0 << 16 | 0xFFFE, $0 << 16 | 0xFFFF] }.compactMap(Unicode.Scalar.init)
+    return bmp + planes + stride(from: 0x10000, through: 0x10FFFF, by: 257).compactMap(Unicode.Scalar.init)
+  }
+
+  @Test("every non-ASCII scalar either escaper changes has a lead byte the fast scan decodes")
+  func escapedLeads() {
+    var missed: [UInt32] = []
+    for scalar in Self.nonASCIIScalars {
+      let text = String(scalar)
+      let changed =
+        text.utf8.withContiguousStorageIfAvailable {
+          HTMLEscaping.escapeSlowly($0) != text || MarkdownEscaping.escapeSlowly($0) != text
+        }
+        ?? true
+      let lead = text.utf8.first!
+      if changed && EscapedLeads.htmlAndMarkdown >> UInt64(lead & 0x3F) & 1 == 0 { missed.append(scalar.value) }
+    }
+    let count = missed.count
+    #expect(count == 0, "first: \(missed.prefix(5).map { String($0, radix: 16) })")
+    // And the fast paths agree with the slow ones on them.
+    #expect(
+      Self.nonASCIIScalars.allSatisfy { scalar in
+        let text = String(scalar)
+        return text.utf8.withContiguousStorageIfAvailable {
+          HTMLEscaping.escape(text) == HTMLEscaping.escapeSlowly($0)
+            && MarkdownEscaping.escape(text) == MarkdownEscaping.escapeSlowly($0)
+        } ?? false
+      })
   }
 }

@@ -39,7 +39,7 @@ public enum MarkdownEscaping {
     // handling only keeps some special characters bare).
     guard
       ScalarScan.contains(
-        text, ascii: escapedASCII,
+        text, ascii: escapedASCII, decodedLeads: EscapedLeads.htmlAndMarkdown,
         nonASCII: {
           $0 == 0x2028 || $0 == 0x2029 || HTMLEscaping.isForbidden(Unicode.Scalar($0)!)
             || BidiBalance.isFormatting($0)
