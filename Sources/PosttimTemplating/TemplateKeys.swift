@@ -2,11 +2,14 @@
 /// without hashing: a template looks a name up for every tag of every row,
 /// and hashing it (SipHash) cost more than the rest of the lookup.
 ///
-/// The table is open-addressed on the name's UTF-8 length and its first,
-/// middle and last bytes; a candidate is confirmed by comparing all its
-/// bytes. A non-ASCII key the table misses is then compared as a `String`
-/// (canonical equivalence, as a dictionary of names would: `\u{212A}` is
-/// `K`). Names must be distinct byte for byte.
+/// A lookup compares the key with the names of its UTF-8 length (the
+/// length is read from the string's header; `==` on two small strings
+/// compares two words). A key none of them equals goes to a table
+/// open-addressed on its length and its first, middle and last bytes,
+/// confirmed byte by byte; a non-ASCII key the table misses too is then
+/// compared with every name as a `String` (canonical equivalence, as a
+/// dictionary of names would: `\u{212A}` is `K`). Names must be distinct
+/// byte for byte.
 public final class TemplateKeys: Sendable {
   /// The names, in order: position `i` is ``index(of:)``'s answer for `names[i]`.
   public let names: [String]
@@ -18,10 +21,24 @@ public final class TemplateKeys: Sendable {
   /// Slot → position + 1 (0: empty); the count is a power of two.
   private nonisolated(unsafe) let slots: UnsafeMutableBufferPointer<Int>
 
+  /// The names again, and their positions sorted by UTF-8 length, with
+  /// `byLength[n]..<byLength[n + 1]` the slots of the names of length n.
+  private nonisolated(unsafe) let stored: UnsafeMutableBufferPointer<String>
+  private nonisolated(unsafe) let order: UnsafeMutableBufferPointer<Int>
+  private nonisolated(unsafe) let byLength: UnsafeMutableBufferPointer<Int>
+
   /// - Precondition: `names` are distinct.
   public init(_ names: [String]) {
     precondition(Set(names.map { Array($0.utf8) }).count == names.count, "TemplateKeys: a name is given twice")
     self.names = names
+    stored = .allocate(capacity: names.count)
+    _ = stored.initialize(from: names)
+    let sorted = names.indices.sorted { (names[$0].utf8.count, $0) < (names[$1].utf8.count, $1) }
+    order = .allocate(capacity: names.count)
+    _ = order.initialize(from: sorted)
+    let longest = names.map(\.utf8.count).max() ?? 0
+    byLength = .allocate(capacity: longest + 2)
+    for length in 0...(longest + 1) { byLength[length] = names.filter { $0.utf8.count < length }.count }
     let bytes = names.flatMap(\.utf8)
     utf8 = .allocate(capacity: max(1, bytes.count))
     _ = utf8.initialize(from: bytes)
@@ -40,6 +57,10 @@ public final class TemplateKeys: Sendable {
   }
 
   deinit {
+    _ = stored.deinitialize()
+    stored.deallocate()
+    order.deallocate()
+    byLength.deallocate()
     utf8.deallocate()
     starts.deallocate()
     slots.deallocate()
@@ -47,8 +68,14 @@ public final class TemplateKeys: Sendable {
 
   /// The position of `key` in ``names``, or nil.
   public func index(of key: String) -> Int? {
-    // -1: missed, and the key is not ASCII (iterating the UTF-8 view to
-    // find that out cost as much as the lookup).
+    // By UTF-8 length (read from the string's header), then `==` with the
+    // names of that length: asking a small string for contiguous UTF-8
+    // cost more than the rest of the lookup.
+    let count = key.utf8.count
+    if count < byLength.count - 1 {
+      for slot in byLength[count]..<byLength[count + 1] where stored[order[slot]] == key { return order[slot] }
+    }
+    // A miss: the table, then (for a non-ASCII key) canonical equivalence.
     let found =
       key.utf8.withContiguousStorageIfAvailable { lookUp($0) } ?? Array(key.utf8).withUnsafeBufferPointer { lookUp($0) }
     guard found == -1 else { return found }

@@ -27,6 +27,7 @@ struct TemplateKeysTests {
     "near misses are misses",
     arguments: [
       "", "i", "Id", "ID", "titles", "titl", "itle", "dateutc", "isHighImportanc", "ete", "été ", "a", "bb", "aba",
+      "isMediumImportance!", String(repeating: "x", count: 200),
     ])
   func misses(name: String) {
     #expect(TemplateKeys(Self.names).index(of: name) == nil)
