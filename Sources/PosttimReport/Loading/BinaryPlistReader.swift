@@ -419,7 +419,11 @@ struct BinaryPlistReader {
       throw .value("holds \(object.typeName), which no task list holds")
     }
     let decoded = Decoded(value: value, cost: cost, height: height)
-    if references[index] & Self.shared != 0 { memo.insert(decoded, for: index) }
+    // Booleans, numbers and dates are decoded again where they recur: a
+    // few loads, where remembering each (a list's dates recur by the
+    // thousand) cost a table entry and its growth. Their cost is the same
+    // either way, and no cycle or depth runs through them.
+    if references[index] & Self.shared != 0, object.kind >= 0x4 { memo.insert(decoded, for: index) }
     return decoded
   }
 
