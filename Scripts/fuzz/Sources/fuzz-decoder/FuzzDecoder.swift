@@ -16,7 +16,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   let fast = Result { () throws(TaskListError) in try decoder.decode(bytes, file: "fuzz") }
   let reference = Result { () throws(TaskListError) in try decoder.decodeWithExpat(bytes, file: "fuzz") }
   switch (fast, reference) {
-  case (.success(let a), .success(let b)): precondition(a == b, "the scanner and expat read different tasks")
+  case (.success(let a), .success(let b)):
+    // By their dump when `==` fails: a NaN <real> (kept in extraFields)
+    // is not equal to itself, though both readers read the same bits.
+    precondition(a == b || String(reflecting: a) == String(reflecting: b), "the scanner and expat read different tasks")
   case (.failure(let a), .failure(let b)): precondition(a.description == b.description, "different errors")
   default: preconditionFailure("the scanner and expat disagree on whether the input is a task list")
   }
