@@ -210,8 +210,8 @@ public struct ReportCommand {
     for path in paths {
       do {
         let loaded = try loader.load(path)
-        // The first list is taken as it is: appending it copied every task.
-        if tasks.isEmpty { tasks = loaded } else { tasks += loaded }
+        // Moved, not appended: appending copied every task.
+        tasks = TaskEntry.joined(consume tasks, loaded)
       } catch {
         errors.append(error)
       }

@@ -25,8 +25,7 @@ public enum HTMLEscaping {
         s, ascii: escapedASCII, decodedLeads: EscapedLeads.htmlAndMarkdown,
         nonASCII: { isForbidden(Unicode.Scalar($0)!) || BidiBalance.isFormatting($0) })
     else { return s }
-    if let escaped = s.utf8.withContiguousStorageIfAvailable(escapeSlowly) { return escaped }
-    return Array(s.utf8).withUnsafeBufferPointer(escapeSlowly)
+    return s.withUTF8Bytes(escapeSlowly)
   }
 
   /// The escaping itself, over valid UTF-8, into bytes made a String once
@@ -57,10 +56,7 @@ public enum HTMLEscaping {
         }
         continue
       }
-      // A String's UTF-8 is valid: the lead byte gives the length.
-      let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
-      var value = UInt32(byte) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
-      for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+      let (value, length) = ScalarScan.scalar(in: bytes, at: index)
       let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
       if !bidi.admit(scalar) {
         // A PDI that closes nothing: dropped.

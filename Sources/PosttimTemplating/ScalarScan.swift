@@ -15,15 +15,7 @@ public enum ScalarScan {
     _ text: String, ascii: ASCIISet, nonASCIIFrom: UInt8 = 0xC2, decodedLeads: UInt64 = ~0,
     nonASCII: (UInt32) -> Bool
   ) -> Bool {
-    // In place when contiguous (native strings are): `withUTF8` needs a
-    // mutable copy, a retain and a release per value.
-    if let found = text.utf8.withContiguousStorageIfAvailable({
-      contains($0, ascii: ascii, nonASCIIFrom: nonASCIIFrom, decodedLeads: decodedLeads, nonASCII: nonASCII)
-    }) {
-      return found
-    }
-    var text = text
-    return text.withUTF8 {
+    text.withUTF8Bytes {
       contains($0, ascii: ascii, nonASCIIFrom: nonASCIIFrom, decodedLeads: decodedLeads, nonASCII: nonASCII)
     }
   }
@@ -44,16 +36,47 @@ public enum ScalarScan {
         index += 1
         continue
       }
-      // A String's UTF-8 is valid: the lead byte gives the length.
-      let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
-      if lead >= nonASCIIFrom, decodedLeads >> UInt64(lead & 0x3F) & 1 != 0 {
-        var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
-        for offset in 1..<length { value = value << 6 | UInt32(base[index + offset] & 0x3F) }
-        if nonASCII(value) { return true }
+      let length = sequenceLength(lead)
+      if lead >= nonASCIIFrom, decodedLeads >> UInt64(lead & 0x3F) & 1 != 0,
+        nonASCII(scalar(in: bytes, at: index).value)
+      {
+        return true
       }
       index += length
     }
     return false
+  }
+
+  /// The length in bytes of the UTF-8 sequence a lead byte starts (valid
+  /// UTF-8, as a String's is: the lead byte says it).
+  @inlinable
+  public static func sequenceLength(_ lead: UInt8) -> Int {
+    lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+  }
+
+  /// The scalar value starting at byte `index` of valid UTF-8, and its
+  /// length in bytes (RFC 3629 §3).
+  @inlinable
+  public static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (value: UInt32, length: Int) {
+    let lead = bytes[index]
+    let length = sequenceLength(lead)
+    if length == 1 { return (UInt32(lead), 1) }
+    var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+    for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+    return (value, length)
+  }
+}
+
+extension String {
+  /// Calls `body` with the string's UTF-8 bytes: in place when they are
+  /// contiguous (native strings), else from a copy. `withUTF8` alone needs
+  /// a mutable copy of the string, a retain and a release per call, which
+  /// the escapers and the output buffer pay for every value they see.
+  @inlinable
+  public func withUTF8Bytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+    if let result = try utf8.withContiguousStorageIfAvailable(body) { return result }
+    var copy = self
+    return try copy.withUTF8(body)
   }
 }
 

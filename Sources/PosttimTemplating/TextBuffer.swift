@@ -53,11 +53,7 @@ public struct TextBuffer: TextOutputStream {
 
   /// Appends `string`'s UTF-8 bytes.
   public mutating func write(_ string: String) {
-    // In place when the string is contiguous UTF-8 (native ones are):
-    // `withUTF8` needs a mutable copy, a retain and release per write.
-    if string.utf8.withContiguousStorageIfAvailable({ write($0) }) != nil { return }
-    var string = string
-    string.withUTF8 { write($0) }
+    string.withUTF8Bytes { write($0) }
   }
 
   /// Appends UTF-8 bytes (a whole number of characters).

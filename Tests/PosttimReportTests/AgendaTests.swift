@@ -112,6 +112,7 @@ struct AgendaTests {
     }
     #expect(TaskEntry.vacated.title.isEmpty && TaskEntry.vacated.origin == TaskOrigin(file: "", entry: 0))
   }
+
   @Test("an explicit --from in the past gives past days their own sections, not an overdue block")
   func fromInThePast() throws {
     let fixture = try ReportFixture()

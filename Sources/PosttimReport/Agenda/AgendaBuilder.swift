@@ -94,10 +94,7 @@ public struct AgendaBuilder: Sendable {
         current = []
       }
       currentKind = kind
-      // Swapped out (a move), leaving a task with no heap storage.
-      var task = TaskEntry.vacated
-      swap(&task, &tasks[item.index])
-      current.append(task)
+      current.append(tasks.movingOut(at: item.index))
     }
     if let open = currentKind { sections.append(AgendaSection(kind: open, tasks: current)) }
     return Agenda(today: today, now: options.now, sections: sections)

@@ -1,4 +1,5 @@
 import Foundation
+import PosttimTemplating
 import PosttimICU
 
 extension TaskEntry {
@@ -30,8 +31,7 @@ private struct FNV1a {
   }
 
   mutating func mix(_ text: String) {
-    var text = text
-    text.withUTF8 { bytes in
+    text.withUTF8Bytes { bytes in
       for byte in bytes { mix(byte) }
     }
   }

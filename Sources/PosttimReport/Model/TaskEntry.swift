@@ -47,17 +47,24 @@ extension TaskEntry {
   /// `first`'s tasks, then `second`'s, moved rather than copied (`first +
   /// second` retained every task's strings, cold in a long list, and
   /// released them again with the halves). In place when the caller gives
-  /// up its only reference to `first`.
-  static func joined(_ first: consuming [TaskEntry], _ second: consuming [TaskEntry]) -> [TaskEntry] {
+  /// up its only reference to `first`; `second` itself when `first` is empty.
+  package static func joined(_ first: consuming [TaskEntry], _ second: consuming [TaskEntry]) -> [TaskEntry] {
     var joined = first
     var second = second
+    if joined.isEmpty { return second }
     joined.reserveCapacity(joined.count + second.count)
-    for index in second.indices {
-      var task = TaskEntry.vacated
-      swap(&task, &second[index])
-      joined.append(task)
-    }
+    for index in second.indices { joined.append(second.movingOut(at: index)) }
     return joined
+  }
+}
+
+extension Array where Element == TaskEntry {
+  /// The task at `index`, moved out: ``TaskEntry/vacated`` takes its place
+  /// (a swap, so no reference counting, where a copy retained its strings).
+  package mutating func movingOut(at index: Int) -> TaskEntry {
+    var task = TaskEntry.vacated
+    swap(&task, &self[index])
+    return task
   }
 }
 

@@ -45,8 +45,7 @@ public enum MarkdownEscaping {
             || BidiBalance.isFormatting($0)
         })
     else { return text }
-    if let escaped = text.utf8.withContiguousStorageIfAvailable(escapeSlowly) { return escaped }
-    return Array(text.utf8).withUnsafeBufferPointer(escapeSlowly)
+    return text.withUTF8Bytes(escapeSlowly)
   }
 
   /// The escaping itself, over valid UTF-8, byte by byte: ASCII (every
@@ -111,11 +110,7 @@ public enum MarkdownEscaping {
 
   /// The scalar starting at `index` of valid UTF-8, and its length in bytes.
   static func scalarAndLength(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> (Unicode.Scalar, Int) {
-    let lead = bytes[index]
-    if lead < 0x80 { return (Unicode.Scalar(lead), 1) }
-    let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
-    var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
-    for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+    let (value, length) = ScalarScan.scalar(in: bytes, at: index)
     return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
   }
 
