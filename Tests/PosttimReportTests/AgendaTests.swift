@@ -169,3 +169,81 @@ extension AgendaTests {
     #expect(TaskEntry.joined([], second) == second && TaskEntry.joined(first, []) == first)
   }
 }
+
+@Suite("Agenda of a long list")
+struct LongAgendaTests {
+  /// 30,000 tasks on 600 instants over 25 days, across Toronto's DST end:
+  /// tasks sharing an instant and importance come in groups of up to 8
+  /// and beyond (titles then decide, in French collation, compared
+  /// directly or by sort key), and enough are kept that the sections are
+  /// gathered on two cores.
+  static func tasks() -> [TaskEntry] {
+    var random = SplitMix64(seed: 11)
+    let titles = ["été", "ete", "Été", "côte", "cote", "coté", "côté", "a", "B", "b", "", "Œuvre", "oeuvre"]
+    let start = Date(timeIntervalSince1970: 1_793_000_000)  // 26 Oct 2026, before Toronto's DST end
+    return (0..<30_000).map { index in
+      TaskEntry(
+        title: titles[Int(random.next() % UInt64(titles.count))],
+        date: start + Double(random.next() % 600) * 3_600, importance: Int(random.next() % 9) + 1,
+        origin: TaskOrigin(file: "long.plist", entry: index + 1))
+    }
+  }
+
+  /// The agenda as its definition says, written the plain way: kept tasks
+  /// sorted by instant, importance (9 first), collation key, then input
+  /// order, and cut where the section changes.
+  static func expected(
+    _ tasks: [TaskEntry], _ options: AgendaOptions, _ calendar: DayCalendar, _ collator: ICUCollator
+  ) -> [(AgendaSection.Kind, [Int])] {
+    let today = calendar.day(of: options.now)
+    let kept = tasks.indices.filter { index in
+      let day = calendar.day(of: tasks[index].date)
+      return tasks[index].importance >= options.minimumImportance && day >= (options.from ?? day)
+        && day <= (options.to ?? day)
+    }
+    let keys = tasks.map { collator.sortKey($0.title) }
+    let ordered = kept.sorted { a, b in
+      if tasks[a].date != tasks[b].date { return tasks[a].date < tasks[b].date }
+      if tasks[a].importance != tasks[b].importance { return tasks[a].importance > tasks[b].importance }
+      if keys[a] != keys[b] { return keys[a].lexicographicallyPrecedes(keys[b]) }
+      return a < b
+    }
+    var sections: [(AgendaSection.Kind, [Int])] = []
+    for index in ordered {
+      let day = calendar.day(of: tasks[index].date)
+      let kind: AgendaSection.Kind =
+        day < today && options.from == nil
+        ? .overdue : options.grouping == .day ? .day(day) : .week(calendar.startOfWeek(containing: day))
+      if sections.last?.0 == kind {
+        sections[sections.count - 1].1.append(index)
+      } else {
+        sections.append((kind, [index]))
+      }
+    }
+    return sections
+  }
+
+  @Test(
+    "sorting, filtering and grouping 30,000 tasks give the definition's agenda",
+    arguments: [
+      AgendaOptions(now: Date(timeIntervalSince1970: 1_794_000_000)),
+      AgendaOptions(now: Date(timeIntervalSince1970: 1_794_000_000), from: LocalDay(year: 2026, month: 10, day: 1)),
+      AgendaOptions(
+        now: Date(timeIntervalSince1970: 1_794_000_000), from: LocalDay(year: 2026, month: 11, day: 3),
+        to: LocalDay(year: 2026, month: 11, day: 20), minimumImportance: 3, grouping: .week),
+    ])
+  func matchesDefinition(options: AgendaOptions) throws {
+    let calendar = try DayCalendar(
+      timeZone: try TimeZoneIdentifier("America/Toronto"), locale: try LocaleIdentifier("fr_CA"))
+    let collator = try ICUCollator(locale: try LocaleIdentifier("fr_CA"))
+    let tasks = Self.tasks()
+    let expected = Self.expected(tasks, options, calendar, collator)
+    var moving = tasks
+    let agenda = AgendaBuilder(calendar: calendar, collator: collator).build(moving: &moving, options: options)
+    #expect(agenda.sections.map(\.kind) == expected.map(\.0))
+    #expect(agenda.sections.map { $0.tasks.map(\.origin.entry) } == expected.map { $0.1.map { $0 + 1 } })
+    #expect(agenda.sections.flatMap(\.tasks) == expected.flatMap { $0.1.map { tasks[$0] } })
+    // The first two windows keep enough tasks to gather on two cores.
+    #expect((agenda.taskCount > AgendaBuilder.parallelGatherMinimum) == (options.to == nil))
+  }
+}

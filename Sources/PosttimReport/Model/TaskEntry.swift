@@ -68,6 +68,27 @@ extension Array where Element == TaskEntry {
   }
 }
 
+extension UnsafeMutableBufferPointer where Element == TaskEntry {
+  /// The tasks at `indices`, in that order, moved out as
+  /// ``Array/movingOut(at:)`` does, with no check that the buffer is
+  /// unique on each move: in a long sorted list these reads are cache
+  /// misses, and the fewer instructions between them, the more of them the
+  /// processor overlaps. The indices must be valid and distinct; distinct
+  /// indices may be gathered from several threads at once.
+  package func gathering(_ indices: some Collection<Int>) -> [TaskEntry] {
+    guard let base = baseAddress else { return [] }
+    let vacated = TaskEntry.vacated
+    return [TaskEntry](unsafeUninitializedCapacity: indices.count) { gathered, count in
+      for index in indices {
+        precondition(index >= 0 && index < self.count, "task index out of range")
+        (gathered.baseAddress! + count).initialize(to: (base + index).move())
+        (base + index).initialize(to: vacated)
+        count += 1
+      }
+    }
+  }
+}
+
 /// The file and entry a task came from, for messages and stable IDs.
 public struct TaskOrigin: Sendable, Hashable {
   /// The path as given on the command line (`-` for stdin).
