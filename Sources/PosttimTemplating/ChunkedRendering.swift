@@ -2,41 +2,57 @@ import Dispatch
 import Foundation
 
 /// How a long stream section is rendered on several cores: its items are
-/// taken in chunks, each chunk is rendered into a string by a copy of the
-/// renderer on its own core, and the strings are written in order. Output is
-/// byte for byte the sequential rendering's (see ``TemplateRenderer``'s
-/// `renderChunked`).
+/// taken in chunks, each chunk is rendered into a buffer by a copy of the
+/// renderer on another thread while the renderer goes on, and the buffers
+/// are written in order (``RenderPipeline``). Output is byte for byte the
+/// sequential rendering's (see ``TemplateRenderer``'s `renderChunked`).
 ///
 /// Why only streams: a stream's items are ``TemplateValue``s whose lazy
 /// members are `@Sendable` closures, so computing them on another thread is
 /// part of their contract, and a stream is the shape long reports take.
 ///
-/// ``map(_:_:)`` and ``width`` also serve the loaders, which read a long
-/// task list in two halves at once.
+/// ``write(chunksOf:_:to:)`` does the same for writers that are not
+/// templates (CSV). ``map(_:_:)`` and ``width`` also serve the loaders,
+/// which read a long task list in two halves at once, and the agenda
+/// builder.
 public enum ChunkedRendering {
   /// Items per chunk: large enough that handing chunks to threads costs
   /// little, small enough that a few chunks in memory stay small.
-  public static let chunkSize = 512
+  public static let chunkSize = 256
 
-  /// Chunks rendered at once: one per core, at most 8.
+  /// Cores to use: the ones this process may run on, at most 8. Read only
+  /// for long lists: it reads the cgroup quota files.
   public static let width = max(1, min(8, ProcessInfo.processInfo.activeProcessorCount))
 
-  /// The next chunks to render at once: up to ``width`` arrays of up to
-  /// ``chunkSize`` items, in order; `nil` when `iterator` is exhausted.
-  public static func nextWave<Items: IteratorProtocol>(_ iterator: inout Items) -> [[Items.Element]]? {
-    var chunks: [[Items.Element]] = []
-    // `width` is read only once a chunk is full: a short list (the nightly
-    // mail's) never asks how many cores there are, which reads the cgroup
-    // quota files.
-    repeat {
-      var chunk: [Items.Element] = []
-      chunk.reserveCapacity(chunkSize)
-      while chunk.count < chunkSize, let item = iterator.next() { chunk.append(item) }
-      if chunk.isEmpty { break }
-      chunks.append(chunk)
-      if chunk.count < chunkSize { break }
-    } while chunks.count < width
-    return chunks.isEmpty ? nil : chunks
+  /// The next chunk: up to ``chunkSize`` items, in order; `nil` when
+  /// `iterator` is exhausted.
+  public static func nextChunk<Items: IteratorProtocol>(_ iterator: inout Items) -> [Items.Element]? {
+    var chunk: [Items.Element] = []
+    while chunk.count < chunkSize, let item = iterator.next() {
+      if chunk.isEmpty { chunk.reserveCapacity(chunkSize) }
+      chunk.append(item)
+    }
+    return chunk.isEmpty ? nil : chunk
+  }
+
+  /// Writes `render(chunk)` for each chunk of `items`, in order, to
+  /// `output`. When there is more than one chunk, chunks are rendered on
+  /// other threads, a few at a time (``RenderPipeline``), while the next
+  /// ones are read; `render` must be safe to call from several threads at
+  /// once. A short list is rendered here.
+  public static func write<Items: IteratorProtocol>(
+    chunksOf items: inout Items, _ render: @escaping ([Items.Element]) -> TextBuffer,
+    to output: inout some TextOutputStream
+  ) {
+    guard let first = nextChunk(&items) else { return }
+    guard first.count == chunkSize else { return render(first).write(to: &output) }
+    let pipeline = RenderPipeline()
+    var chunk: [Items.Element]? = first
+    while let rows = chunk {
+      pipeline.submit(RenderPipeline.Chunk { _ in (.success(render(rows)), false) }, into: &output)
+      chunk = nextChunk(&items)
+    }
+    _ = pipeline.drain(into: &output)
   }
 
   /// Runs `body(0) … body(count - 1)` on up to ``width`` threads and

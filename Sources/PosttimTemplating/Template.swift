@@ -45,6 +45,13 @@ public struct Template: Sendable {
     into output: inout some TextOutputStream
   ) throws(TemplateError) {
     var renderer = TemplateRenderer(context: context, partials: partials, escape: escape)
-    try renderer.render(self, into: &output)
+    do {
+      try renderer.render(self, into: &output)
+    } catch {
+      // A chunk still rendering may hold an error that comes before this one.
+      try renderer.finish(into: &output)
+      throw error
+    }
+    try renderer.finish(into: &output)
   }
 }

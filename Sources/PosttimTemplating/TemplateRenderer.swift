@@ -21,7 +21,16 @@ struct TemplateRenderer {
   let escape: @Sendable (String) -> String
   private var context: ContextStack
   private var indentation = ""
-  private var atLineStart = false
+  /// Whether the next output starts a line (and gets `indentation`).
+  /// While `lineStartPending`, it is the state of the last chunk of a
+  /// stream still rendering: known once the pipeline has drained.
+  var atLineStart = false
+  private var lineStartPending = false
+  /// Where long streams are rendered while this renderer goes on; made by
+  /// the first one. Chunks' own renderers have none and render their
+  /// streams themselves (`rendersChunk`).
+  private var pipeline: RenderPipeline?
+  private var rendersChunk = false
   private var overrides: [[String: [TemplateNode]]] = []
   private var depth = 0
   /// Partials already loaded in this render, by name: a row includes the
@@ -67,7 +76,7 @@ struct TemplateRenderer {
         defer { depth -= 1 }
         let saved = indentation
         if layout != .inline { indentation += blockIndentation }
-        if layout == .standalone { atLineStart = true }
+        if layout == .standalone { setLineStart(true) }
         try render(body, in: templateName, into: &output)
         indentation = saved
       }
@@ -105,42 +114,66 @@ struct TemplateRenderer {
     }
   }
 
-  /// A stream section, rendered ``ChunkedRendering/width`` chunks at a time.
+  /// A stream section. A long one (more than one chunk of
+  /// ``ChunkedRendering/chunkSize`` items) is handed to the
+  /// ``RenderPipeline`` chunk by chunk and rendered on other threads while
+  /// this renderer goes on; a short one, or one inside a chunk, is rendered
+  /// here.
   ///
   /// Every chunk starts from this renderer's state (context stack,
   /// indentation, overrides); items leave all of it as they found it except
   /// `atLineStart`, which a chunk guesses to be the state the section started
   /// with. Where the chunk before ended otherwise, the guess was wrong and
-  /// the chunk is rendered again from the right state, so the output is the
-  /// sequential one whatever the template. The first error, in item order,
-  /// is thrown; nothing after it is written.
+  /// the pipeline renders the chunk again from the right state, so the
+  /// output is the sequential one whatever the template. The first error,
+  /// in item order, is thrown (here or by ``finish(into:)``); nothing after
+  /// it is written.
   private mutating func renderChunked(
     _ stream: TemplateStream, _ children: [TemplateNode], in templateName: String,
     into output: inout some TextOutputStream
   ) throws(TemplateError) {
     var iterator = stream.makeIterator()
-    while let chunks = ChunkedRendering.nextWave(&iterator) {
-      let start = self
-      let rendered = ChunkedRendering.map(chunks.count) { index in
-        var renderer = start
-        return (
-          Result { () throws(TemplateError) in try renderer.renderItems(chunks[index], children, templateName) },
-          renderer.atLineStart
-        )
-      }
-      for (index, (text, endsAtLineStart)) in rendered.enumerated() {
-        if atLineStart == start.atLineStart {
-          try text.get().write(to: &output)
-          atLineStart = endsAtLineStart
-        } else {
-          try renderItems(chunks[index], children, templateName).write(to: &output)
-        }
-      }
+    guard !rendersChunk, let first = ChunkedRendering.nextChunk(&iterator) else {
+      while let item = iterator.next() { try renderPushed(item, children, in: templateName, into: &output) }
+      return
     }
+    guard first.count == ChunkedRendering.chunkSize else {
+      for item in first { try renderPushed(item, children, in: templateName, into: &output) }
+      return
+    }
+    resolveLineStart(into: &output)
+    var start = self
+    start.pipeline = nil
+    start.rendersChunk = true
+    let pipeline = self.pipeline ?? RenderPipeline()
+    self.pipeline = pipeline
+    var chunk: [TemplateValue]? = first
+    var continuesStream = false
+    while let items = chunk {
+      pipeline.submit(
+        RenderPipeline.Chunk(
+          renderer: start, items: items, children: children, templateName: templateName,
+          continuesStream: continuesStream),
+        into: &output)
+      if let error = pipeline.firstError { throw error }
+      continuesStream = true
+      chunk = ChunkedRendering.nextChunk(&iterator)
+    }
+    lineStartPending = true
+  }
+
+  /// Waits for the chunks still rendering and writes what they and the
+  /// text behind them hold. Call once the template is rendered, or when
+  /// rendering threw (a chunk's error comes first in item order then).
+  /// - Throws: the first error a chunk met.
+  mutating func finish(into output: inout some TextOutputStream) throws(TemplateError) {
+    guard let pipeline else { return }
+    atLineStart = try pipeline.finish(into: &output)
+    lineStartPending = false
   }
 
   /// Renders `items` one after another into a new buffer.
-  private mutating func renderItems(
+  mutating func renderItems(
     _ items: [TemplateValue], _ children: [TemplateNode], _ templateName: String
   ) throws(TemplateError) -> TextBuffer {
     var text = TextBuffer()
@@ -206,27 +239,46 @@ struct TemplateRenderer {
     }
     if reference.standalone {
       indentation += reference.indentation
-      atLineStart = true
+      setLineStart(true)
     }
     try render(template, into: &output)
   }
 
   // MARK: - Output
 
+  /// Writes `text` to `output`, or behind the chunks still rendering.
+  private func emit(_ text: String, into output: inout some TextOutputStream) {
+    if let pipeline, pipeline.isPending { pipeline.write(text, into: &output) } else { output.write(text) }
+  }
+
+  /// Sets whether the next output starts a line.
+  private mutating func setLineStart(_ value: Bool) {
+    atLineStart = value
+    lineStartPending = false
+  }
+
+  /// Makes `atLineStart` known: after a stream, it is its last chunk's.
+  private mutating func resolveLineStart(into output: inout some TextOutputStream) {
+    guard lineStartPending, let pipeline else { return }
+    setLineStart(pipeline.drain(into: &output))
+  }
+
   private mutating func writeIndentationIfNeeded(into output: inout some TextOutputStream) {
-    if atLineStart {
-      if !indentation.isEmpty { output.write(indentation) }
-      atLineStart = false
+    // Without indentation the answer does not matter: the line has begun either way.
+    if !indentation.isEmpty {
+      resolveLineStart(into: &output)
+      if atLineStart { emit(indentation, into: &output) }
     }
+    setLineStart(false)
   }
 
   /// Writes template text, indenting each line that starts here.
   private mutating func writeTemplateText(_ text: String, into output: inout some TextOutputStream) {
     guard !indentation.isEmpty else {
-      output.write(text)
+      emit(text, into: &output)
       // The contiguous bytes' last: `utf8.last` walks back by index (a profile's 1.7%).
       if let last = text.utf8.withContiguousStorageIfAvailable({ $0.last }) ?? text.utf8.last {
-        atLineStart = last == 0x0A
+        setLineStart(last == 0x0A)
       }
       return
     }
@@ -236,11 +288,11 @@ struct TemplateRenderer {
       writeIndentationIfNeeded(into: &output)
       if let newline = utf8[start...].firstIndex(of: 0x0A) {
         let end = utf8.index(after: newline)
-        output.write(String(text[start..<end]))
-        atLineStart = true
+        emit(String(text[start..<end]), into: &output)
+        setLineStart(true)
         start = end
       } else {
-        output.write(String(text[start...]))
+        emit(String(text[start...]), into: &output)
         start = utf8.endIndex
       }
     }
@@ -250,6 +302,6 @@ struct TemplateRenderer {
   /// line breaks are data, not template lines, so they are not indented.
   private mutating func writeValue(_ value: String, into output: inout some TextOutputStream) {
     writeIndentationIfNeeded(into: &output)
-    output.write(value)
+    emit(value, into: &output)
   }
 }

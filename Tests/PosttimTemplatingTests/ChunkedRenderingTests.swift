@@ -57,14 +57,17 @@ struct ChunkedRenderingTests {
     #expect(stream.hasPrefix("<ul>\n  <li>even row &lt;0&gt;</li>\n  <li>odd row &lt;1&gt;</li>\n"))
   }
 
-  @Test("an error in a late row is thrown, the same as sequentially")
-  func errorInLateRow() throws {
-    // A recursive partial only in the fifth row from the end.
-    let template = try Template(source: "{{#rows}}{{#deep}}{{>loop}}{{/deep}}{{n}}\n{{/rows}}", name: "t")
+  @Test(
+    "an error in a late row is thrown, the same as sequentially, before one the template meets after the rows",
+    arguments: ["", "{{>later-loop}}"])
+  func errorInLateRow(after: String) throws {
+    // A recursive partial only in the fifth row from the end; with `after`,
+    // another one once the rows are handed over, while their chunks render.
+    let template = try Template(source: "{{#rows}}{{#deep}}{{>loop}}{{/deep}}{{n}}\n{{/rows}}" + after, name: "t")
     let rows = (0..<Self.count).map { n -> TemplateValue in
       .object(["n": .integer(n), "deep": .bool(n == Self.count - 5)])
     }
-    let source = InMemoryTemplateSource(["loop": "{{>loop}}"])
+    let source = InMemoryTemplateSource(["loop": "{{>loop}}", "later-loop": "{{>later-loop}}"])
     func error(_ rows: TemplateValue) -> TemplateError? {
       do {
         _ = try template.render(["rows": rows], partials: source)
@@ -99,23 +102,95 @@ struct ChunkedRenderingTests {
     #expect(Tracked.alive.withLock { $0 } == 0)
   }
 
-  @Test("waves: up to width chunks of chunkSize items, in order, then nil")
-  func waves() {
+  @Test("chunks: chunkSize items each, the last one the rest, in order, then nil")
+  func chunks() {
     var iterator = (0..<Self.count).makeIterator()
+    var sizes: [Int] = []
     var seen: [Int] = []
-    while let wave = ChunkedRendering.nextWave(&iterator) {
-      #expect(wave.count <= ChunkedRendering.width)
-      #expect(wave.allSatisfy { !$0.isEmpty && $0.count <= ChunkedRendering.chunkSize })
-      seen += wave.joined()
+    while let chunk = ChunkedRendering.nextChunk(&iterator) {
+      sizes.append(chunk.count)
+      seen += chunk
     }
     #expect(seen == Array(0..<Self.count))
+    let full = Self.count / ChunkedRendering.chunkSize
+    #expect(
+      sizes == Array(repeating: ChunkedRendering.chunkSize, count: full) + [Self.count % ChunkedRendering.chunkSize])
+  }
+
+  @Test("write(chunksOf:): every chunk's text in order, on threads or not")
+  func writeChunks() {
+    for count in [
+      0, 5, ChunkedRendering.chunkSize, Self.count, RenderPipeline.window * ChunkedRendering.chunkSize * 3 + 1,
+    ] {
+      var items = (0..<count).makeIterator()
+      var output = "<"
+      ChunkedRendering.write(
+        chunksOf: &items,
+        { chunk in
+          var text = TextBuffer()
+          for n in chunk { text.write("\(n),") }
+          return text
+        }, to: &output)
+      #expect(output == "<" + (0..<count).map { "\($0)," }.joined())
+    }
+  }
+
+  @Test("streams after streams, with text between and after: the sequential output")
+  func manyStreams() throws {
+    // Sections of several lengths, each a stream of rows, as a report's days are.
+    let lengths = [
+      ChunkedRendering.chunkSize * 3 + 5, 3, 0, ChunkedRendering.chunkSize, 1, ChunkedRendering.chunkSize * 7,
+    ]
+    func sections(_ streams: Bool) -> TemplateValue {
+      .list(
+        lengths.enumerated().map { number, length -> TemplateValue in
+          let rows = (0..<length).map { n -> TemplateValue in .object(["n": .integer(n), "odd": .bool(n % 2 == 1)]) }
+          return .object([
+            "title": .string("day <\(number)>"), "rows": streams ? .stream(TemplateStream(rows)) : .list(rows),
+          ])
+        })
+    }
+    let template = try Template(
+      source:
+        "{{#sections}}\n## {{title}}\n{{#rows}}\n{{n}}{{#odd}} odd{{/odd}}\n{{/rows}}\nend {{title}}\n{{/sections}}\nfooter\n",
+      name: "t")
+    let list = try template.render(["sections": sections(false)])
+    #expect(try template.render(["sections": sections(true)]) == list)
+    #expect(list.hasPrefix("## day &lt;0&gt;\n0\n1 odd\n2\n"))
+    #expect(list.hasSuffix("\(ChunkedRendering.chunkSize * 7 - 1) odd\nend day &lt;5&gt;\nfooter\n"))
+  }
+
+  @Test("after a stream, an indented line waits for the stream's last line start; so does a left-aligned block")
+  func lineStartAfterStream() throws {
+    // The rows end without a line break, so the text after them does not
+    // start a line: the indented partial's next line must not be indented
+    // until a line break comes.
+    let partials = InMemoryTemplateSource([
+      "row": "{{#rows}}{{n}};{{/rows}}after\nnext\n",
+      "parent": "<\n  {{$slot}}default{{/slot}}\n>\n",
+    ])
+    func render(_ source: String, _ rows: TemplateValue) throws -> String {
+      try Template(source: source, name: "t").render(["rows": rows], partials: partials)
+    }
+    for source in [
+      "<ol>\n  {{>row}}\n</ol>\n", "{{<parent}}{{$slot}}{{#rows}}{{n}}{{/rows}}\nx\ny{{/slot}}{{/parent}}\n",
+    ] {
+      let items = Self.items()
+      let list = try render(source, .list(items))
+      #expect(try render(source, .stream(TemplateStream(items))) == list)
+    }
+    #expect(try render("<ol>\n  {{>row}}\n</ol>\n", .list(Self.items())).hasSuffix(";after\n  next\n</ol>\n"))
   }
 
   /// Takes rendered chunks as bytes, and counts them.
   struct ByteOutput: UTF8TextOutputStream {
     var bytes: [UInt8] = []
     var byteWrites = 0
-    mutating func write(_ string: String) { bytes += Array(string.utf8) }
+    var stringBytes = 0
+    mutating func write(_ string: String) {
+      bytes += Array(string.utf8)
+      stringBytes += string.utf8.count
+    }
     mutating func write(validUTF8 bytes: UnsafeBufferPointer<UInt8>) {
       self.bytes += bytes
       byteWrites += 1
@@ -131,8 +206,10 @@ struct ChunkedRenderingTests {
     try template.render(
       ["rows": .stream(TemplateStream(items))], partials: InMemoryTemplateSource([:]), into: &output)
     #expect(String(decoding: output.bytes, as: UTF8.self) == expected)
-    // One write per chunk of rows.
-    #expect(output.byteWrites == (Self.count + ChunkedRendering.chunkSize - 1) / ChunkedRendering.chunkSize)
+    // Every chunk of rows is written as bytes, no string made of it: only
+    // "<" (and ">", when no chunk was pending) come as strings.
+    #expect(output.byteWrites >= (Self.count + ChunkedRendering.chunkSize - 1) / ChunkedRendering.chunkSize)
+    #expect(output.stringBytes <= 2)
     #expect(expected.hasSuffix("é–😀\n>"))
   }
 

@@ -59,20 +59,15 @@ public struct CSVReportWriter: ReportWriter {
   public func write<Output: TextOutputStream>(_ report: ReportView, to output: inout Output) {
     if byteOrderMark { output.write("\u{FEFF}") }
     writeRow(Self.header, to: &output)
-    // Rows are formatted a chunk per core and written in order.
+    // Rows are formatted a chunk at a time on every core and written in order.
     var rows = TaskRows(report.sections)
-    while let chunks = ChunkedRendering.nextWave(&rows) {
-      for text in ChunkedRendering.map(
-        chunks.count,
-        { index in
-          var text = TextBuffer()
-          for task in chunks[index] { writeRow(cells(of: task), to: &text) }
-          return text
-        })
-      {
-        text.write(to: &output)
-      }
-    }
+    ChunkedRendering.write(
+      chunksOf: &rows,
+      { chunk in
+        var text = TextBuffer()
+        for task in chunk { writeRow(cells(of: task), to: &text) }
+        return text
+      }, to: &output)
   }
 
   /// A task's cells, in ``header`` order.

@@ -1,0 +1,187 @@
+import Dispatch
+
+/// How the renderer keeps every core busy on a long report: the chunks of
+/// a long stream section are rendered on other threads while the renderer
+/// goes on with the template, and the text it writes meanwhile waits
+/// behind them; all of it reaches the output in template order.
+///
+/// Why not render a stream's chunks and wait for them, a wave at a time
+/// (as before): every wave and every stream (a day of the report) ended
+/// with one core idle while the other finished, and the report's other
+/// text was written with both waiting. On 100,000 tasks the second core
+/// was busy 55% of the rendering time.
+///
+/// Bounded: at most ``window`` chunks are rendered or waiting at once (the
+/// renderer waits for the oldest before it hands over another), and text
+/// written behind them is handed over once it passes ``deferredLimit``.
+///
+/// Line starts: a chunk is rendered from the state the stream started
+/// with; where the previous chunk ended in another state (a row that ends
+/// without a line break), the chunk is rendered again here, in order, from
+/// the right one, as the wave rendering did. The renderer learns the state
+/// after a stream only when it needs it (``TemplateRenderer``'s
+/// `lineStartPending`), by waiting for the stream's chunks.
+///
+/// Used from the thread that renders the template only; chunks run on
+/// Dispatch's global queue.
+final class RenderPipeline {
+  /// Chunks rendered or waiting at once: a few per core, so that a core
+  /// that finishes finds the next one ready.
+  static let window = 4 * ChunkedRendering.width
+
+  /// Text written behind pending chunks, in bytes, before the renderer waits
+  /// for them and hands it over.
+  static let deferredLimit = 1 << 20
+
+  /// One chunk of a stream's items, rendered on another thread.
+  ///
+  /// `@unchecked Sendable`: its inputs are set before it is handed to a
+  /// thread and only read there; its results are written there before
+  /// `done` is signalled and read here only after waiting on `done`. What
+  /// `render` captures is what ``ChunkedRendering`` already rendered on
+  /// several threads (a renderer copy and stream items, whose lazy members
+  /// are `@Sendable`; a CSV writer and its rows).
+  final class Chunk: @unchecked Sendable {
+    /// The line-start state `render` assumes when given none.
+    let assumedLineStart: Bool
+    /// Not its stream's first chunk: it starts where the previous one ended.
+    let continuesStream: Bool
+    /// Renders the chunk from a line-start state (`assumedLineStart` when
+    /// nil); returns the text or the first error, and the state at its end.
+    let render: (Bool?) -> (Result<TextBuffer, TemplateError>, endsAtLineStart: Bool)
+    var result: Result<TextBuffer, TemplateError>?
+    var endsAtLineStart = false
+    let done = DispatchSemaphore(value: 0)
+
+    init(
+      assumedLineStart: Bool = false, continuesStream: Bool = false,
+      render: @escaping (Bool?) -> (Result<TextBuffer, TemplateError>, endsAtLineStart: Bool)
+    ) {
+      self.assumedLineStart = assumedLineStart
+      self.continuesStream = continuesStream
+      self.render = render
+    }
+
+    /// A chunk of items rendered by `renderer` (a copy: each chunk its own).
+    convenience init(
+      renderer: TemplateRenderer, items: [TemplateValue], children: [TemplateNode], templateName: String,
+      continuesStream: Bool
+    ) {
+      self.init(assumedLineStart: renderer.atLineStart, continuesStream: continuesStream) { atLineStart in
+        var renderer = renderer
+        if let atLineStart { renderer.atLineStart = atLineStart }
+        let result = Result { () throws(TemplateError) in try renderer.renderItems(items, children, templateName) }
+        return (result, renderer.atLineStart)
+      }
+    }
+  }
+
+  private enum Piece {
+    case text(TextBuffer)
+    case chunk(Chunk)
+    case handedOver
+  }
+
+  /// Pieces not yet handed to the output, oldest at `head`.
+  private var pieces: [Piece] = []
+  private var head = 0
+  /// Text written behind the last pending chunk.
+  private var tail = TextBuffer()
+  private var chunksPending = 0
+  private var deferredBytes = 0
+  /// The line-start state after the last chunk handed over.
+  private var lastChunkEnd = false
+  /// The first error of a chunk handed over; nothing is written after it.
+  private(set) var firstError: TemplateError?
+
+  /// Whether chunks are pending: text must then be queued behind them.
+  var isPending: Bool { chunksPending > 0 }
+
+  /// Hands `chunk` to another thread, first waiting for the oldest chunk
+  /// (and handing over what is ready) while ``window`` are pending.
+  func submit(_ chunk: Chunk, into output: inout some TextOutputStream) {
+    while chunksPending >= Self.window { handOverOldest(into: &output) }
+    if !tail.bytes.isEmpty {
+      pieces.append(.text(tail))
+      tail = TextBuffer()
+    }
+    pieces.append(.chunk(chunk))
+    chunksPending += 1
+    DispatchQueue.global().async {
+      (chunk.result, chunk.endsAtLineStart) = chunk.render(nil)
+      chunk.done.signal()
+    }
+    handOverReady(into: &output)
+  }
+
+  /// Queues text behind the pending chunks; past ``deferredLimit`` bytes,
+  /// waits for them and hands everything over.
+  func write(_ text: String, into output: inout some TextOutputStream) {
+    tail.write(text)
+    deferredBytes += text.utf8.count
+    if deferredBytes > Self.deferredLimit { while isPending { handOverOldest(into: &output) } }
+  }
+
+  /// Waits for every pending chunk and hands everything over.
+  /// - Returns: the line-start state after the last chunk handed over.
+  func drain(into output: inout some TextOutputStream) -> Bool {
+    while isPending { handOverOldest(into: &output) }
+    return lastChunkEnd
+  }
+
+  /// ``drain(into:)``, then throws the first error a chunk met.
+  func finish(into output: inout some TextOutputStream) throws(TemplateError) -> Bool {
+    let end = drain(into: &output)
+    if let firstError { throw firstError }
+    return end
+  }
+
+  /// Hands over the pieces at the head that are ready, without waiting.
+  private func handOverReady(into output: inout some TextOutputStream) {
+    while isPending {
+      if case .chunk(let chunk) = pieces[head], chunk.done.wait(timeout: .now()) != .success { return }
+      handOver(into: &output)
+    }
+  }
+
+  /// Hands over the oldest piece, waiting for it if it is a chunk still rendering.
+  private func handOverOldest(into output: inout some TextOutputStream) {
+    if case .chunk(let chunk) = pieces[head] { chunk.done.wait() }
+    handOver(into: &output)
+  }
+
+  /// Writes the head piece (a finished chunk or text) and drops it; once
+  /// no chunk is pending, the text queued behind the last one too.
+  private func handOver(into output: inout some TextOutputStream) {
+    switch pieces[head] {
+    case .text(let buffer):
+      emit(buffer, into: &output)
+    case .chunk(let chunk):
+      chunksPending -= 1
+      var (result, end) = (chunk.result!, chunk.endsAtLineStart)
+      if chunk.continuesStream, chunk.assumedLineStart != lastChunkEnd {
+        (result, end) = chunk.render(lastChunkEnd)
+      }
+      lastChunkEnd = end
+      switch result {
+      case .success(let text): if firstError == nil { text.write(to: &output) }
+      case .failure(let error): if firstError == nil { firstError = error }
+      }
+    case .handedOver:
+      break
+    }
+    pieces[head] = .handedOver  // lets go of the chunk and its text now
+    head += 1
+    if head == pieces.count {
+      pieces.removeAll(keepingCapacity: true)
+      head = 0
+      emit(tail, into: &output)
+      tail = TextBuffer()
+    }
+  }
+
+  private func emit(_ text: TextBuffer, into output: inout some TextOutputStream) {
+    deferredBytes -= text.bytes.count
+    if firstError == nil && !text.bytes.isEmpty { text.write(to: &output) }
+  }
+}
