@@ -68,7 +68,9 @@ final class RenderPipeline {
       continuesStream: Bool
     ) {
       self.init(assumedLineStart: renderer.atLineStart, continuesStream: continuesStream) { atLineStart in
-        var renderer = renderer
+        // The template in this thread's own storage (see UnsharedNodes).
+        var renderer = renderer.unshared
+        let children = children.map(\.unshared)
         if let atLineStart { renderer.atLineStart = atLineStart }
         let result = Result { () throws(TemplateError) in try renderer.renderItems(items, children, templateName) }
         return (result, renderer.atLineStart)

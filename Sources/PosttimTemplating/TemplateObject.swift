@@ -9,16 +9,16 @@
 /// stored reference).
 public final class TemplateObject: Sendable {
   /// The member names, for dumps and JSON (lookups do not need them).
-  public var keys: [String] { byPosition ? positions.names : names }
+  public var keys: [String] { byPosition ? positionsOwner.names : names }
 
   private let names: [String]
   private let member: @Sendable (String) -> TemplateValue?
   private let byPosition: Bool
-  /// Keeps ``positions`` alive; `positions` itself is read without a
-  /// retain (the rendering threads share it, and a retain and release per
-  /// lookup on one shared object cost as much as the lookup).
+  /// Keeps ``positions`` alive; `positions` is its table, a value read
+  /// without a retain (the rendering threads share it, and a retain and
+  /// release per lookup on one shared object cost as much as the lookup).
   private let positionsOwner: TemplateKeys
-  private unowned(unsafe) let positions: TemplateKeys
+  private let positions: TemplateKeys.Table
   private let memberAt: @Sendable (Int) -> TemplateValue
 
   /// The table of objects looked up by name (never read).
@@ -32,7 +32,7 @@ public final class TemplateObject: Sendable {
     self.member = member
     byPosition = false
     positionsOwner = Self.noPositions
-    positions = Self.noPositions
+    positions = Self.noPositions.table
     memberAt = { _ in .null }
   }
 
@@ -44,7 +44,7 @@ public final class TemplateObject: Sendable {
     self.member = { _ in nil }
     byPosition = true
     positionsOwner = keys
-    positions = keys
+    positions = keys.table
     memberAt = member
   }
 

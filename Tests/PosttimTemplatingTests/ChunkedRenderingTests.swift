@@ -237,3 +237,33 @@ struct ChunkedRenderingTests {
     #expect(doubled.text == "0123456789abcdef0123456789abcdef")
   }
 }
+
+@Suite("Unshared template copies")
+struct UnsharedNodesTests {
+  @Test("a copy renders as its original, every kind of node, and shares no text storage with it")
+  func copyRendersTheSame() throws {
+    let long = String(repeating: "<li style=\"padding:4px 0;\">", count: 3)
+    let source =
+      long + "{{name}} {{{raw}}} {{#list}}[{{.}}]{{/list}}{{^none}}none{{/none}}\n"
+      + "  {{>item}}\n{{>*which}}{{<parent}}{{$slot}}over {{name}}{{/slot}}{{/parent}}\n{{$free}}default{{/free}}\n"
+    let template = try Template(source: source, name: "t")
+    let partials = InMemoryTemplateSource([
+      "item": "item {{name}}\nline two\n", "dyn": "dynamic", "parent": "<{{$slot}}base{{/slot}}>",
+    ])
+    let context: TemplateValue = [
+      "name": "a & b", "raw": "<raw>", "list": .list([1, 2]), "which": "dyn",
+    ]
+    let copy = template.unshared
+    #expect(try copy.render(context, partials: partials) == template.render(context, partials: partials))
+    #expect(
+      try copy.render(context, partials: partials).hasPrefix(
+        long + "a &amp; b <raw> [1][2]none\n  item a &amp; b\n  line two\n"))
+    guard case .text(let original) = template.nodes[0], case .text(let copied) = copy.nodes[0] else {
+      Issue.record("the template does not start with text")
+      return
+    }
+    #expect(copied == original)
+    let address = { (text: String) in text.utf8.withContiguousStorageIfAvailable { $0.baseAddress } }
+    #expect(address(copied) != nil && address(copied) != address(original))
+  }
+}
