@@ -36,6 +36,23 @@ struct BinaryHalvesTests {
     #expect(tasks.map(\.origin.entry) == Array(1...301))
   }
 
+  @Test("reference counts taken in two halves at once are the one-core counts")
+  func referenceCountsInHalves() throws {
+    // Foundation's writer shares equal values (dates, importances, keys)
+    // across the whole object table, so both halves count references to
+    // the same objects; 8,000 tasks are over 65,536 objects.
+    let list = DifferentialReaderTests.generated(seed: 9, count: 8_000)
+    let data = try PropertyListSerialization.data(fromPropertyList: list, format: .binary, options: 0)
+    try data.withUnsafeBytes { raw in
+      let reader = try BinaryPlistReader(raw.bindMemory(to: UInt8.self), file: "t.plist")
+      let oneCore = reader.referenceCounts(inHalves: false)
+      #expect(oneCore.count > 65_536)
+      #expect(reader.referenceCounts(inHalves: true) == oneCore)
+      // Shared objects (2) and objects referenced once (1) are both there.
+      #expect(oneCore.contains(2) && oneCore.contains(1))
+    }
+  }
+
   @Test("one task dictionary shared by both halves: a task per reference, each with its own entry")
   func sharedAcrossHalves() throws {
     var plist = BinaryPlistBuilder()

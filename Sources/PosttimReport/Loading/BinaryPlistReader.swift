@@ -92,15 +92,45 @@ struct BinaryPlistReader {
 
   /// One pass over the arrays and dictionaries, counting the references to
   /// each object (up to 2): only shared objects are remembered. Objects
-  /// that do not fit are skipped here and refused when reached.
+  /// that do not fit are skipped here and refused when reached. A long
+  /// list's objects are counted in two halves at once (this pass was 15 ms
+  /// of one core, the other idle, on 100,000 tasks), then added up.
   private mutating func countReferences() {
-    references[top] = 1
-    for index in 0..<objectCount {
+    references = referenceCounts(inHalves: objectCount >= Self.splitMinimum * 8 && ChunkedRendering.width > 1)
+  }
+
+  /// The reference counts, counted on one core or in two halves at once
+  /// (the same counts: the differential test compares them).
+  func referenceCounts(inHalves: Bool) -> [UInt8] {
+    var counts = [UInt8](repeating: 0, count: objectCount)
+    counts[top] = 1
+    guard inHalves else {
+      countReferences(of: 0..<objectCount, into: &counts)
+      return counts
+    }
+    let middle = objectCount / 2
+    let halves = ChunkedRendering.map(2) { half -> [UInt8] in
+      var counts = [UInt8](repeating: 0, count: objectCount)
+      countReferences(of: half == 0 ? 0..<middle : middle..<objectCount, into: &counts)
+      return counts
+    }
+    counts.withUnsafeMutableBufferPointer { counts in
+      for index in counts.indices {
+        counts[index] = min(Self.shared, counts[index] &+ halves[0][index] &+ halves[1][index])
+      }
+    }
+    return counts
+  }
+
+  /// Counts into `counts` the references that the arrays and dictionaries
+  /// among the objects at `indices` hold, each count saturating at 2.
+  private func countReferences(of indices: Range<Int>, into counts: inout [UInt8]) {
+    for index in indices {
       guard let object = try? object(index), object.kind == 0xA || object.kind == 0xD else { continue }
       let count = object.kind == 0xD ? object.count * 2 : object.count
       for position in 0..<count {
         guard let child = try? reference(object.start + position * referenceSize) else { break }
-        if references[child] < Self.shared { references[child] += 1 }
+        if counts[child] < Self.shared { counts[child] += 1 }
       }
     }
   }
