@@ -63,16 +63,20 @@ final class RenderPipeline {
     }
 
     /// A chunk of items rendered by `renderer` (a copy: each chunk its own).
+    /// `capacity`: the bytes its text is expected to take (a buffer that
+    /// grows is copied each time it doubles).
     convenience init(
       renderer: TemplateRenderer, items: [TemplateValue], children: [TemplateNode], templateName: String,
-      continuesStream: Bool
+      continuesStream: Bool, capacity: Int
     ) {
       self.init(assumedLineStart: renderer.atLineStart, continuesStream: continuesStream) { atLineStart in
         // The template in this thread's own storage (see UnsharedNodes).
         var renderer = renderer.unshared
         let children = children.map(\.unshared)
         if let atLineStart { renderer.atLineStart = atLineStart }
-        let result = Result { () throws(TemplateError) in try renderer.renderItems(items, children, templateName) }
+        let result = Result { () throws(TemplateError) in
+          try renderer.renderItems(items, children, templateName, capacity: capacity)
+        }
         return (result, renderer.atLineStart)
       }
     }
@@ -95,6 +99,10 @@ final class RenderPipeline {
   private var lastChunkEnd = false
   /// The first error of a chunk handed over; nothing is written after it.
   private(set) var firstError: TemplateError?
+
+  /// The bytes a chunk is expected to take: an eighth more than the
+  /// largest handed over so far.
+  private(set) var chunkCapacity = 1 << 12
 
   /// Whether chunks are pending: text must then be queued behind them.
   var isPending: Bool { chunksPending > 0 }
@@ -166,7 +174,9 @@ final class RenderPipeline {
       }
       lastChunkEnd = end
       switch result {
-      case .success(let text): if firstError == nil { text.write(to: &output) }
+      case .success(let text):
+        chunkCapacity = max(chunkCapacity, text.bytes.count + text.bytes.count / 8)
+        if firstError == nil { text.write(to: &output) }
       case .failure(let error): if firstError == nil { firstError = error }
       }
     case .handedOver:

@@ -153,7 +153,7 @@ struct TemplateRenderer {
       pipeline.submit(
         RenderPipeline.Chunk(
           renderer: start, items: items, children: children, templateName: templateName,
-          continuesStream: continuesStream),
+          continuesStream: continuesStream, capacity: pipeline.chunkCapacity),
         into: &output)
       if let error = pipeline.firstError { throw error }
       continuesStream = true
@@ -180,11 +180,12 @@ struct TemplateRenderer {
     return copy
   }
 
-  /// Renders `items` one after another into a new buffer.
+  /// Renders `items` one after another into a new buffer with room for
+  /// `capacity` bytes.
   mutating func renderItems(
-    _ items: [TemplateValue], _ children: [TemplateNode], _ templateName: String
+    _ items: [TemplateValue], _ children: [TemplateNode], _ templateName: String, capacity: Int = 1 << 12
   ) throws(TemplateError) -> TextBuffer {
-    var text = TextBuffer()
+    var text = TextBuffer(capacity: capacity)
     for item in items { try renderPushed(item, children, in: templateName, into: &text) }
     return text
   }

@@ -32,27 +32,37 @@ public struct FileDescriptorOutput: UTF8TextOutputStream {
     string.withUTF8 { write(validUTF8: $0) }
   }
 
-  /// Appends UTF-8 bytes as they are (a chunk of rendered rows).
+  /// Appends UTF-8 bytes as they are (a chunk of rendered rows). A chunk
+  /// of a buffer's size or more is written as it is, after what is
+  /// buffered, not copied into the buffer first.
   public mutating func write(validUTF8 bytes: UnsafeBufferPointer<UInt8>) {
+    guard bytes.count < Self.chunkSize else {
+      flush()
+      return writeAll(UnsafeRawBufferPointer(bytes))
+    }
     buffer.append(contentsOf: bytes)
     if buffer.count >= Self.chunkSize { flush() }
   }
 
   mutating func flush() {
-    guard failure == nil else { buffer.removeAll(keepingCapacity: true); return }
-    var offset = 0
-    buffer.withUnsafeBytes { bytes in
-      while offset < bytes.count {
-        let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          failure = String(cString: strerror(errno))
-          return
-        }
-        offset += written
-      }
-    }
+    buffer.withUnsafeBytes { writeAll($0) }
     buffer.removeAll(keepingCapacity: true)
+  }
+
+  /// Writes `bytes` whole (retrying short and interrupted writes), unless
+  /// a write has failed: the first failure is kept for ``finish()``.
+  private mutating func writeAll(_ bytes: UnsafeRawBufferPointer) {
+    guard failure == nil else { return }
+    var offset = 0
+    while offset < bytes.count {
+      let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+      if written < 0 {
+        if errno == EINTR { continue }
+        failure = String(cString: strerror(errno))
+        return
+      }
+      offset += written
+    }
   }
 
   /// Writes what is buffered.
