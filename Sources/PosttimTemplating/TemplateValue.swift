@@ -101,7 +101,11 @@ public enum TemplateValue: Sendable {
       return String(value)
     case .string(let value): return value
     case .list(let items): return items.map(\.renderedText).joined(separator: ",")
-    case .object, .lazyObject, .stream: return ""
+    // A stream interpolates as the list it stands for (the template
+    // fuzzer's differential found `{{rows}}` giving "" for a stream and
+    // ",,…" for the same rows as a list).
+    case .stream(let stream): return stream.map(\.renderedText).joined(separator: ",")
+    case .object, .lazyObject: return ""
     }
   }
 }

@@ -28,6 +28,17 @@ struct ChunkedRenderingTests {
     return (list, stream)
   }
 
+  @Test("a stream interpolated as a value gives the list's text (found by the template fuzzer)")
+  func interpolatedStream() throws {
+    let template = try Template(source: "[{{rows}}] [{{{rows}}}] {{#rows}}{{.}}{{/rows}}", name: "t")
+    let numbers: [TemplateValue] = [1, "<2>", 3.5]
+    let expected = "[1,&lt;2&gt;,3.5] [1,<2>,3.5] 1&lt;2&gt;3.5"
+    #expect(try template.render(["rows": .list(numbers)]) == expected)
+    #expect(try template.render(["rows": .stream(TemplateStream(numbers))]) == expected)
+    let (list, stream) = try both("{{rows}}")
+    #expect(stream == list && list == String(repeating: ",", count: Self.count - 1))
+  }
+
   @Test("rows in order, each once")
   func order() throws {
     let (list, stream) = try both("{{#rows}}{{n}}:{{name}}\n{{/rows}}")

@@ -7,29 +7,44 @@ import PosttimTemplating
 /// partials/parents (so recursion and inheritance get exercised). Contract:
 /// parse and render succeed or throw TemplateError, within a 2 s budget
 /// and 64 MiB of output; past either the harness aborts (a finding).
-let context: TemplateValue = [
-  "title": "Réunion <b>&</b>",
-  "empty": "",
-  "zero": 0,
-  "pi": 3.14159,
-  "yes": true,
-  "no": false,
-  "nothing": nil,
-  "name": "a",
-  "tasks": [
-    ["tache": "one", "importance": 1, "tags": ["x", "y"]],
-    ["tache": "two", "importance": 9, "tags": []],
-  ],
-  "nested": ["a": ["b": ["c": "deep"]]],
-]
+///
+/// Differential: `rows` holds more items than a chunk, so a template that
+/// walks it renders through the rendering pipeline (chunks on other
+/// threads, RenderPipeline); the same template is rendered again with
+/// `rows` as a plain list, always sequential. Both must give the same
+/// text, or the same error; a difference aborts (a finding).
+let rows: [TemplateValue] = (0..<(ChunkedRendering.chunkSize * 2 + 3)).map { n in
+  ["n": .integer(n), "odd": .bool(n % 2 == 1), "name": .string(n % 7 == 0 ? "<\(n)>\n" : "r\(n)")]
+}
+
+func context(rows: TemplateValue) -> TemplateValue {
+  [
+    "title": "Réunion <b>&</b>",
+    "empty": "",
+    "zero": 0,
+    "pi": 3.14159,
+    "yes": true,
+    "no": false,
+    "nothing": nil,
+    "name": "a",
+    "tasks": [
+      ["tache": "one", "importance": 1, "tags": ["x", "y"]],
+      ["tache": "two", "importance": 9, "tags": []],
+    ],
+    "nested": ["a": ["b": ["c": "deep"]]],
+    "rows": rows,
+  ]
+}
 
 struct BudgetedOutput: TextOutputStream {
   let deadline: ContinuousClock.Instant
   var bytes = 0
   var writes = 0
+  var text = ""
   mutating func write(_ string: String) {
     bytes += string.utf8.count
     writes += 1
+    text += string
     if bytes > 64 << 20 { fatalError("render budget: output over 64 MiB") }
     if writes & 0x3FF == 0, ContinuousClock.now > deadline { fatalError("render budget: over 2 s") }
   }
@@ -44,15 +59,26 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   for (name, text) in zip(names, parts) { sources[name] = text }
   let partials = InMemoryTemplateSource(sources)
   let start = ContinuousClock.now
-  do {
-    let template = try Template(source: parts.first ?? "", name: "main")
-    _ = template.includedNames
-    var output = BudgetedOutput(deadline: start + .seconds(2))
-    try template.render(context, partials: partials, into: &output)
-  } catch {
-    _ = error.description
+  guard let template = try? Template(source: parts.first ?? "", name: "main") else {
+    do { _ = try Template(source: parts.first ?? "", name: "main") } catch { _ = error.description }
+    return 0
   }
-  if ContinuousClock.now - start > .seconds(2) { fatalError("render budget: over 2 s") }
+  _ = template.includedNames
+  func render(_ rows: TemplateValue) -> Result<String, TemplateError> {
+    var output = BudgetedOutput(deadline: ContinuousClock.now + .seconds(2))
+    return Result { () throws(TemplateError) in
+      try template.render(context(rows: rows), partials: partials, into: &output)
+      return output.text
+    }
+  }
+  let streamed = render(.stream(TemplateStream(rows)))
+  let listed = render(.list(rows))
+  switch (streamed, listed) {
+  case (.success(let a), .success(let b)) where a == b: break
+  case (.failure(let a), .failure(let b)) where a == b: _ = a.description
+  default: fatalError("stream and list rendered differently: \(streamed) against \(listed)")
+  }
+  if ContinuousClock.now - start > .seconds(4) { fatalError("render budget: over 2 s a rendering") }
   return 0
 }
 
