@@ -36,7 +36,7 @@ public enum ChunkedRendering {
   }
 
   /// Writes `render(chunk)` for each chunk of `items`, in order, to
-  /// `output`. When there is more than one chunk, chunks are rendered on
+  /// `output`. From one full chunk on, chunks are rendered on
   /// other threads, a few at a time (``RenderPipeline``), while the next
   /// ones are read; `render` must be safe to call from several threads at
   /// once. A short list is rendered here.
@@ -49,7 +49,8 @@ public enum ChunkedRendering {
     let pipeline = RenderPipeline()
     var chunk: [Items.Element]? = first
     while let rows = chunk {
-      pipeline.submit(RenderPipeline.Chunk { _ in (.success(render(rows)), false) }, into: &output)
+      pipeline.submit(
+        RenderPipeline.Chunk { _ in .init(text: render(rows), error: nil, endsAtLineStart: false) }, into: &output)
       chunk = nextChunk(&items)
     }
     _ = pipeline.drain(into: &output)

@@ -42,21 +42,25 @@ final class RenderPipeline {
   /// several threads (a renderer copy and stream items, whose lazy members
   /// are `@Sendable`; a CSV writer and its rows).
   final class Chunk: @unchecked Sendable {
+    /// What rendering a chunk gives: its text up to the first error (all
+    /// of it when there is none, the sequential output's bytes either
+    /// way), that error, and the line-start state at its end.
+    struct Rendered {
+      var text: TextBuffer
+      var error: TemplateError?
+      var endsAtLineStart: Bool
+    }
+
     /// The line-start state `render` assumes when given none.
     let assumedLineStart: Bool
     /// Not its stream's first chunk: it starts where the previous one ended.
     let continuesStream: Bool
-    /// Renders the chunk from a line-start state (`assumedLineStart` when
-    /// nil); returns the text or the first error, and the state at its end.
-    let render: (Bool?) -> (Result<TextBuffer, TemplateError>, endsAtLineStart: Bool)
-    var result: Result<TextBuffer, TemplateError>?
-    var endsAtLineStart = false
+    /// Renders the chunk from a line-start state (`assumedLineStart` when nil).
+    let render: (Bool?) -> Rendered
+    var rendered: Rendered?
     let done = DispatchSemaphore(value: 0)
 
-    init(
-      assumedLineStart: Bool = false, continuesStream: Bool = false,
-      render: @escaping (Bool?) -> (Result<TextBuffer, TemplateError>, endsAtLineStart: Bool)
-    ) {
+    init(assumedLineStart: Bool = false, continuesStream: Bool = false, render: @escaping (Bool?) -> Rendered) {
       self.assumedLineStart = assumedLineStart
       self.continuesStream = continuesStream
       self.render = render
@@ -74,10 +78,13 @@ final class RenderPipeline {
         var renderer = renderer.unshared
         let children = children.map(\.unshared)
         if let atLineStart { renderer.atLineStart = atLineStart }
-        let result = Result { () throws(TemplateError) in
-          try renderer.renderItems(items, children, templateName, capacity: capacity)
+        var text = TextBuffer(capacity: capacity)
+        do throws(TemplateError) {
+          try renderer.renderItems(items, children, templateName, into: &text)
+          return Rendered(text: text, error: nil, endsAtLineStart: renderer.atLineStart)
+        } catch {
+          return Rendered(text: text, error: error, endsAtLineStart: renderer.atLineStart)
         }
-        return (result, renderer.atLineStart)
       }
     }
   }
@@ -118,15 +125,17 @@ final class RenderPipeline {
     pieces.append(.chunk(chunk))
     chunksPending += 1
     DispatchQueue.global().async {
-      (chunk.result, chunk.endsAtLineStart) = chunk.render(nil)
+      chunk.rendered = chunk.render(nil)
       chunk.done.signal()
     }
     handOverReady(into: &output)
   }
 
-  /// Queues text behind the pending chunks; past ``deferredLimit`` bytes,
-  /// waits for them and hands everything over.
+  /// Queues text behind the pending chunks (drops it once a chunk has
+  /// failed); past ``deferredLimit`` bytes, waits for them and hands
+  /// everything over.
   func write(_ text: String, into output: inout some TextOutputStream) {
+    guard firstError == nil else { return }  // nothing is written after an error
     tail.write(text)
     deferredBytes += text.utf8.count
     if deferredBytes > Self.deferredLimit { while isPending { handOverOldest(into: &output) } }
@@ -168,16 +177,15 @@ final class RenderPipeline {
       emit(buffer, into: &output)
     case .chunk(let chunk):
       chunksPending -= 1
-      var (result, end) = (chunk.result!, chunk.endsAtLineStart)
-      if chunk.continuesStream, chunk.assumedLineStart != lastChunkEnd {
-        (result, end) = chunk.render(lastChunkEnd)
-      }
-      lastChunkEnd = end
-      switch result {
-      case .success(let text):
-        chunkCapacity = max(chunkCapacity, text.bytes.count + text.bytes.count / 8)
-        if firstError == nil { text.write(to: &output) }
-      case .failure(let error): if firstError == nil { firstError = error }
+      var rendered = chunk.rendered!
+      if chunk.continuesStream, chunk.assumedLineStart != lastChunkEnd { rendered = chunk.render(lastChunkEnd) }
+      lastChunkEnd = rendered.endsAtLineStart
+      chunkCapacity = max(chunkCapacity, rendered.text.bytes.count + rendered.text.bytes.count / 8)
+      // The text up to a chunk's error is written, as the sequential
+      // rendering writes the rows before a failing one; nothing after.
+      if firstError == nil {
+        rendered.text.write(to: &output)
+        firstError = rendered.error
       }
     case .handedOver:
       break

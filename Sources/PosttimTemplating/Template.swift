@@ -36,8 +36,8 @@ public struct Template: Sendable {
   }
 
   /// Renders against `context`, writing each piece to `output` as soon as it
-  /// is produced (for large reports: a long stream section is held one wave
-  /// of chunks at a time, see ``ChunkedRendering``).
+  /// is produced (for large reports: a long stream section is held a few
+  /// chunks per core at a time, see ``ChunkedRendering``).
   public func render(
     _ context: TemplateValue,
     partials: (any TemplateSource)? = nil,

@@ -12,7 +12,8 @@ public final class TemplateKeys: Sendable {
   /// The names, in order: position `i` is ``index(of:)``'s answer for `names[i]`.
   public let names: [String]
   /// The lookup tables (``Table``), read with no reference counting.
-  public let table: Table
+  /// Internal: the table is valid only while this object lives.
+  let table: Table
 
   /// The names again, read without bounds checks or reference counting
   /// (memory a ``TemplateKeys`` owns and never changes), and their
@@ -24,13 +25,13 @@ public final class TemplateKeys: Sendable {
   /// write to one cache line from every core (on 100k HTML rows, the
   /// retains and releases of this table were 15% of all of them).
   /// Valid while its ``TemplateKeys`` lives.
-  public struct Table: @unchecked Sendable {
+  struct Table: @unchecked Sendable {
     fileprivate let stored: UnsafeMutableBufferPointer<String>
     fileprivate let order: UnsafeMutableBufferPointer<Int>
     fileprivate let byLength: UnsafeMutableBufferPointer<Int>
 
     /// The position of `key` in the names, or nil.
-    public func index(of key: String) -> Int? {
+    func index(of key: String) -> Int? {
       let count = key.utf8.count
       if count < byLength.count - 1 {
         for slot in byLength[count]..<byLength[count + 1] where stored[order[slot]] == key { return order[slot] }

@@ -87,6 +87,8 @@ struct TemplateRenderer {
   /// count in `include`, against the same limit, so that the renderer's
   /// recursion stays bounded whatever mix a template nests.
   private mutating func enter(_ what: String, in templateName: String) throws(TemplateError) {
+    // A chunk already failed: nothing more is written, so stop here.
+    if let error = pipeline?.firstError { throw error }
     guard depth < Self.maximumDepth else {
       throw TemplateError(
         kind: .render, templateName: templateName,
@@ -114,8 +116,8 @@ struct TemplateRenderer {
     }
   }
 
-  /// A stream section. A long one (more than one chunk of
-  /// ``ChunkedRendering/chunkSize`` items) is handed to the
+  /// A stream section. A long one (a full chunk of
+  /// ``ChunkedRendering/chunkSize`` items or more) is handed to the
   /// ``RenderPipeline`` chunk by chunk and rendered on other threads while
   /// this renderer goes on; a short one, or one inside a chunk, is rendered
   /// here.
@@ -126,8 +128,8 @@ struct TemplateRenderer {
   /// with. Where the chunk before ended otherwise, the guess was wrong and
   /// the pipeline renders the chunk again from the right state, so the
   /// output is the sequential one whatever the template. The first error,
-  /// in item order, is thrown (here or by ``finish(into:)``); nothing after
-  /// it is written.
+  /// in item order, is thrown (here, at the next section, or by
+  /// ``finish(into:)``); the text before it is written, nothing after it.
   private mutating func renderChunked(
     _ stream: TemplateStream, _ children: [TemplateNode], in templateName: String,
     into output: inout some TextOutputStream
@@ -180,14 +182,12 @@ struct TemplateRenderer {
     return copy
   }
 
-  /// Renders `items` one after another into a new buffer with room for
-  /// `capacity` bytes.
+  /// Renders `items` one after another into `text`; on an error, `text`
+  /// holds what was rendered before it.
   mutating func renderItems(
-    _ items: [TemplateValue], _ children: [TemplateNode], _ templateName: String, capacity: Int = 1 << 12
-  ) throws(TemplateError) -> TextBuffer {
-    var text = TextBuffer(capacity: capacity)
+    _ items: [TemplateValue], _ children: [TemplateNode], _ templateName: String, into text: inout TextBuffer
+  ) throws(TemplateError) {
     for item in items { try renderPushed(item, children, in: templateName, into: &text) }
-    return text
   }
 
   private mutating func renderPushed(
@@ -259,9 +259,14 @@ struct TemplateRenderer {
 
   // MARK: - Output
 
-  /// Writes `text` to `output`, or behind the chunks still rendering.
+  /// Writes `text` to `output`, or behind the chunks still rendering (or
+  /// nowhere, once one of them has failed: the error is thrown later).
   private func emit(_ text: String, into output: inout some TextOutputStream) {
-    if let pipeline, pipeline.isPending { pipeline.write(text, into: &output) } else { output.write(text) }
+    if let pipeline, pipeline.isPending || pipeline.firstError != nil {
+      pipeline.write(text, into: &output)
+    } else {
+      output.write(text)
+    }
   }
 
   /// Sets whether the next output starts a line.

@@ -90,6 +90,40 @@ struct ChunkedRenderingTests {
     #expect(error(.stream(TemplateStream(rows))) == sequential)
   }
 
+  /// What rendering writes to a streaming output before it throws, and the error.
+  static func outputAndError(
+    _ source: String, _ context: TemplateValue, partials: [String: String]
+  ) throws -> (output: String, error: TemplateError?) {
+    let template = try Template(source: source, name: "t")
+    var output = ""
+    do {
+      try template.render(context, partials: InMemoryTemplateSource(partials), into: &output)
+      return (output, nil)
+    } catch { return (output, error) }
+  }
+
+  @Test(
+    "on an error, the output is the sequential one: the rows before the failing one, nothing after (found by review)",
+    arguments: [
+      // Indentation after the rows: the renderer drains the chunks to learn the line start.
+      "<ol>\n  {{>p}}\n</ol>\n",
+      // Over a MiB written behind the chunks: the renderer drains them.
+      "{{#rows}}{{#deep}}{{>loop}}{{/deep}}{{n}}\n{{/rows}}{{big}}AFTER\n",
+    ])
+  func outputOnError(source: String) throws {
+    let rows = (0..<Self.count).map { n -> TemplateValue in
+      .object(["n": .integer(n), "deep": .bool(n == Self.count - 5)])
+    }
+    let partials = ["loop": "{{>loop}}", "p": "{{#rows}}{{#deep}}{{>loop}}{{/deep}}{{n}}\n{{/rows}}AFTER\n"]
+    let big = TemplateValue.string(String(repeating: "x", count: RenderPipeline.deferredLimit + 10))
+    let list = try Self.outputAndError(source, ["rows": .list(rows), "big": big], partials: partials)
+    let stream = try Self.outputAndError(
+      source, ["rows": .stream(TemplateStream(rows)), "big": big], partials: partials)
+    #expect(list.error != nil && stream.error == list.error)
+    #expect(stream.output == list.output)
+    #expect(!stream.output.contains("AFTER") && stream.output.hasSuffix("\(Self.count - 6)\n"))
+  }
+
   @Test("map returns results in index order")
   func mapOrder() {
     #expect(ChunkedRendering.map(100) { $0 * $0 } == (0..<100).map { $0 * $0 })

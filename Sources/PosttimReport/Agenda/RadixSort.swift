@@ -79,6 +79,8 @@ enum RadixSort {
 
   /// The key that orders doubles as `<` does (negative ones first, by
   /// magnitude reversed); -0.0 is taken as 0.0, which `==` says it is.
+  /// NaN, which `<` does not order, gets a key too: a negative NaN before
+  /// everything, a positive one after (the loaders refuse NaN dates).
   static func key(_ value: Double) -> UInt64 {
     let bits = (value + 0.0).bitPattern
     return bits & (1 << 63) != 0 ? ~bits : bits | (1 << 63)
