@@ -10,7 +10,7 @@ import Testing
 /// be the one-row-at-a-time output, in order.
 @Suite("Rows formatted on several cores")
 struct ChunkedRowsTests {
-  /// Enough tasks for several waves of chunks: one every 37 minutes from
+  /// Enough tasks for several chunks per core: one every 37 minutes from
   /// 2026-10-20 (so Toronto's 1 November fall-back night is crossed and
   /// repeated wall times carry their offset), with titles that need quoting.
   static func tasks() -> [TaskEntry] {

@@ -8,7 +8,7 @@ import Testing
 /// does with line starts and indentation.
 @Suite("Chunked rendering of long streams")
 struct ChunkedRenderingTests {
-  /// More items than one wave of chunks, and not a multiple of the chunk size.
+  /// More items than a few chunks per core, and not a multiple of the chunk size.
   static let count = ChunkedRendering.chunkSize * ChunkedRendering.width * 2 + 37
 
   static func items() -> [TemplateValue] {
