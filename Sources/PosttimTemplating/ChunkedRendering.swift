@@ -18,7 +18,7 @@ import Foundation
 public enum ChunkedRendering {
   /// Items per chunk: large enough that handing chunks to threads costs
   /// little, small enough that a few chunks in memory stay small.
-  public static let chunkSize = 256
+  public static let chunkSize = 512
 
   /// Cores to use: the ones this process may run on, at most 8. Read only
   /// for long lists: it reads the cgroup quota files.
