@@ -47,11 +47,8 @@ public enum ChunkedRendering {
     guard let first = nextChunk(&items) else { return }
     guard first.count == chunkSize else { return render(first).write(to: &output) }
     let pipeline = RenderPipeline()
-    var chunk: [Items.Element]? = first
-    while let rows = chunk {
-      pipeline.submit(
-        RenderPipeline.Chunk { _ in .init(text: render(rows), error: nil, endsAtLineStart: false) }, into: &output)
-      chunk = nextChunk(&items)
+    pipeline.submit(first, then: &items, into: &output) { rows, _ in
+      RenderPipeline.Chunk { _ in .init(text: render(rows), error: nil, endsAtLineStart: false) }
     }
     _ = pipeline.drain(into: &output)
   }

@@ -131,6 +131,22 @@ final class RenderPipeline {
     handOverReady(into: &output)
   }
 
+  /// Hands over `first`, then every chunk left in `items` (``ChunkedRendering/nextChunk(_:)``),
+  /// each made by `chunk` from its items and whether it continues the
+  /// stream (all but the first); stops at the first error a chunk met.
+  func submit<Items: IteratorProtocol>(
+    _ first: [Items.Element], then items: inout Items, into output: inout some TextOutputStream,
+    as chunk: (_ items: [Items.Element], _ continuesStream: Bool) -> Chunk
+  ) {
+    var next: [Items.Element]? = first
+    var continuesStream = false
+    while let chunkItems = next, firstError == nil {
+      submit(chunk(chunkItems, continuesStream), into: &output)
+      continuesStream = true
+      next = ChunkedRendering.nextChunk(&items)
+    }
+  }
+
   /// Queues text behind the pending chunks (drops it once a chunk has
   /// failed); past ``deferredLimit`` bytes, waits for them and hands
   /// everything over.

@@ -149,18 +149,12 @@ struct TemplateRenderer {
     start.rendersChunk = true
     let pipeline = self.pipeline ?? RenderPipeline()
     self.pipeline = pipeline
-    var chunk: [TemplateValue]? = first
-    var continuesStream = false
-    while let items = chunk {
-      pipeline.submit(
-        RenderPipeline.Chunk(
-          renderer: start, items: items, children: children, templateName: templateName,
-          continuesStream: continuesStream, capacity: pipeline.chunkCapacity),
-        into: &output)
-      if let error = pipeline.firstError { throw error }
-      continuesStream = true
-      chunk = ChunkedRendering.nextChunk(&iterator)
+    pipeline.submit(first, then: &iterator, into: &output) { items, continuesStream in
+      RenderPipeline.Chunk(
+        renderer: start, items: items, children: children, templateName: templateName,
+        continuesStream: continuesStream, capacity: pipeline.chunkCapacity)
     }
+    if let error = pipeline.firstError { throw error }
     lineStartPending = true
   }
 

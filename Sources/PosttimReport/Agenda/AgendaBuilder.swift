@@ -98,7 +98,6 @@ public struct AgendaBuilder: Sendable {
       if kind != starts.last?.kind { starts.append((kind, position)) }
     }
     let ends = starts.dropFirst().map(\.start) + [kept.count]
-    let order = kept.map(\.index)
     // The tasks are gathered from all over the list (cache misses, a third
     // of this function's time on 100,000 tasks): a long list's sections are
     // gathered on two cores, each taking the sections of half its tasks.
@@ -110,7 +109,9 @@ public struct AgendaBuilder: Sendable {
       let parts = split < starts.count ? [0..<split, split..<starts.count] : [0..<starts.count]
       return ChunkedRendering.map(parts.count) { part in
         parts[part].map { number in
-          AgendaSection(kind: starts[number].kind, tasks: buffer.gathering(order[starts[number].start..<ends[number]]))
+          AgendaSection(
+            kind: starts[number].kind,
+            tasks: buffer.gathering(kept[starts[number].start..<ends[number]].lazy.map(\.index)))
         }
       }.flatMap { $0 }
     }

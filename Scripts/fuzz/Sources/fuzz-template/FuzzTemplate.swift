@@ -65,8 +65,11 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   for (name, text) in zip(names, parts) { sources[name] = text }
   let partials = InMemoryTemplateSource(sources)
   let start = ContinuousClock.now
-  guard let template = try? Template(source: parts.first ?? "", name: "main") else {
-    do { _ = try Template(source: parts.first ?? "", name: "main") } catch { _ = error.description }
+  let template: Template
+  do {
+    template = try Template(source: parts.first ?? "", name: "main")
+  } catch {
+    _ = error.description
     return 0
   }
   _ = template.includedNames
