@@ -14,7 +14,7 @@ enum OptionsMarkdown {
   /// The option's help, discussion, default and repetition as sentences,
   /// for the man page and the README.
   static func sentence(_ spec: OptionSpec) -> String {
-    var text = spec.help.prefix(1).uppercased() + spec.help.dropFirst()
+    var text = startsWithValue(spec) ? spec.help : spec.help.prefix(1).uppercased() + spec.help.dropFirst()
     if !text.hasSuffix(".") { text += "." }
     if let discussion = spec.discussion { text += " " + discussion }
     if let value = spec.defaultValue, spec.discussion?.contains("Default") != true { text += " Default: \(value)." }
@@ -24,6 +24,14 @@ enum OptionsMarkdown {
       text += " Repeatable."
     }
     return text
+  }
+
+  /// Whether the help starts with one of the option's values ("csv, email,
+  /// …"), which is written as typed, never capitalized ("Csv").
+  static func startsWithValue(_ spec: OptionSpec) -> Bool {
+    guard case .choices(let values) = spec.completion else { return false }
+    let firstWord = spec.help.prefix { $0.isLetter || $0.isNumber || $0 == "-" }
+    return values.contains(String(firstWord))
   }
 
   /// A GFM table cell: `|` escaped, so it does not end the cell.
