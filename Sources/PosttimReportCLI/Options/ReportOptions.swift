@@ -14,7 +14,8 @@ enum ReportOptions {
         + "csv (RFC 4180), json (one JSON document: the report's words, sections and tasks), "
         + "ics (iCalendar, RFC 5545, stable UIDs), text (aligned columns for terminals), "
         + "email (one RFC 5322 MIME message, text and HTML parts); --list-formats lists them.",
-      group: .output, completion: .choices(WriterRegistry.standard.formats)),
+      group: .output, completion: .choices(WriterRegistry.standard.formats),
+      seeAlso: "docs/json-schema.md (json), docs/nightly-email.md (email)"),
     convert: OptionValues.choice("format", WriterRegistry.standard.formats))
   static let output = Option(
     OptionSpec(
@@ -85,7 +86,7 @@ enum ReportOptions {
       discussion: "Default: LC_ALL, then LC_TIME, then LANG (fr_CA.UTF-8 gives fr_CA); C and POSIX mean en_US_POSIX. "
         + "Several locales (-l fr_CA,ar_EG -l ja_JP) give one report per locale in one output, or one file "
         + "each with -o 'NAME-{locale}.EXT'.",
-      group: .locale),
+      group: .locale, seeAlso: "docs/usage.md, \"Several locales in one run\""),
     convert: { try LocaleIdentifier(userInput: $0) })
   static let timeZone = Option(
     OptionSpec(
