@@ -129,6 +129,13 @@ enum ReportOptions {
     spec: OptionSpec(
       "days", value: "N", help: "show N days from today (or from --from), today included", group: .agenda),
     convert: OptionValues.integer("days", in: 1...36_600))
+  // TODO(lead, run plan): pass the value to AgendaOptions.overdueDays (nil when not given).
+  static let overdueDays = Option(
+    spec: OptionSpec(
+      "overdue-days", value: "N", help: "show only the overdue tasks of the last N days; 0 leaves them out",
+      discussion: "Default: every overdue task. Only where there is an overdue section (no --from).",
+      group: .agenda),
+    convert: OptionValues.integer("overdue-days", in: 0...36_600))
   static let minimumImportance = Option(
     spec: OptionSpec(
       "min-importance", value: "N", default: "1", help: "leave out tasks below importance N (1…9)", group: .agenda),
@@ -172,7 +179,7 @@ enum ReportOptions {
     ] + MailOptions.all + [
       locale.spec, timeZone.spec,
       skeleton.spec, pattern.spec, daySkeleton.spec, dayPattern.spec, noRelative.spec,
-      now.spec, from.spec, to.spec, days.spec, minimumImportance.spec, groupBy.spec,
+      now.spec, from.spec, to.spec, days.spec, overdueDays.spec, minimumImportance.spec, groupBy.spec,
       config.spec, help.spec, version.spec, generateManPage.spec, generateCompletionScript.spec,
     ]
 }
