@@ -27,7 +27,8 @@ struct DateIntervalFormatterTests {
       (
         "fr_CA", "yMMMMEEEEd",
         [
-          "mardi 1\u{2009}–\u{2009}jeudi 3 décembre 2026", "jeudi 3 décembre 2026\u{2009}–\u{2009}samedi 2 janvier 2027",
+          "mardi 1\u{2009}–\u{2009}jeudi 3 décembre 2026",
+          "jeudi 3 décembre 2026\u{2009}–\u{2009}samedi 2 janvier 2027",
           "mardi 1 décembre 2026",
         ]
       ),
@@ -86,7 +87,10 @@ struct DateIntervalFormatterTests {
       ("yMMMMdjm", "invalid skeleton \"yMMMMdjm\": \"j\" is a time field; a range of days takes date fields only"),
       ("yMMMdz", "invalid skeleton \"yMMMdz\": \"z\" is a time field; a range of days takes date fields only"),
       ("", "invalid skeleton \"\": empty"),
-      ("yMMMMdé", "invalid skeleton \"yMMMMdé\": \"é\" is not a UTS #35 date field letter (use --pattern to print text verbatim)"),
+      (
+        "yMMMMdé",
+        "invalid skeleton \"yMMMMdé\": \"é\" is not a UTS #35 date field letter (use --pattern to print text verbatim)"
+      ),
     ])
   func skeletons(skeleton: String, message: String) {
     #expect(throws: DateEngineError.self) { try DateIntervalFormatter.validate(skeleton: skeleton) }

@@ -32,15 +32,27 @@ struct RelativeDayTests {
         "'tomorow' is not a day: use a date (YYYY-MM-DD), today, tomorrow, yesterday, +N or -N (days from today) "
           + "or next-workday"
       ),
-      ("", "'' is not a day: use a date (YYYY-MM-DD), today, tomorrow, yesterday, +N or -N (days from today) or next-workday"),
-      ("+", "'+' is not a day: use a date (YYYY-MM-DD), today, tomorrow, yesterday, +N or -N (days from today) or next-workday"),
-      ("+3d", "'+3d' is not a day: use a date (YYYY-MM-DD), today, tomorrow, yesterday, +N or -N (days from today) or next-workday"),
+      (
+        "",
+        "'' is not a day: use a date (YYYY-MM-DD), today, tomorrow, yesterday, +N or -N (days from today) or next-workday"
+      ),
+      (
+        "+",
+        "'+' is not a day: use a date (YYYY-MM-DD), today, tomorrow, yesterday, +N or -N (days from today) or next-workday"
+      ),
+      (
+        "+3d",
+        "'+3d' is not a day: use a date (YYYY-MM-DD), today, tomorrow, yesterday, +N or -N (days from today) or next-workday"
+      ),
       ("2026-02-30", "'2026-02-30' is not a day: no such calendar date"),
       ("2026-12-01T21:00", "'2026-12-01T21:00' is not a day: a day is a date without a time (YYYY-MM-DD)"),
       ("2026-1-5", "'2026-1-5' is not a day: expected YYYY-MM-DD, optionally followed by Thh:mm[:ss] and Z or ±hh:mm"),
       ("+36601", "'+36601' is too far: +N and -N count at most 36600 days"),
       ("-99999999999999999999", "'-99999999999999999999' is too far: +N and -N count at most 36600 days"),
-      ("to\u{1B}[2Jday", "'to\\u{1b}[2Jday' is not a day: use a date (YYYY-MM-DD), today, tomorrow, yesterday, +N or -N (days from today) or next-workday"),
+      (
+        "to\u{1B}[2Jday",
+        "'to\\u{1b}[2Jday' is not a day: use a date (YYYY-MM-DD), today, tomorrow, yesterday, +N or -N (days from today) or next-workday"
+      ),
     ])
   func refuses(text: String, message: String) {
     #expect(throws: RelativeDay.ParseError.self) { try RelativeDay(text) }

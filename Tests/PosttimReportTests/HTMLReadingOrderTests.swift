@@ -53,7 +53,10 @@ struct HTMLReadingOrderTests {
   @Test("with no overdue tasks, the order is the agenda's")
   func noOverdue() throws {
     let options = AgendaOptions(now: ReportFixture.now, overdueDays: 0)
-    #expect(Array(Self.mainSections(try Self.html("fr_CA", options: options)).prefix(2)) == ["day-2026-11-30", "day-2026-12-01"])
+    #expect(
+      Array(Self.mainSections(try Self.html("fr_CA", options: options)).prefix(2)) == [
+        "day-2026-11-30", "day-2026-12-01",
+      ])
   }
 
   @Test(

@@ -72,7 +72,10 @@ enum ManPage {
   static let examples: [(text: String, lines: [String])] = [
     (
       "An HTML agenda in French, in Toronto's local days:",
-      ["posttim-report --locale fr_CA --time-zone America/Toronto --format html \\", "    -o agenda.html listeDesTaches.plist"]
+      [
+        "posttim-report --locale fr_CA --time-zone America/Toronto --format html \\",
+        "    -o agenda.html listeDesTaches.plist",
+      ]
     ),
     (
       "The nightly e-mail: a crontab line (one line) that mails today's and tomorrow's tasks at 06:00 through the "
