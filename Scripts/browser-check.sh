@@ -59,6 +59,15 @@ frame() {  # frame PAGE WIDTH HEIGHT: a host page showing PAGE in a frame of tha
   echo "<script>addEventListener('message', function (e) { var p = document.createElement('pre');"
   echo "p.id = 'layout-verdict'; p.textContent = e.data; document.body.appendChild(p); });</script></body></html>"
 }
+tally() {  # tally NAME VERDICT: one PASS or FAIL line for a page's verdict
+  if [[ $2 == '{"ok":true'* ]]; then
+    passed=$((passed + 1))
+    echo "PASS $1: $2"
+  else
+    failed=$((failed + 1))
+    echo "FAIL $1: ${2:-no verdict in the DOM}"
+  fi
+}
 verdict_of() {  # verdict_of HOST WIDTH: the verdict JSON the checking script wrote
   run_browser --window-size="$(($2 < 500 ? 500 : $2)),900" --dump-dom "file://$1" |
     sed -n 's/.*<pre id="layout-verdict">\(.*\)<\/pre>.*/\1/p' | sed -e 's/&quot;/"/g' -e 's/&amp;/\&/g'
@@ -101,13 +110,7 @@ for locale in multi fr_CA de_DE ar_EG ja_JP; do
     frame "$probe" "$width" 20000 >"$work/$locale-$width.host.html"
     verdict=$(verdict_of "$work/$locale-$width.host.html" "$width")
     height=$(sed -n 's/.*"height":\([0-9]*\).*/\1/p' <<<"$verdict")
-    if [[ $verdict == '{"ok":true'* ]]; then
-      passed=$((passed + 1))
-      echo "PASS $locale $width px: $verdict"
-    else
-      failed=$((failed + 1))
-      echo "FAIL $locale $width px: ${verdict:-no verdict in the DOM}"
-    fi
+    tally "$locale $width px" "$verdict"
     height=${height:-900}
     ((height > 16000)) && height=16000  # chromium draws no taller screenshot (the five-locale page at 390 px)
     frame "$page" "$width" "$height" >"$work/$locale-$width.shot.html"
@@ -145,14 +148,7 @@ sys.stdout.write(message.get_body(("html",)).get_content())' "$work/phone.eml" >
 for page in phone-html phone-email; do
   probe_page "$work/$page.html" ltr "$work/$page.check.html" 844
   frame "$work/$page.check.html" 390 20000 >"$work/$page.host.html"
-  verdict=$(verdict_of "$work/$page.host.html" 390)
-  if [[ $verdict == '{"ok":true'* ]]; then
-    passed=$((passed + 1))
-    echo "PASS $page 390x844, 20 overdue tasks: $verdict"
-  else
-    failed=$((failed + 1))
-    echo "FAIL $page 390x844, 20 overdue tasks: ${verdict:-no verdict in the DOM}"
-  fi
+  tally "$page 390x844, 20 overdue tasks" "$(verdict_of "$work/$page.host.html" 390)"
   frame "$work/$page.html" 390 844 >"$work/$page.shot.html"
   if run_browser --window-size=500,844 --screenshot="$work/shot.png" "file://$work/$page.shot.html" >/dev/null 2>&1; then
     convert "$work/shot.png" -crop 390x844+0+0 +repage "$shots/$page-390x844.png"

@@ -1,11 +1,11 @@
 // Date ranges through ICU's date-interval formatter (udtitvfmt). See
 // include/CICUShim.h for the contract; comments here only say why.
 #include "CICUShim.h"
+#include "CICUDisplayContext.h"
 
 #include <stdlib.h>
 #include <unicode/ucal.h>
 #include <unicode/udateintervalformat.h>
-#include <unicode/udisplaycontext.h>
 #include <unicode/uformattedvalue.h>
 
 struct cicu_interval_formatter {
@@ -59,10 +59,7 @@ void cicu_itv_close(cicu_interval_formatter *formatter) {
 
 void cicu_itv_set_capitalization(cicu_interval_formatter *formatter,
                                  int32_t context, int32_t *status) {
-  UDisplayContext value = UDISPCTX_CAPITALIZATION_NONE;
-  if (context == 1) value = UDISPCTX_CAPITALIZATION_FOR_BEGINNING_OF_SENTENCE;
-  if (context == 2) value = UDISPCTX_CAPITALIZATION_FOR_STANDALONE;
-  if (context == 3) value = UDISPCTX_CAPITALIZATION_FOR_MIDDLE_OF_SENTENCE;
+  UDisplayContext value = cicu_capitalization_context(context);
   udtitvfmt_setContext(formatter->format, value, (UErrorCode *)status);
 }
 
