@@ -169,7 +169,8 @@ struct RunConfiguration {
       } catch .notFound {
         throw TemplateError(kind: .notFound, templateName: path, message: "template file not found")
       } catch {
-        throw TemplateError(kind: .notFound, templateName: path, message: error.reason() + " (a template is a text file)")
+        throw TemplateError(
+          kind: .notFound, templateName: path, message: error.reason() + " (a template is a text file)")
       }
       guard let text = String(validating: bytes, as: UTF8.self) else {
         throw TemplateError(kind: .syntax, templateName: path, message: "is not UTF-8 text")

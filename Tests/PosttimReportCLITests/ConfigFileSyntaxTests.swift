@@ -48,7 +48,8 @@ struct ConfigFileSyntaxTests {
 
   @Test("a CR inside a quoted value ends its line: the quote is reported unclosed, not the CR dropped")
   func carriageReturnInQuotes() throws {
-    let (run, status, path) = try run("subject = \"Agenda\rdu jour\"\n", mail + ["-f", "email", "--mail-to", "a@b.org"])
+    let (run, status, path) = try run(
+      "subject = \"Agenda\rdu jour\"\n", mail + ["-f", "email", "--mail-to", "a@b.org"])
     #expect(status == .configuration)
     #expect(
       run.stderr == [
@@ -93,7 +94,8 @@ struct ConfigFileSyntaxTests {
     #expect(status == .configuration)
     #expect(run.stderr.count == 1)
     let line = try #require(run.stderr.first)
-    #expect(line.hasPrefix("posttim-report: error: \(path):1:10: unknown format '\(String(repeating: "y", count: 80))…'"))
+    #expect(
+      line.hasPrefix("posttim-report: error: \(path):1:10: unknown format '\(String(repeating: "y", count: 80))…'"))
     #expect(line.count < path.count + 300)
   }
 

@@ -37,7 +37,8 @@ struct ConfigFileTrustTests {
     #expect(chown(path, Self.stranger, Self.stranger) == 0)
     let (status, stderr) = refusal(path)
     #expect(status == .configuration)
-    #expect(stderr == ["posttim-report: error: \(path): config file not trusted: owned by uid 4242, not by you or root"])
+    #expect(
+      stderr == ["posttim-report: error: \(path): config file not trusted: owned by uid 4242, not by you or root"])
   }
 
   @Test("a config file others may write is refused (78), naming the mode", arguments: [0o666, 0o620, 0o602])

@@ -33,7 +33,7 @@ enum OutputTarget {
       var info = stat()
       guard lstat(current, &info) == 0 else {
         guard errno == ENOENT else { throw OutputError(.cannotCreate, path: path, reason: lastError) }
-        guard !name.isEmpty else { throw OutputError(.cannotCreate, path: path, reason: "is a directory") }
+        guard !name.isEmpty else { throw OutputError(.cannotCreate, path: path, reason: "names a folder, not a file") }
         return .file(folder: folder, name: name, existing: nil)
       }
       switch info.st_mode & S_IFMT {

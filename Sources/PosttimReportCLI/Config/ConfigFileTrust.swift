@@ -45,7 +45,8 @@ enum ConfigFileTrust {
         throw refuse("its folder \(folder) belongs to uid \(folderInfo.st_uid), not to you or root")
       }
       guard folderInfo.st_mode & (S_IWGRP | S_IWOTH) == 0 || folderInfo.st_mode & S_ISVTX != 0 else {
-        throw refuse("its folder \(folder) is writable by other users (mode \(octal(folderInfo.st_mode))) and not sticky")
+        throw refuse(
+          "its folder \(folder) is writable by other users (mode \(octal(folderInfo.st_mode))) and not sticky")
       }
       guard folder != "/" else { return }
       folder = URL(fileURLWithPath: folder).deletingLastPathComponent().path
