@@ -14,33 +14,31 @@ enum ConfigFileSource {
 
   /// - Throws: ``ConfigFileError`` for the whole file (line 0), exit 78.
   static func read(_ path: String) throws(ConfigFileError) -> [UInt8] {
-    func fail(_ message: String) -> ConfigFileError {
-      ConfigFileError(path: path, line: 0, column: 0, message: message)
+    func fail(_ message: String) -> ConfigFileError { ConfigFileError(path: path, line: 0, column: 0, message: message) }
+    func fail(_ failure: DataFile.Failure) -> ConfigFileError {
+      switch failure {
+      case .notFound: fail("config file not found")
+      case .unreadable(let reason): fail("cannot read the config file (\(reason))")
+      case .tooLarge: fail("is larger than 1 MiB, not a config file")
+      case .wrongKind(let what): fail("is \(what), not a config file")
+      }
     }
     let file: DataFile.Opened
     do {
       file = try DataFile.open(path)
-    } catch .notFound {
-      throw fail("config file not found")
-    } catch .unreadable(let reason) {
-      throw fail("cannot read the config file (\(reason))")
     } catch {
-      throw fail("cannot read the config file")
+      throw fail(error)
     }
     defer { close(file.descriptor) }
     switch file.kind {
     case .nullDevice: return []
-    case .other: throw fail("is \(file.what), not a config file")
+    case .other: throw fail(.wrongKind(file.what))
     case .regular, .pipe: try ConfigFileTrust.check(path, descriptor: file.descriptor, info: file.info)
     }
     do {
       return try DataFile.readAll(file.descriptor, limit: sizeLimit)
-    } catch .tooLarge {
-      throw fail("is larger than 1 MiB, not a config file")
-    } catch .unreadable(let reason) {
-      throw fail("cannot read the config file (\(reason))")
     } catch {
-      throw fail("cannot read the config file")
+      throw fail(error)
     }
   }
 }
