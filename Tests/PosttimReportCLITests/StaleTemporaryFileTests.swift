@@ -8,7 +8,8 @@ import TestSupport
 
 /// A run killed with SIGKILL cannot remove its temporary file; the next run
 /// writing the same output removes it, and nothing else: not a file some
-/// live run holds locked, not a link, folder, FIFO or another user's file.
+/// live run holds locked, not a link, folder, FIFO or another user's file
+/// (docs/usage.md, "Exit status").
 @Suite(
   "Stale temporary files after SIGKILL", .enabled(if: EndToEndTests.binary != nil, "posttim-report binary not built"))
 struct StaleTemporaryFileTests {
