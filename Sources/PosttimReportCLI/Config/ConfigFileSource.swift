@@ -14,7 +14,9 @@ enum ConfigFileSource {
 
   /// - Throws: ``ConfigFileError`` for the whole file (line 0), exit 78.
   static func read(_ path: String) throws(ConfigFileError) -> [UInt8] {
-    func fail(_ message: String) -> ConfigFileError { ConfigFileError(path: path, line: 0, column: 0, message: message) }
+    func fail(_ message: String) -> ConfigFileError {
+      ConfigFileError(path: path, line: 0, column: 0, message: message)
+    }
     func fail(_ failure: DataFile.Failure) -> ConfigFileError {
       switch failure {
       case .notFound: fail("config file not found")
