@@ -427,6 +427,26 @@ void cicu_cal_set_zone(cicu_calendar *calendar, const cicu_zone *zone,
 int32_t cicu_tzdata_zi_version(const uint8_t *bytes, int32_t length,
                                char *out, int32_t capacity, int32_t *status);
 
+// MARK: - Numbers (a kept decimal formatter)
+// Implemented in CICUNumbers.c: `cicu_number_format` opens a formatter per
+// call; a report that writes a number per task keeps one open.
+
+typedef struct cicu_number_formatter cicu_number_formatter;
+
+/// Opens ICU's decimal format (`unum_open(UNUM_DECIMAL)`, as MessageFormat's
+/// `{n, number}` uses) for `locale`. Owned by the caller (`cicu_nf_close`).
+cicu_number_formatter *cicu_nf_open(const char *locale, int32_t *status);
+/// A copy for another thread (`unum_clone`).
+cicu_number_formatter *cicu_nf_clone(const cicu_number_formatter *formatter,
+                                     int32_t *status);
+void cicu_nf_close(cicu_number_formatter *formatter);
+/// Formats `value` as UTF-8 into `out`; returns the UTF-8 length. A
+/// formatter may not be used by two threads at once. A result over 64
+/// UTF-16 units sets *status to 15 (U_BUFFER_OVERFLOW_ERROR).
+int32_t cicu_nf_format_utf8(const cicu_number_formatter *formatter,
+                            double value, char *out, int32_t capacity,
+                            int32_t *status);
+
 #ifdef __cplusplus
 }
 #endif

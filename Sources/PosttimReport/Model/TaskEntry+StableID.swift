@@ -1,21 +1,27 @@
 import Foundation
-import PosttimTemplating
 import PosttimICU
+import PosttimTemplating
 
 extension TaskEntry {
   /// An ID derived from the task's content (date, title, importance,
   /// description), the same on every run: HTML anchors and iCalendar UIDs
   /// use it, so a subscribed calendar updates instead of duplicating.
   /// FNV-1a, 64 bits, as 16 hex digits prefixed "task-".
-  public var stableID: String {
+  public var stableID: String { TaskAnchorText.anchor(stableHash, twin: 1) }
+
+  /// The 64-bit FNV-1a hash behind ``stableID``: the date (ISO 8601, UTC),
+  /// title, importance (decimal) and description, joined by U+001F (unit
+  /// separator), as UTF-8. Hashed field by field, with no joined string.
+  var stableHash: UInt64 {
     var hash = FNV1a()
-    // The fields joined by U+001F (unit separator), hashed as UTF-8.
     hash.mix(ISO8601.utcString(date))
-    for field in [title, String(importance), details] {
-      hash.mix(0x1F)
-      hash.mix(field)
-    }
-    return "task-" + hash.hex
+    hash.mix(0x1F)
+    hash.mix(title)
+    hash.mix(0x1F)
+    hash.mix(decimal: importance)
+    hash.mix(0x1F)
+    hash.mix(details)
+    return hash.state
   }
 }
 
@@ -23,7 +29,7 @@ extension TaskEntry {
 /// contiguous UTF-8: a generic byte sequence cost three times as much, and
 /// an HTML report with details asks for every task's ID.
 private struct FNV1a {
-  private var state: UInt64 = 0xcbf2_9ce4_8422_2325
+  private(set) var state: UInt64 = 0xcbf2_9ce4_8422_2325
 
   mutating func mix(_ byte: UInt8) {
     state ^= UInt64(byte)
@@ -36,14 +42,47 @@ private struct FNV1a {
     }
   }
 
-  /// The hash as 16 lowercase hex digits, zero-padded.
-  var hex: String {
-    String(unsafeUninitializedCapacity: 16) { buffer in
-      for index in 0..<16 {
-        let nibble = UInt8(truncatingIfNeeded: state >> (60 - 4 * index)) & 0xF
-        buffer[index] = nibble < 10 ? 0x30 + nibble : 0x57 + nibble
+  /// `value` as `String(value)` writes it ("-12"), without making the string.
+  mutating func mix(decimal value: Int) {
+    if value < 0 { mix(UInt8(ascii: "-")) }
+    var magnitude = value.magnitude
+    var divisor: UInt = 1
+    while magnitude / divisor >= 10 { divisor *= 10 }
+    while divisor > 0 {
+      mix(UInt8(ascii: "0") + UInt8(magnitude / divisor))
+      magnitude %= divisor
+      divisor /= 10
+    }
+  }
+}
+
+/// The text of an anchor: "task-" and 16 lowercase hex digits, then "-2",
+/// "-3"… for the later twins of a task (``TaskAnchors``).
+enum TaskAnchorText {
+  static func anchor(_ hash: UInt64, twin: Int) -> String {
+    // "task-" 5 + 16 hex digits + "-" + at most 19 digits.
+    String(unsafeUninitializedCapacity: 41) { buffer in
+      var count = 0
+      for byte in "task-".utf8 {
+        buffer[count] = byte
+        count += 1
       }
-      return 16
+      for index in 0..<16 {
+        let nibble = UInt8(truncatingIfNeeded: hash >> (60 - 4 * index)) & 0xF
+        buffer[count] = nibble < 10 ? 0x30 + nibble : 0x57 + nibble
+        count += 1
+      }
+      guard twin > 1 else { return count }
+      buffer[count] = UInt8(ascii: "-")
+      count += 1
+      var divisor = 1
+      while twin / divisor >= 10 { divisor *= 10 }
+      while divisor > 0 {
+        buffer[count] = UInt8(ascii: "0") + UInt8(twin / divisor % 10)
+        count += 1
+        divisor /= 10
+      }
+      return count
     }
   }
 }

@@ -38,6 +38,9 @@ public final class ReportPresenter: Sendable {
   let importanceTexts: [String]
   /// The placeholder for an empty title.
   let untitled: String
+  /// Source lines assembled without MessageFormat, made on the first
+  /// detail; nil for a message that needs MessageFormat.
+  private let sourceLineFormat: OnceValue<SourceLineFormat?>
 
   /// The first ICU error met while formatting (the value was then left
   /// blank); the command checks it before committing the output (exit 70).
@@ -92,6 +95,10 @@ public final class ReportPresenter: Sendable {
     relativeNames = settings.relativeDayNames ? try RelativeDayNames(locale: locale) : nil
     importanceTexts = (0...9).map { catalog.text(.importanceValue, ["importance": .number(Double($0))]) }
     untitled = catalog.text(.taskUntitled)
+    let catalog = catalog
+    sourceLineFormat = OnceValue {
+      SourceLineFormat(catalog: catalog) { Self.catalogSourceLine(catalog, file: $0, entry: $1) }
+    }
   }
 
   /// The format for a repeated wall time: `formatter`'s pattern with the
@@ -239,17 +246,29 @@ public final class ReportPresenter: Sendable {
   /// byte-wise: this runs once per task (a Character split cost 6,000
   /// instructions, URL more).
   static func fileName(_ path: String) -> String {
-    let bytes = path.utf8
+    path.withUTF8Bytes { String(decoding: UnsafeBufferPointer(rebasing: $0[fileNameRange($0)]), as: UTF8.self) }
+  }
+
+  /// Where ``fileName(_:)`` is in the path's UTF-8 `bytes`.
+  static func fileNameRange(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
     let slash = UInt8(ascii: "/")
-    guard let last = bytes.lastIndex(where: { $0 != slash }) else { return path }
-    let end = bytes.index(after: last)
-    let start = bytes[..<end].lastIndex(of: slash).map { bytes.index(after: $0) } ?? bytes.startIndex
-    return String(path[start..<end])
+    guard let last = bytes.lastIndex(where: { $0 != slash }) else { return bytes.indices }
+    let start = bytes[..<last].lastIndex(of: slash).map { $0 + 1 } ?? 0
+    return start..<(last + 1)
   }
 
   func sourceLine(_ origin: TaskOrigin) -> String {
-    let file = origin.file == "-" ? "stdin" : Self.fileName(origin.file)
-    return catalog.text(.detailsSource, ["file": .string(file), "entry": .number(Double(origin.entry))])
+    let file = origin.file == "-" ? "stdin" : origin.file
+    let assembled = file.withUTF8Bytes { path in
+      sourceLineFormat.value?.line(
+        fileName: UnsafeBufferPointer(rebasing: path[Self.fileNameRange(path)]), entry: origin.entry)
+    }
+    return assembled ?? Self.catalogSourceLine(catalog, file: Self.fileName(file), entry: origin.entry)
+  }
+
+  /// The catalog's source line, through ICU MessageFormat.
+  static func catalogSourceLine(_ catalog: MessageCatalog, file: String, entry: Int) -> String {
+    catalog.text(.detailsSource, ["file": .string(file), "entry": .number(Double(entry))])
   }
 }
 

@@ -1,4 +1,4 @@
-import Synchronization
+import PosttimTemplating
 
 /// The rows' anchors ("task-3f2a…"), made on first use: Markdown, CSV
 /// and text never show them, so a run in those formats never hashes a
@@ -7,29 +7,95 @@ import Synchronization
 /// IDs come from a task's content, so identical twins would share one;
 /// later twins get "-2", "-3"… in agenda order, and every anchor in a
 /// report is unique.
+///
+/// The table holds a hash and a twin number per row, not strings: an
+/// anchor's text is made when it is read, by the thread rendering its row.
+/// The hashes are computed on every core (``ChunkedRendering/map(_:_:)``),
+/// the twins numbered in one pass in agenda order; once built, the table
+/// is read with no lock (``OnceValue``: the rows of an HTML report ask for
+/// it twice each, from every rendering thread).
 final class TaskAnchors: Sendable {
-  private let sections: [[TaskEntry]]
-  private let table = Mutex<[[String]]?>(nil)
+  private let table: OnceValue<Table>
 
-  init(_ agenda: Agenda) { sections = agenda.sections.map(\.tasks) }
+  private struct Table {
+    /// Where each section's rows start in ``hashes`` and ``twins``.
+    var starts: [Int] = []
+    var hashes: [UInt64] = []
+    /// 1 for the first task with its hash, 2 for its next twin…
+    var twins: [UInt32] = []
+  }
+
+  /// Lists at least this long are hashed on several cores.
+  static let parallelCount = 8_192
+
+  init(_ agenda: Agenda) {
+    let sections = agenda.sections.map(\.tasks)
+    table = OnceValue { Self.table(of: sections) }
+  }
 
   /// The anchor of row `row` of section `section`.
   func id(section: Int, row: Int) -> String {
-    table.withLock { table in
-      if table == nil { table = Self.build(sections) }
-      return table![section][row]
+    // Read in place: a copy of the table would retain its arrays, shared by every thread.
+    let index = table.value.starts[section] + row
+    return TaskAnchorText.anchor(table.value.hashes[index], twin: Int(table.value.twins[index]))
+  }
+
+  private static func table(of sections: [[TaskEntry]]) -> Table {
+    var table = Table()
+    var start = 0
+    for section in sections {
+      table.starts.append(start)
+      start += section.count
+    }
+    table.hashes = hashes(of: sections, count: start)
+    table.twins = twins(table.hashes)
+    return table
+  }
+
+  /// Every task's ``TaskEntry/stableHash``, in agenda order.
+  private static func hashes(of sections: [[TaskEntry]], count: Int) -> [UInt64] {
+    guard count >= parallelCount else { return sections.flatMap { $0.map(\.stableHash) } }
+    // Pieces of at most 4,096 rows of one section each, and where their
+    // rows go.
+    var pieces: [(section: Int, rows: Range<Int>, at: Int)] = []
+    var at = 0
+    for (index, section) in sections.enumerated() {
+      for start in stride(from: 0, to: section.count, by: 4_096) {
+        let rows = start..<min(start + 4_096, section.count)
+        pieces.append((index, rows, at))
+        at += rows.count
+      }
+    }
+    return [UInt64](unsafeUninitializedCapacity: count) { hashes, initialized in
+      // Each piece writes its own rows only.
+      nonisolated(unsafe) let slots = hashes.baseAddress!
+      _ = ChunkedRendering.map(pieces.count) { index in
+        let piece = pieces[index]
+        let tasks = sections[piece.section]
+        for row in piece.rows {
+          (slots + piece.at + row - piece.rows.lowerBound).initialize(to: tasks[row].stableHash)
+        }
+      }
+      initialized = count
     }
   }
 
-  private static func build(_ sections: [[TaskEntry]]) -> [[String]] {
-    var seen: [String: Int] = [:]
-    return sections.map { tasks in
-      tasks.map { task in
-        let id = task.stableID
-        let count = seen[id, default: 0] + 1
-        seen[id] = count
-        return count == 1 ? id : "\(id)-\(count)"
-      }
+  /// Twin numbers in agenda order: how many of the rows so far, this one
+  /// included, have its hash. Hashes seen are kept in an open-addressing
+  /// table (the hashes are FNV-1a already, so no hashing again).
+  private static func twins(_ hashes: [UInt64]) -> [UInt32] {
+    var capacity = 16
+    while capacity < 2 * hashes.count { capacity *= 2 }
+    let mask = capacity - 1
+    var keys = [UInt64](repeating: 0, count: capacity)
+    var counts = [UInt32](repeating: 0, count: capacity)
+    return hashes.map { hash in
+      // Fibonacci hashing spreads the low bits of nearby hashes.
+      var slot = Int(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+      while counts[slot] != 0 && keys[slot] != hash { slot = (slot + 1) & mask }
+      keys[slot] = hash
+      counts[slot] += 1
+      return counts[slot]
     }
   }
 }

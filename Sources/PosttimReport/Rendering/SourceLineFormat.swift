@@ -1,0 +1,112 @@
+import PosttimICU
+import PosttimTemplating
+
+/// A detail's source line ("Tiré de tasks.xml, entrée 17 444") for every
+/// task of a report, without an ICU MessageFormat call per task (that call
+/// was a quarter of a long HTML report with details).
+///
+/// The catalog's `details.source` message is taken apart once: when it is
+/// plain text around `{file}` and `{entry, number}` (or `{entry}`), with no
+/// quote, brace or other argument, ICU's output is that text with the
+/// file name and the number in place, and each line is assembled so, the
+/// number from ICU's decimal format (the one MessageFormat uses) in the
+/// message's locale. Any other message (plural, select, quoting), or one
+/// whose assembled lines differ from the catalog's for sample entries, has
+/// no format, and the caller asks the catalog every time.
+final class SourceLineFormat: Sendable {
+  private enum Piece {
+    case text([UInt8])
+    case file
+    case entry
+  }
+
+  private let pieces: [Piece]
+  private let number: ICUNumberFormatter
+
+  /// Entries the assembled lines are checked against the catalog with.
+  static let sampleEntries = [1, 9, 12, 305, 1_234, 17_444, 123_456, 1_234_567, 98_765_432]
+
+  /// - Parameter line: the catalog's line for a file name and an entry,
+  ///   which the assembled ones must equal.
+  init?(catalog: MessageCatalog, line: (String, Int) -> String) {
+    guard let (name, pattern) = catalog.lookup(MessageKey.detailsSource.rawValue),
+      let pieces = Self.pieces(of: pattern),
+      let number = try? ICUNumberFormatter(locale: catalog.messageLocale(for: name))
+    else { return nil }
+    self.pieces = pieces
+    self.number = number
+    for entry in Self.sampleEntries {
+      let file = "listeDesTaches.plist"
+      guard let assembled = file.withUTF8Bytes({ self.line(fileName: $0, entry: entry) }),
+        assembled == line(file, entry)
+      else { return nil }
+    }
+  }
+
+  /// The message's pieces, or nil when it is not plain text around the
+  /// two simple arguments. Read by scalars: a combining mark after a brace
+  /// must not hide it.
+  private static func pieces(of pattern: String) -> [Piece]? {
+    var pieces: [Piece] = []
+    var text: [UInt8] = []
+    var scalars = pattern.unicodeScalars.makeIterator()
+    while let scalar = scalars.next() {
+      switch scalar {
+      case "'", "}": return nil
+      case "{":
+        var argument = ""
+        var isClosed = false
+        while let next = scalars.next() {
+          if next == "}" {
+            isClosed = true
+            break
+          }
+          guard next != "{", next != "'" else { return nil }
+          argument.unicodeScalars.append(next)
+        }
+        if !text.isEmpty { pieces.append(.text(text)) }
+        text = []
+        switch (argument, isClosed) {
+        case ("file", true): pieces.append(.file)
+        case ("entry", true), ("entry, number", true), ("entry,number", true): pieces.append(.entry)
+        default: return nil
+        }
+      default:
+        text.append(contentsOf: String(scalar).utf8)
+      }
+    }
+    if !text.isEmpty { pieces.append(.text(text)) }
+    return pieces
+  }
+
+  /// The line for the file whose name is `fileName` (UTF-8) and entry
+  /// `entry`; nil when ICU cannot format the number.
+  func line(fileName: UnsafeBufferPointer<UInt8>, entry: Int) -> String? {
+    number.withUTF8(Double(entry)) { digits in
+      var length = 0
+      for piece in pieces {
+        switch piece {
+        case .text(let bytes): length += bytes.count
+        case .file: length += fileName.count
+        case .entry: length += digits.count
+        }
+      }
+      return String(unsafeUninitializedCapacity: length) { buffer in
+        var count = 0
+        func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+          guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+          (buffer.baseAddress! + count).update(from: base, count: bytes.count)
+          count += bytes.count
+        }
+        for piece in pieces {
+          switch piece {
+          case .text(let bytes): bytes.withUnsafeBufferPointer(append)
+          case .file: append(fileName)
+          case .entry: append(digits)
+          }
+        }
+        return count
+      }
+    }
+  }
+}
