@@ -7,7 +7,7 @@
 /// Source followed: the Mustache spec v1.x (https://github.com/mustache/spec),
 /// interpolation.yml "Dotted Names" and sections.yml name resolution.
 struct ContextStack {
-  private var frames: [TemplateValue]
+  private(set) var frames: [TemplateValue]
 
   init(_ root: TemplateValue) {
     frames = [root]

@@ -55,6 +55,16 @@ public final class TemplateObject: Sendable {
     self.init(keys: keys) { values[$0] }
   }
 
+  /// For a caller that finds a name's position once per kind of object
+  /// (``RowProgram``): the key table's identity and the table; nil for an
+  /// object looked up by name.
+  var keyTable: (id: ObjectIdentifier, table: TemplateKeys.Table)? {
+    byPosition ? (ObjectIdentifier(positionsOwner), positions) : nil
+  }
+
+  /// The member at `position` of ``keyTable``, computed now.
+  func member(at position: Int) -> TemplateValue { memberAt(position) }
+
   /// The member named `key`, computed now; nil when absent (a Mustache miss).
   public subscript(key: String) -> TemplateValue? {
     guard byPosition else { return member(key) }

@@ -19,8 +19,8 @@ struct TemplateRenderer {
 
   let partials: (any TemplateSource)?
   let escape: @Sendable (String) -> String
-  private var context: ContextStack
-  private var indentation = ""
+  private(set) var context: ContextStack
+  private(set) var indentation = ""
   /// Whether the next output starts a line (and gets `indentation`).
   /// While `lineStartPending`, it is the state of the last chunk of a
   /// stream still rendering: known once the pipeline has drained.
@@ -29,10 +29,10 @@ struct TemplateRenderer {
   /// Where long streams are rendered while this renderer goes on; made by
   /// the first one. Chunks' own renderers have none and render their
   /// streams themselves (`rendersChunk`).
-  private var pipeline: RenderPipeline?
+  private(set) var pipeline: RenderPipeline?
   private var rendersChunk = false
   private var overrides: [[String: [TemplateNode]]] = []
-  private var depth = 0
+  private(set) var depth = 0
   /// Partials already loaded in this render, by name: a row includes the
   /// same few partials every time, and a short scan of short names costs
   /// less than the source's hashed lookup (4% of a long HTML report).
@@ -140,8 +140,7 @@ struct TemplateRenderer {
       return
     }
     guard first.count == ChunkedRendering.chunkSize else {
-      for item in first { try renderPushed(item, children, in: templateName, into: &output) }
-      return
+      return try renderRows(first, children, in: templateName, into: &output)
     }
     resolveLineStart(into: &output)
     var start = self
@@ -181,10 +180,10 @@ struct TemplateRenderer {
   mutating func renderItems(
     _ items: [TemplateValue], _ children: [TemplateNode], _ templateName: String, into text: inout TextBuffer
   ) throws(TemplateError) {
-    for item in items { try renderPushed(item, children, in: templateName, into: &text) }
+    try renderRows(items, children, in: templateName, into: &text)
   }
 
-  private mutating func renderPushed(
+  mutating func renderPushed(
     _ value: TemplateValue, _ children: [TemplateNode], in templateName: String,
     into output: inout some TextOutputStream
   ) throws(TemplateError) {
@@ -211,19 +210,10 @@ struct TemplateRenderer {
       default: return
       }
     }
-    guard let partials else { return }
+    guard partials != nil else { return }
     let template: Template?
     do {
-      // Lengths first: `==` on two different names takes Swift's slow
-      // comparison (canonical equivalence), 3% of a long HTML report.
-      let length = name.utf8.count
-      if let loaded = loadedPartials.first(where: { $0.name.utf8.count == length && $0.name == name }) {
-        template = loaded.template
-      } else {
-        // A chunk's renderer keeps its own copy (see UnsharedNodes).
-        template = rendersChunk ? try partials.template(named: name)?.unshared : try partials.template(named: name)
-        if loadedPartials.count < Self.loadedPartialsLimit { loadedPartials.append((name, template)) }
-      }
+      template = try loadPartial(named: name)
     } catch  where error.line == 0 {
       // Point at the including tag when the source cannot say where it was asked for.
       throw TemplateError(
@@ -251,11 +241,27 @@ struct TemplateRenderer {
     try render(template, into: &output)
   }
 
+  /// The partial named `name`, from those loaded in this render or from
+  /// the source; nil when there is no source or no such partial.
+  mutating func loadPartial(named name: String) throws(TemplateError) -> Template? {
+    guard let partials else { return nil }
+    // Lengths first: `==` on two different names takes Swift's slow
+    // comparison (canonical equivalence), 3% of a long HTML report.
+    let length = name.utf8.count
+    if let loaded = loadedPartials.first(where: { $0.name.utf8.count == length && $0.name == name }) {
+      return loaded.template
+    }
+    // A chunk's renderer keeps its own copy (see UnsharedNodes).
+    let template = rendersChunk ? try partials.template(named: name)?.unshared : try partials.template(named: name)
+    if loadedPartials.count < Self.loadedPartialsLimit { loadedPartials.append((name, template)) }
+    return template
+  }
+
   // MARK: - Output
 
   /// Writes `text` to `output`, or behind the chunks still rendering (or
   /// nowhere, once one of them has failed: the error is thrown later).
-  private func emit(_ text: String, into output: inout some TextOutputStream) {
+  func emit(_ text: String, into output: inout some TextOutputStream) {
     if let pipeline, pipeline.isPending || pipeline.firstError != nil {
       pipeline.write(text, into: &output)
     } else {
@@ -264,7 +270,7 @@ struct TemplateRenderer {
   }
 
   /// Sets whether the next output starts a line.
-  private mutating func setLineStart(_ value: Bool) {
+  mutating func setLineStart(_ value: Bool) {
     atLineStart = value
     lineStartPending = false
   }

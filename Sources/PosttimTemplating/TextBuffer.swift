@@ -63,6 +63,16 @@ public struct TextBuffer: TextOutputStream {
   }
 
   /// Appends one byte (an ASCII character).
+  /// The number of bytes written so far.
+  var byteCount: Int { storage.count }
+
+  /// Drops the bytes written after the first `count` (a row rendered
+  /// again another way, ``RowProgram``).
+  mutating func truncate(to count: Int) {
+    if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+    storage.count = min(count, storage.count)
+  }
+
   public mutating func write(byte: UInt8) {
     withUnsafePointer(to: byte) { write(UnsafeBufferPointer(start: $0, count: 1)) }
   }

@@ -17,11 +17,18 @@ import Synchronization
 /// the day, offset and repeated-wall-time questions asked for every task
 /// cost a comparison instead of an ICU calendar computation.
 ///
-/// Sendable notes: `ucal` handles carry mutable state; every call goes
-/// through `lock`, which also guards the kept span.
+/// Sendable notes: `ucal` handles carry mutable state; every ICU call goes
+/// through `lock`, which also guards the kept spans. A copy of the kept
+/// spans is published for reading with no lock (``KeptSpans``): the rows
+/// of a long report ask for every task's offset from every core.
 public final class DayCalendar: @unchecked Sendable, ICUFailureReporting {
   private let handle: OpaquePointer
   private let lock = Mutex([OffsetSpan]())
+  /// The kept spans as last published (a retained ``KeptSpans``), or 0.
+  private let published = Atomic<UInt>(0)
+  /// Every ``KeptSpans`` published, freed with the calendar (a reader may
+  /// still be reading one that was replaced). Guarded by `lock`.
+  private var publishedSpans: [KeptSpans] = []
   private let failures = ICUFailureRecord()
   /// The IANA time zone ID whose local days this calendar counts.
   public let timeZone: TimeZoneIdentifier
@@ -63,6 +70,28 @@ public final class DayCalendar: @unchecked Sendable, ICUFailureReporting {
 
   deinit { cicu_cal_close(handle) }
 
+  /// An immutable copy of the kept spans, read with no lock.
+  private final class KeptSpans {
+    let spans: UnsafeMutableBufferPointer<OffsetSpan>
+
+    init(_ spans: [OffsetSpan]) {
+      self.spans = .allocate(capacity: spans.count)
+      _ = self.spans.initialize(from: spans)
+    }
+
+    deinit { spans.deallocate() }
+  }
+
+  /// The kept span holding `millis`, read with no lock; nil when none does
+  /// (the caller then asks under the lock, which may add it).
+  private func publishedSpan(at millis: Double) -> OffsetSpan? {
+    let bits = published.load(ordering: .acquiring)
+    guard bits != 0 else { return nil }
+    let kept = Unmanaged<KeptSpans>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).takeUnretainedValue()
+    for span in kept.spans where span.contains(millis) { return span }
+    return nil
+  }
+
   /// The first ICU error a day computation met (the computation then
   /// returned a placeholder); checked before a report is committed.
   public var firstFailure: ICUError? { failures.first }
@@ -100,6 +129,9 @@ public final class DayCalendar: @unchecked Sendable, ICUFailureReporting {
     if span.contains(millis) {
       if kept.count == Self.keptSpans { kept.removeFirst() }
       kept.append(span)
+      let copy = KeptSpans(kept)
+      publishedSpans.append(copy)
+      published.store(UInt(bitPattern: Unmanaged.passUnretained(copy).toOpaque()), ordering: .releasing)
     }
     return span
   }
@@ -107,15 +139,16 @@ public final class DayCalendar: @unchecked Sendable, ICUFailureReporting {
   /// The local day that contains `date`.
   public func day(of date: Date) -> LocalDay {
     let millis = date.icuMillis
-    return lock.withLock { kept in
-      let local = millis + Double(span(at: millis, &kept).offset)
-      // The same arithmetic as ICU's Calendar::computeFields; ICU itself
-      // for instants too far out for an Int32 day.
-      if let days = Int32(exactly: (local / millisPerDay).rounded(.down) + Double(Self.epochJulianDay)) {
-        return LocalDay(dayNumber: days)
-      }
-      return icuDay(millis)
-    }
+    if let span = publishedSpan(at: millis), let day = Self.day(millis, offset: span.offset) { return day }
+    return lock.withLock { kept in Self.day(millis, offset: span(at: millis, &kept).offset) ?? icuDay(millis) }
+  }
+
+  /// The local day of `millis` at `offset`: the same arithmetic as ICU's
+  /// Calendar::computeFields; nil for instants too far out for an Int32
+  /// day (ICU itself answers those).
+  private static func day(_ millis: Double, offset: Int32) -> LocalDay? {
+    let local = millis + Double(offset)
+    return Int32(exactly: (local / millisPerDay).rounded(.down) + Double(epochJulianDay)).map(LocalDay.init(dayNumber:))
   }
 
   /// ICU's own answer for ``day(of:)``, not using the kept span (for the
@@ -151,6 +184,7 @@ public final class DayCalendar: @unchecked Sendable, ICUFailureReporting {
   /// The zone's UTC offset at `date`, in seconds east of Greenwich.
   public func utcOffset(at date: Date) -> Int {
     let millis = date.icuMillis
+    if let span = publishedSpan(at: millis) { return Int(span.offset) / 1000 }
     return lock.withLock { kept in Int(span(at: millis, &kept).offset) / 1000 }
   }
 
@@ -158,6 +192,11 @@ public final class DayCalendar: @unchecked Sendable, ICUFailureReporting {
   /// fall-back hour), so it must be shown with its UTC offset.
   public func isRepeatedWallTime(_ date: Date) -> Bool {
     let millis = date.icuMillis
+    if let span = publishedSpan(at: millis), span.contains(millis - Self.repeatMarginMillis),
+      span.contains(millis + Self.repeatMarginMillis)
+    {
+      return false
+    }
     return lock.withLock { kept in
       // The offset holds from 3 hours before to 3 hours after: what ICU's
       // fast path (`cicu_cal_is_repeated_wall_time`) would find, without asking.

@@ -25,7 +25,7 @@ import Synchronization
 public final class DateTimeStrings: Sendable, ICUFailureReporting {
   /// Values formatted whole before the parts are opened.
   public static let directCalls = 64
-  /// At most this many day texts are kept; when full, the table starts over.
+  /// At most this many day texts are kept; other days are formatted each time.
   public static let dayCapacity = 1 << 14
 
   /// ICU 72 calendar types whose fields ICU computes from the local day
@@ -40,16 +40,16 @@ public final class DateTimeStrings: Sendable, ICUFailureReporting {
     let time: TimeOfDayStrings
   }
 
-  private enum State {
-    case counting(Int)
-    case composing(Parts, days: [Int64: String])
-    /// A part could not be opened: every value is formatted whole.
-    case direct
-  }
-
   private let formatter: ICUDateFormatter
   private let split: PatternFields.DateTimeSplit
-  private let state = Mutex(State.counting(0))
+  /// Values formatted whole so far (counts up to ``directCalls``).
+  private let calls = Atomic<Int>(0)
+  /// The parts, opened once ``directCalls`` values have been formatted
+  /// whole; nil when one could not be opened (every value is then
+  /// formatted whole). Read with no lock by every thread.
+  private let parts: OnceValue<Parts?>
+  /// The date part's text by local day.
+  private let days = PublishedTexts(capacity: dayCapacity)
 
   /// Keeps `formatter`'s output in two parts; `nil` when its pattern does
   /// not cut into a date part and a time-of-day part, or it capitalizes.
@@ -59,64 +59,36 @@ public final class DateTimeStrings: Sendable, ICUFailureReporting {
     else { return nil }
     self.formatter = formatter
     self.split = split
+    parts = OnceValue { Self.openParts(of: formatter, split) }
   }
 
   /// The formatter's text for `date`, whose UTC offset in the formatter's
   /// zone is `utcOffset` seconds east of Greenwich (from a ``DayCalendar``
   /// of the same zone).
   public func string(from date: Date, utcOffset: Int) -> String {
-    guard let clock = LocalWallClock(millis: date.icuMillis, utcOffset: utcOffset),
-      case .join(let parts, let dayText) = lookUp(clock.day)
+    // The parts are read in place: a copy would retain them, shared by every thread.
+    guard let clock = LocalWallClock(millis: date.icuMillis, utcOffset: utcOffset), composes, parts.value != nil
     else { return formatter.string(from: date) }
-    let day = dayText ?? keep(parts.date.string(from: date), for: clock.day)
-    let time = parts.time.string(from: date, millisOfDay: clock.millisOfDay, utcOffset: utcOffset)
+    let dayKey = UInt64(bitPattern: clock.day)
+    let day =
+      days.text(for: dayKey)
+      ?? {
+        let text = parts.value!.date.string(from: date)
+        days.keep(text, for: dayKey)
+        return text
+      }()
+    let time = parts.value!.time.string(from: date, millisOfDay: clock.millisOfDay, utcOffset: utcOffset)
     return split.timeFirst ? time + day : day + time
   }
 
-  private enum Lookup {
-    /// Format the value whole.
-    case whole
-    /// Join the parts; the day's text when it is kept.
-    case join(Parts, dayText: String?)
+  /// Whether values are composed from the parts: after ``directCalls``
+  /// values formatted whole (this call counts as one of them).
+  private var composes: Bool {
+    if parts.isSet { return true }
+    return calls.wrappingAdd(1, ordering: .relaxed).oldValue >= Self.directCalls
   }
 
-  /// How to format a value of local day `day`; the parts are opened once
-  /// ``directCalls`` values were formatted whole.
-  private func lookUp(_ day: Int64) -> Lookup {
-    let found: Lookup? = state.withLock { state in
-      switch state {
-      case .composing(let parts, let days): return .join(parts, dayText: days[day])
-      case .direct: return .whole
-      case .counting(let count):
-        guard count >= Self.directCalls else {
-          state = .counting(count + 1)
-          return .whole
-        }
-        return nil
-      }
-    }
-    if let found { return found }
-    // ICU opens are slow: outside the lock; racing threads both open, one set is kept.
-    let opened = openParts()
-    return state.withLock { state in
-      if case .counting = state { state = opened.map { .composing($0, days: [:]) } ?? .direct }
-      guard case .composing(let parts, let days) = state else { return .whole }
-      return .join(parts, dayText: days[day])
-    }
-  }
-
-  private func keep(_ text: String, for day: Int64) -> String {
-    state.withLock { state in
-      guard case .composing(let parts, var days) = state else { return }
-      state = .direct  // releases the table so the insertion below does not copy it
-      if days.count >= Self.dayCapacity { days.removeAll(keepingCapacity: true) }
-      days[day] = text
-      state = .composing(parts, days: days)
-    }
-    return text
-  }
-
-  private func openParts() -> Parts? {
+  private static func openParts(of formatter: ICUDateFormatter, _ split: PatternFields.DateTimeSplit) -> Parts? {
     // Through the cache: the time part is often the report's own time format.
     func open(_ pattern: String) -> ICUDateFormatter? {
       try? DateFormatting.formatter(for: .pattern(pattern), locale: formatter.locale, timeZone: formatter.timeZone)
@@ -129,9 +101,8 @@ public final class DateTimeStrings: Sendable, ICUFailureReporting {
 
   /// The first ICU error met by the whole formatter or a part.
   public var firstFailure: ICUError? {
-    state.withLock { state in
-      guard case .composing(let parts, _) = state else { return formatter.firstFailure }
-      return ([formatter, parts.date, parts.time] as [any ICUFailureReporting]).firstFailure
-    }
+    guard parts.isSet, let parts = parts.value else { return formatter.firstFailure }
+    return ([formatter, parts.date, parts.time] as [any ICUFailureReporting]).firstFailure
   }
+
 }

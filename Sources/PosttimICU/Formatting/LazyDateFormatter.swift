@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// An ``ICUDateFormatter`` opened on first use. Opening one costs far more
 /// than formatting with it (ICU loads the locale's data and, for a
@@ -11,8 +10,8 @@ import Synchronization
 /// ``firstFailure`` (the run then fails before anything is committed);
 /// ``string(from:)`` returns "" meanwhile.
 public final class LazyDateFormatter: Sendable, ICUFailureReporting {
-  private let open: @Sendable () throws(ICUError) -> ICUDateFormatter
-  private let state = Mutex<Result<Opened, ICUError>?>(nil)
+  /// Opened on first use, then read with no lock by every thread.
+  private let state: OnceValue<Result<Opened, ICUError>>
 
   /// The formatter, and its texts kept by local day and time of day where
   /// its pattern allows (``DateTimeStrings``).
@@ -23,7 +22,12 @@ public final class LazyDateFormatter: Sendable, ICUFailureReporting {
 
   /// - Parameter open: opens the formatter; called at most once.
   public init(_ open: @escaping @Sendable () throws(ICUError) -> ICUDateFormatter) {
-    self.open = open
+    state = OnceValue {
+      Result { () throws(ICUError) in
+        let formatter = try open()
+        return Opened(formatter: formatter, strings: DateTimeStrings(formatter))
+      }
+    }
   }
 
   /// The formatter, opened now if it was not yet.
@@ -33,16 +37,7 @@ public final class LazyDateFormatter: Sendable, ICUFailureReporting {
   }
 
   private func opened() throws(ICUError) -> Opened {
-    let result = state.withLock { state in
-      if let state { return state }
-      let opened = Result { () throws(ICUError) in
-        let formatter = try open()
-        return Opened(formatter: formatter, strings: DateTimeStrings(formatter))
-      }
-      state = opened
-      return opened
-    }
-    return try result.get()
+    try state.value.get()
   }
 
   /// The opened formatter's text for `date`; "" when it could not be opened.
@@ -54,19 +49,20 @@ public final class LazyDateFormatter: Sendable, ICUFailureReporting {
   /// a date part and a time part: `utcOffset` is the zone's offset at
   /// `date`, in seconds east of Greenwich (from the caller's ``DayCalendar``).
   public func string(from date: Date, utcOffset: Int) -> String {
-    guard let opened = try? opened() else { return "" }
-    return opened.strings?.string(from: date, utcOffset: utcOffset) ?? opened.formatter.string(from: date)
+    switch state.value {
+    case .failure: return ""
+    case .success(let opened):
+      return opened.strings?.string(from: date, utcOffset: utcOffset) ?? opened.formatter.string(from: date)
+    }
   }
 
   /// The error opening met, else the opened formatter's first failure;
   /// nil when it was never opened.
   public var firstFailure: ICUError? {
-    state.withLock { state in
-      switch state {
-      case .failure(let error)?: return error
-      case .success(let opened)?: return opened.strings?.firstFailure ?? opened.formatter.firstFailure
-      case nil: return nil
-      }
+    guard state.isSet else { return nil }
+    switch state.value {
+    case .failure(let error): return error
+    case .success(let opened): return opened.strings?.firstFailure ?? opened.formatter.firstFailure
     }
   }
 }

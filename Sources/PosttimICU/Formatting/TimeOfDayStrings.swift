@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A formatter's output kept by local wall time of day, for patterns that
 /// print nothing else but UTC offsets (`HH:mm`, or `HH:mm (OOOO)`; see
@@ -11,12 +10,13 @@ import Synchronization
 /// Keyed by the zone's UTC offset at the instant (from the caller's
 /// ``DayCalendar``, which uses the same zone data as the formatter) and
 /// the milliseconds since local midnight it gives. Holds at most
-/// ``capacity`` strings; when full it starts over.
+/// ``capacity`` strings (``PublishedTexts``: read with no lock by every
+/// thread); a time of day past them is formatted each time.
 public final class TimeOfDayStrings: Sendable, ICUFailureReporting {
-  /// At most this many strings are kept (whole seconds give 86,400 keys).
-  public static let capacity = 1 << 16
+  /// At most this many strings are kept (whole minutes give 1,440 keys per offset).
+  public static let capacity = 1 << 14
   private let formatter: ICUDateFormatter
-  private let strings = Mutex([Int64: String]())
+  private let strings = PublishedTexts(capacity: capacity)
 
   /// Keeps `formatter`'s output; `nil` when its pattern prints more than
   /// the time of day and offsets (a date, a zone name), where the text is
@@ -38,16 +38,12 @@ public final class TimeOfDayStrings: Sendable, ICUFailureReporting {
   /// The same, for a caller that has the wall clock already (``DateTimeStrings``).
   func string(from date: Date, millisOfDay: Int32, utcOffset: Int) -> String {
     // By offset too: a pattern may print it, and a zone's offsets are few.
-    let key = Int64(utcOffset) << 32 | Int64(millisOfDay)
-    if let text = strings.withLock({ $0[key] }) { return text }
+    let key = UInt64(UInt32(truncatingIfNeeded: utcOffset)) << 32 | UInt64(UInt32(bitPattern: millisOfDay))
+    if let text = strings.text(for: key) { return text }
     let text = formatter.string(from: date)
-    strings.withLock { strings in
-      if strings.count >= Self.capacity { strings.removeAll(keepingCapacity: true) }
-      strings[key] = text
-    }
+    strings.keep(text, for: key)
     return text
   }
 
-  /// The first ICU error the formatter met.
   public var firstFailure: ICUError? { formatter.firstFailure }
 }

@@ -1,3 +1,4 @@
+import PosttimICU
 import PosttimTemplating
 
 /// The rows' anchors ("task-3f2a…"), made on first use: Markdown, CSV

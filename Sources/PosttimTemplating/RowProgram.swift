@@ -1,0 +1,340 @@
+/// The body of a stream section, compiled for its rows: the nodes one row
+/// renders, partials inlined, as a flat list of steps over one buffer of
+/// template text, and each name's place in a row's object found once per
+/// kind of object instead of once per tag per row. Walking the node tree
+/// (a name looked up frame by frame, a partial by name, every node's text
+/// and names retained and released) was most of a long report's rendering.
+///
+/// Only a body whose rendering the steps reproduce byte for byte is
+/// compiled: text, variables, sections, and partials with a fixed name
+/// that add no indentation, where the indentation is empty (so a row's
+/// line starts change no output; the steps still track them, as the
+/// renderer does). A parent, a block, a dynamic partial, or a partial that
+/// cannot be loaded or nests too deep leaves the body to the tree walk,
+/// which also reports any error. A row that meets a section over a
+/// non-empty list or a stream is rendered by the tree walk too, its steps'
+/// output dropped, so an iteration inside a row is never the steps' work.
+struct RowProgram {
+  enum Step {
+    /// Template text: `range` of ``text``; whether it ends a line.
+    case text(Range<Int>, endsLine: Bool)
+    /// An interpolation of ``names``[`name`].
+    case value(name: Int, escaped: Bool)
+    /// A section over ``names``[`name`]; its body is the steps before `end`.
+    case section(name: Int, inverted: Bool, end: Int)
+    /// A standalone partial begins: the next output starts a line.
+    case lineStart
+  }
+
+  private(set) var steps: [Step] = []
+  /// The template text of every ``Step/text`` step, in order.
+  private(set) var text: [UInt8] = []
+  private(set) var names: [NamePath] = []
+  private(set) var hasSections = false
+
+  /// Bodies larger than this (a partial that includes itself until the
+  /// depth limit, say) are left to the tree walk.
+  static let maximumSteps = 4_096
+
+  fileprivate mutating func add(_ step: Step) { steps.append(step) }
+
+  fileprivate mutating func addText(_ string: String) {
+    var string = string
+    string.withUTF8 { bytes in
+      guard let last = bytes.last else { return }  // renders nothing, changes nothing
+      let start = text.count
+      text.append(contentsOf: bytes)
+      steps.append(.text(start..<text.count, endsLine: last == 0x0A))
+    }
+  }
+
+  fileprivate mutating func name(_ path: NamePath) -> Int {
+    names.append(path)
+    return names.count - 1
+  }
+
+  fileprivate mutating func beginSection() -> Int {
+    hasSections = true
+    steps.append(.lineStart)  // replaced by ``endSection(at:name:inverted:)``
+    return steps.count - 1
+  }
+
+  fileprivate mutating func endSection(at index: Int, name: NamePath, inverted: Bool) {
+    steps[index] = .section(name: self.name(name), inverted: inverted, end: steps.count)
+  }
+}
+
+/// Where a row's names are found, for one run of a ``RowProgram`` over
+/// rows pushed on the same frames (``outer``): per name, its position in
+/// the last key table it was looked up in, and where the outer frames have it.
+struct RowLookups {
+  /// A name's place in the outer frames, which do not change during the
+  /// run: a frame's key table or dictionary answers the same for every row.
+  enum Outer {
+    case absent
+    /// In frame `frame`, a positional object, at `position`.
+    case member(frame: Int, position: Int)
+    /// In frame `frame`, a dictionary.
+    case entry(frame: Int)
+    /// An object looked up by name decides: walk the frames each time.
+    case walk
+  }
+
+  struct Slot {
+    var table: ObjectIdentifier?
+    var position: Int?
+    var outer: Outer
+  }
+
+  let outer: [TemplateValue]
+  var slots: [Slot]
+  /// The row's own frames: its item, then the values of the sections it is in.
+  var frames: [TemplateValue] = []
+
+  init(_ program: RowProgram, outer: [TemplateValue]) {
+    self.outer = outer
+    slots = program.names.map { path in
+      Slot(table: nil, position: nil, outer: path.first.map { Self.place(of: $0, in: outer) } ?? .absent)
+    }
+  }
+
+  private static func place(of key: String, in frames: [TemplateValue]) -> Outer {
+    for frame in frames.indices.reversed() {
+      switch frames[frame] {
+      case .lazyObject(let object):
+        guard let keys = object.keyTable else { return .walk }
+        if let position = keys.table.index(of: key) { return .member(frame: frame, position: position) }
+      case .object(let members):
+        if members[key] != nil { return .entry(frame: frame) }
+      default:
+        continue
+      }
+    }
+    return .absent
+  }
+}
+
+extension TemplateRenderer {
+  /// The outcome of a row's steps.
+  enum RowOutcome {
+    /// Rendered; the line-start state the row leaves (nil: as it was).
+    case rendered(lineStart: Bool?)
+    /// The row needs the tree walk (a section over a list or a stream).
+    case needsTreeWalk
+  }
+
+  /// `children` compiled for rows rendered here; nil when the steps would
+  /// not reproduce them (see ``RowProgram``).
+  mutating func rowProgram(_ children: [TemplateNode]) -> RowProgram? {
+    guard indentation.isEmpty else { return nil }
+    var program = RowProgram()
+    return compile(children, depth: depth, into: &program) ? program : nil
+  }
+
+  /// Adds `nodes`, rendered at `depth`, to `program`; false when the steps
+  /// cannot reproduce them. The limits are the tree walk's: a section or a
+  /// partial at `depth` needs `depth < maximumDepth`.
+  private mutating func compile(_ nodes: [TemplateNode], depth: Int, into program: inout RowProgram) -> Bool {
+    for node in nodes {
+      guard program.steps.count < RowProgram.maximumSteps else { return false }
+      switch node {
+      case .text(let text):
+        program.addText(text)
+      case .variable(let path, let escaped):
+        program.add(.value(name: program.name(path), escaped: escaped))
+      case .section(let path, let inverted, let children):
+        guard depth < Self.maximumDepth else { return false }
+        let index = program.beginSection()
+        guard compile(children, depth: depth + 1, into: &program) else { return false }
+        program.endSection(at: index, name: path, inverted: inverted)
+      case .partial(let reference):
+        guard case .fixed(let name) = reference.name, !reference.standalone || reference.indentation.isEmpty
+        else { return false }
+        let loaded: Template?
+        do { loaded = try loadPartial(named: name) } catch { return false }
+        // No source or no such partial: the tree walk renders nothing.
+        guard let template = loaded else { continue }
+        guard depth < Self.maximumDepth else { return false }
+        if reference.standalone { program.add(.lineStart) }
+        guard compile(template.nodes, depth: depth + 1, into: &program) else { return false }
+      case .parent, .block:
+        return false
+      }
+    }
+    return true
+  }
+
+  /// Renders `items` as a section's rows into `text` (a chunk's buffer:
+  /// no pipeline here), with their compiled body where it has one.
+  mutating func renderRows(
+    _ items: [TemplateValue], _ children: [TemplateNode], in templateName: String, into text: inout TextBuffer
+  ) throws(TemplateError) {
+    guard let program = rowProgram(children) else {
+      for item in items { try renderPushed(item, children, in: templateName, into: &text) }
+      return
+    }
+    var lookups = RowLookups(program, outer: context.frames)
+    for item in items {
+      let mark = text.byteCount
+      if case .rendered(let lineStart) = renderRow(item, program, &lookups, into: &text) {
+        if let lineStart { setLineStart(lineStart) }
+        continue
+      }
+      text.truncate(to: mark)
+      try renderPushed(item, children, in: templateName, into: &text)
+    }
+  }
+
+  /// The same into `output`, through ``emit(_:into:)`` (behind the chunks
+  /// of an earlier stream still rendering): the rows' text is gathered and
+  /// emitted at once, before any row the tree walk renders.
+  mutating func renderRows(
+    _ items: [TemplateValue], _ children: [TemplateNode], in templateName: String,
+    into output: inout some TextOutputStream
+  ) throws(TemplateError) {
+    guard let program = rowProgram(children) else {
+      for item in items { try renderPushed(item, children, in: templateName, into: &output) }
+      return
+    }
+    var lookups = RowLookups(program, outer: context.frames)
+    var rows = TextBuffer()
+    func flush(into output: inout some TextOutputStream) {
+      guard rows.byteCount > 0 else { return }
+      emit(rows.text, into: &output)
+      rows.truncate(to: 0)
+    }
+    for item in items {
+      // Where the tree walk would stop at its first section: a chunk failed.
+      if program.hasSections, let error = pipeline?.firstError {
+        flush(into: &output)
+        throw error
+      }
+      let mark = rows.byteCount
+      if case .rendered(let lineStart) = renderRow(item, program, &lookups, into: &rows) {
+        if let lineStart { setLineStart(lineStart) }
+        continue
+      }
+      rows.truncate(to: mark)
+      flush(into: &output)
+      try renderPushed(item, children, in: templateName, into: &output)
+    }
+    flush(into: &output)
+  }
+
+  /// One row: `item` pushed on the context, `program`'s steps.
+  private func renderRow(
+    _ item: TemplateValue, _ program: RowProgram, _ lookups: inout RowLookups, into text: inout TextBuffer
+  ) -> RowOutcome {
+    var lineStart: Bool?
+    lookups.frames.removeAll(keepingCapacity: true)
+    lookups.frames.append(item)
+    let finished = program.text.withUnsafeBufferPointer { templateText in
+      program.steps.withUnsafeBufferPointer { steps in
+        run(steps, 0..<steps.count, program.names, templateText, &lookups, &lineStart, into: &text)
+      }
+    }
+    return finished ? .rendered(lineStart: lineStart) : .needsTreeWalk
+  }
+
+  /// Runs `steps` with the row's frames (``RowLookups/frames``) above the
+  /// outer ones; false when the row needs the tree walk.
+  private func run(
+    _ steps: UnsafeBufferPointer<RowProgram.Step>, _ range: Range<Int>, _ names: [NamePath],
+    _ templateText: UnsafeBufferPointer<UInt8>, _ lookups: inout RowLookups, _ lineStart: inout Bool?,
+    into text: inout TextBuffer
+  ) -> Bool {
+    var index = range.lowerBound
+    while index < range.upperBound {
+      switch steps[index] {
+      case .text(let bytes, let endsLine):
+        text.write(UnsafeBufferPointer(rebasing: templateText[bytes]))
+        lineStart = endsLine
+        index += 1
+      case .value(let name, let escaped):
+        let raw: String
+        switch lookups.resolve(names[name], name) {
+        case .string(let string)?: raw = string
+        case let value?: raw = value.renderedText
+        case nil: raw = ""
+        }
+        text.write(escaped ? escape(raw) : raw)
+        lineStart = false
+        index += 1
+      case .section(let name, let inverted, let end):
+        let value = lookups.resolve(names[name], name) ?? .null
+        if inverted {
+          if !value.isTruthy, !run(steps, index + 1..<end, names, templateText, &lookups, &lineStart, into: &text) {
+            return false
+          }
+        } else {
+          switch value {
+          case .list(let items) where items.isEmpty:
+            break
+          case .list, .stream:
+            return false
+          default:
+            guard value.isTruthy else { break }
+            lookups.frames.append(value)
+            let finished = run(steps, index + 1..<end, names, templateText, &lookups, &lineStart, into: &text)
+            lookups.frames.removeLast()
+            if !finished { return false }
+          }
+        }
+        index = end
+      case .lineStart:
+        lineStart = true
+        index += 1
+      }
+    }
+    return true
+  }
+}
+
+extension RowLookups {
+  /// ``ContextStack/resolve(_:)`` for `path`, name `name` of the program,
+  /// with ``frames`` pushed on ``outer``.
+  fileprivate mutating func resolve(_ path: NamePath, _ name: Int) -> TemplateValue? {
+    guard let first = path.first else { return frames.last }
+    var value: TemplateValue?
+    var frame = frames.count - 1
+    while frame >= 0 {
+      if let found = Self.member(first, of: frames[frame], &slots[name]) {
+        value = found
+        break
+      }
+      frame -= 1
+    }
+    if frame < 0 {
+      switch slots[name].outer {
+      case .absent: return nil
+      case .member(let frame, let position):
+        guard case .lazyObject(let object) = outer[frame] else { return nil }
+        value = object.member(at: position)
+      case .entry(let frame): value = outer[frame][first]
+      case .walk: value = outer.reversed().lazy.compactMap { $0[first] }.first
+      }
+    }
+    if path.count > 1 {
+      for key in path.dropFirst() { value = value?[key] }
+    }
+    return value
+  }
+
+  /// `frame[key]`, the position of `key` in a positional object's key
+  /// table kept in `slot` for the next object with the same table.
+  private static func member(_ key: String, of frame: TemplateValue, _ slot: inout RowLookups.Slot) -> TemplateValue? {
+    switch frame {
+    case .lazyObject(let object):
+      guard let keys = object.keyTable else { return object[key] }
+      if slot.table != keys.id {
+        slot.table = keys.id
+        slot.position = keys.table.index(of: key)
+      }
+      return slot.position.map(object.member(at:))
+    case .object(let members):
+      return members[key]
+    default:
+      return nil
+    }
+  }
+}
