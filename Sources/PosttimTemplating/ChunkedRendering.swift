@@ -26,6 +26,9 @@ public enum ChunkedRendering {
 
   /// The next chunk: up to ``chunkSize`` items, in order; `nil` when
   /// `iterator` is exhausted.
+  // Specialized for streams: unspecialized, each item's append looked up
+  // the array's type metadata (3% of a long HTML report).
+  @_specialize(where Items == AnyIterator<TemplateValue>)
   public static func nextChunk<Items: IteratorProtocol>(_ iterator: inout Items) -> [Items.Element]? {
     var chunk: [Items.Element] = []
     while chunk.count < chunkSize, let item = iterator.next() {

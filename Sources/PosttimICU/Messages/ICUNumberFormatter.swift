@@ -28,30 +28,25 @@ public final class ICUNumberFormatter: @unchecked Sendable {
     for spare in spares.withLock({ $0 }) { cicu_nf_close(spare.pointer) }
   }
 
-  /// `value` in the locale's digits and grouping, as UTF-8 bytes handed
-  /// to `body`; nil when ICU fails (the caller then takes its general path).
-  public func withUTF8<Result>(_ value: Double, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
-    withUnsafeTemporaryAllocation(of: CChar.self, capacity: 256) { buffer in
-      var status: Int32 = 0
-      func format(_ formatter: OpaquePointer) -> Int {
-        Int(cicu_nf_format_utf8(formatter, value, buffer.baseAddress!, 256, &status))
+  /// `value` in the locale's digits and grouping; nil when ICU fails (the
+  /// caller then takes its general path).
+  public func string(_ value: Double) -> String? {
+    withSmallUTF8Result { out, capacity, status in
+      if let formatted = lock.withLockIfAvailable({ _ in cicu_nf_format_utf8(primary, value, out, capacity, &status) }) {
+        return formatted
       }
-      let length: Int
-      if let formatted = lock.withLockIfAvailable({ _ in format(primary) }) {
-        length = formatted
-      } else {
-        var cloneStatus: Int32 = 0
-        guard
-          let spare = spares.withLock({ $0.popLast() })
-            ?? lock.withLock({ _ in cicu_nf_clone(primary, &cloneStatus).map(Handle.init) })
-        else { return nil }
-        length = format(spare.pointer)
-        spares.withLock { $0.append(spare) }
+      // Busy: another thread is formatting. Take a copy (made from the
+      // primary under its lock, once per thread that needs one).
+      var cloneStatus: Int32 = 0
+      guard
+        let spare = spares.withLock({ $0.popLast() })
+          ?? lock.withLock({ _ in cicu_nf_clone(primary, &cloneStatus).map(Handle.init) })
+      else {
+        status = cloneStatus > 0 ? cloneStatus : 1
+        return 0
       }
-      guard status <= 0, length <= 256 else { return nil }
-      return buffer.baseAddress!.withMemoryRebound(to: UInt8.self, capacity: length) {
-        body(UnsafeBufferPointer(start: $0, count: length))
-      }
+      defer { spares.withLock { $0.append(spare) } }
+      return cicu_nf_format_utf8(spare.pointer, value, out, capacity, &status)
     }
   }
 }

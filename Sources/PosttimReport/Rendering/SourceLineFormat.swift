@@ -82,7 +82,8 @@ final class SourceLineFormat: Sendable {
   /// The line for the file whose name is `fileName` (UTF-8) and entry
   /// `entry`; nil when ICU cannot format the number.
   func line(fileName: UnsafeBufferPointer<UInt8>, entry: Int) -> String? {
-    number.withUTF8(Double(entry)) { digits in
+    guard let number = number.string(Double(entry)) else { return nil }
+    return number.withUTF8Bytes { digits in
       var length = 0
       for piece in pieces {
         switch piece {
