@@ -292,49 +292,52 @@ extension TemplateRenderer {
 
 extension RowLookups {
   /// ``ContextStack/resolve(_:)`` for `path`, name `name` of the program,
-  /// with ``frames`` pushed on ``outer``.
+  /// with ``frames`` pushed on ``outer``. A positional object's member is
+  /// found by the position kept in the name's slot, without reading the
+  /// name, while the objects share a key table.
   fileprivate mutating func resolve(_ path: NamePath, _ name: Int) -> TemplateValue? {
-    guard let first = path.first else { return frames.last }
+    guard !path.isEmpty else { return frames.last }
     var value: TemplateValue?
+    var found = false
     var frame = frames.count - 1
     while frame >= 0 {
-      if let found = Self.member(first, of: frames[frame], &slots[name]) {
-        value = found
+      switch frames[frame] {
+      case .lazyObject(let object):
+        guard let keys = object.keyTable else {
+          value = object[path[0]]
+          found = value != nil
+          break
+        }
+        if slots[name].table != keys.id {
+          slots[name].table = keys.id
+          slots[name].position = keys.table.index(of: path[0])
+        }
+        if let position = slots[name].position {
+          value = object.member(at: position)
+          found = true
+        }
+      case .object(let members):
+        value = members[path[0]]
+        found = value != nil
+      default:
         break
       }
+      if found { break }
       frame -= 1
     }
-    if frame < 0 {
+    if !found {
       switch slots[name].outer {
       case .absent: return nil
       case .member(let frame, let position):
         guard case .lazyObject(let object) = outer[frame] else { return nil }
         value = object.member(at: position)
-      case .entry(let frame): value = outer[frame][first]
-      case .walk: value = outer.reversed().lazy.compactMap { $0[first] }.first
+      case .entry(let frame): value = outer[frame][path[0]]
+      case .walk: value = outer.reversed().lazy.compactMap { $0[path[0]] }.first
       }
     }
     if path.count > 1 {
       for key in path.dropFirst() { value = value?[key] }
     }
     return value
-  }
-
-  /// `frame[key]`, the position of `key` in a positional object's key
-  /// table kept in `slot` for the next object with the same table.
-  private static func member(_ key: String, of frame: TemplateValue, _ slot: inout RowLookups.Slot) -> TemplateValue? {
-    switch frame {
-    case .lazyObject(let object):
-      guard let keys = object.keyTable else { return object[key] }
-      if slot.table != keys.id {
-        slot.table = keys.id
-        slot.position = keys.table.index(of: key)
-      }
-      return slot.position.map(object.member(at:))
-    case .object(let members):
-      return members[key]
-    default:
-      return nil
-    }
   }
 }

@@ -95,4 +95,23 @@ struct BinaryHalvesTests {
     }
     #expect(error.entry == 4)
   }
+
+  /// Both halves write into one array: a half that fails leaves its part
+  /// empty, and the other half's tasks are let go.
+  @Test(
+    "a bad value in the first half, or in both: nil, and one core names the first",
+    arguments: [[1], [1, 4], [2, 3]])
+  func badValuesInEitherHalf(badEntries: [Int]) throws {
+    var plist = BinaryPlistBuilder()
+    let good = plist.task(title: "une tâche au titre assez long pour le tas")
+    let bad = plist.task(importance: "12")
+    let root = plist.array((1...4).map { badEntries.contains($0) ? bad : good })
+    let data = plist.data(top: root)
+    #expect(try Self.halves(data) == nil)
+    guard case .failure(let error) = Self.oneCore(data) else {
+      Issue.record("one core must refuse the list")
+      return
+    }
+    #expect(error.entry == badEntries[0])
+  }
 }

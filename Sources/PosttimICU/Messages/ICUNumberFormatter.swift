@@ -32,7 +32,8 @@ public final class ICUNumberFormatter: @unchecked Sendable {
   /// caller then takes its general path).
   public func string(_ value: Double) -> String? {
     withSmallUTF8Result { out, capacity, status in
-      if let formatted = lock.withLockIfAvailable({ _ in cicu_nf_format_utf8(primary, value, out, capacity, &status) }) {
+      if let formatted = lock.withLockIfAvailable({ _ in cicu_nf_format_utf8(primary, value, out, capacity, &status) })
+      {
         return formatted
       }
       // Busy: another thread is formatting. Take a copy (made from the

@@ -36,7 +36,8 @@ public struct AgendaBuilder: Sendable {
 
   /// Builds the agenda by moving each kept task out of `tasks` into its
   /// section; ``TaskEntry/vacated`` is left in its place, and the tasks
-  /// the window or importance leave out stay where they were. For this
+  /// the window or importance leave out stay where they were. When every
+  /// task of a long list (``releaseMinimum``) was moved, `tasks` is emptied. For this
   /// package's CLI only (`package`): a library caller who built again
   /// from the same array could get the placeholders back as tasks.
   ///
@@ -104,12 +105,19 @@ public struct AgendaBuilder: Sendable {
       if kind != starts.last?.kind { starts.append((kind, position)) }
     }
     let ends = starts.dropFirst().map(\.start) + [kept.count]
+    // Only the order is needed now: 4 bytes a task instead of the 32 of
+    // `kept`, let go before the tasks are gathered (a million-task list's
+    // peak memory is reached while they are).
+    let order = kept.map { UInt32(truncatingIfNeeded: $0.index) }
+    let keptCount = kept.count
+    precondition(tasks.count <= Int(UInt32.max), "too many tasks")
+    kept = []
     // The tasks are gathered from all over the list (cache misses, a third
     // of this function's time on 100,000 tasks): a long list's sections are
     // gathered on two cores, each taking the sections of half its tasks.
     let split =
-      kept.count >= Self.parallelGatherMinimum && ChunkedRendering.width > 1
-      ? ends.firstIndex { $0 >= kept.count / 2 }.map { $0 + 1 } ?? starts.count : starts.count
+      keptCount >= Self.parallelGatherMinimum && ChunkedRendering.width > 1
+      ? ends.firstIndex { $0 >= keptCount / 2 }.map { $0 + 1 } ?? starts.count : starts.count
     let sections = tasks.withUnsafeMutableBufferPointer { buffer in
       nonisolated(unsafe) let buffer = buffer
       let parts = split < starts.count ? [0..<split, split..<starts.count] : [0..<starts.count]
@@ -117,12 +125,20 @@ public struct AgendaBuilder: Sendable {
         parts[part].map { number in
           AgendaSection(
             kind: starts[number].kind,
-            tasks: buffer.gathering(kept[starts[number].start..<ends[number]].lazy.map(\.index)))
+            tasks: buffer.gathering(order[starts[number].start..<ends[number]].lazy.map { Int($0) }))
         }
       }.flatMap { $0 }
     }
+    // Every task moved out: a long list's placeholders are let go now, so
+    // the report is written without them (80 bytes a task). A short list
+    // leaves them to the caller (freeing costs a pass over them).
+    if keptCount == tasks.count, tasks.count >= Self.releaseMinimum { tasks = [] }
     return Agenda(today: today, now: options.now, sections: sections)
   }
+
+  /// Lists at least this long have their moved-out placeholders let go by
+  /// ``build(moving:options:)``.
+  static let releaseMinimum = 1 << 18
 
   /// The overdue block sums up the past of the default window; an explicit
   /// `from` asks for those days, so they get their own sections.

@@ -177,20 +177,34 @@ struct BinaryPlistReader {
   private func tasksInHalves(of root: Object) -> [TaskEntry]? {
     let middle = root.count / 2
     let start = self
-    var halves = ChunkedRendering.map(2) { half -> (tasks: [TaskEntry], total: Int)? in
-      // Both halves drop the pages read so far, as one core does: the other
-      // half reads again (from the page cache) the few it still needs.
-      var reader = start
-      var total = half == 0 ? 16 : 0
-      let positions = half == 0 ? 0..<middle : middle..<root.count
-      guard let tasks = try? reader.tasks(of: root, positions: positions, total: &total) else { return nil }
-      return (tasks, total)
+    var succeeded = false
+    // Both halves write into one array, each its own part: joining two
+    // arrays held both and the joined one at once, a long list's peak.
+    let tasks = [TaskEntry](unsafeUninitializedCapacity: root.count) { buffer, count in
+      nonisolated(unsafe) let buffer = buffer
+      let totals = ChunkedRendering.map(2) { half -> Int? in
+        // Both halves drop the pages read so far, as one core does: the other
+        // half reads again (from the page cache) the few it still needs.
+        var reader = start
+        var total = half == 0 ? 16 : 0
+        let positions = half == 0 ? 0..<middle : middle..<root.count
+        let part = UnsafeMutableBufferPointer(rebasing: buffer[positions])
+        guard (try? reader.tasks(of: root, positions: positions, into: part, total: &total)) != nil else { return nil }
+        return total
+      }
+      switch (totals[0], totals[1]) {
+      case (let first?, let second?) where first.addingReportingOverflow(second).partialValue <= budget:
+        count = root.count
+        succeeded = true
+      case (let first, let second):
+        // A half that failed has left its part uninitialized; one that
+        // succeeded is let go.
+        if first != nil { _ = UnsafeMutableBufferPointer(rebasing: buffer[0..<middle]).deinitialize() }
+        if second != nil { _ = UnsafeMutableBufferPointer(rebasing: buffer[middle..<root.count]).deinitialize() }
+        count = 0
+      }
     }
-    // Taken out of `halves`, so each array has one owner and is joined in place.
-    guard let first = halves[0].take(), let second = halves[1].take(),
-      first.total.addingReportingOverflow(second.total).partialValue <= budget
-    else { return nil }
-    return TaskEntry.joined(first.tasks, second.tasks)
+    return succeeded ? tasks : nil
   }
 
   /// The tasks of the root array's entries at `positions`; `total` holds
@@ -198,44 +212,59 @@ struct BinaryPlistReader {
   private mutating func tasks(of root: Object, positions: Range<Int>, total: inout Int) throws(TaskListError)
     -> [TaskEntry]
   {
-    var tasks: [TaskEntry] = []
-    tasks.reserveCapacity(positions.count)
-    // A shared task dictionary: where its task is in `tasks`, and its
+    try [TaskEntry](unsafeUninitializedCapacity: positions.count) { (buffer, count) throws(TaskListError) in
+      try tasks(of: root, positions: positions, into: buffer, total: &total)
+      count = positions.count
+    }
+  }
+
+  /// The same into `buffer` (uninitialized, `positions.count` long); when
+  /// it throws, `buffer` is left uninitialized.
+  private mutating func tasks(
+    of root: Object, positions: Range<Int>, into buffer: UnsafeMutableBufferPointer<TaskEntry>, total: inout Int
+  ) throws(TaskListError) {
+    var initialized = 0
+    // A shared task dictionary: where its task is in `buffer`, and its
     // cost, so it is copied, not validated again.
     var validated: [Int: (position: Int, cost: Int)] = [:]
-    for position in positions {
-      let entry = position + 1
-      do {
-        let index = try reference(root.start + position * referenceSize)
-        let cost: Int
-        if references[index] & Self.shared != 0, let known = validated[index] {
-          var task = tasks[known.position]
-          task.origin = TaskOrigin(file: file, entry: entry)
-          tasks.append(task)
-          cost = known.cost
-        } else {
-          let dictionary = try object(index)
-          guard dictionary.kind == 0xD else {
-            throw TaskListError(
-              .invalid, file: file, entry: entry, message: "must be a dictionary, got \(dictionary.typeName)")
+    do throws(TaskListError) {
+      for position in positions {
+        let entry = position + 1
+        do {
+          let index = try reference(root.start + position * referenceSize)
+          let cost: Int
+          if references[index] & Self.shared != 0, let known = validated[index] {
+            var task = buffer[known.position]
+            task.origin = TaskOrigin(file: file, entry: entry)
+            (buffer.baseAddress! + initialized).initialize(to: task)
+            cost = known.cost
+          } else {
+            let dictionary = try object(index)
+            guard dictionary.kind == 0xD else {
+              throw TaskListError(
+                .invalid, file: file, entry: entry, message: "must be a dictionary, got \(dictionary.typeName)")
+            }
+            let (task, taskCost) = try self.task(dictionary, entry: entry)
+            (buffer.baseAddress! + initialized).initialize(to: task)
+            cost = taskCost
+            if references[index] & Self.shared != 0 { validated[index] = (initialized, taskCost) }
           }
-          let (task, taskCost) = try self.task(dictionary, entry: entry)
-          tasks.append(task)
-          cost = taskCost
-          if references[index] & Self.shared != 0 { validated[index] = (tasks.count - 1, taskCost) }
+          initialized += 1
+          total = total.addingReportingOverflow(cost).partialValue
+          if entry & 0x7FFF == 0 { releasePages?() }
+          guard total <= budget else { throw Problem.overBudget }
+        } catch let error as TaskListError {
+          throw error
+        } catch let error as Problem {
+          throw describe(error, entry: entry, key: nil)
+        } catch {
+          throw TaskListError(.unreadable, file: file, message: "not a valid binary property list")
         }
-        total = total.addingReportingOverflow(cost).partialValue
-        if entry & 0x7FFF == 0 { releasePages?() }
-        guard total <= budget else { throw Problem.overBudget }
-      } catch let error as TaskListError {
-        throw error
-      } catch let error as Problem {
-        throw describe(error, entry: entry, key: nil)
-      } catch {
-        throw TaskListError(.unreadable, file: file, message: "not a valid binary property list")
       }
+    } catch {
+      _ = UnsafeMutableBufferPointer(rebasing: buffer[0..<initialized]).deinitialize()
+      throw error
     }
-    return tasks
   }
 
   /// The validated task of a dictionary, and its cost.

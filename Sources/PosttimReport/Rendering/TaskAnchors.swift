@@ -22,7 +22,8 @@ final class TaskAnchors: Sendable {
     /// Where each section's rows start in ``hashes`` and ``twins``.
     var starts: [Int] = []
     var hashes: [UInt64] = []
-    /// 1 for the first task with its hash, 2 for its next twin…
+    /// 1 for the first task with its hash, 2 for its next twin…; empty
+    /// when no hash repeats.
     var twins: [UInt32] = []
   }
 
@@ -38,7 +39,8 @@ final class TaskAnchors: Sendable {
   func id(section: Int, row: Int) -> String {
     // Read in place: a copy of the table would retain its arrays, shared by every thread.
     let index = table.value.starts[section] + row
-    return TaskAnchorText.anchor(table.value.hashes[index], twin: Int(table.value.twins[index]))
+    let twin = table.value.twins.isEmpty ? 1 : Int(table.value.twins[index])
+    return TaskAnchorText.anchor(table.value.hashes[index], twin: twin)
   }
 
   private static func table(of sections: [[TaskEntry]]) -> Table {
@@ -81,22 +83,33 @@ final class TaskAnchors: Sendable {
     }
   }
 
-  /// Twin numbers in agenda order: how many of the rows so far, this one
-  /// included, have its hash. Hashes seen are kept in an open-addressing
-  /// table (the hashes are FNV-1a already, so no hashing again).
+  /// Twin numbers in agenda order (how many of the rows so far, this one
+  /// included, have its hash), or empty when no hash repeats (all 1s: the
+  /// usual list, which then keeps no numbers). Hashes seen are kept in an
+  /// open-addressing table of twice their count (the hashes are FNV-1a
+  /// already, so no hashing again); only repeated ones are counted.
   private static func twins(_ hashes: [UInt64]) -> [UInt32] {
     var capacity = 16
     while capacity < 2 * hashes.count { capacity *= 2 }
     let mask = capacity - 1
+    // Slot `i` holds a hash when `used[i]`; 0 is a possible hash.
     var keys = [UInt64](repeating: 0, count: capacity)
-    var counts = [UInt32](repeating: 0, count: capacity)
-    return hashes.map { hash in
+    var used = [Bool](repeating: false, count: capacity)
+    var repeated: Set<UInt64> = []
+    for hash in hashes {
       // Fibonacci hashing spreads the low bits of nearby hashes.
       var slot = Int(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
-      while counts[slot] != 0 && keys[slot] != hash { slot = (slot + 1) & mask }
+      while used[slot] && keys[slot] != hash { slot = (slot + 1) & mask }
+      if used[slot] { repeated.insert(hash) }
       keys[slot] = hash
-      counts[slot] += 1
-      return counts[slot]
+      used[slot] = true
+    }
+    guard !repeated.isEmpty else { return [] }
+    var counts: [UInt64: UInt32] = [:]
+    return hashes.map { hash in
+      guard repeated.contains(hash) else { return 1 }
+      counts[hash, default: 0] += 1
+      return counts[hash]!
     }
   }
 }
