@@ -1,5 +1,6 @@
 import Foundation
 import PosttimReport
+import PosttimTemplating
 import Testing
 import TestSupport
 
@@ -112,15 +113,24 @@ struct JSONWriterTests {
     #expect(try JSONSerialization.jsonObject(with: Data(text.utf8)) is [String: Any])
   }
 
-  @Test("streamed: no single write holds more than one task")
+  @Test("streamed: no single write holds more than a section's tasks, nor more than a chunk of them")
   func streamed() throws {
     let fixture = try ReportFixture()
     var output = RecordingStream()
-    try Self.writer.write(fixture.exampleView(), to: &output)
-    #expect(output.chunks.count > 24)
+    let view = try fixture.exampleView()
+    try Self.writer.write(view, to: &output)
     let tasksPerChunk = output.chunks.map { $0.components(separatedBy: "\"id\": \"task-").count - 1 }
-    #expect(tasksPerChunk.max() == 1)
+    #expect(tasksPerChunk.max() == view.sections.map(\.count).max())
     #expect(tasksPerChunk.reduce(0, +) == 24)
+    // A long section: its tasks in writes of at most a chunk (as CSV rows).
+    let long = (0..<(ChunkedRendering.chunkSize * 2 + 7)).map { index in
+      TaskEntry(title: "t\(index)", date: ReportFixture.now.addingTimeInterval(Double(index)), importance: 5)
+    }
+    var longOutput = RecordingStream()
+    try Self.writer.write(fixture.presenter.view(of: try fixture.agenda(long)), to: &longOutput)
+    let perWrite = longOutput.chunks.map { $0.components(separatedBy: "\"id\": \"task-").count - 1 }
+    #expect(perWrite.max() == ChunkedRendering.chunkSize)
+    #expect(perWrite.reduce(0, +) == long.count)
   }
 
   @Test("Python's json module parses the output", .enabled(if: Python.isAvailable, "needs python3"))

@@ -1,4 +1,5 @@
 import PosttimICU
+import PosttimTemplating
 
 /// JSON (RFC 8259) with a documented, stable schema: docs/json-schema.md,
 /// version ``schemaVersion``.
@@ -39,12 +40,20 @@ public struct JSONReportWriter: ReportWriter {
         output.write(JSONValue.indent(3) + JSONText.string(member.key) + ": " + member.value.text(level: 3) + ",\n")
       }
       output.write(JSONValue.indent(3) + JSONText.string(SectionView.children.name) + ": [")
-      var first = true
-      for task in section.tasks {
-        output.write((first ? "\n" : ",\n") + JSONValue.indent(4) + Self.value(of: task).text(level: 4))
-        first = false
-      }
-      output.write((first ? "" : "\n" + JSONValue.indent(3)) + "]\n" + JSONValue.indent(2) + "}")
+      // Tasks a chunk at a time, on every core for a long section (as CSV rows).
+      var tasks = TaskRows([section])
+      ChunkedRendering.write(
+        chunksOf: &tasks,
+        { chunk in
+          var text = TextBuffer(capacity: chunk.count * 512)
+          for task in chunk {
+            text.write(task.row == 0 ? "\n" : ",\n")
+            JSONValue.writeIndent(4, to: &text)
+            Self.value(of: task).write(level: 4, to: &text)
+          }
+          return text
+        }, to: &output)
+      output.write((section.count == 0 ? "" : "\n" + JSONValue.indent(3)) + "]\n" + JSONValue.indent(2) + "}")
     }
     output.write((report.sections.isEmpty ? "" : "\n" + JSONValue.indent(1)) + "]\n}\n")
   }

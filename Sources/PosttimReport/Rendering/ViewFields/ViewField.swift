@@ -23,6 +23,9 @@ struct ViewField<View>: Sendable {
   /// Documents the members of a record in the JSON schema: (name, type, meaning).
   let jsonMembers: [(name: String, type: String, meaning: String)]
   let value: @Sendable (View, ViewFieldContext) -> ViewFieldValue
+  /// ``jsonName`` cut at its dot (`locale.id`: "locale", "id"); nil
+  /// without one. Cut once: JSON writes every task's members.
+  let jsonNesting: (parent: String, child: String)?
 
   init(
     _ name: String, _ kind: ViewFieldKind, example: String = "", _ meaning: String,
@@ -38,6 +41,17 @@ struct ViewField<View>: Sendable {
     self.jsonMeaning = jsonMeaning
     self.jsonMembers = jsonMembers
     self.value = value
+    let jsonName: String? =
+      switch json {
+      case .sameName: name
+      case .alias(let alias): alias
+      case .absent: nil
+      }
+    if let jsonName, let dot = jsonName.firstIndex(of: ".") {
+      jsonNesting = (String(jsonName[..<dot]), String(jsonName[jsonName.index(after: dot)...]))
+    } else {
+      jsonNesting = nil
+    }
   }
 
   /// The JSON member name (dotted when nested), or nil when JSON omits the field.
@@ -161,11 +175,10 @@ enum ViewFieldReader {
     for field in fields {
       guard let name = field.jsonName else { continue }
       let value = field.value(view, context).jsonValue
-      guard let dot = name.firstIndex(of: ".") else {
+      guard let (parent, child) = field.jsonNesting else {
         members.append((name, value))
         continue
       }
-      let parent = String(name[..<dot]), child = String(name[name.index(after: dot)...])
       if let last = members.last, last.key == parent, case .object(var inner) = last.value {
         inner.append((child, value))
         members[members.count - 1].value = .object(inner)
