@@ -35,6 +35,10 @@ struct RowProgram {
   /// Bodies larger than this (a partial that includes itself until the
   /// depth limit, say) are left to the tree walk.
   static let maximumSteps = 4_096
+  /// Nodes a compilation visits at most, partials included each time they
+  /// are: partials that include the next one twice, down to an empty one,
+  /// add no step but would be visited 2^depth times.
+  static let maximumVisits = 8_192
 
   fileprivate mutating func add(_ step: Step) { steps.append(step) }
 
@@ -128,15 +132,19 @@ extension TemplateRenderer {
   mutating func rowProgram(_ children: [TemplateNode]) -> RowProgram? {
     guard indentation.isEmpty else { return nil }
     var program = RowProgram()
-    return compile(children, depth: depth, into: &program) ? program : nil
+    var visits = RowProgram.maximumVisits
+    return compile(children, depth: depth, visits: &visits, into: &program) ? program : nil
   }
 
   /// Adds `nodes`, rendered at `depth`, to `program`; false when the steps
   /// cannot reproduce them. The limits are the tree walk's: a section or a
   /// partial at `depth` needs `depth < maximumDepth`.
-  private mutating func compile(_ nodes: [TemplateNode], depth: Int, into program: inout RowProgram) -> Bool {
+  private mutating func compile(
+    _ nodes: [TemplateNode], depth: Int, visits: inout Int, into program: inout RowProgram
+  ) -> Bool {
     for node in nodes {
-      guard program.steps.count < RowProgram.maximumSteps else { return false }
+      visits -= 1
+      guard visits >= 0, program.steps.count < RowProgram.maximumSteps else { return false }
       switch node {
       case .text(let text):
         program.addText(text)
@@ -145,7 +153,7 @@ extension TemplateRenderer {
       case .section(let path, let inverted, let children):
         guard depth < Self.maximumDepth else { return false }
         let index = program.beginSection()
-        guard compile(children, depth: depth + 1, into: &program) else { return false }
+        guard compile(children, depth: depth + 1, visits: &visits, into: &program) else { return false }
         program.endSection(at: index, name: path, inverted: inverted)
       case .partial(let reference):
         guard case .fixed(let name) = reference.name, !reference.standalone || reference.indentation.isEmpty
@@ -156,7 +164,7 @@ extension TemplateRenderer {
         guard let template = loaded else { continue }
         guard depth < Self.maximumDepth else { return false }
         if reference.standalone { program.add(.lineStart) }
-        guard compile(template.nodes, depth: depth + 1, into: &program) else { return false }
+        guard compile(template.nodes, depth: depth + 1, visits: &visits, into: &program) else { return false }
       case .parent, .block:
         return false
       }

@@ -156,4 +156,16 @@ struct RowProgramTests {
     #expect(try program("{{>*name}}") == nil)
     #expect(try program("{{>loop}}", ["loop": "{{>loop}}"]) == nil)
   }
+
+  @Test("a body that reaches 2^40 inclusions of partials with no text: compiling gives up after a bounded walk")
+  func doublingPartials() throws {
+    // p0 includes p1 twice, p1 includes p2 twice, … p40 is empty: no step
+    // is ever added, so only the count of nodes visited stops the walk.
+    var partials = ["p40": ""]
+    for level in 0..<40 { partials["p\(level)"] = "{{>p\(level + 1)}}{{>p\(level + 1)}}" }
+    let template = try Template(source: "{{#rows}}{{>p0}}{{n}}{{/rows}}", name: "t")
+    guard case .section(_, _, let children) = template.nodes[0] else { return }
+    var renderer = TemplateRenderer(context: [:], partials: InMemoryTemplateSource(partials), escape: { $0 })
+    #expect(renderer.rowProgram(children) == nil)
+  }
 }
