@@ -17,6 +17,9 @@ public struct ExitCode: RawRepresentable, Hashable, Sendable, CustomStringConver
   public static let unavailable = ExitCode(rawValue: 69)
   /// 70 EX_SOFTWARE: ICU failed, or an internal error.
   public static let software = ExitCode(rawValue: 70)
+  /// 72 EX_OSFILE: a system file the run depends on is broken (a zone
+  /// file of the tz database that is empty, truncated or unreadable).
+  public static let osFile = ExitCode(rawValue: 72)
   /// 73 EX_CANTCREAT: the output file cannot be created.
   public static let cannotCreate = ExitCode(rawValue: 73)
   /// 74 EX_IOERR: writing the output failed.

@@ -74,7 +74,9 @@ public struct ReportCommand {
   static func describe(_ error: Error) -> (ExitCode, String) {
     switch error {
     case let error as UsageError: return (.usage, error.message)
-    case let error as DateEngineError: return (.usage, error.description)
+    case let error as DateEngineError:
+      if case .unusableZoneFile = error { return (.osFile, error.description) }
+      return (.usage, error.description)
     case let error as TaskListError:
       return (error.kind == .notFound ? .noInput : .dataError, error.description)
     case let error as InputErrors: return (describe(error.errors[0]).0, error.description)

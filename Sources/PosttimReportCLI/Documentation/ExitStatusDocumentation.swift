@@ -7,6 +7,10 @@ enum ExitStatusDocumentation {
     (.noInput, "missing input or template", "an input file or a template is missing"),
     (.unavailable, "mail not sent", "--send could not hand the message to sendmail, or sendmail failed"),
     (.software, "internal (ICU) error", "an ICU call failed; please report it"),
+    (
+      .osFile, "broken system zone file",
+      "a file of the system's tz database (TZDIR) for the zone is there but cannot be used"
+    ),
     (.cannotCreate, "cannot create output", "the output file cannot be created"),
     (.ioError, "write error", "writing the output failed, including a reader that went away"),
     (

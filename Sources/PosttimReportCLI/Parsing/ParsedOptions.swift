@@ -98,6 +98,8 @@ struct ParsedOptions {
       return try body()
     } catch {
       guard case .configFile(let path, let line, let column) = origin else { throw error }
+      // A broken system zone file is no fault of the config file's value.
+      if case .unusableZoneFile? = error as? DateEngineError { throw error }
       throw ConfigFileError(path: path, line: line, column: column, message: "\(error)")
     }
   }
