@@ -58,6 +58,14 @@ public final class ICUMessageFormat: @unchecked Sendable {
   /// may nest inside each other (``MessagePatternNesting``).
   public static let maximumNesting = MessagePatternNesting.limit
 
+  /// How deep `plural`, `select`, `selectordinal` and `choice` arguments
+  /// nest in `pattern`, as ICU's parser would recurse into them (0 for
+  /// none), counted up to one past ``maximumNesting``. Found without
+  /// calling ICU (``MessagePatternNesting``).
+  public static func nestingDepth(of pattern: String) -> Int {
+    MessagePatternNesting.depth(of: pattern).depth
+  }
+
   /// Refuses a pattern ICU would recurse into past ``maximumNesting``
   /// levels, before ICU sees it (its parser and formatter recurse once per
   /// level, and a few thousand overflow the stack).
