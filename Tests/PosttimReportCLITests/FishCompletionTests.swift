@@ -35,7 +35,8 @@ struct FishCompletionTests {
   }
 
   @Test(
-    "fish offers the CSV delimiters as the words to type", .enabled(if: fish != nil, "needs fish (.ci/run installs it)"))
+    "fish offers the CSV delimiters as the words to type", .enabled(if: fish != nil, "needs fish (.ci/run installs it)")
+  )
   func delimiters() throws {
     let (offered, errors) = try Self.complete("posttim-report --csv-delimiter ")
     #expect(errors == "")
