@@ -39,9 +39,13 @@ build:
 # No dependency on build: under sudo, PATH has no Swift and a build as root
 # would leave root-owned files in $(BUILD_DIR).
 install:
-	@for f in $(BIN) $(GENERATED); do \
+	@if [ ! -x $(BIN) ]; then \
+	  echo "make install: no $(BIN): run 'make build' first, as yourself (install only copies; it needs no Swift)" >&2; \
+	  exit 66; \
+	fi
+	@for f in $(GENERATED); do \
 	  if [ ! -f $$f ] || [ $(BIN) -nt $$f ]; then \
-	    echo "make install: $$f is missing or older than the binary: run 'make build' first, as yourself (install only copies)" >&2; \
+	    echo "make install: $$f is missing or older than $(BIN): run 'make build' again, as yourself" >&2; \
 	    exit 66; \
 	  fi; \
 	done
