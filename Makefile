@@ -28,7 +28,8 @@ GENERATED := $(GEN)/posttim-report.1 $(GEN)/posttim-report.bash $(GEN)/_posttim-
 build:
 	@command -v $(SWIFT) >/dev/null || { \
 	  echo "make build: '$(SWIFT)' not found: put the Swift toolchain on your PATH (or SWIFT=/path/to/swift)" >&2; exit 69; }
-	$(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath --scratch-path $(BUILD_DIR) $(SWIFT_BUILD_FLAGS)
+	$(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath --product posttim-report \
+	  --scratch-path $(BUILD_DIR) $(SWIFT_BUILD_FLAGS)
 	mkdir -p $(GEN)
 	$(BIN) --generate-manpage > $(GEN)/posttim-report.1.tmp
 	$(BIN) --generate-completion-script bash > $(GEN)/posttim-report.bash.tmp
