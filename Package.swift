@@ -17,6 +17,9 @@ let package = Package(
     .library(name: "PosttimICU", targets: ["PosttimICU"]),
     .library(name: "PosttimTemplating", targets: ["PosttimTemplating"]),
     .executable(name: "posttim-report", targets: ["posttim-report"]),
+    // Test support, not an API: the fuzz harnesses (Scripts/fuzz, a package
+    // of their own) reach the reference readers through this product.
+    .library(name: "PosttimTestOracles", targets: ["PosttimTestOracles"]),
   ],
   targets: [
     // Debian's libicu-dev. Only CICUShim's sources include ICU headers, never
@@ -46,6 +49,11 @@ let package = Package(
     .executableTarget(name: "posttim-benchmarks", dependencies: ["PosttimICU"]),
 
     .target(name: "TestSupport", path: "Tests/TestSupport"),
+    // Reference readers the differential tests and the fuzz harnesses
+    // compare the library's readers with (Foundation's decoder among them).
+    .target(
+      name: "PosttimTestOracles", dependencies: ["PosttimReport", "PosttimICU"],
+      path: "Tests/PosttimTestOracles"),
     .testTarget(
       name: "PosttimICUTests", dependencies: ["PosttimICU", "TestSupport"],
       resources: [.copy("Fixtures")]),
@@ -53,7 +61,7 @@ let package = Package(
       name: "PosttimTemplatingTests",
       dependencies: ["PosttimTemplating", "TestSupport"]),
     .testTarget(
-      name: "PosttimReportTests", dependencies: ["PosttimReport", "TestSupport"],
+      name: "PosttimReportTests", dependencies: ["PosttimReport", "PosttimTestOracles", "TestSupport"],
       exclude: ["Snapshots"]),
     .testTarget(
       name: "PosttimReportCLITests",

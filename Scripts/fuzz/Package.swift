@@ -23,7 +23,10 @@ let package = Package(
     .target(name: "FuzzDriver"),
     .executableTarget(
       name: "fuzz-decoder",
-      dependencies: ["FuzzDriver", .product(name: "PosttimReport", package: "posttim-report")],
+      dependencies: [
+        "FuzzDriver", .product(name: "PosttimReport", package: "posttim-report"),
+        .product(name: "PosttimTestOracles", package: "posttim-report"),
+      ],
       swiftSettings: harness, linkerSettings: fuzzer),
     .executableTarget(
       name: "fuzz-template",

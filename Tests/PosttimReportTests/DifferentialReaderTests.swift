@@ -1,5 +1,6 @@
 import Foundation
 import PosttimReport
+import PosttimTestOracles
 import Testing
 import TestSupport
 

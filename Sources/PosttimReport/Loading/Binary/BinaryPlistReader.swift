@@ -273,8 +273,7 @@ struct BinaryPlistReader {
     case .value(let message):
       return TaskListError(.invalid, file: file, entry: entry, key: key, message: message)
     case .tooDeep:
-      return TaskListError(
-        .invalid, file: file, message: "is nested more than \(PlistPreflight.depthLimit) levels deep; not a task list")
+      return TaskListError(.invalid, file: file, message: TaskListDecoder.tooDeepMessage)
     case .overBudget:
       return TaskListError(
         .invalid, file: file,
@@ -369,7 +368,7 @@ struct BinaryPlistReader {
   private mutating func value(_ index: Int, level: Int, importance: Bool = false) throws(Problem) -> Decoded {
     // Only shared objects are remembered: the others skip the table.
     if references[index] & Self.shared != 0, let known = memo[index] {
-      guard level - 1 + known.height <= PlistPreflight.depthLimit else { throw .tooDeep }
+      guard level - 1 + known.height <= TaskListDecoder.depthLimit else { throw .tooDeep }
       return known
     }
     guard references[index] & Self.visiting == 0 else { throw .malformed("object \(index) contains itself") }
@@ -411,7 +410,7 @@ struct BinaryPlistReader {
       value = .string(text)
       cost += object.count * 2
     case 0xA, 0xD:
-      guard level <= PlistPreflight.depthLimit else { throw .tooDeep }
+      guard level <= TaskListDecoder.depthLimit else { throw .tooDeep }
       references[index] |= Self.visiting
       defer { references[index] &= ~Self.visiting }
       if object.kind == 0xA {
