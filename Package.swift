@@ -6,7 +6,9 @@
 //   header) → PosttimICU (Swift date engine) → PosttimReport (model,
 //   loading, agenda, writers) ← PosttimTemplating (Mustache, standalone)
 //   → PosttimReportCLI (argument parsing, exit codes) → posttim-report
-//   (main.swift only). No Swift target imports CICU.
+//   (main.swift only). No Swift target imports CICU. PosttimParallel (work
+//   on several cores, package access) sits under PosttimTemplating and
+//   PosttimReport.
 import PackageDescription
 
 let package = Package(
@@ -33,9 +35,11 @@ let package = Package(
     .systemLibrary(
       name: "CExpat", pkgConfig: "expat", providers: [.apt(["libexpat1-dev"])]),
     .target(name: "PosttimICU", dependencies: ["CICUShim"]),
-    .target(name: "PosttimTemplating"),
+    // Work on several cores behind @Sendable closures (package access only).
+    .target(name: "PosttimParallel"),
+    .target(name: "PosttimTemplating", dependencies: ["PosttimParallel"]),
     .target(
-      name: "PosttimReport", dependencies: ["PosttimICU", "PosttimTemplating", "CExpat"],
+      name: "PosttimReport", dependencies: ["PosttimICU", "PosttimTemplating", "PosttimParallel", "CExpat"],
       plugins: ["EmbedTemplates"]),
     // Templates/ is embedded at build time, so a copied binary needs no
     // resource bundle (a missing Bundle.module is an uncatchable crash).
@@ -50,18 +54,21 @@ let package = Package(
 
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     // Reference readers the differential tests and the fuzz harnesses
-    // compare the library's readers with (Foundation's decoder among them).
+    // compare the library's readers with (Foundation's decoder among them),
+    // and what the harnesses must know of the engine's chunking.
     .target(
-      name: "PosttimTestOracles", dependencies: ["PosttimReport", "PosttimICU"],
+      name: "PosttimTestOracles", dependencies: ["PosttimReport", "PosttimICU", "PosttimTemplating"],
       path: "Tests/PosttimTestOracles"),
     .testTarget(
       name: "PosttimICUTests", dependencies: ["PosttimICU", "TestSupport"],
       resources: [.copy("Fixtures")]),
+    .testTarget(name: "PosttimParallelTests", dependencies: ["PosttimParallel"]),
     .testTarget(
       name: "PosttimTemplatingTests",
-      dependencies: ["PosttimTemplating", "TestSupport"]),
+      dependencies: ["PosttimTemplating", "PosttimParallel", "TestSupport"]),
     .testTarget(
-      name: "PosttimReportTests", dependencies: ["PosttimReport", "PosttimTestOracles", "TestSupport"],
+      name: "PosttimReportTests",
+      dependencies: ["PosttimReport", "PosttimParallel", "PosttimTestOracles", "TestSupport"],
       exclude: ["Snapshots"]),
     .testTarget(
       name: "PosttimReportCLITests",

@@ -30,7 +30,10 @@ let package = Package(
       swiftSettings: harness, linkerSettings: fuzzer),
     .executableTarget(
       name: "fuzz-template",
-      dependencies: ["FuzzDriver", .product(name: "PosttimTemplating", package: "posttim-report")],
+      dependencies: [
+        "FuzzDriver", .product(name: "PosttimTemplating", package: "posttim-report"),
+        .product(name: "PosttimTestOracles", package: "posttim-report"),
+      ],
       swiftSettings: harness, linkerSettings: fuzzer),
     .executableTarget(
       name: "fuzz-iso8601",

@@ -1,5 +1,5 @@
 import Foundation
-import PosttimTemplating
+import PosttimParallel
 import Testing
 
 @testable import PosttimReport
@@ -10,7 +10,7 @@ import Testing
 /// the halves must give nil, so that the refusal is reported as before.
 @Suite(
   "Differential: the binary list read in two halves against one core",
-  .enabled(if: ChunkedRendering.width > 1, "the halves are read at once only on a machine with 2 cores or more"))
+  .enabled(if: Parallel.width > 1, "the halves are read at once only on a machine with 2 cores or more"))
 struct BinaryHalvesTests {
   static func oneCore(_ data: Data) -> Result<[TaskEntry], TaskListError> {
     data.withUnsafeBytes { raw in

@@ -1,6 +1,6 @@
 import Foundation
+import PosttimParallel
 @testable import PosttimTemplating
-import Synchronization
 import Testing
 
 /// Long stream sections render a chunk per core (`ChunkedRendering`); the
@@ -9,7 +9,7 @@ import Testing
 @Suite("Chunked rendering of long streams")
 struct ChunkedRenderingTests {
   /// More items than a few chunks per core, and not a multiple of the chunk size.
-  static let count = ChunkedRendering.chunkSize * ChunkedRendering.width * 2 + 37
+  static let count = ChunkedRendering.chunkSize * Parallel.width * 2 + 37
 
   static func items() -> [TemplateValue] {
     (0..<count).map { n -> TemplateValue in
@@ -122,29 +122,6 @@ struct ChunkedRenderingTests {
     #expect(list.error != nil && stream.error == list.error)
     #expect(stream.output == list.output)
     #expect(!stream.output.contains("AFTER") && stream.output.hasSuffix("\(Self.count - 6)\n"))
-  }
-
-  @Test("map returns results in index order")
-  func mapOrder() {
-    #expect(ChunkedRendering.map(100) { $0 * $0 } == (0..<100).map { $0 * $0 })
-    #expect(ChunkedRendering.map(0) { $0 }.isEmpty)
-  }
-
-  /// Counts its instances, to see that `map` lets go of its results.
-  final class Tracked: Sendable {
-    static let alive = Mutex(0)
-    init() { Self.alive.withLock { $0 += 1 } }
-    deinit { Self.alive.withLock { $0 -= 1 } }
-  }
-
-  @Test("map keeps nothing once its results are dropped (a leak held a report's text)")
-  func mapReleases() {
-    do {
-      let results = ChunkedRendering.map(64) { _ in Tracked() }
-      #expect(results.count == 64)
-      #expect(Tracked.alive.withLock { $0 } == 64)
-    }
-    #expect(Tracked.alive.withLock { $0 } == 0)
   }
 
   @Test("chunks: chunkSize items each, the last one the rest, in order, then nil")

@@ -89,7 +89,7 @@ public struct TaskListDecoder: Sendable {
 
   /// `scanning`: XML goes through ``PlistXMLScanner`` first, expat only if it gives up.
   private func decode(
-    _ data: Data, file: String, releasePages: (() -> Void)?, scanning: Bool
+    _ data: Data, file: String, releasePages: (@Sendable () -> Void)?, scanning: Bool
   ) throws(TaskListError) -> [TaskEntry] {
     do {
       return try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) throws(TaskListError) -> [TaskEntry] in
@@ -140,10 +140,12 @@ public struct TaskListDecoder: Sendable {
       }
       defer { munmap(map, size) }
       // A private read-only mapping: dropped pages are read again from the
-      // file, unchanged.
+      // file, unchanged. (By address: a pointer is not Sendable.)
+      let address = Int(bitPattern: map)
       return try decode(
         Data(bytesNoCopy: map, count: size, deallocator: .none), file: file,
-        releasePages: { _ = madvise(map, size, MADV_DONTNEED) }, scanning: true)
+        releasePages: { _ = madvise(UnsafeMutableRawPointer(bitPattern: address), size, MADV_DONTNEED) },
+        scanning: true)
     }
     try head.withUnsafeBufferPointer { (bytes) throws(TaskListError) in try Self.checkStart(bytes, file: file) }
     // A long list: two halves at once, when both are in the subset.

@@ -1,5 +1,5 @@
 import Foundation
-import PosttimTemplating
+import PosttimParallel
 
 #if canImport(Glibc)
   import Glibc
@@ -32,10 +32,10 @@ enum SplitPlistScan {
   /// or nil when it is too short, the machine has one core, no cut is
   /// found, or either half cannot be read this way.
   static func tasks(descriptor: Int32, size: Int, file: String, minimumSize: Int = minimumSize) -> [TaskEntry]? {
-    guard size >= minimumSize, ChunkedRendering.width > 1,
+    guard size >= minimumSize, Parallel.width > 1,
       let cut = cut(descriptor: descriptor, size: size)
     else { return nil }
-    var parts = ChunkedRendering.map(2) { half -> [TaskEntry]? in
+    var parts = Parallel.map(2) { half -> [TaskEntry]? in
       let reader = XMLPlistReader(file: file)
       if half == 0 {
         guard
