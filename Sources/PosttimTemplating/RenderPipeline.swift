@@ -7,11 +7,11 @@ import Synchronization
 /// goes on with the template, and the text it writes meanwhile waits
 /// behind them; all of it reaches the output in template order.
 ///
-/// Why not render a stream's chunks and wait for them, a wave at a time
-/// (as before): every wave and every stream (a day of the report) ended
-/// with one core idle while the other finished, and the report's other
-/// text was written with both waiting. On 100,000 tasks the second core
-/// was busy 55% of the rendering time.
+/// Why not render a stream's chunks and wait for them, a wave at a time:
+/// every wave and every stream (a day of the report) ends with one core
+/// idle while the other finishes, and the report's other text is written
+/// with both waiting. On 100,000 tasks the second core was busy 55% of
+/// the rendering time that way.
 ///
 /// Bounded: at most ``window`` chunks are rendered or waiting at once (the
 /// renderer waits for the oldest before it hands over another), and text
@@ -20,9 +20,9 @@ import Synchronization
 /// Line starts: a chunk is rendered from the state the stream started
 /// with; where the previous chunk ended in another state (a row that ends
 /// without a line break), the chunk is rendered again here, in order, from
-/// the right one, as the wave rendering did. The renderer learns the state
-/// after a stream only when it needs it (``TemplateRenderer``'s
-/// `lineStartPending`), by waiting for the stream's chunks.
+/// the right one. The renderer learns the state after a stream only when
+/// it needs it (``TemplateRenderer``'s `lineStartPending`), by waiting for
+/// the stream's chunks.
 ///
 /// Used from the thread that renders the template only; chunks run on
 /// Dispatch's global queue.

@@ -18,7 +18,7 @@ import PosttimParallel
 /// array (a nested `<dict>` indented the same way, a comment or CDATA
 /// section around it), when either half leaves the scanner's subset, or
 /// when a value is refused, the result is nil and the caller reads the
-/// whole file as before (scanner, then expat for its messages). So a
+/// whole file the usual way (scanner, then expat for its messages). So a
 /// result is always the one the whole-file scanner gives: the halves hand
 /// the reader the same events in the same order, and the events outside
 /// each half (`<plist><array>` and their end tags) are given to it here.
