@@ -3,8 +3,9 @@ import PosttimReportCLI
 import Testing
 import TestSupport
 
-/// Issue 12 items 8 and 11 through the command line, on the shipped example
-/// (fr_CA, America/Toronto, now 2026-11-30T14:00Z). Expected strings by hand:
+/// Verbatim patterns and windows that start in the past, through the
+/// command line, on the shipped example (fr_CA, America/Toronto, now
+/// 2026-11-30T14:00Z). Expected strings by hand:
 /// `xxx` is the ISO offset (UTS #35), 01:30 on 1 Nov 2026 is EDT then EST.
 @Suite("CLI: verbatim patterns and past windows")
 struct DateWindowCLITests {

@@ -3,7 +3,9 @@ import PosttimReportCLI
 import Testing
 import TestSupport
 
-/// Edges found by trying the tool as a new user.
+/// Command-line inputs at their edges: POSIX locale names, an unusable
+/// LANG, values out of bounds, template folders that are no text, control
+/// characters in a task list.
 @Suite("Input edges")
 struct InputEdgeTests {
   let example = TestPaths.example.path
@@ -118,8 +120,11 @@ struct WarningAndListingTests {
   }
 }
 
-@Suite("Second trial edges")
-struct SecondTrialTests {
+/// Option values out of range, a catalog message that does not parse, and
+/// task values at the edges (ESC in a string, dates before 1582, an
+/// importance too large for any integer).
+@Suite("Option bounds, catalog syntax and edge values")
+struct OptionAndValueEdgeTests {
   let example = TestPaths.example.path
 
   @Test(
@@ -176,9 +181,9 @@ struct SecondTrialTests {
       replacing: "2026-12-07T15:00:00Z", with: "1500-03-01T12:00:00Z", as: "old.plist", in: folder)
     let run = expectRun(
       arguments: [list.path, "-f", "csv", "-l", "en_US", "-z", "UTC", "--to", "1500-12-31"], exit: .success)
-    // The <date> text is ISO 8601, proleptic Gregorian (issue 12 item 4;
-    // Foundation read it as Julian, 1500-03-11): the shown date and the
-    // ISO column both keep the fields as written.
+    // The <date> text is ISO 8601, proleptic Gregorian (Foundation reads
+    // it as Julian, 1500-03-11): the shown date and the ISO column both
+    // keep the fields as written.
     #expect(run.stdout.contains("\"Mar 1, 1500, 12:00\u{202F}PM\",'=SOMME"))
     #expect(run.stdout.contains(",1500-03-01T12:00:00Z\r\n"))
   }
@@ -218,8 +223,10 @@ struct PipeTests {
   }
 }
 
-@Suite("Review edges")
-struct ReviewEdgeTests {
+/// A window that ends before it starts, a template nested past the depth
+/// limit, partials in subfolders, an empty TZ without UTC in TZDIR.
+@Suite("Window order, template depth and folders, an empty TZ")
+struct WindowTemplateAndZoneEdgeTests {
   let example = TestPaths.example.path
 
   @Test("--to before --from is a usage error before any input is read")

@@ -3,7 +3,7 @@ import PosttimReportCLI
 import Testing
 import TestSupport
 
-/// Issue 12 item 6, command-line side: every echoed value goes through the
+/// The command-line side of safe messages: every echoed value goes through the
 /// loader's sanitizer, and a message says what was really wrong.
 @Suite("Error messages echo values safely")
 struct MessageSanitizingTests {

@@ -3,7 +3,7 @@ import PosttimReportCLI
 import Testing
 import TestSupport
 
-/// `-l fr_CA,ar_EG -l ja_JP` (issue 9, "Many locales in one run"), through
+/// `-l fr_CA,ar_EG -l ja_JP` (many locales in one run), through
 /// the real command in-process. Expected outputs are built from the
 /// one-locale outputs (which have their own goldens) and from names and
 /// headers written out by hand: CLDR's own names of the languages, the CSV

@@ -7,7 +7,7 @@ import Testing
 /// Long binary lists are read in two halves at once
 /// (`BinaryPlistReader.tasksInHalves`). A result must be the one-core
 /// result, value for value; where the one-core reader refuses the list,
-/// the halves must give nil, so that the refusal is reported as before.
+/// the halves must give nil, so that one core reads it and reports the refusal.
 @Suite(
   "Differential: the binary list read in two halves against one core",
   .enabled(if: Parallel.width > 1, "the halves are read at once only on a machine with 2 cores or more"))

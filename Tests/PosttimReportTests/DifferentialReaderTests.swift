@@ -196,7 +196,7 @@ struct DifferentialReaderTests {
         + "<key>tache</key><string>t</string><key>date</key><date>\(date)</date>\(fields)</dict></array></plist>").utf8)
   }
 
-  @Test("issue 12's inputs: agreements, and each deliberate difference asserted")
+  @Test("hand-made edge inputs: agreements, and each deliberate difference asserted")
   func hostile() throws {
     let five = "<key>importance</key><string>5</string>"
     Self.compare(

@@ -28,7 +28,7 @@ struct ChunkedRenderingTests {
     return (list, stream)
   }
 
-  @Test("a stream interpolated as a value gives the list's text (found by the template fuzzer)")
+  @Test("a stream interpolated as a value gives the list's text")
   func interpolatedStream() throws {
     let template = try Template(source: "[{{rows}}] [{{{rows}}}] {{#rows}}{{.}}{{/rows}}", name: "t")
     let numbers: [TemplateValue] = [1, "<2>", 3.5]
@@ -103,7 +103,7 @@ struct ChunkedRenderingTests {
   }
 
   @Test(
-    "on an error, the output is the sequential one: the rows before the failing one, nothing after (found by review)",
+    "on an error, the output is the sequential one: the rows before the failing one, nothing after",
     arguments: [
       // Indentation after the rows: the renderer drains the chunks to learn the line start.
       "<ol>\n  {{>p}}\n</ol>\n",
@@ -251,8 +251,8 @@ struct ChunkedRenderingTests {
     var small = TextBuffer(capacity: 1)
     for _ in 0..<1000 { small.write("ab😀") }
     #expect(small.text == String(repeating: "ab😀", count: 1000))
-    // A buffer written to itself, growing as it does (found by review: the
-    // old storage was freed before the bytes were copied from it).
+    // A buffer written to itself, growing as it does: the bytes are copied
+    // before the old storage is freed.
     var doubled = TextBuffer(capacity: 16)
     doubled.write("0123456789abcdef")
     doubled.write(doubled.bytes)
