@@ -3,7 +3,7 @@
 
     check-examples.py BINARY
 
-- README.md shows each example file exactly, in a code block.
+- docs/nightly-email.md shows each example file exactly, in a code block.
 - Examples/cron.conf: every line is a comment, blank, or "name = value"
   with a name that is a long option of `posttim-report --help` (flags take
   true/false).
@@ -78,10 +78,10 @@ def config_arguments(entries):
     return args
 
 
-readme = (ROOT / "README.md").read_text(encoding="utf-8")
+readme = (ROOT / "docs" / "nightly-email.md").read_text(encoding="utf-8")
 for name in ["cron.conf", "crontab", "systemd/posttim-report.service", "systemd/posttim-report.timer"]:
     text = (EXAMPLES / name).read_text(encoding="utf-8")
-    check(f"```\n{text}```\n" in readme, f"README shows Examples/{name} exactly, in a code block")
+    check(f"```\n{text}```\n" in readme, f"docs/nightly-email.md shows Examples/{name} exactly, in a code block")
 
 entries = read_config(EXAMPLES / "cron.conf")
 names = [n for n, _ in entries]

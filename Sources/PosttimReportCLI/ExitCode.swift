@@ -1,5 +1,5 @@
 /// The process exit status, with the BSD sysexits.h values this tool uses
-/// (documented in README, "Exit status").
+/// (documented in docs/usage.md, "Exit status").
 public struct ExitCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
   public let rawValue: Int32
   public init(rawValue: Int32) { self.rawValue = rawValue }

@@ -7,7 +7,7 @@ import TestSupport
 #endif
 
 /// A run killed with SIGKILL cannot remove its temporary file; the next run
-/// writing the same output removes it, and nothing else (README "Exit status").
+/// writing the same output removes it, and nothing else (docs/usage.md, "Exit status").
 @Suite(
   "Stale temporary files after SIGKILL", .enabled(if: EndToEndTests.binary != nil, "posttim-report binary not built"))
 struct StaleTemporaryFileTests {

@@ -3,7 +3,7 @@ import PosttimICU
 
 /// The config file: default option values for runs without a terminal
 /// (cron, systemd timers). Its keys are the long option names, so the
-/// option table documents both (README, "Config file").
+/// option table documents both (docs/usage.md, "Config file").
 ///
 /// Format (UTF-8 text, one setting per line):
 /// ```

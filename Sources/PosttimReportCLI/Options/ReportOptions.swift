@@ -13,7 +13,7 @@ enum ReportOptions {
       discussion: "markdown (GitHub Flavored Markdown), html (one HTML5 document, inline CSS), "
         + "csv (RFC 4180), json (docs/json-schema.md), ics (iCalendar, RFC 5545, stable UIDs), "
         + "text (aligned columns for terminals), email (one RFC 5322 MIME message, text and HTML parts; "
-        + "README \"Nightly e-mail\"); --list-formats lists them.",
+        + "docs/nightly-email.md); --list-formats lists them.",
       group: .output, completion: .choices(WriterRegistry.standard.formats)),
     convert: OptionValues.choice("format", WriterRegistry.standard.formats))
   static let output = Option(
@@ -83,7 +83,7 @@ enum ReportOptions {
       help: "ICU locale ID or BCP 47 tag (fr_CA, fr-CA, ja-JP-u-ca-japanese, en-US-u-hc-h23)",
       discussion: "Default: LC_ALL, then LC_TIME, then LANG (fr_CA.UTF-8 gives fr_CA); C and POSIX mean en_US_POSIX. "
         + "Several locales (-l fr_CA,ar_EG -l ja_JP) give one report per locale in one output, or one file "
-        + "each with -o 'NAME-{locale}.EXT' (README \"Several locales in one run\").",
+        + "each with -o 'NAME-{locale}.EXT' (docs/usage.md, \"Several locales in one run\").",
       group: .locale),
     convert: { try LocaleIdentifier(userInput: $0) })
   static let timeZone = Option(
