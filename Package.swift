@@ -18,6 +18,8 @@ let package = Package(
     .library(name: "PosttimReport", targets: ["PosttimReport"]),
     .library(name: "PosttimICU", targets: ["PosttimICU"]),
     .library(name: "PosttimTemplating", targets: ["PosttimTemplating"]),
+    // The command line, in-process: for Scripts/fuzz's config-file harness, not a supported API.
+    .library(name: "PosttimReportCLI", targets: ["PosttimReportCLI"]),
     .executable(name: "posttim-report", targets: ["posttim-report"]),
     // Test support, not an API: the fuzz harnesses (Scripts/fuzz, a package
     // of their own) reach the reference readers through this product.

@@ -16,7 +16,7 @@ struct MessageSanitizingTests {
   func templateDevice() {
     expectRun(
       arguments: [TestPaths.example.path, "--template", "/dev/zero"], exit: .noInput,
-      error: "posttim-report: error: /dev/zero: is not a readable regular file (a template is a text file)")
+      error: "posttim-report: error: /dev/zero: is a character device, not a regular file (a template is a text file)")
   }
 
   @Test("an output path and an input path with ESC and line breaks reach stderr escaped")

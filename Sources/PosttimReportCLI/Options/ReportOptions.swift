@@ -41,7 +41,7 @@ enum ReportOptions {
     convert: { text throws -> Character in
       let allowed: [String: Character] = [",": ",", ";": ";", "\\t": "\t", "\t": "\t", "|": "|"]
       guard let character = allowed[text] else {
-        throw UsageError("--csv-delimiter takes , ; | or \\t, got '\(text)'")
+        throw UsageError("--csv-delimiter takes , ; | or \\t, got '\(OptionValues.quoted(text))'")
       }
       return character
     })
