@@ -5,7 +5,7 @@ import Testing
 import TestSupport
 
 /// Runs this project's readers (``TaskListDecoder``) and Foundation's
-/// (``FoundationTaskListDecoder``, the former production path) on every
+/// (``FoundationTaskListDecoder`` in the test oracles, an independent one) on every
 /// plist at hand: they must agree value for value, or both refuse with the
 /// same exit status; where they differ on purpose, the difference is
 /// listed and asserted (Foundation lenient, ours strict or correct).
