@@ -1,6 +1,6 @@
 import Foundation
 import PosttimICU
-import PosttimTemplating
+import PosttimParallel
 
 /// Builds an ``Agenda`` from tasks: filters by window and importance,
 /// sorts, and groups by local day through ``DayCalendar`` (never by
@@ -108,12 +108,15 @@ public struct AgendaBuilder: Sendable {
     // of this function's time on 100,000 tasks): a long list's sections are
     // gathered on two cores, each taking the sections of half its tasks.
     let split =
-      kept.count >= Self.parallelGatherMinimum && ChunkedRendering.width > 1
+      kept.count >= Self.parallelGatherMinimum && Parallel.width > 1
       ? ends.firstIndex { $0 >= kept.count / 2 }.map { $0 + 1 } ?? starts.count : starts.count
     let sections = tasks.withUnsafeMutableBufferPointer { buffer in
+      // Each part moves out the tasks of its own sections, and a task is in
+      // one section only: the parts touch disjoint elements of `buffer`,
+      // which the compiler cannot see.
       nonisolated(unsafe) let buffer = buffer
       let parts = split < starts.count ? [0..<split, split..<starts.count] : [0..<starts.count]
-      return ChunkedRendering.map(parts.count) { part in
+      return Parallel.map(parts.count) { [kept, starts] part in
         parts[part].map { number in
           AgendaSection(
             kind: starts[number].kind,

@@ -3,11 +3,12 @@ import PosttimReport
 import Testing
 import TestSupport
 
-/// Inputs found with the libFuzzer harness in Scripts/fuzz (see its
-/// README). Each one crashed the process (a trap or a stack overflow)
-/// instead of throwing a TaskListError; they must now be refused cleanly.
-@Suite("Fuzz regressions")
-struct FuzzRegressionTests {
+/// Malformed property lists (overflowing numbers and references, sizes
+/// past the file, nesting hidden in odd tag spellings, invalid bytes):
+/// each is read or refused with a TaskListError, never a trap or a stack
+/// overflow. Inputs the decoder fuzz harness (Scripts/fuzz) finds go here.
+@Suite("Malformed property lists: read or refused, never a crash")
+struct MalformedPlistTests {
   let decoder = TaskListDecoder()
   let tooDeep = "is nested more than 100 levels deep; not a task list"
 
@@ -31,8 +32,8 @@ struct FuzzRegressionTests {
     "character references past U+10FFFF are refused by expat, not an overflow trap in the scanner",
     arguments: ["&#x888888888;", "&#xFFFFFFFFF;", "&#99999999999;", "&#x110000;"])
   func hugeCharacterReference(reference: String) throws {
-    // Found by the decoder harness (crash-35cc987c…): nine hex digits
-    // multiplied past UInt32.max in PlistXMLScanner.reference().
+    // Nine hex digits multiply past UInt32.max in the scanner's
+    // PlistXMLScanner.reference(), which must give up, not trap.
     #expect(
       throws: TaskListError(
         .unreadable, file: "ref.plist",
@@ -64,10 +65,10 @@ struct FuzzRegressionTests {
     }
   }
 
-  @Test("a binary array whose count does not fit in an Int is refused before Foundation traps on it")
+  @Test("a binary array whose count does not fit in an Int is refused as not fitting the file")
   func binaryArrayCountPastIntMax() {
-    // Found by the fuzzer (53 bytes): array marker 0xAF, count as an
-    // 8-byte int 0xFF7F_FFFF_FFFF_FFFF; 2-byte offsets, table at 19.
+    // 53 bytes: array marker 0xAF, count as an 8-byte int
+    // 0xFF7F_FFFF_FFFF_FFFF; 2-byte offsets, table at 19.
     let bytes: [UInt8] = [
       0x62, 0x70, 0x6C, 0x69, 0x73, 0x74, 0x30, 0x30, 0xAF, 0x13, 0xFF, 0x7F, 0xFF, 0xFF, 0xFF, 0xFF,
       0xFF, 0xFF, 0x00, 0x00, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0x01, 0x00, 0x00, 0x00,
@@ -82,13 +83,11 @@ struct FuzzRegressionTests {
     }
   }
 
-  @Test("a UTF-16 string longer than the file is refused before Foundation traps on it")
+  @Test("a UTF-16 string longer than the file is refused")
   func binaryStringPastEnd() throws {
-    // Found by the fuzzer as a mutation of hostile.plist; two bytes are
-    // enough: the 5,000-unit description (a UTF-16 string object at 1238:
-    // 0x6F, then a 2-byte count 0x13F5) claims 0x20AC units, past the end.
-    // Foundation traps in BPlistMap.withBuffer (a small reduced file with
-    // the same kind of length does not trap it; this one does).
+    // hostile.plist with two bytes changed: the 5,000-unit description (a
+    // UTF-16 string object at 1238: 0x6F, then a 2-byte count 0x13F5)
+    // claims 0x20AC units, past the end.
     var bytes = try Data(contentsOf: TestPaths.packageRoot.appending(path: "Tests/Fixtures/hostile.plist"))
     try #require(bytes[1238] == 0x6F && bytes[1239] == 0x11 && bytes[1240] == 0x13 && bytes[1241] == 0xF5)
     bytes[1240] = 0x20
@@ -140,10 +139,9 @@ struct FuzzRegressionTests {
     #expect(try decoder.decode(list, file: "utf16.plist").isEmpty)
   }
 
-  @Test("invalid UTF-8 in an <integer> is refused before Foundation's integer scanner traps on it")
+  @Test("invalid UTF-8 in an <integer> is refused at its column")
   func integerInvalidUTF8() {
-    // Minimized by libFuzzer: 0xFE then "1Array" in an <integer>.
-    // expat refuses the byte as invalid UTF-8 at its column (counted by hand).
+    // 0xFE then "1Array" in an <integer>: expat refuses the byte as invalid UTF-8 at its column (counted by hand).
     for (body, column) in [("<dict><key>x</key><integer>", 42), ("<dict><key>importance</key><integer>", 51)] {
       let bytes: [UInt8] = Array("<plist><array>\(body)".utf8) + [0xFE] + Array("1Array</integer></array></plist>".utf8)
       let message = "not a property list (line 1, column \(column): invalid UTF-8 (byte 0xFE))"

@@ -9,7 +9,7 @@ import PosttimICU
 /// or an integer 1…9, `description` a string; any other key is kept as
 /// read. A key given twice is refused (Foundation keeps the last one, which
 /// can hide an invalid value).
-struct TaskEntryBuilder {
+package struct TaskEntryBuilder {
   let file: String
   /// The entry's position in the root array, from 1.
   let entry: Int
@@ -68,7 +68,9 @@ struct TaskEntryBuilder {
   }
 
   /// "1"…"9" as the app writes it, or an integer 1…9.
-  static func importance(_ value: PropertyListValue, fail: (String) -> TaskListError) throws(TaskListError) -> Int {
+  package static func importance(_ value: PropertyListValue, fail: (String) -> TaskListError) throws(TaskListError)
+    -> Int
+  {
     switch value {
     case .string(let text):
       guard text.utf8.count == 1, let byte = text.utf8.first, (49...57).contains(byte) else {

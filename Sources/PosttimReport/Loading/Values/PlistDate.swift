@@ -10,10 +10,10 @@ import PosttimICU
 /// (`Date.distantPast`) and `4001-01-01T00:00:00Z` (`distantFuture`) are
 /// ordinary dates. Impossible values (month 13, February 30, hour 24) are
 /// refused, never rolled over.
-enum PlistDate {
+package enum PlistDate {
   /// Seconds since 1970-01-01T00:00:00Z, or nil for text that is not a
   /// real date in that form.
-  static func seconds<C: Collection<UInt8>>(_ text: C) -> Int? where C.Index == Int {
+  package static func seconds<C: Collection<UInt8>>(_ text: C) -> Int? where C.Index == Int {
     guard text.count == 20 else { return nil }
     let b = text.startIndex
     func at(_ i: Int) -> UInt8 { text[b + i] }

@@ -1,4 +1,5 @@
 import Foundation
+import PosttimReport
 
 /// Checks a property list's raw bytes before Foundation decodes them.
 ///
@@ -13,9 +14,8 @@ import Foundation
 ///   (`2026-13-45T99:00:00Z` becomes a date in 2027), so every `<date>`
 ///   must be the plist DTD's `YYYY-MM-DDTHH:MM:SSZ` with real values.
 enum PlistPreflight {
-  /// Levels of arrays and dictionaries allowed: a task list needs 2, its
-  /// unknown keys a few more.
-  static let depthLimit = 100
+  /// Levels of arrays and dictionaries allowed: the production readers'.
+  static let depthLimit = TaskListDecoder.depthLimit
 
   enum Problem: Equatable {
     case tooDeep

@@ -1,6 +1,6 @@
 import Foundation
 import PosttimICU
-import PosttimTemplating
+import PosttimParallel
 
 /// Reads a binary property list (Apple's `bplist00`: a header, objects, an
 /// offset table and a 32-byte trailer, as CoreFoundation's
@@ -13,7 +13,7 @@ import PosttimTemplating
 /// remembered height. What the tasks would expand to when written out is
 /// bounded by ``budget(forFileSize:)``: past it the file is refused instead
 /// of amplifying a small file into gigabytes downstream.
-struct BinaryPlistReader {
+struct BinaryPlistReader: Sendable {
   /// The largest expanded size accepted, in cost units: 64 units per byte
   /// of the file plus 16 Mi. Each object costs 16 units plus its payload's
   /// bytes (a string's stored bytes, data's length) and, for an array or a
@@ -23,6 +23,15 @@ struct BinaryPlistReader {
   /// objects heavily to get near the budget.
   static func budget(forFileSize size: Int) -> Int {
     size.multipliedReportingOverflow(by: 64).partialValue + (16 << 20)
+  }
+
+  /// The bytes being read, shared by the readers of the two halves.
+  ///
+  /// Sendable notes: the caller keeps them alive and unchanged while any
+  /// reader runs (a private read-only mapping of the file, or a `Data`'s
+  /// storage inside `withUnsafeBytes`), and readers only read them.
+  struct InputBytes: @unchecked Sendable {
+    let bytes: UnsafeBufferPointer<UInt8>
   }
 
   /// Why an object could not be read, before the entry and key are known.
@@ -35,12 +44,14 @@ struct BinaryPlistReader {
     case overBudget
   }
 
-  let bytes: UnsafeBufferPointer<UInt8>
+  /// The file's bytes.
+  var bytes: UnsafeBufferPointer<UInt8> { input.bytes }
+  private let input: InputBytes
   let file: String
   /// Called every 32,768 tasks when the bytes are a mapped file: it drops
   /// the pages read so far (they fault back in if needed), so a large file
   /// does not stay resident beside the tasks made from it.
-  var releasePages: (() -> Void)?
+  var releasePages: (@Sendable () -> Void)?
   private let offsetSize: Int, referenceSize: Int, objectCount: Int, top: Int, tableOffset: Int
   private let budget: Int
   /// Per object (one byte each, so a million tasks cost a few MB): how
@@ -62,7 +73,7 @@ struct BinaryPlistReader {
   /// - Throws: ``TaskListError`` (`.unreadable`) when the header or trailer is
   ///   not bplist00's.
   init(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws(TaskListError) {
-    self.bytes = bytes
+    input = InputBytes(bytes: bytes)
     self.file = file
     func malformed(_ reason: String) -> TaskListError {
       TaskListError(.unreadable, file: file, message: "not a valid binary property list (\(reason))")
@@ -96,7 +107,7 @@ struct BinaryPlistReader {
   /// list's objects are counted in two halves at once (this pass was 15 ms
   /// of one core, the other idle, on 100,000 tasks), then added up.
   private mutating func countReferences() {
-    references = referenceCounts(inHalves: objectCount >= Self.splitMinimum * 8 && ChunkedRendering.width > 1)
+    references = referenceCounts(inHalves: objectCount >= Self.splitMinimum * 8 && Parallel.width > 1)
   }
 
   /// The reference counts, counted on one core or in two halves at once
@@ -109,7 +120,7 @@ struct BinaryPlistReader {
       return counts
     }
     let middle = objectCount / 2
-    let halves = ChunkedRendering.map(2) { half -> [UInt8] in
+    let halves = Parallel.map(2) { half -> [UInt8] in
       var counts = [UInt8](repeating: 0, count: objectCount)
       countReferences(of: half == 0 ? 0..<middle : middle..<objectCount, into: &counts)
       return counts
@@ -152,7 +163,7 @@ struct BinaryPlistReader {
         .invalid, file: file, message: "the root must be an array of task dictionaries, got \(root.typeName)")
     }
     releasePages?()  // what counting the references read
-    if root.count >= Self.splitMinimum, ChunkedRendering.width > 1, let tasks = tasksInHalves(of: root) {
+    if root.count >= Self.splitMinimum, Parallel.width > 1, let tasks = tasksInHalves(of: root) {
       return tasks
     }
     var total = 16
@@ -177,7 +188,7 @@ struct BinaryPlistReader {
   private func tasksInHalves(of root: Object) -> [TaskEntry]? {
     let middle = root.count / 2
     let start = self
-    var halves = ChunkedRendering.map(2) { half -> (tasks: [TaskEntry], total: Int)? in
+    var halves = Parallel.map(2) { half -> (tasks: [TaskEntry], total: Int)? in
       // Both halves drop the pages read so far, as one core does: the other
       // half reads again (from the page cache) the few it still needs.
       var reader = start
@@ -273,8 +284,7 @@ struct BinaryPlistReader {
     case .value(let message):
       return TaskListError(.invalid, file: file, entry: entry, key: key, message: message)
     case .tooDeep:
-      return TaskListError(
-        .invalid, file: file, message: "is nested more than \(PlistPreflight.depthLimit) levels deep; not a task list")
+      return TaskListError(.invalid, file: file, message: TaskListDecoder.tooDeepMessage)
     case .overBudget:
       return TaskListError(
         .invalid, file: file,
@@ -369,7 +379,7 @@ struct BinaryPlistReader {
   private mutating func value(_ index: Int, level: Int, importance: Bool = false) throws(Problem) -> Decoded {
     // Only shared objects are remembered: the others skip the table.
     if references[index] & Self.shared != 0, let known = memo[index] {
-      guard level - 1 + known.height <= PlistPreflight.depthLimit else { throw .tooDeep }
+      guard level - 1 + known.height <= TaskListDecoder.depthLimit else { throw .tooDeep }
       return known
     }
     guard references[index] & Self.visiting == 0 else { throw .malformed("object \(index) contains itself") }
@@ -411,7 +421,7 @@ struct BinaryPlistReader {
       value = .string(text)
       cost += object.count * 2
     case 0xA, 0xD:
-      guard level <= PlistPreflight.depthLimit else { throw .tooDeep }
+      guard level <= TaskListDecoder.depthLimit else { throw .tooDeep }
       references[index] |= Self.visiting
       defer { references[index] &= ~Self.visiting }
       if object.kind == 0xA {

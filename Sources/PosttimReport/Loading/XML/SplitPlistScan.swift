@@ -1,5 +1,5 @@
 import Foundation
-import PosttimTemplating
+import PosttimParallel
 
 #if canImport(Glibc)
   import Glibc
@@ -18,7 +18,7 @@ import PosttimTemplating
 /// array (a nested `<dict>` indented the same way, a comment or CDATA
 /// section around it), when either half leaves the scanner's subset, or
 /// when a value is refused, the result is nil and the caller reads the
-/// whole file as before (scanner, then expat for its messages). So a
+/// whole file the usual way (scanner, then expat for its messages). So a
 /// result is always the one the whole-file scanner gives: the halves hand
 /// the reader the same events in the same order, and the events outside
 /// each half (`<plist><array>` and their end tags) are given to it here.
@@ -32,10 +32,10 @@ enum SplitPlistScan {
   /// or nil when it is too short, the machine has one core, no cut is
   /// found, or either half cannot be read this way.
   static func tasks(descriptor: Int32, size: Int, file: String, minimumSize: Int = minimumSize) -> [TaskEntry]? {
-    guard size >= minimumSize, ChunkedRendering.width > 1,
+    guard size >= minimumSize, Parallel.width > 1,
       let cut = cut(descriptor: descriptor, size: size)
     else { return nil }
-    var parts = ChunkedRendering.map(2) { half -> [TaskEntry]? in
+    var parts = Parallel.map(2) { half -> [TaskEntry]? in
       let reader = XMLPlistReader(file: file)
       if half == 0 {
         guard

@@ -12,7 +12,7 @@ import Foundation
 ///   undeclared entities (nothing is expanded, nothing external is read);
 ///   elements outside the DTD, text between elements, a key without a value;
 ///   a `<date>` that is not a real `YYYY-MM-DDTHH:MM:SSZ`; nesting deeper
-///   than ``PlistPreflight/depthLimit``; a key given twice in a dictionary.
+///   than ``TaskListDecoder/depthLimit``; a key given twice in a dictionary.
 final class XMLPlistReader {
   enum Element: UInt8, CaseIterable {
     case plist, array, dict, key, string, integer, real, date, data, yes, no
@@ -320,11 +320,8 @@ final class XMLPlistReader {
     switch element {
     case .array, .dict:
       depth += 1
-      guard depth <= PlistPreflight.depthLimit else {
-        return fail(
-          TaskListError(
-            .invalid, file: file,
-            message: "is nested more than \(PlistPreflight.depthLimit) levels deep; not a task list"))
+      guard depth <= TaskListDecoder.depthLimit else {
+        return fail(TaskListError(.invalid, file: file, message: TaskListDecoder.tooDeepMessage))
       }
       containers.append(Container(isDictionary: element == .dict))
     default: startText(element)

@@ -2,14 +2,13 @@ import Foundation
 import PosttimTemplating
 import Testing
 
-/// Templates found with the libFuzzer harness in Scripts/fuzz (see its
-/// README): each one overflowed the stack or ran for minutes; parsing and
-/// rendering must end quickly, in output or a TemplateError.
-@Suite("Template fuzz regressions")
-struct TemplateFuzzRegressionTests {
+/// Templates that recurse, nest or repeat without end: parsing and
+/// rendering end quickly, in output or a TemplateError, never a stack
+/// overflow. Inputs the template fuzz harness (Scripts/fuzz) finds go here.
+@Suite("Runaway templates end in output or an error")
+struct RunawayTemplateTests {
   @Test("an override holding a block of its own name is a render error, not endless recursion")
   func selfExpandingBlock() throws {
-    // Found by the fuzzer (an 800-byte input), reduced by hand.
     let partials = InMemoryTemplateSource(["a": "{{$x}}{{/x}}"])
     let template = try Template(source: "{{<a}}{{$x}}{{$x}}{{/x}}{{/x}}{{/a}}", name: "main")
     do {

@@ -1,5 +1,6 @@
 import Foundation
 import PosttimICU
+import PosttimReport
 
 /// One entry of the plist array as decoded: validates while decoding, so
 /// an error names the entry (from its position in the array) and the key.
@@ -26,12 +27,12 @@ struct TaskRecord: Decodable {
     do {
       fields = try decoder.container(keyedBy: AnyKey.self)
     } catch {
-      let value = try? decoder.singleValueContainer().decode(PropertyListValue.self)
+      let value = try? decoder.singleValueContainer().decode(DecodedValue.self).value
       throw fail(nil, "must be a dictionary, got \(value?.typeName ?? "an unknown value")")
     }
     /// The type a value really has, for messages.
     func actual(_ key: AnyKey) -> String {
-      (try? fields.decode(PropertyListValue.self, forKey: key))?.typeName ?? "an unknown value"
+      (try? fields.decode(DecodedValue.self, forKey: key))?.value.typeName ?? "an unknown value"
     }
     // One pass over the keys, decoding each known one with its own type
     // (no generic helper: this runs for every key of every task).
@@ -56,7 +57,7 @@ struct TaskRecord: Decodable {
         if let text = try? fields.decode(String.self, forKey: key) {
           importance = try TaskEntryBuilder.importance(.string(text)) { fail(key.stringValue, $0) }
         } else {
-          guard let value = try? fields.decode(PropertyListValue.self, forKey: key) else {
+          guard let value = try? fields.decode(DecodedValue.self, forKey: key).value else {
             throw fail(key.stringValue, "must be 1…9, got a number out of range")
           }
           importance = try TaskEntryBuilder.importance(value) { fail(key.stringValue, $0) }
@@ -67,7 +68,7 @@ struct TaskRecord: Decodable {
         }
         details = value
       default:
-        guard let kept = try? fields.decode(PropertyListValue.self, forKey: key) else {
+        guard let kept = try? fields.decode(DecodedValue.self, forKey: key).value else {
           throw fail(key.stringValue, "has an unsupported type")
         }
         guard kept.datesAreSupported else { throw fail(key.stringValue, "holds a date out of range (years 1…9999)") }

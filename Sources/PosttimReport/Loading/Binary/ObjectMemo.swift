@@ -47,3 +47,5 @@ struct ObjectMemo<Value> {
     for (key, value) in zip(oldKeys, oldValues) where key >= 0 { insert(value!, for: key) }
   }
 }
+
+extension ObjectMemo: Sendable where Value: Sendable {}

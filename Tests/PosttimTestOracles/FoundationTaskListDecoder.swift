@@ -1,9 +1,9 @@
 import Foundation
+import PosttimReport
 
-/// The task list reader this tool used before its own (Foundation's
-/// `PropertyListDecoder` behind ``PlistPreflight``), kept only as the
-/// reference the differential tests and the fuzz harness compare
-/// ``TaskListDecoder`` with. Not used in production.
+/// A task list reader on Foundation's `PropertyListDecoder` (behind
+/// ``PlistPreflight``): the independent reference the differential tests
+/// compare `TaskListDecoder` with. Test support, not part of the library.
 ///
 /// Known differences, where this reader is lenient and ``TaskListDecoder``
 /// strict or correct: duplicate keys (the last one wins here), XML dates
@@ -30,7 +30,7 @@ public struct FoundationTaskListDecoder: Sendable {
     case .tooDeep:
       throw TaskListError(
         .invalid, file: file,
-        message: "is nested more than \(PlistPreflight.depthLimit) levels deep; not a task list")
+        message: TaskListDecoder.tooDeepMessage)
     case .malformed(let reason):
       throw TaskListError(.unreadable, file: file, message: "not a valid binary property list (\(reason))")
     case .badDate(let line, let entry, let text):
@@ -73,7 +73,7 @@ public struct FoundationTaskListDecoder: Sendable {
         .unreadable, file: file, message: "not a property list (\(TaskListDecoder.reason(underlying)))")
     }
     if format == .openStep { return TaskListDecoder.notXMLOrBinary(file) }
-    let shape = PropertyListValue(root)?.typeName ?? "an unknown value"
+    let shape = PropertyListValue(foundation: root)?.typeName ?? "an unknown value"
     return TaskListError(
       .invalid, file: file, message: "the root must be an array of task dictionaries, got \(shape)")
   }
