@@ -11,6 +11,9 @@ import TestSupport
 @Suite("fish completion, as fish loads it")
 struct FishCompletionTests {
   static let fish = Subprocess.tool("fish")
+  static let zoneSource = ExternalTool(
+    "tzdata's /usr/share/zoneinfo/tzdata.zi", install: "apt-get install -y tzdata",
+    isPresent: { FileManager.default.fileExists(atPath: "/usr/share/zoneinfo/tzdata.zi") })
 
   /// What fish offers for `line`, and what it printed on standard error.
   static func complete(_ line: String, environment: [String: String]? = nil) throws -> (
@@ -27,7 +30,7 @@ struct FishCompletionTests {
     return (offered, result.stderr)
   }
 
-  @Test("fish loads the script without an error", .enabled(if: fish != nil, "needs fish (.ci/run installs it)"))
+  @Test("fish loads the script without an error", .requires(.fish))
   func loadsCleanly() throws {
     let (offered, errors) = try Self.complete("posttim-report --form")
     #expect(errors == "")
@@ -35,7 +38,7 @@ struct FishCompletionTests {
   }
 
   @Test(
-    "fish offers the CSV delimiters as the words to type", .enabled(if: fish != nil, "needs fish (.ci/run installs it)")
+    "fish offers the CSV delimiters as the words to type", .requires(.fish)
   )
   func delimiters() throws {
     let (offered, errors) = try Self.complete("posttim-report --csv-delimiter ")
@@ -45,9 +48,7 @@ struct FishCompletionTests {
 
   @Test(
     "fish offers the system's zone names, TZDIR or not",
-    .enabled(
-      if: fish != nil && FileManager.default.fileExists(atPath: "/usr/share/zoneinfo/tzdata.zi"),
-      "needs fish and tzdata's /usr/share/zoneinfo/tzdata.zi"))
+    .requires(.fish, zoneSource))
   func zones() throws {
     let (offered, errors) = try Self.complete("posttim-report --time-zone America/Toron")
     #expect(errors == "")

@@ -13,10 +13,7 @@ import TestSupport
 extension BrowserLayoutTests {
   @Test(
     "browser-dark-check.sh: every text keeps 4.5:1 in light, dark and forced dark mode at phone width",
-    .enabled(
-      if: chromiumRuns,
-      "needs a chromium that starts headless here and imagemagick (apt-get install -y chromium imagemagick; .ci/run does), and the built binary"
-    ))
+    .requires(.builtBinary, .headlessChromium, .imageMagick, .python3, .arabicAndJapaneseFonts))
   func forcedDarkContrast() throws {
     let (status, text) = try ConsumerProofTests.runScript("Scripts/browser-dark-check.sh")
     let lines = text.split(separator: "\n")

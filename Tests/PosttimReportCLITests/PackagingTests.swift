@@ -8,6 +8,10 @@ import TestSupport
 /// Swift on PATH, writes nothing in the build folder, and stops with a clear
 /// message when `make build` has not run. And the Debian package's version
 /// is the program's.
+extension ExternalTool {
+  static let make = program("make", install: "apt-get install -y make")
+}
+
 @Suite("Packaging: make install and debian/")
 struct PackagingTests {
   static let make = Subprocess.tool("make")
@@ -44,7 +48,7 @@ struct PackagingTests {
 
   @Test(
     "make install copies the built files to PREFIX's folders with no swift on PATH, and writes nothing in the build folder",
-    .enabled(if: make != nil, "needs make"))
+    .requires(.make))
   func copies() throws {
     let build = try Self.builtFolder()
     let destination = build.appending(path: "../\(build.lastPathComponent)-root").standardized
@@ -72,7 +76,7 @@ struct PackagingTests {
 
   @Test(
     "make install with no built binary stops, saying to run make build first, and installs nothing",
-    .enabled(if: make != nil, "needs make"))
+    .requires(.make))
   func notBuilt() throws {
     let build = FileManager.default.temporaryDirectory.appending(path: "make-install-none-\(UUID().uuidString)")
     let destination = build.appending(path: "root")
@@ -88,7 +92,7 @@ struct PackagingTests {
 
   @Test(
     "make install with a man page older than the binary stops, saying to run make build again",
-    .enabled(if: make != nil, "needs make"))
+    .requires(.make))
   func stale() throws {
     let build = try Self.builtFolder()
     defer { try? FileManager.default.removeItem(at: build) }
