@@ -39,7 +39,7 @@ public struct Template: Sendable {
 
   /// Renders against `context`, writing each piece to `output` as soon as it
   /// is produced (for large reports: a long stream section is held a few
-  /// chunks per core at a time, see ``ChunkedRendering``).
+  /// chunks per core at a time, rendered on other threads).
   ///
   /// `budget`: the work allowed; by default, one proportional to this
   /// template and to every value of `context` (``RenderBudget``). A caller

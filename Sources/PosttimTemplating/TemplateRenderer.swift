@@ -35,7 +35,7 @@ struct TemplateRenderer {
   /// Where long streams are rendered while this renderer goes on; made by
   /// the first one. Chunks' own renderers have none and render their
   /// streams themselves (`rendersChunk`).
-  private var pipeline: RenderPipeline?
+  private(set) var pipeline: RenderPipeline?
   private var rendersChunk = false
   private var overrides: [[String: [TemplateNode]]] = []
   private var depth = 0
@@ -196,8 +196,9 @@ struct TemplateRenderer {
       var renderer = start
       renderer.workLimit = budget.units &- mainWork &- pipeline.handedOverWork
       return RenderPipeline.Chunk(
-        renderer: renderer, items: items, children: children, templateName: templateName,
-        continuesStream: continuesStream, capacity: pipeline.chunkCapacity, workBefore: mainWork)
+        renderer: RenderPipeline.HandedRenderer(renderer), items: items, children: children,
+        templateName: templateName, continuesStream: continuesStream, capacity: pipeline.chunkCapacity,
+        workBefore: mainWork)
     }
     if let error = pipeline.firstError { throw error }
     lineStartPending = true

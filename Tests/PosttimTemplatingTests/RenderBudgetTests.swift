@@ -1,3 +1,4 @@
+import PosttimParallel
 import PosttimTemplating
 import Testing
 
@@ -76,7 +77,7 @@ struct RenderBudgetTests {
 
   @Test(
     "the budget is exact: the same units in order and in chunks, as a list and as a stream",
-    arguments: [10, ChunkedRendering.chunkSize * ChunkedRendering.width * 2 + 37])
+    arguments: [10, ChunkedRendering.chunkSize * Parallel.width * 2 + 37])
   func exactUnits(count: Int) throws {
     // The root list (1 node) and each item's (1 node): 2 + 2 × count units.
     let template = try Template(source: "{{#rows}}x{{/rows}}", name: "t")

@@ -91,7 +91,7 @@ public struct CSVReportWriter: ReportWriter {
 
   /// ``writeRow(_:to:)`` into a byte buffer (a chunk of rows): fields are
   /// quoted byte by byte, no string is made per field.
-  public func writeRow(_ fields: [String], to buffer: inout TextBuffer) {
+  package func writeRow(_ fields: [String], to buffer: inout TextBuffer) {
     for (index, field) in fields.enumerated() {
       if index > 0 { delimiterBytes.withUnsafeBufferPointer { buffer.write($0) } }
       write(field, to: &buffer)
