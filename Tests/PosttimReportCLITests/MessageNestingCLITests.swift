@@ -11,7 +11,13 @@ struct MessageNestingCLITests {
   let example = TestPaths.example.path
   let email = ["-f", "email", "--mail-to", "a@example.org"]
   /// 6,000 nested selects: ICU's recursion overflowed the stack on them.
-  static let deep = String(repeating: "{date,select,other{", count: 6000) + "z" + String(repeating: "}}", count: 6000)
+  static let deep = nested(6000)
+  /// 40 levels: in a config file, whose lines are at most 8 KiB.
+  static let tooDeepForConfig = nested(40)
+
+  static func nested(_ depth: Int) -> String {
+    String(repeating: "{date,select,other{", count: depth) + "z" + String(repeating: "}}", count: depth)
+  }
   static let tooDeep =
     "is not a valid message pattern: arguments nested more than 32 levels deep at offset \(32 * 19 + 18)"
 
@@ -28,7 +34,7 @@ struct MessageNestingCLITests {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let config = folder.appending(path: "config")
-    try "format = email\n\nsubject = \(Self.deep)\n".write(to: config, atomically: true, encoding: .utf8)
+    try "format = email\n\nsubject = \(Self.tooDeepForConfig)\n".write(to: config, atomically: true, encoding: .utf8)
     let run = CapturedRun()
     #expect(run.run([example, "--config", config.path, "--mail-to", "a@example.org"]) == .configuration)
     #expect(run.stderr.first?.hasPrefix("posttim-report: error: \(config.path):3:") == true, "\(run.stderr)")
