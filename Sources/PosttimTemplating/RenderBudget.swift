@@ -82,14 +82,23 @@ extension [TemplateNode] {
 }
 
 extension TemplateValue {
-  /// This value and every value inside it (see ``RenderBudget/init(for:context:)``).
+  /// This value and every value inside it (see ``RenderBudget/init(for:context:)``),
+  /// walked with a stack of its own: a context nested deeper than the
+  /// thread's stack allows is still counted.
   var valueCount: Int {
-    switch self {
-    case .list(let items): return items.reduce(1) { $0 &+ $1.valueCount }
-    case .object(let members): return members.values.reduce(1) { $0 &+ $1.valueCount }
-    case .lazyObject(let object): return 1 &+ object.keys.count
-    case .stream(let stream): return stream.reduce(1) { $0 &+ $1.valueCount }
-    case .null, .bool, .integer, .number, .string: return 1
+    var count = 0
+    var pending: [TemplateValue] = [self]
+    while let value = pending.popLast() {
+      count &+= 1
+      switch value {
+      case .list(let items): pending += items
+      case .object(let members): pending += members.values
+      case .lazyObject(let object): count &+= object.keys.count
+      // One item at a time: a long stream is not held whole.
+      case .stream(let stream): for item in stream { count &+= item.valueCount }
+      case .null, .bool, .integer, .number, .string: break
+      }
     }
+    return count
   }
 }
