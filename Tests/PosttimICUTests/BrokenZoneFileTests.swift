@@ -99,6 +99,20 @@ struct BrokenZoneFileTests {
       })
   }
 
+  @Test("a FIFO named tzdata.zi in TZDIR or /etc/timezone is not waited on", .timeLimit(.minutes(1)))
+  func fifos() throws {
+    let root = FileManager.default.temporaryDirectory.appending(path: "fifo-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: root.appending(path: "etc"), withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: root) }
+    #expect(mkfifo(root.appending(path: "tzdata.zi").path, 0o600) == 0)
+    #expect(mkfifo(root.appending(path: "etc/timezone").path, 0o600) == 0)
+    let data = SystemTimeZoneData(directory: root.path)
+    #expect(data.version == nil)
+    #expect(data.names.names.isEmpty)
+    let device = try DeviceTimeZone.resolve(environment: [:], root: root.path)
+    #expect(device.source == "default")
+  }
+
   @Test("names ICU does not know: a broken TZif file or a tzdata.zi zone is an error, other files are no zone")
   func unknownToICU() throws {
     try Self.withTZDIR(

@@ -53,8 +53,9 @@ public enum DeviceTimeZone {
     {
       return Resolution(zone: zone, source: "/etc/localtime", warning: nil)
     }
-    if let text = try? String(contentsOfFile: root + "/etc/timezone", encoding: .utf8),
-      let zone = try known(text.trimmingCharacters(in: .whitespacesAndNewlines), data)
+    // Non-blocking, regular files only: a FIFO there is not waited on.
+    if let bytes = ZoneFileContents.head(root + "/etc/timezone", count: 256),
+      let zone = try known(String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines), data)
     {
       return Resolution(zone: zone, source: "/etc/timezone", warning: nil)
     }

@@ -195,10 +195,9 @@ public final class SystemTimeZoneData: Sendable {
   }
 
   private static func readVersion(_ path: String) -> String? {
-    guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-    defer { try? handle.close() }
-    guard let head = try? handle.read(upToCount: 64), !head.isEmpty else { return nil }
-    let bytes = [UInt8](head)
+    // Non-blocking, regular files only: a FIFO named tzdata.zi in TZDIR
+    // hung every run (even --version) waiting for a writer.
+    guard let bytes = ZoneFileContents.head(path, count: 64), !bytes.isEmpty else { return nil }
     return try? withASCIIResult("cicu_tzdata_zi_version") { out, capacity, status in
       cicu_tzdata_zi_version(bytes, Int32(bytes.count), out, capacity, &status)
     }

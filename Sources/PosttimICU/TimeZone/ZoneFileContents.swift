@@ -55,5 +55,27 @@ enum ZoneFileContents {
     return bytes
   }
 
+  /// The first `count` bytes (fewer in a shorter file) of the regular file
+  /// at `path`, or nil when it cannot be opened or is not a regular file
+  /// (a FIFO in its place is not waited on).
+  static func head(_ path: String, count: Int) -> [UInt8]? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+    var bytes = [UInt8](repeating: 0, count: count)
+    var filled = 0
+    while filled < count {
+      let read = bytes.withUnsafeMutableBytes { buffer in
+        Foundation.read(descriptor, buffer.baseAddress! + filled, count - filled)
+      }
+      if read < 0, errno == EINTR { continue }
+      guard read > 0 else { break }
+      filled += read
+    }
+    return Array(bytes.prefix(filled))
+  }
+
   static func describe(_ error: Int32) -> String { String(cString: strerror(error)) }
 }
