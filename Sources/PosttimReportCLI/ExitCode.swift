@@ -17,10 +17,16 @@ public struct ExitCode: RawRepresentable, Hashable, Sendable, CustomStringConver
   public static let unavailable = ExitCode(rawValue: 69)
   /// 70 EX_SOFTWARE: ICU failed, or an internal error.
   public static let software = ExitCode(rawValue: 70)
+  /// 71 EX_OSERR: the system refused what the run needs (file
+  /// descriptors, memory for an input, a process for sendmail).
+  public static let osError = ExitCode(rawValue: 71)
   /// 73 EX_CANTCREAT: the output file cannot be created.
   public static let cannotCreate = ExitCode(rawValue: 73)
   /// 74 EX_IOERR: writing the output failed.
   public static let ioError = ExitCode(rawValue: 74)
+  /// 75 EX_TEMPFAIL: sendmail did not exit within `--send-timeout` and
+  /// was killed; nothing was sent, a later run may succeed.
+  public static let temporaryFailure = ExitCode(rawValue: 75)
   /// 78 EX_CONFIG: a template does not parse or render.
   public static let configuration = ExitCode(rawValue: 78)
 

@@ -13,6 +13,8 @@ struct MailRequest {
   /// `--send`: pipe the message to ``sendmailPath`` instead of writing it.
   var send: Bool
   var sendmailPath: String
+  /// `--send-timeout`: seconds sendmail may run before it is killed.
+  var sendTimeout = SendmailDelivery.defaultTimeout
   /// `--skip-empty`: an empty window writes (and sends) nothing.
   var skipEmpty: Bool
 
@@ -23,6 +25,7 @@ struct MailRequest {
     skipEmpty = parsed.isSet(MailOptions.skipEmpty)
     send = parsed.isSet(MailOptions.send)
     sendmailPath = try parsed.value(MailOptions.sendmail) ?? SendmailDelivery.defaultPath
+    sendTimeout = try parsed.value(MailOptions.sendTimeout) ?? sendTimeout
     guard format == "email" else {
       // The config file may hold mail settings for the nightly job; only
       // what this command line says is a mistake for another format.

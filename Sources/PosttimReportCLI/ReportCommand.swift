@@ -76,7 +76,7 @@ public struct ReportCommand {
     case let error as UsageError: return (.usage, error.message)
     case let error as DateEngineError: return (.usage, error.description)
     case let error as TaskListError:
-      return (error.kind == .notFound ? .noInput : .dataError, error.description)
+      return ([.notFound: .noInput, .systemLimit: .osError][error.kind] ?? .dataError, error.description)
     case let error as InputErrors: return (describe(error.errors[0]).0, error.description)
     case let error as TemplateError:
       return (error.kind == .notFound ? .noInput : .configuration, error.description)
@@ -85,12 +85,15 @@ public struct ReportCommand {
     case let error as ConfigFileError: return (.configuration, error.description)
     case let error as ICUError: return (.software, error.description)
     case let error as MailError: return (.usage, error.description)
-    case let error as SendmailDelivery.Failure: return (.unavailable, error.description)
+    case let error as SendmailDelivery.Failure:
+      return ([.timedOut: .temporaryFailure, .systemLimit: .osError][error.kind] ?? .unavailable, error.description)
+    case let error as SystemLimitError: return (.osError, error.description)
     default: return (.software, "internal error: \(error)")
     }
   }
 
   func execute() throws {
+    try DescriptorReserve.check()
     if arguments.first == "preview" {
       return try PreviewCommand(
         arguments: Array(arguments.dropFirst()), environment: environment, io: io, clock: clock, warn: warn
@@ -176,7 +179,7 @@ public struct ReportCommand {
     }
 
     if mail.skipEmpty && views[0].taskCount == 0 { return }
-    if mail.send { return try send(views, writer: writer, sendmail: mail.sendmailPath) }
+    if mail.send { return try send(views, writer: writer, sendmail: mail.sendmailPath, timeout: mail.sendTimeout) }
     // With {locale}, one file per locale (each atomic); else one output for all.
     let paths = configuration.outputPaths
     for (index, path) in paths.enumerated() {

@@ -6,6 +6,8 @@ import PosttimReportCLI
 // A reader that goes away (`| head`, a closed FIFO) is a write error,
 // exit 74 with a message, rather than death by SIGPIPE.
 signal(SIGPIPE, SIG_IGN)
+// SIGHUP, SIGINT, SIGQUIT, SIGTERM: clean up, then die of the signal.
+SignalCleanup.install()
 var command = ReportCommand(
   arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
 command.exitsAfterRun = true

@@ -13,6 +13,15 @@ public enum InputReader {
   /// of XML).
   public static let limit = 1 << 30
 
+  /// `limit` in words: "1 GiB", "64 MiB", "1000 bytes".
+  static func sizeText(_ limit: Int) -> String {
+    for (shift, unit) in [(30, "GiB"), (20, "MiB"), (10, "KiB")] where limit >= 1 << shift && limit % (1 << shift) == 0
+    {
+      return "\(limit >> shift) \(unit)"
+    }
+    return "\(limit) bytes"
+  }
+
   /// Why an input could not be read whole.
   public enum Failure: Error, Equatable {
     /// The input is larger than the reader's size limit.

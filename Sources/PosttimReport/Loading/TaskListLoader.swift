@@ -8,16 +8,15 @@ import Foundation
 public struct TaskListLoader: Sendable {
   /// Turns the parsed property list into task entries.
   public let decoder: TaskListDecoder
-  /// Reads standard input; injectable so tests and the CLI core can feed it.
-  public let readStandardInput: @Sendable () throws -> Data
+  /// Reads standard input whole; injectable so tests and the CLI core can
+  /// feed it. Nil: descriptor 0 is read like any other input, a file
+  /// streamed, a pipe within the size limit (``TaskListDecoder/decode(stream:file:)``).
+  public let readStandardInput: (@Sendable () throws -> Data)?
 
   /// - Parameters:
   ///   - decoder: turns the parsed property list into task entries.
-  ///   - readStandardInput: reads the input named `-`.
-  public init(
-    decoder: TaskListDecoder = .init(),
-    readStandardInput: @escaping @Sendable () throws -> Data = { try InputReader.standardInput() }
-  ) {
+  ///   - readStandardInput: reads the input named `-`; nil reads descriptor 0.
+  public init(decoder: TaskListDecoder = .init(), readStandardInput: (@Sendable () throws -> Data)? = nil) {
     self.decoder = decoder
     self.readStandardInput = readStandardInput
   }
@@ -25,56 +24,47 @@ public struct TaskListLoader: Sendable {
   /// Loads one task list: a path, or `-` for standard input.
   ///
   /// - Throws: ``TaskListError``: `.notFound` when the file cannot be read
-  ///   (missing, a directory, no permission), else as
+  ///   (missing, a directory, no permission), `.systemLimit` when no
+  ///   descriptor or memory is left to read it, else as
   ///   ``TaskListDecoder/decode(_:file:)``.
   public func load(_ path: String) throws(TaskListError) -> [TaskEntry] {
-    let data: Data
-    do {
-      if path != "-", let file = try openRegularFile(path) {
-        defer { close(file.descriptor) }
-        return try decoder.decode(descriptor: file.descriptor, size: file.size, file: path)
+    if path == "-" {
+      guard let readStandardInput else { return try load(descriptor: 0, file: path) }
+      let data: Data
+      do {
+        data = try readStandardInput()
+      } catch InputReader.Failure.tooLarge {
+        throw TaskListError.tooLarge(path, limit: InputReader.limit)
+      } catch InputReader.Failure.unreadable(let reason) {
+        throw TaskListError(.notFound, file: path, message: "cannot be read (\(reason))")
+      } catch {
+        throw TaskListError(.notFound, file: path, message: "cannot be read (\(TaskListDecoder.reason(error)))")
       }
-      data = try path == "-" ? readStandardInput() : read(path)
-    } catch let error as TaskListError {
-      throw error
-    } catch InputReader.Failure.tooLarge {
-      throw TaskListError(.invalid, file: path, message: "is larger than 1 GiB; not a task list this tool reads")
-    } catch InputReader.Failure.unreadable(let reason) {
-      throw TaskListError(.notFound, file: path, message: "cannot be read (\(reason))")
-    } catch {
-      throw TaskListError(.notFound, file: path, message: "cannot be read (\(TaskListDecoder.reason(error)))")
+      return try decoder.decode(data, file: path)
     }
-    return try decoder.decode(data, file: path)
-  }
-
-  /// A regular file opened for streaming, or nil for anything else (read
-  /// whole by ``read(_:)``).
-  private func openRegularFile(_ path: String) throws -> (descriptor: Int32, size: Int)? {
-    var info = stat()
-    guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-    guard Int(info.st_size) <= InputReader.limit else { throw InputReader.Failure.tooLarge }
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw InputReader.Failure.unreadable(String(cString: strerror(errno))) }
-    return (descriptor, Int(info.st_size))
-  }
-
-  /// A named input that is not a regular file: a FIFO, `<(…)`, /dev/stdin,
-  /// read to its end.
-  private func read(_ path: String) throws -> Data {
     var info = stat()
     guard stat(path, &info) == 0 else {
-      throw TaskListError(
-        .notFound, file: path,
-        message: errno == ENOENT ? "no such file" : "cannot be read (\(String(cString: strerror(errno))))")
+      if errno == ENOENT { throw TaskListError(.notFound, file: path, message: "no such file") }
+      throw TaskListError.unreadable(path, errno: errno)
     }
-    switch info.st_mode & S_IFMT {
-    case S_IFDIR:
+    if info.st_mode & S_IFMT == S_IFDIR {
       throw TaskListError(.notFound, file: path, message: "is a directory, not a task list")
-    default:
-      let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-      guard descriptor >= 0 else { throw InputReader.Failure.unreadable(String(cString: strerror(errno))) }
-      defer { close(descriptor) }
-      return try InputReader.readAll(descriptor: descriptor)
     }
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw TaskListError.unreadable(path, errno: errno) }
+    defer { close(descriptor) }
+    return try load(descriptor: descriptor, file: path)
+  }
+
+  /// A regular file (at its start) is streamed from its size; anything
+  /// else (a pipe, a FIFO, a device, `<(…)`) is read as a stream.
+  private func load(descriptor: Int32, file: String) throws(TaskListError) -> [TaskEntry] {
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { throw TaskListError.unreadable(file, errno: errno) }
+    guard info.st_mode & S_IFMT == S_IFREG, lseek(descriptor, 0, SEEK_CUR) == 0 else {
+      return try decoder.decode(stream: descriptor, file: file)
+    }
+    guard Int(info.st_size) <= InputReader.limit else { throw TaskListError.tooLarge(file, limit: InputReader.limit) }
+    return try decoder.decode(descriptor: descriptor, size: Int(info.st_size), file: file)
   }
 }

@@ -7,8 +7,13 @@ enum ExitStatusDocumentation {
     (.noInput, "missing input or template", "an input file or a template is missing"),
     (.unavailable, "mail not sent", "--send could not hand the message to sendmail, or sendmail failed"),
     (.software, "internal (ICU) error", "an ICU call failed; please report it"),
+    (
+      .osError, "system limit",
+      "too few file descriptors (ulimit -n), no memory for an input, or no process for sendmail"
+    ),
     (.cannotCreate, "cannot create output", "the output file cannot be created"),
     (.ioError, "write error", "writing the output failed, including a reader that went away"),
+    (.temporaryFailure, "send timed out", "sendmail ran past --send-timeout and was killed; nothing was sent"),
     (
       .configuration, "template, catalog or config file error",
       "a template, a message catalog or the config file cannot be used"

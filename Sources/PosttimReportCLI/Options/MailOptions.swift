@@ -31,13 +31,19 @@ enum MailOptions {
     OptionSpec(
       "sendmail", value: "PATH", default: "/usr/sbin/sendmail", help: "the sendmail program --send runs",
       group: .mail, completion: .file))
+  static let sendTimeout = Option(
+    spec: OptionSpec(
+      "send-timeout", value: "SECONDS", default: "120", help: "kill sendmail (and its process group) if it runs longer",
+      discussion: "The run then exits 75 (EX_TEMPFAIL) and says nothing was sent: a later run may succeed.",
+      group: .mail),
+    convert: OptionValues.integer("send-timeout", in: 1...86_400))
   static let skipEmpty = Flag(
     OptionSpec(
       "skip-empty", help: "when the window holds no task, write and send nothing and exit 0", group: .mail))
 
   /// Options that only a message uses (``skipEmpty`` applies to every format).
   static let messageOnly: [OptionSpec] = [
-    from.spec, to.spec, cc.spec, replyTo.spec, subject.spec, send.spec, sendmail.spec,
+    from.spec, to.spec, cc.spec, replyTo.spec, subject.spec, send.spec, sendmail.spec, sendTimeout.spec,
   ]
 
   static let all: [OptionSpec] = messageOnly + [skipEmpty.spec]
