@@ -74,7 +74,7 @@ public struct ReportCommand {
   static func describe(_ error: Error) -> (ExitCode, String) {
     switch error {
     case let error as UsageError: return (.usage, error.message)
-    case let error as DateEngineError: return (.usage, error.description)
+    case let error as DateEngineError: return (.usage, CLIWords.replacing(in: error.description))
     case let error as TaskListError:
       return (error.kind == .notFound ? .noInput : .dataError, error.description)
     case let error as InputErrors: return (describe(error.errors[0]).0, error.description)
@@ -85,7 +85,7 @@ public struct ReportCommand {
     case let error as ConfigFileError: return (.configuration, error.description)
     case let error as ICUError: return (.software, error.description)
     case let error as MailError: return (.usage, error.description)
-    case let error as SendmailDelivery.Failure: return (.unavailable, error.description)
+    case let error as SendmailDelivery.Failure: return (.unavailable, CLIWords.replacing(in: error.description))
     default: return (.software, "internal error: \(error)")
     }
   }
@@ -120,13 +120,14 @@ public struct ReportCommand {
       try io.writeStandardOutput { $0.write(lines.joined(separator: "\n") + "\n") }
       return
     }
-    var configuration = try RunConfiguration(parsed, environment: environment, clock: clock, warn: warn)
+    let configuration = try RunConfiguration(parsed, environment: environment, clock: clock, warn: warn)
     var options = configuration.writerOptions
     let mail = try MailRequest(
       parsed, format: configuration.format, locale: configuration.settings.locale, environment: environment,
       now: configuration.now)
-    options.mail = mail.settings
-    configuration.settings.mailSubject = mail.subjectPattern
+    if let envelope = mail.settings {
+      options[EmailReportWriter.Options.self] = .init(envelope: envelope, subject: mail.subjectPattern)
+    }
     options.useColor =
       io.standardOutputIsTerminal && configuration.outputPath == nil
       && (environment["NO_COLOR"] ?? "").isEmpty
@@ -182,7 +183,7 @@ public struct ReportCommand {
     for (index, path) in paths.enumerated() {
       let group = paths.count == 1 ? views : [views[index]]
       try OutputFile.write(to: path, hook: SignalCleanup(), standard: io.writeStandardOutput) {
-        try LocaleReports.write(group, with: writer, to: &$0)
+        try writer.write(group, to: &$0)
         // Values that failed were left blank: fail before the file is committed.
         if let failure = presenters.lazy.compactMap(\.firstFailure).first ?? collator.firstFailure { throw failure }
       }

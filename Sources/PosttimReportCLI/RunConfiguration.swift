@@ -175,11 +175,12 @@ struct RunConfiguration {
       guard let text = String(data: data, encoding: .utf8) else {
         throw TemplateError(kind: .syntax, templateName: path, message: "is not UTF-8 text")
       }
-      options.layout = (URL(fileURLWithPath: path).lastPathComponent, text)
+      options[TemplateReportWriter.Options.self] = .init(layout: (URL(fileURLWithPath: path).lastPathComponent, text))
     }
-    if let delimiter = try parsed.value(ReportOptions.csvDelimiter) { options.csvDelimiter = delimiter }
-    options.csvByteOrderMark = parsed.isSet(ReportOptions.csvByteOrderMark)
-    options.csvNeutralizeFormulas = !parsed.isSet(ReportOptions.csvRawFormulas)
+    options[CSVReportWriter.Options.self] = .init(
+      delimiter: try parsed.value(ReportOptions.csvDelimiter) ?? ",",
+      byteOrderMark: parsed.isSet(ReportOptions.csvByteOrderMark),
+      neutralizeFormulas: !parsed.isSet(ReportOptions.csvRawFormulas))
     try PresentationOptions.apply(parsed, to: &options)
     return options
   }
