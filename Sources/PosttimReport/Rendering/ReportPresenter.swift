@@ -5,7 +5,7 @@ import PosttimICU
 ///
 /// Opens every ICU formatter it needs once, at init; each value formatted
 /// afterwards costs one ICU call.
-public final class ReportPresenter: Sendable {
+public final class ReportPresenter: Sendable, ICUFailureReporting {
   /// Locale, zone and formats of the report.
   public let settings: ReportSettings
   /// The catalog supplying the report's words.
