@@ -11,6 +11,11 @@ struct PresentedReport {
   /// failed, and keeps the first failure.
   let failureSources: [any ICUFailureReporting]
 
+  /// The first failure any of them recorded.
+  var firstFailure: ICUError? { failureSources.firstFailure }
+}
+
+extension PresentedReport {
   /// Builds one agenda (grouping, week starts and collation tie-breaks
   /// follow the first locale) and presents it in each locale.
   /// - Throws: ``ICUError`` when ICU cannot open a calendar, collator or
@@ -32,7 +37,4 @@ struct PresentedReport {
     views = presenters.map { $0.view(of: agenda) }
     failureSources = presenters + [collator]
   }
-
-  /// The first failure any of them recorded.
-  var firstFailure: ICUError? { failureSources.firstFailure }
 }
