@@ -1,7 +1,7 @@
 # Build and install posttim-report with its man page and shell completions.
 #   make install PREFIX=/usr/local        (DESTDIR is honoured for packaging)
 # The binary is built with the Swift standard library linked in, so it needs
-# only Debian's libicu72 at run time (README, "Installing for cron").
+# only Debian's libicu72 at run time (docs/install.md).
 PREFIX ?= /usr/local
 BIN := .build/release/posttim-report
 

@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 // posttim-report: Post'TIM task lists → localized agenda reports.
 //
-// Layering (see README "Architecture"):
+// Layering (see docs/architecture.md):
 //   CICU (system ICU 72, pkg-config icu-i18n) → CICUShim (C/C++, ICU-free
 //   header) → PosttimICU (Swift date engine) → PosttimReport (model,
 //   loading, agenda, writers) ← PosttimTemplating (Mustache, standalone)
@@ -12,10 +12,12 @@ import PackageDescription
 let package = Package(
   name: "posttim-report",
   products: [
-    // PosttimReport re-exports PosttimICU (README "Using the package").
+    // PosttimReport re-exports PosttimICU (DocC article "Using the package").
     .library(name: "PosttimReport", targets: ["PosttimReport"]),
     .library(name: "PosttimICU", targets: ["PosttimICU"]),
     .library(name: "PosttimTemplating", targets: ["PosttimTemplating"]),
+    // The command line, in-process: for Scripts/fuzz's config-file harness, not a supported API.
+    .library(name: "PosttimReportCLI", targets: ["PosttimReportCLI"]),
     .executable(name: "posttim-report", targets: ["posttim-report"]),
   ],
   targets: [

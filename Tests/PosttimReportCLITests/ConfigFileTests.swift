@@ -77,7 +77,11 @@ struct ConfigFileTests {
         "1:13: unknown time zone \"Mars/Olympus\" (expected an IANA time zone ID such as America/Toronto)"
       ),
       ("subject = \"open\n", "1:11: the quoted value has no closing quote"),
-      ("format = \"csv\" x\n", "1:15: unexpected text after the closing quote"),
+      // Text after the closing quote: the value is taken as written, quotes and all.
+      (
+        "format = \"csv\" x\n",
+        "1:10: unknown format '\"csv\" x' (available: csv, email, html, ics, json, markdown, text)"
+      ),
     ])
   func errors(text: String, message: String) throws {
     let folder = try configFolder(text)

@@ -18,8 +18,8 @@ struct MessageSanitizingTests {
     let code = run.run([TestPaths.example.path, "--template", "/dev/zero"])
     #expect(code == .noInput)
     #expect(
-      run.stderr.first == "posttim-report: error: /dev/zero: is not a readable regular file (a template is a text file)"
-    )
+      run.stderr.first
+        == "posttim-report: error: /dev/zero: is a character device, not a regular file (a template is a text file)")
   }
 
   @Test("an output path and an input path with ESC and line breaks reach stderr escaped")

@@ -2,10 +2,12 @@ import Foundation
 import Testing
 import TestSupport
 
-/// The README's examples are the tool's real output, byte for byte.
-@Suite("README examples")
+/// The examples of the README and of docs/usage.md are the tool's real output, byte for byte.
+@Suite("Documented examples")
 struct ReadmeExampleTests {
   let readme = (try? String(contentsOf: TestPaths.packageRoot.appending(path: "README.md"), encoding: .utf8)) ?? ""
+  let usage =
+    (try? String(contentsOf: TestPaths.packageRoot.appending(path: "docs/usage.md"), encoding: .utf8)) ?? ""
 
   @Test("the main example (up to the '…' where the README cuts it)")
   func mainExample() throws {
@@ -23,11 +25,11 @@ struct ReadmeExampleTests {
       run.stdout.hasPrefix(shown), "\(firstDifference(String(run.stdout.prefix(shown.count)), shown, name: "README"))")
   }
 
-  @Test("the preview example")
+  @Test("the preview example of docs/usage.md")
   func previewExample() throws {
-    let start = try #require(readme.range(of: "skeleton yMMMdjm in America/Toronto"))
-    let end = try #require(readme.range(of: "```", range: start.lowerBound..<readme.endIndex))
-    let shown = String(readme[start.lowerBound..<end.lowerBound])
+    let start = try #require(usage.range(of: "skeleton yMMMdjm in America/Toronto"))
+    let end = try #require(usage.range(of: "```", range: start.lowerBound..<usage.endIndex))
+    let shown = String(usage[start.lowerBound..<end.lowerBound])
     let run = CapturedRun()
     #expect(
       run.run([
@@ -37,13 +39,13 @@ struct ReadmeExampleTests {
     #expect(run.stdout == shown)
   }
 
-  @Test("the preview defaults example")
+  @Test("the preview defaults example of docs/usage.md")
   func previewDefaultsExample() throws {
-    let start = try #require(readme.range(of: "report defaults: time skeleton jm"))
-    let end = try #require(readme.range(of: "```", range: start.lowerBound..<readme.endIndex))
+    let start = try #require(usage.range(of: "report defaults: time skeleton jm"))
+    let end = try #require(usage.range(of: "```", range: start.lowerBound..<usage.endIndex))
     let run = CapturedRun()
     let arguments = ["preview", "-l", "fr_CA,he_IL", "--now", "2026-11-30T14:00:00Z", "-z", "America/Toronto"]
     #expect(run.run(arguments) == .success)
-    #expect(run.stdout == String(readme[start.lowerBound..<end.lowerBound]))
+    #expect(run.stdout == String(usage[start.lowerBound..<end.lowerBound]))
   }
 }

@@ -47,6 +47,11 @@ public struct AgendaBuilder: Sendable {
   /// - Complexity: as ``build(_:options:)``.
   package func build(moving tasks: inout [TaskEntry], options: AgendaOptions) -> Agenda {
     let today = calendar.day(of: options.now)
+    // The overdue section's first day (`overdueDays`), when it has one; a
+    // reach past Julian day 0 keeps everything (and cannot overflow a day number).
+    let overdueStart =
+      options.from == nil
+      ? options.overdueDays.flatMap { $0 >= Int(today.dayNumber) ? nil : today.advanced(by: -max($0, 0)) } : nil
     // Sorted as plain values (no reference counting while moving them);
     // tasks are then moved once, into their section.
     struct Keyed {
@@ -63,6 +68,7 @@ public struct AgendaBuilder: Sendable {
       let day = calendar.day(of: date)
       if let from = options.from, day < from { continue }
       if let to = options.to, day > to { continue }
+      if let overdueStart, day < overdueStart { continue }
       kept.append(Keyed(date: date, importance: tasks[index].importance, day: day, index: index))
     }
     func before(_ a: Keyed, _ b: Keyed) -> Bool {

@@ -112,7 +112,7 @@ public final class ReportPresenter: Sendable, ICUFailureReporting {
   /// The localized view of `agenda`.
   public func view(of agenda: Agenda) -> ReportView {
     let zone = settings.timeZone
-    let zoneLabel = zoneName.string(from: agenda.now) + " (\(zone.id))"
+    let zoneLabel = zoneName.string(from: agenda.now) + catalog.parentheticalSuffix(zone.id, matching: .reportTimeZone)
     let now = dateTime.string(from: agenda.now)
     return ReportView(
       title: catalog.text(.reportTitle),
@@ -152,12 +152,16 @@ public final class ReportPresenter: Sendable, ICUFailureReporting {
 
   func sections(of agenda: Agenda) -> [SectionView] {
     let anchors = TaskAnchors(agenda)
+    let hasOverdue = agenda.sections.first?.kind == .overdue
     return agenda.sections.enumerated().map { index, section in
-      self.section(for: section, index: index, anchors: anchors, today: agenda.today)
+      self.section(
+        for: section, index: index, anchors: anchors, today: agenda.today, precedesOverdue: hasOverdue && index == 1)
     }
   }
 
-  func section(for section: AgendaSection, index: Int, anchors: TaskAnchors, today: LocalDay) -> SectionView {
+  func section(
+    for section: AgendaSection, index: Int, anchors: TaskAnchors, today: LocalDay, precedesOverdue: Bool
+  ) -> SectionView {
     let id: String
     let kind: String
     let title: String
@@ -172,10 +176,11 @@ public final class ReportPresenter: Sendable, ICUFailureReporting {
       (id, kind, dateISO) = ("week-\(start.iso8601)", "week", start.iso8601)
       title = catalog.text(.sectionWeek, ["date": .string(dayInline.string(from: calendar.start(of: start)))])
     }
+    let countLine = catalog.text(.sectionCount, ["count": .number(Double(section.tasks.count))])
     return SectionView(
-      id: id, kind: kind, title: title, dateISO: dateISO,
-      countLine: catalog.text(.sectionCount, ["count": .number(Double(section.tasks.count))]),
-      count: section.tasks.count,
+      id: id, kind: kind, title: title, dateISO: dateISO, countLine: countLine,
+      countSuffix: catalog.parentheticalSuffix(countLine, matching: .sectionCount),
+      count: section.tasks.count, precedesOverdue: precedesOverdue,
       rows: SectionRows(
         entries: section.tasks, index: index, anchors: anchors, presenter: self, spansDays: !section.kind.isDay))
   }

@@ -45,9 +45,9 @@ public struct ReportCommand {
       return .success
     } catch {
       let (code, message) = Self.describe(error)
-      // Several bad inputs: one error line each. A template error's caret
-      // lines follow its first line as they are.
-      let messages = (error as? InputErrors)?.errors.map(\.description) ?? [message]
+      // Several bad inputs or config lines: one error line each. A
+      // template error's caret lines follow its first line as they are.
+      let messages = (error as? any SeveralErrors)?.lines ?? [message]
       for message in messages {
         io.writeError("posttim-report: error: " + Self.printable(message, lines: error is TemplateError))
       }
@@ -83,6 +83,7 @@ public struct ReportCommand {
     case let error as OutputError:
       return (error.kind == .cannotCreate ? .cannotCreate : .ioError, error.description)
     case let error as ConfigFileError: return (.configuration, error.description)
+    case let error as ConfigFileErrors: return (.configuration, error.description)
     case let error as ICUError: return (.software, error.description)
     case let error as MailError: return (.usage, error.description)
     case let error as SendmailDelivery.Failure: return (.unavailable, CLIWords.replacing(in: error.description))

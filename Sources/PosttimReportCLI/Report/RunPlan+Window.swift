@@ -4,7 +4,8 @@ import PosttimReport
 
 extension RunPlan.Window {
   /// `--now` (else the clock), `--from`, `--to`, `--days`,
-  /// `--min-importance` and `--group-by`, checked against each other.
+  /// `--overdue-days`, `--min-importance` and `--group-by`, checked against
+  /// each other.
   init(resolving options: ParsedOptions, clock: () -> Date) throws {
     now =
       try options.resolve(ReportOptions.now) { text throws -> Date in
@@ -25,6 +26,7 @@ extension RunPlan.Window {
     if case .day(let first)? = from, case .day(let last)? = to, last < first {
       throw UsageError("--to (\(last)) is before --from (\(first))")
     }
+    overdueDays = try options.value(ReportOptions.overdueDays)
     minimumImportance = try options.value(ReportOptions.minimumImportance) ?? 1
     grouping = try options.value(ReportOptions.groupBy).flatMap(AgendaOptions.Grouping.init(rawValue:)) ?? .day
   }

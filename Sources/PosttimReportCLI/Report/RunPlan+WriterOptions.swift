@@ -57,20 +57,20 @@ extension RunPlan {
     }
   }
 
-  /// `--template FILE`: its name and text. Only a regular file: /dev/zero
-  /// would be read forever, and "not found" would be wrong for a path
-  /// that exists.
+  /// `--template FILE`: its name and text. Only a regular file, opened
+  /// without blocking: /dev/zero would be read forever, and a FIFO without
+  /// a writer would wait forever.
   static func layout(at path: String) throws -> (name: String, text: String) {
-    var isFolder: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+    let bytes: [UInt8]
+    do {
+      bytes = try DataFile.readRegular(path)
+    } catch .notFound {
       throw TemplateError(kind: .notFound, templateName: path, message: "template file not found")
-    }
-    let kind = (try? FileManager.default.attributesOfItem(atPath: path)[.type]) as? FileAttributeType
-    guard kind == .typeRegular, let data = FileManager.default.contents(atPath: path) else {
+    } catch {
       throw TemplateError(
-        kind: .notFound, templateName: path, message: "is not a readable regular file (a template is a text file)")
+        kind: .notFound, templateName: path, message: error.reason() + " (a template is a text file)")
     }
-    guard let text = String(data: data, encoding: .utf8) else {
+    guard let text = String(validating: bytes, as: UTF8.self) else {
       throw TemplateError(kind: .syntax, templateName: path, message: "is not UTF-8 text")
     }
     return (URL(fileURLWithPath: path).lastPathComponent, text)

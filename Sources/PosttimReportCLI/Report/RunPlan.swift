@@ -29,12 +29,14 @@ struct RunPlan: Sendable {
 
 extension RunPlan {
   /// The agenda's window and filters (`--now`, `--from`, `--to`, `--days`,
-  /// `--min-importance`, `--group-by`).
+  /// `--overdue-days`, `--min-importance`, `--group-by`).
   struct Window: Sendable {
     let now: Date
     let from: ISO8601.Value?
     let to: ISO8601.Value?
     let days: Int?
+    /// How many days back the overdue section reaches; nil for all.
+    let overdueDays: Int?
     let minimumImportance: Int
     let grouping: AgendaOptions.Grouping
 
@@ -45,7 +47,8 @@ extension RunPlan {
       var toDay = to?.day(in: calendar)
       if let days { toDay = (fromDay ?? calendar.day(of: now)).advanced(by: days - 1) }
       return AgendaOptions(
-        now: now, from: fromDay, to: toDay, minimumImportance: minimumImportance, grouping: grouping)
+        now: now, from: fromDay, to: toDay, minimumImportance: minimumImportance, grouping: grouping,
+        overdueDays: overdueDays)
     }
   }
 
