@@ -38,7 +38,7 @@ public struct ReportCommand {
   }
 
   /// Runs the command; every failure becomes a message on stderr and a
-  /// documented exit status (README, "Exit status"), never a crash.
+  /// documented exit status (docs/usage.md, "Exit status"), never a crash.
   public func run() -> ExitCode {
     do {
       try execute()
