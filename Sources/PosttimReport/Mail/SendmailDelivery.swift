@@ -12,6 +12,10 @@ public enum SendmailDelivery {
   /// `/usr/sbin/sendmail`, where Debian's MTAs (exim4, postfix) put it.
   public static let defaultPath = "/usr/sbin/sendmail"
 
+  /// The remedy a missing program's message ends with, in the library's
+  /// words; a command line names its own way to choose the program.
+  public static let otherProgramHint = "or name another sendmail program"
+
   /// Delivery did not happen: the CLI's exit 69 (EX_UNAVAILABLE).
   public struct Failure: Error, Equatable, CustomStringConvertible {
     /// What went wrong, one line.
@@ -68,7 +72,7 @@ public enum SendmailDelivery {
     }
     throw Failure(
       message: "cannot send: \(problem) (install a mail transfer agent, e.g. "
-        + "apt-get install exim4-daemon-light, or name one with --sendmail PATH); nothing was sent")
+        + "apt-get install exim4-daemon-light, \(otherProgramHint)); nothing was sent")
   }
 
   /// A temporary file holding `bytes`, already unlinked, positioned at 0.

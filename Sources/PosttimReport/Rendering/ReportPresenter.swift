@@ -5,7 +5,7 @@ import PosttimICU
 ///
 /// Opens every ICU formatter it needs once, at init; each value formatted
 /// afterwards costs one ICU call.
-public final class ReportPresenter: Sendable {
+public final class ReportPresenter: Sendable, ICUFailureReporting {
   /// Locale, zone and formats of the report.
   public let settings: ReportSettings
   /// The catalog supplying the report's words.
@@ -138,17 +138,16 @@ public final class ReportPresenter: Sendable {
       mail: mailWords(of: agenda))
   }
 
-  /// The subject (`--subject` pattern, else the catalog's `mail.subject`)
-  /// with today's date and the task count, and the note for long mails.
+  /// The subject's arguments (today's date and the task count) and the
+  /// note for long mails.
   func mailWords(of agenda: Agenda) -> MailWords {
     let todayNoon = calendar.start(of: agenda.today).addingTimeInterval(12 * 3600)
     let arguments: [String: MessageArgument] = [
       "date": .string(dayInline.string(from: todayNoon)), "count": .number(Double(agenda.taskCount)),
     ]
-    let subject =
-      settings.mailSubject.flatMap { try? ICUMessageFormat($0, locale: settings.locale).format(arguments) }
-      ?? catalog.text(.mailSubject, arguments)
-    return MailWords(subject: subject, clippedNote: catalog.text(.mailClipped))
+    return MailWords(
+      clippedNote: catalog.text(.mailClipped), subjectArguments: arguments, catalog: catalog,
+      locale: settings.locale)
   }
 
   func sections(of agenda: Agenda) -> [SectionView] {

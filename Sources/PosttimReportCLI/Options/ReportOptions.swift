@@ -129,7 +129,6 @@ enum ReportOptions {
     spec: OptionSpec(
       "days", value: "N", help: "show N days from today (or from --from), today included", group: .agenda),
     convert: OptionValues.integer("days", in: 1...36_600))
-  // TODO(lead, run plan): pass the value to AgendaOptions.overdueDays (nil when not given).
   static let overdueDays = Option(
     spec: OptionSpec(
       "overdue-days", value: "N", help: "show only the overdue tasks of the last N days; 0 leaves them out",
