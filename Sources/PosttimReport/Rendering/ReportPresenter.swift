@@ -246,6 +246,8 @@ public final class ReportPresenter: Sendable, ICUFailureReporting {
     return String(path[start..<end])
   }
 
+  func reminderText(_ title: String) -> String { catalog.text(.calendarReminder, ["title": .string(title)]) }
+
   func sourceLine(_ origin: TaskOrigin) -> String {
     let file = origin.file == "-" ? "stdin" : Self.fileName(origin.file)
     return catalog.text(.detailsSource, ["file": .string(file), "entry": .number(Double(origin.entry))])
