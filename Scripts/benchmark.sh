@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The one place for performance figures (README "Performance").
+# The one place for performance figures (docs/performance.md).
 #
 # Builds the release binary, generates task lists of 22 (the reference list),
 # 1k, 100k and 1M tasks in XML and binary, runs posttim-report and the Python

@@ -10,7 +10,7 @@ Comparison rules (what GFM tables can hold): `<br>` is a line break, and the tas
 CR, U+2028 and U+2029 are compared as LF; spaces and tabs at the ends of a cell are trimmed
 (GFM strips them); an empty title shows as the report's `displayTitle`. A value holding a bidi
 embedding, override or isolate (U+202A-U+202E, U+2066-U+2069) is expected wrapped in FSI...PDI
-with its isolates balanced (README "Output formats"). `--unsafe` lets raw
+with its isolates balanced (docs/usage.md, "Output formats"). `--unsafe` lets raw
 HTML through, so any tag in a cell other than <br> and <a> (an autolinked URL) means
 escaping failed. A link's target is compared with `mailto:` or the `http://` the reader puts
 before `www.` removed, and percent-escapes decoded.
@@ -60,7 +60,7 @@ BIDI_CONTROLS = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
 def isolated(text):
-    """The README's rule: unmatched PDIs dropped, open isolates closed, FSI...PDI around."""
+    """The rule of docs/usage.md, "Output formats": unmatched PDIs dropped, open isolates closed, FSI...PDI around."""
     if not BIDI_CONTROLS.intersection(text):
         return text
     kept, depth = [], 0

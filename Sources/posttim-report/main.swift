@@ -6,6 +6,9 @@ import PosttimReportCLI
 // A reader that goes away (`| head`, a closed FIFO) is a write error,
 // exit 74 with a message, rather than death by SIGPIPE.
 signal(SIGPIPE, SIG_IGN)
+// Past `ulimit -f`, a write fails with EFBIG, so the temporary file is
+// removed and the run exits 74, rather than being killed by SIGXFSZ.
+signal(SIGXFSZ, SIG_IGN)
 // SIGHUP, SIGINT, SIGQUIT, SIGTERM: clean up, then die of the signal.
 SignalCleanup.install()
 var command = ReportCommand(

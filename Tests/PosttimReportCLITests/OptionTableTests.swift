@@ -5,7 +5,7 @@ import TestSupport
 @testable import PosttimReportCLI
 
 /// The option table is the one source of truth: the parser, help, man
-/// page, completions, README and config file all come from it.
+/// page, completions, docs/usage.md and config file all come from it.
 @Suite("Option table")
 struct OptionTableTests {
   @Test("names, aliases and short names are unique within each command")
@@ -20,16 +20,16 @@ struct OptionTableTests {
     #expect(PreviewOptions.all.allSatisfy { $0.commands.contains(.preview) })
   }
 
-  @Test("the README's option tables are the generated ones (RECORD_SNAPSHOTS=1 rewrites them)")
+  @Test("docs/usage.md's option tables are the generated ones (RECORD_SNAPSHOTS=1 rewrites them)")
   func readmeTables() throws {
-    let url = TestPaths.packageRoot.appending(path: "README.md")
+    let url = TestPaths.packageRoot.appending(path: "docs/usage.md")
     var readme = try String(contentsOf: url, encoding: .utf8)
     var changed = false
     for (name, specs) in [("report", ReportOptions.all), ("preview", PreviewOptions.all)] {
       let begin =
         "<!-- options:\(name) (generated from the option table; RECORD_SNAPSHOTS=1 swift test updates it) -->\n"
       let end = "\n<!-- /options:\(name) -->"
-      let start = try #require(readme.range(of: begin), "README lacks the \(name) options marker")
+      let start = try #require(readme.range(of: begin), "docs/usage.md lacks the \(name) options marker")
       let stop = try #require(readme.range(of: end, range: start.upperBound..<readme.endIndex))
       let expected = OptionsMarkdown.table(specs)
       if String(readme[start.upperBound..<stop.lowerBound]) != expected {
@@ -37,7 +37,7 @@ struct OptionTableTests {
           readme.replaceSubrange(start.upperBound..<stop.lowerBound, with: expected)
           changed = true
         } else {
-          Issue.record("README \(name) option table differs from the option table; expected:\n\(expected)")
+          Issue.record("docs/usage.md \(name) option table differs from the option table; expected:\n\(expected)")
         }
       }
     }
@@ -87,7 +87,7 @@ struct GeneratedDocumentationTests {
 
   @Test(
     "groff renders the man page with every warning on and none given",
-    .enabled(if: tool("groff") != nil, "needs groff (Debian groff-base; .ci/run installs it)"))
+    .requires(.groff))
   func manPage() throws {
     let (status, page, warnings) = try Self.run(
       Self.tool("groff")!, ["-ww", "-man", "-Tutf8", "-P-cbou"], stdin: ManPage.text)
@@ -100,7 +100,7 @@ struct GeneratedDocumentationTests {
 
   @Test(
     "bash completes --form to --format, format names and preview's options",
-    .enabled(if: tool("bash") != nil, "needs bash"))
+    .requires(.bash))
   func bash() throws {
     let script = CompletionScript.bash
     func complete(_ words: [String]) throws -> String {
@@ -119,7 +119,7 @@ struct GeneratedDocumentationTests {
   }
 
   @Test(
-    "zsh and fish parse their scripts", .enabled(if: tool("zsh") != nil && tool("fish") != nil, "needs zsh and fish"))
+    "zsh and fish parse their scripts", .requires(.zsh, .fish))
   func zshAndFish() throws {
     let folder = FileManager.default.temporaryDirectory.appending(path: "completions-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -72,7 +72,7 @@ struct SignalExitTests {
     process.standardOutput = FileHandle.nullDevice
     process.standardError = errors
     try process.run()
-    let prefix = ".agenda.html.posttim-\(process.processIdentifier)-"
+    let prefix = ".agenda.html.posttim-"
     var seen = false
     while process.isRunning, !seen {
       seen = try FileManager.default.contentsOfDirectory(atPath: folder.path).contains { $0.hasPrefix(prefix) }

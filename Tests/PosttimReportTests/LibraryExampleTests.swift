@@ -3,23 +3,27 @@ import PosttimReport
 import Testing
 import TestSupport
 
-/// README "Using the package": its example is `LibraryExample/LibraryExample.swift`,
-/// compiled into this test target and run here.
-@Suite("README library example")
+/// The DocC article "Using the package": its example is
+/// `LibraryExample/LibraryExample.swift`, compiled into this test target and run here.
+@Suite("Library example of the DocC article")
 struct LibraryExampleTests {
+  static let article =
+    (try? String(
+      contentsOf: TestPaths.packageRoot.appending(path: "Sources/PosttimReport/PosttimReport.docc/UsingThePackage.md"),
+      encoding: .utf8)) ?? ""
   static let readme =
     (try? String(contentsOf: TestPaths.packageRoot.appending(path: "README.md"), encoding: .utf8)) ?? ""
   static let source = TestPaths.packageRoot.appending(
     path: "Tests/PosttimReportTests/LibraryExample/LibraryExample.swift")
 
-  @Test("the README shows the compiled file, byte for byte")
+  @Test("the article shows the compiled file, byte for byte")
   func sameText() throws {
     let marker =
       "<!-- compiled and run by the tests: Tests/PosttimReportTests/LibraryExample/LibraryExample.swift -->\n```swift\n"
-    let start = try #require(Self.readme.range(of: marker))
-    let end = try #require(Self.readme.range(of: "```\n", range: start.upperBound..<Self.readme.endIndex))
+    let start = try #require(Self.article.range(of: marker))
+    let end = try #require(Self.article.range(of: "```\n", range: start.upperBound..<Self.article.endIndex))
     #expect(
-      String(Self.readme[start.upperBound..<end.lowerBound]) == (try String(contentsOf: Self.source, encoding: .utf8)))
+      String(Self.article[start.upperBound..<end.lowerBound]) == (try String(contentsOf: Self.source, encoding: .utf8)))
   }
 
   @Test("it renders today and tomorrow of the example, and writes the iCalendar file")

@@ -20,7 +20,7 @@ public struct TaskListError: Error, Equatable, CustomStringConvertible {
     case systemLimit
   }
 
-  /// What kind of failure, which decides the exit status (README "Exit status").
+  /// What kind of failure, which decides the exit status (docs/usage.md, "Exit status").
   public let kind: Kind
   /// The path as given (`-` for stdin).
   public let file: String

@@ -24,47 +24,53 @@ public struct TaskListLoader: Sendable {
   /// Loads one task list: a path, or `-` for standard input.
   ///
   /// - Throws: ``TaskListError``: `.notFound` when the file cannot be read
-  ///   (missing, a directory, no permission), `.systemLimit` when no
-  ///   descriptor or memory is left to read it, else as
+  ///   (missing, a directory or a device, no permission), `.systemLimit`
+  ///   when no memory is left to read it, else as
   ///   ``TaskListDecoder/decode(_:file:)``.
   public func load(_ path: String) throws(TaskListError) -> [TaskEntry] {
-    if path == "-" {
-      guard let readStandardInput else { return try load(descriptor: 0, file: path) }
-      let data: Data
-      do {
-        data = try readStandardInput()
-      } catch InputReader.Failure.tooLarge {
-        throw TaskListError.tooLarge(path, limit: InputReader.limit)
-      } catch InputReader.Failure.unreadable(let reason) {
-        throw TaskListError(.notFound, file: path, message: "cannot be read (\(reason))")
-      } catch {
-        throw TaskListError(.notFound, file: path, message: "cannot be read (\(TaskListDecoder.reason(error)))")
+    do {
+      guard path != "-" else {
+        guard let readStandardInput else { return try load(standardInput: 0) }
+        return try decoder.decode(readStandardInput(), file: path)
       }
-      return try decoder.decode(data, file: path)
+      let file = try DataFile.open(path)
+      defer { close(file.descriptor) }
+      switch file.kind {
+      case .regular: return try load(regular: file.descriptor, size: Int(file.info.st_size), file: path)
+      case .pipe: return try decoder.decode(stream: file.descriptor, file: path)
+      case .nullDevice, .other:
+        throw TaskListError(.notFound, file: path, message: "is \(file.what), not a task list")
+      }
+    } catch let error as TaskListError {
+      throw error
+    } catch InputReader.Failure.tooLarge {
+      throw TaskListError.tooLarge(path, limit: InputReader.limit)
+    } catch InputReader.Failure.unreadable(let reason) {
+      throw TaskListError(.notFound, file: path, message: "cannot be read (\(reason))")
+    } catch DataFile.Failure.notFound {
+      throw TaskListError(.notFound, file: path, message: "no such file")
+    } catch DataFile.Failure.unreadable(let reason) {
+      throw TaskListError(.notFound, file: path, message: "cannot be read (\(reason))")
+    } catch {
+      throw TaskListError(.notFound, file: path, message: "cannot be read (\(TaskListDecoder.reason(error)))")
     }
-    var info = stat()
-    guard stat(path, &info) == 0 else {
-      if errno == ENOENT { throw TaskListError(.notFound, file: path, message: "no such file") }
-      throw TaskListError.unreadable(path, errno: errno)
-    }
-    if info.st_mode & S_IFMT == S_IFDIR {
-      throw TaskListError(.notFound, file: path, message: "is a directory, not a task list")
-    }
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw TaskListError.unreadable(path, errno: errno) }
-    defer { close(descriptor) }
-    return try load(descriptor: descriptor, file: path)
   }
 
-  /// A regular file (at its start) is streamed from its size; anything
-  /// else (a pipe, a FIFO, a device, `<(…)`) is read as a stream.
-  private func load(descriptor: Int32, file: String) throws(TaskListError) -> [TaskEntry] {
+  /// A regular file is streamed from its size.
+  private func load(regular descriptor: Int32, size: Int, file: String) throws(TaskListError) -> [TaskEntry] {
+    guard size <= InputReader.limit else { throw TaskListError.tooLarge(file, limit: InputReader.limit) }
+    return try decoder.decode(descriptor: descriptor, size: size, file: file)
+  }
+
+  /// Standard input: a regular file at its start is streamed as a named
+  /// one; anything else (a pipe, a terminal, `/dev/zero`) is read as a
+  /// stream, which refuses at its first bytes what cannot be a task list.
+  private func load(standardInput descriptor: Int32) throws(TaskListError) -> [TaskEntry] {
     var info = stat()
-    guard fstat(descriptor, &info) == 0 else { throw TaskListError.unreadable(file, errno: errno) }
-    guard info.st_mode & S_IFMT == S_IFREG, lseek(descriptor, 0, SEEK_CUR) == 0 else {
-      return try decoder.decode(stream: descriptor, file: file)
+    guard fstat(descriptor, &info) == 0 else { throw TaskListError.unreadable("-", errno: errno) }
+    if info.st_mode & S_IFMT == S_IFREG, lseek(descriptor, 0, SEEK_CUR) == 0 {
+      return try load(regular: descriptor, size: Int(info.st_size), file: "-")
     }
-    guard Int(info.st_size) <= InputReader.limit else { throw TaskListError.tooLarge(file, limit: InputReader.limit) }
-    return try decoder.decode(descriptor: descriptor, size: Int(info.st_size), file: file)
+    return try decoder.decode(stream: descriptor, file: "-")
   }
 }

@@ -20,6 +20,12 @@ public enum SendmailDelivery {
   /// How long sendmail may run before it is killed: 120 s.
   public static let defaultTimeout = 120
 
+  /// The remedy a missing program's message ends with, in the library's
+  /// words; a command line names its own way to choose the program.
+  public static let otherProgramHint = "or name another sendmail program"
+  /// What a timeout's message calls the limit; a command line names its option.
+  public static let timeLimitPhrase = "(the time limit)"
+
   /// Delivery did not happen, or may not have.
   public struct Failure: Error, Equatable, CustomStringConvertible {
     /// Why, which decides the CLI's exit status.
@@ -83,7 +89,7 @@ public enum SendmailDelivery {
       throw Failure(
         .timedOut,
         message: "cannot send: \(command) did not exit within \(timeout) second\(timeout == 1 ? "" : "s") "
-          + "(--send-timeout), so it and its process group were killed; nothing was sent")
+          + "\(timeLimitPhrase), so it and its process group were killed; nothing was sent")
     case .unknown:
       throw Failure(
         message: "cannot send: the exit status of \(command) was lost (another part of the process reaped it); "
@@ -107,20 +113,20 @@ public enum SendmailDelivery {
     }
     throw Failure(
       message: "cannot send: \(problem) (install a mail transfer agent, e.g. "
-        + "apt-get install exim4-daemon-light, or name one with --sendmail PATH); nothing was sent")
+        + "apt-get install exim4-daemon-light, \(otherProgramHint)); nothing was sent")
   }
 
-  /// A temporary file in `TMPDIR` (else /tmp) holding `bytes`, already
+  /// A temporary file in `$TMPDIR` (else /tmp) holding `bytes`, already
   /// unlinked, positioned at 0, closed on exec (the child gets it as a copy
   /// on descriptor 0).
+  /// - Throws: ``Failure`` naming the folder and the system's reason.
   static func unlinkedFile(holding bytes: [UInt8]) throws(Failure) -> Int32 {
-    let variable = ProcessInfo.processInfo.environment["TMPDIR"] ?? ""
-    let directory = variable.isEmpty ? "/tmp" : variable
+    let directory = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
     func failure(_ doing: String, _ code: Int32) -> Failure {
       Failure(
         [EMFILE, ENFILE, ENOMEM].contains(code) ? .systemLimit : .unavailable,
-        message: "cannot send: cannot \(doing) the message's temporary file in \(directory)"
-          + "\(variable.isEmpty ? "" : " (TMPDIR)"): \(String(cString: strerror(code))); nothing was sent")
+        message: "cannot send: cannot \(doing) a temporary file in \(directory) (\(String(cString: strerror(code)))); "
+          + "nothing was sent")
     }
     var template = Array((directory + "/posttim-report-mail-XXXXXX").utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }

@@ -1,4 +1,4 @@
-/// The e-mail options (`--format email`, README "Nightly e-mail").
+/// The e-mail options (`--format email`, docs/nightly-email.md).
 /// Address options take one address or a comma-separated list; the list
 /// is split by ``MailAddress/list(_:what:)``, which knows that a quoted
 /// display name may hold a comma.
