@@ -4,29 +4,39 @@ import Foundation
   import Glibc
 #endif
 
-/// Bytes read from a stream into memory the system may refuse: a failed
-/// allocation is an error naming the input (exit 71), where `Data` or an
-/// array would end the process.
+/// Bytes read from a descriptor into memory the system may refuse: a failed
+/// allocation is an error the caller reports, where `Data` or an array
+/// would end the process.
 final class StreamBuffer {
+  /// Why reading stopped.
+  enum Failure: Error {
+    /// `read` failed with this `errno`.
+    case unreadable(errno: Int32)
+    /// Memory for more bytes was refused, with this many held.
+    case outOfMemory(held: Int)
+
+    /// The system's words: "Bad file descriptor", "Cannot allocate memory (12 MiB read)".
+    var reason: String {
+      switch self {
+      case .unreadable(let code): return String(cString: strerror(code))
+      case .outOfMemory(let held): return "\(String(cString: strerror(ENOMEM))) (\(held >> 20) MiB read)"
+      }
+    }
+  }
+
   private var base: UnsafeMutableRawPointer?
   private var capacity = 0
   private(set) var count = 0
-  let file: String
   /// The most it will hold: growth stops there, however the stream goes on.
   let limit: Int
 
-  init(file: String, limit: Int) {
-    self.file = file
-    self.limit = limit
-  }
+  init(limit: Int) { self.limit = limit }
 
   deinit { free(base) }
 
   /// Reads once from `descriptor`, at most `atMost` bytes.
   /// - Returns: the bytes read, 0 at the end of the stream.
-  /// - Throws: ``TaskListError`` `.notFound` when the read fails,
-  ///   `.systemLimit` when memory for the bytes is refused.
-  func read(from descriptor: Int32, atMost: Int) throws(TaskListError) -> Int {
+  func read(from descriptor: Int32, atMost: Int) throws(Failure) -> Int {
     try reserve(atMost)
     while true {
       let read = Glibc.read(descriptor, base! + count, atMost)
@@ -34,25 +44,30 @@ final class StreamBuffer {
         count += read
         return read
       }
-      if errno != EINTR { throw TaskListError.unreadable(file, errno: errno) }
+      if errno != EINTR { throw .unreadable(errno: errno) }
     }
   }
 
-  private func reserve(_ extra: Int) throws(TaskListError) {
+  /// Reads `descriptor` to its end, or until more than `limit` bytes are held.
+  /// - Returns: whether the end was reached (false: past the limit).
+  func readToEnd(from descriptor: Int32) throws(Failure) -> Bool {
+    while count <= limit {
+      if try read(from: descriptor, atMost: 1 << 16) == 0 { return true }
+    }
+    return false
+  }
+
+  private func reserve(_ extra: Int) throws(Failure) {
     guard count + extra > capacity else { return }
     // Doubling, but never past what the limit can need.
     let wanted = min(max(count + extra, 2 * capacity, 1 << 16), limit + extra)
-    guard let grown = realloc(base, wanted) else {
-      throw TaskListError(
-        .systemLimit, file: file,
-        message: "cannot be held in memory (\(count >> 20) MiB read: \(String(cString: strerror(ENOMEM))))")
-    }
+    guard let grown = realloc(base, wanted) else { throw .outOfMemory(held: count) }
     base = grown
     capacity = wanted
   }
 
   /// The bytes held so far.
-  func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws(TaskListError) -> Result) throws(TaskListError)
+  func withBytes<Result, Failure>(_ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result) throws(Failure)
     -> Result
   {
     try body(UnsafeBufferPointer(start: base?.assumingMemoryBound(to: UInt8.self), count: count))
@@ -62,7 +77,7 @@ final class StreamBuffer {
   func takeData() -> Data {
     guard let base else { return Data() }
     self.base = nil
-    defer { count = 0; capacity = 0 }
+    defer { (count, capacity) = (0, 0) }
     return Data(bytesNoCopy: base, count: count, deallocator: .free)
   }
 }

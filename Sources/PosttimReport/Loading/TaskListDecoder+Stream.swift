@@ -26,19 +26,26 @@ extension TaskListDecoder {
   func decode(stream descriptor: Int32, file: String, limit: Int, heldWhole: Int) throws(TaskListError)
     -> [TaskEntry]
   {
-    let buffer = StreamBuffer(file: file, limit: limit)
-    let chunk = 1 << 16
-    var ended = false
-    while !ended, buffer.count < 64 { ended = try buffer.read(from: descriptor, atMost: 64 - buffer.count) == 0 }
-    let binary = try buffer.withBytes { (head) throws(TaskListError) -> Bool in
-      try Self.checkStart(head, file: file)
-      return head.starts(with: "bplist".utf8)
+    let buffer = StreamBuffer(limit: limit)
+    do {
+      var ended = false
+      while !ended, buffer.count < 64 { ended = try buffer.read(from: descriptor, atMost: 64 - buffer.count) == 0 }
+      let binary = try buffer.withBytes { (head) throws(TaskListError) -> Bool in
+        try Self.checkStart(head, file: file)
+        return head.starts(with: "bplist".utf8)
+      }
+      while !ended, binary || buffer.count < heldWhole {
+        ended = try buffer.read(from: descriptor, atMost: 1 << 16) == 0
+        guard buffer.count <= limit else { throw TaskListError.tooLarge(file, limit: limit) }
+      }
+      if ended { return try decode(buffer.takeData(), file: file) }
+    } catch let error as TaskListError {
+      throw error
+    } catch let failure as StreamBuffer.Failure {
+      throw TaskListError(failure, file: file)
+    } catch {
+      throw TaskListError(.notFound, file: file, message: "cannot be read (\(error))")
     }
-    while !ended, binary || buffer.count < heldWhole {
-      ended = try buffer.read(from: descriptor, atMost: chunk) == 0
-      guard buffer.count <= limit else { throw TaskListError.tooLarge(file, limit: limit) }
-    }
-    if ended { return try decode(buffer.takeData(), file: file) }
     let reader = XMLPlistReader(file: file)
     let held = buffer.count
     try buffer.withBytes { (bytes) throws(TaskListError) in

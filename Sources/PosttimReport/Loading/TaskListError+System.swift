@@ -13,6 +13,16 @@ extension TaskListError {
     return TaskListError(kind, file: file, message: "cannot be read (\(String(cString: strerror(code))))")
   }
 
+  /// A stream that could not be read or held: out of memory is
+  /// ``Kind/systemLimit``.
+  init(_ failure: StreamBuffer.Failure, file: String) {
+    switch failure {
+    case .unreadable(let code): self = .unreadable(file, errno: code)
+    case .outOfMemory:
+      self.init(.systemLimit, file: file, message: "cannot be held in memory (\(failure.reason))")
+    }
+  }
+
   /// An input past `limit` bytes, which ends reading it.
   static func tooLarge(_ file: String, limit: Int) -> TaskListError {
     TaskListError(
