@@ -58,44 +58,18 @@ struct SignalExitTests {
     #expect(stderr == "")
   }
 
-  /// Starts a run writing `agenda.html` and signals it once its temporary
-  /// file exists; nil when the run finished first.
-  func signalMidWrite(_ number: Int32, folder: URL, input: URL) throws -> (Process, String)? {
-    let process = Process()
-    process.executableURL = EndToEndTests.binary
-    process.arguments = [
-      input.path, "-f", "html", "-o", folder.appending(path: "agenda.html").path, "--now", "2026-11-30T14:00:00Z",
-      "-z", "UTC", "-l", "fr_CA",
-    ]
-    process.environment = [:]
-    let errors = Pipe()
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = errors
-    try process.run()
-    let prefix = ".agenda.html.posttim-"
-    var seen = false
-    while process.isRunning, !seen {
-      seen = try FileManager.default.contentsOfDirectory(atPath: folder.path).contains { $0.hasPrefix(prefix) }
-      if !seen { usleep(200) }
-    }
-    if seen { kill(process.processIdentifier, number) }
-    let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return seen ? (process, stderr) : nil
-  }
-
   @Test("while writing the output: the run dies of the signal, no temporary file, no output file", arguments: signals)
   func whileWriting(signal number: Int32) throws {
     let folder = FileManager.default.temporaryDirectory.appending(path: "posttim-signal-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let input = folder.appending(path: "big.plist")
-    var caught: (Process, String)?
+    var caught: MidWriteSignal?
     for count in [2_000, 8_000, 32_000] where caught == nil {
       try StaleTemporaryFileTests.bigList(count).write(to: input, atomically: false, encoding: .utf8)
-      caught = try signalMidWrite(number, folder: folder, input: input)
+      caught = try MidWriteSignal.send(number, folder: folder, input: input)
     }
-    let (process, stderr) = try #require(caught, "no run could be caught writing")
+    let (process, stderr) = try #require(caught.map { ($0.process, $0.stderr) }, "no run could be caught writing")
     #expect(process.terminationReason == .uncaughtSignal)
     #expect(process.terminationStatus == number)
     #expect(stderr == "")

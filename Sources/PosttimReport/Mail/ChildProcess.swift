@@ -38,11 +38,12 @@ struct ChildProcess {
   static func spawn(
     _ path: String, arguments: [String], input: Int32, hook: any ChildProcessHook
   ) -> Result<ChildProcess, SpawnError> {
-    var all = sigset_t()
-    var previous = sigset_t()
-    sigfillset(&all)
-    pthread_sigmask(SIG_BLOCK, &all, &previous)
-    defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+    withSignalsHeld { spawnHeld(path, arguments: arguments, input: input, hook: hook) }
+  }
+
+  private static func spawnHeld(
+    _ path: String, arguments: [String], input: Int32, hook: any ChildProcessHook
+  ) -> Result<ChildProcess, SpawnError> {
     // Ignored SIGCHLD (inherited from whoever started us) makes the kernel
     // reap children at once, and their status is lost.
     var action = sigaction()
