@@ -37,6 +37,14 @@ enum MailOptions {
       discussion: "The run then exits 75 (EX_TEMPFAIL) and says nothing was sent: a later run may succeed.",
       group: .mail),
     convert: OptionValues.integer("send-timeout", in: 1...86_400))
+  static let attachICS = Flag(
+    OptionSpec(
+      "attach-ics",
+      help: "attach the days shown as a calendar (agenda.ics, text/calendar; method=PUBLISH)",
+      discussion:
+        "One event per task from today on, with the UIDs of --format ics, so importing the next day's "
+        + "calendar updates the events instead of copying them; overdue tasks stay out. --remind adds alarms.",
+      group: .mail))
   static let skipEmpty = Flag(
     OptionSpec(
       "skip-empty", help: "when the window holds no task, write and send nothing and exit 0", group: .mail))
@@ -44,6 +52,7 @@ enum MailOptions {
   /// Options that only a message uses (``skipEmpty`` applies to every format).
   static let messageOnly: [OptionSpec] = [
     from.spec, to.spec, cc.spec, replyTo.spec, subject.spec, send.spec, sendmail.spec, sendTimeout.spec,
+    attachICS.spec,
   ]
 
   static let all: [OptionSpec] = messageOnly + [skipEmpty.spec]
