@@ -134,7 +134,7 @@ public final class ReportPresenter: Sendable, ICUFailureReporting {
         details: catalog.text(.detailsTitle), exactTime: catalog.text(.detailsExactTime),
         otherFields: catalog.text(.detailsOtherFields)),
       taskCount: agenda.taskCount,
-      sections: sections(of: agenda), calendar: calendar, today: agenda.today,
+      sections: sections(of: agenda), calendar: calendar, today: agenda.today, now: agenda.now,
       mail: mailWords(of: agenda))
   }
 
