@@ -30,7 +30,8 @@ public struct EmailReportWriter: ReportWriter {
     /// Sender, recipients and date.
     public var envelope: MailSettings
     /// The Subject as an ICU MessageFormat pattern with the arguments
-    /// `date` (today) and `count` (``MailWords/subject(pattern:)``); nil
+    /// `date` (the days shown), `from`, `to` and `count`
+    /// (``MailWords/subject(pattern:)``); nil
     /// for the catalog's `mail.subject`.
     public var subject: String?
 
