@@ -15,10 +15,12 @@ import PosttimTemplating
 /// 3834: vacation responders stay quiet) and Microsoft's
 /// `X-Auto-Response-Suppress: All` for the same purpose.
 ///
-/// The plain-text part is the terminal format without colour: aligned
-/// columns that read in any text-only mail reader with a fixed-width font,
-/// the same text `--format text` writes. Readers with HTML show the HTML
-/// part, which holds the full text of every task.
+/// The plain-text part is the terminal format without colour, always in
+/// blocks (``TextReportWriter/Layout/blocks``: time and importance, then
+/// title and description indented below), one layout whatever the tasks,
+/// which reads in any text-only mail reader at any width. Readers with HTML
+/// show the HTML part, which holds the full text of every task; its details
+/// part is left out unless ``WriterOptions/showDetails`` asks for it.
 ///
 /// Gmail clips a message whose HTML is over about 102 KB: then the HTML
 /// part starts with the localized ``MailWords/clippedNote`` (the rest is
@@ -60,8 +62,10 @@ public struct EmailReportWriter: ReportWriter {
     self.options = mail
     var textOptions = options
     textOptions.useColor = false
-    text = TextReportWriter(options: textOptions)
-    html = try TemplateReportWriter.html(options: options)
+    text = TextReportWriter(options: textOptions, layout: .blocks)
+    // A mail is read once, on a phone as often as not: no details part
+    // unless asked (`showDetails`), and then no task title links to one.
+    html = try TemplateReportWriter.html(options: options, detailsByDefault: false)
   }
 
   /// The writer for a run's ``Options``.
