@@ -8,7 +8,7 @@ import TestSupport
 @Suite("iCalendar reminders (VALARM)")
 struct ICalendarReminderTests {
   static func writer(_ reminders: String) throws -> ICalendarReportWriter {
-    ICalendarReportWriter(generatorVersion: "0.0.0-test", reminders: try ReminderLeadTime.list(reminders))
+    ICalendarReportWriter(.init(reminders: try ReminderLeadTime.list(reminders)), generatorVersion: "0.0.0-test")
   }
 
   @Test("a task to come gets one VALARM per lead time, in the order given, with the French reminder text")

@@ -16,6 +16,10 @@ public struct MailWords: Sendable {
   /// The report's locale, in which a subject pattern is formatted.
   let locale: LocaleIdentifier
 
+  /// The `mail.calendarAttached` note over a message that carries its
+  /// calendar as `file`.
+  public func calendarNote(file: String) -> String { catalog.text(.mailCalendarAttached, ["file": .string(file)]) }
+
   /// "Agenda du lundi 30 novembre 2026": the catalog's `mail.subject`.
   public var subject: String { catalog.text(.mailSubject, subjectArguments) }
 

@@ -36,13 +36,20 @@ public struct EmailReportWriter: ReportWriter {
     /// (``MailWords/subject(pattern:)``); nil
     /// for the catalog's `mail.subject`.
     public var subject: String?
+    /// The calendar the message carries (`--attach-ics`), nil for none.
+    public var calendar: ICalendarReportWriter.Options?
 
-    /// A message to `envelope`'s recipients, titled `subject`.
-    public init(envelope: MailSettings, subject: String? = nil) {
+    /// A message to `envelope`'s recipients, titled `subject`, carrying
+    /// `calendar` when given.
+    public init(envelope: MailSettings, subject: String? = nil, calendar: ICalendarReportWriter.Options? = nil) {
       self.envelope = envelope
       self.subject = subject
+      self.calendar = calendar
     }
   }
+
+  /// The calendar attachment's file name.
+  public static let calendarFileName = "agenda.ics"
 
   public let format = "email"
   let options: Options
@@ -103,6 +110,11 @@ public struct EmailReportWriter: ReportWriter {
     try text.write(reports, to: &plain)
     var page = ""
     try html.write(reports, to: &page)
+    let calendar = self.calendar(for: report)
+    if calendar != nil {
+      page = Self.insertingNote(report.mail.calendarNote(file: Self.calendarFileName), into: page)
+    }
+    // After the calendar's note: Gmail counts every byte of the HTML part.
     if page.utf8.count > Self.gmailClipBytes {
       page = Self.insertingNote(report.mail.clippedNote, into: page)
     }
@@ -124,7 +136,24 @@ public struct EmailReportWriter: ReportWriter {
       HeaderField(name: "Auto-Submitted", words: ["auto-generated"]),
       HeaderField(name: "X-Auto-Response-Suppress", words: ["All"]),
     ]
-    return MIMEMessage(headers: headers, body: .alternative([.text("plain", plain), .text("html", page)]))
+    let alternative = MIMEMessage.Entity.alternative([.text("plain", plain), .text("html", page)])
+    guard let calendar else { return MIMEMessage(headers: headers, body: alternative) }
+    let attachment = MIMEMessage.Part(
+      subtype: "calendar", text: calendar, parameters: ["method=PUBLISH"], fileName: Self.calendarFileName)
+    return MIMEMessage(headers: headers, body: .multipart(subtype: "mixed", [alternative, .part(attachment)]))
+  }
+
+  /// The calendar part's text: the first locale's events of the days
+  /// shown (overdue tasks left out, see ``ICalendarReportWriter/Options``);
+  /// nil without `calendar` options or without such a task.
+  func calendar(for report: ReportView) -> String? {
+    guard var calendar = options.calendar,
+      report.sections.contains(where: { $0.kind != "overdue" })
+    else { return nil }
+    calendar.includesOverdue = false
+    var text = ""
+    ICalendarReportWriter(calendar).write(report, to: &text)
+    return text
   }
 
   /// RFC 3282 `Language-List`: tags separated by ", " (header words

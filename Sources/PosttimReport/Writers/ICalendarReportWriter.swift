@@ -51,23 +51,39 @@
 /// the year of "now" (``ICalendarTimeZone``), since RFC 5545 §3.6 requires
 /// at least one component; with tasks none is needed, as every value is UTC.
 public struct ICalendarReportWriter: ReportWriter {
+  /// The iCalendar writer's own options.
+  public struct Options: Sendable {
+    /// How long before each task its reminders fire (`--remind`).
+    public var reminders: [ReminderLeadTime]
+    /// Whether the overdue section's tasks become events. The calendar a
+    /// mail carries leaves them out: they are past, and a calendar that
+    /// took an earlier mail's part has them already, under the same UID.
+    public var includesOverdue: Bool
+
+    /// Every task an event, with one VALARM per lead time in `reminders`.
+    public init(reminders: [ReminderLeadTime] = [], includesOverdue: Bool = true) {
+      self.reminders = reminders
+      self.includesOverdue = includesOverdue
+    }
+  }
+
   public let format = "ics"
   /// The right-hand side of every UID.
   public static let uidDomain = "posttim-report"
   /// The PRODID value (§3.7.3), a formal public identifier.
   public let productID: String
-  /// How long before each task its reminders fire (`--remind`).
-  public let reminders: [ReminderLeadTime]
+  /// What the calendar holds.
+  public let options: Options
 
-  /// - Parameters:
-  ///   - generatorVersion: the version in PRODID; tests pin it.
-  ///   - reminders: one VALARM per lead time on every event still to come.
-  public init(
-    options: WriterOptions = WriterOptions(), generatorVersion: String = PosttimReportVersion.current,
-    reminders: [ReminderLeadTime] = []
-  ) {
+  /// - Parameter generatorVersion: the version in PRODID; tests pin it.
+  public init(_ options: Options = Options(), generatorVersion: String = PosttimReportVersion.current) {
     productID = "-//Post'TIM//posttim-report \(generatorVersion)//EN"
-    self.reminders = reminders
+    self.options = options
+  }
+
+  /// The writer for a run's ``Options`` (the defaults when it has none).
+  public init(options: WriterOptions) {
+    self.init(options[Options.self] ?? Options())
   }
 
   /// The UID of a task's event: `<id>@posttim-report`.
@@ -97,7 +113,8 @@ public struct ICalendarReportWriter: ReportWriter {
     line("X-WR-CALNAME", ICalendarText.escapedText(report.title))
     let stamp = ICalendarText.utcDateTime(fromISO: report.nowISO)
     var eventCount = 0
-    for section in report.sections {
+    let reminders = options.reminders
+    for section in report.sections where options.includesOverdue || section.kind != "overdue" {
       for task in section.tasks where Self.isExpressible(task.dateUTC) {
         eventCount += 1
         line("BEGIN", "VEVENT")

@@ -34,13 +34,21 @@ enum MailOptions {
     OptionSpec(
       "sendmail", value: "PATH", default: "/usr/sbin/sendmail", help: "the sendmail program --send runs",
       group: .mail, completion: .file))
+  static let attachICS = Flag(
+    OptionSpec(
+      "attach-ics",
+      help: "attach the days shown as a calendar (agenda.ics, text/calendar; method=PUBLISH)",
+      discussion:
+        "One event per task from today on, with the UIDs of --format ics, so importing the next day's "
+        + "calendar updates the events instead of copying them; overdue tasks stay out. --remind adds alarms.",
+      group: .mail))
   static let skipEmpty = Flag(
     OptionSpec(
       "skip-empty", help: "when the window holds no task, write and send nothing and exit 0", group: .mail))
 
   /// Options that only a message uses (``skipEmpty`` applies to every format).
   static let messageOnly: [OptionSpec] = [
-    from.spec, to.spec, cc.spec, replyTo.spec, subject.spec, send.spec, sendmail.spec,
+    from.spec, to.spec, cc.spec, replyTo.spec, subject.spec, send.spec, sendmail.spec, attachICS.spec,
   ]
 
   static let all: [OptionSpec] = messageOnly + [skipEmpty.spec]

@@ -69,6 +69,20 @@ enum ReportOptions {
       "width", value: "N", default: "COLUMNS, else the terminal's, else 80",
       help: "text format: lines of at most N columns; long text wraps", group: .output),
     convert: OptionValues.integer("width", in: 20...1000))
+  static let remind = Option(
+    spec: OptionSpec(
+      "remind", value: "LIST",
+      help: "ics and --attach-ics: alarms this long before each task (15m, 2h, 1d, PT15M; comma-separated)",
+      discussion:
+        "Each lead time is one VALARM (ACTION:DISPLAY) on every event still to come, its text from the "
+        + "catalog's calendar.reminder.", group: .output),
+    convert: { text in
+      do {
+        return try ReminderLeadTime.list(text)
+      } catch {
+        throw UsageError("--remind: \(error)")
+      }
+    })
   static let listFormats = Flag(
     OptionSpec("list-formats", help: "list the output formats and exit", group: .output, configurable: false))
   static let listLocales = Flag(
@@ -181,7 +195,8 @@ enum ReportOptions {
   static let all: [OptionSpec] =
     [
       format.spec, output.spec, template.spec, templateDirectory.spec, dumpContext.spec, csvDelimiter.spec,
-      csvByteOrderMark.spec, csvRawFormulas.spec, details.spec, noDetails.spec, width.spec, listFormats.spec,
+      csvByteOrderMark.spec, csvRawFormulas.spec, details.spec, noDetails.spec, width.spec, remind.spec,
+      listFormats.spec,
       listLocales.spec,
     ] + MailOptions.all + [
       locale.spec, timeZone.spec,

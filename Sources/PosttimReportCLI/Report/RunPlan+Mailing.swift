@@ -25,6 +25,12 @@ extension RunPlan {
       skipsEmpty = options.isSet(MailOptions.skipEmpty)
       let send = options.isSet(MailOptions.send)
       let sendmailPath = try options.value(MailOptions.sendmail) ?? SendmailDelivery.defaultPath
+      // Alarms live in a calendar: --format ics, or the mail's attached one.
+      if options.has(ReportOptions.remind.spec), options.origin(of: ReportOptions.remind.spec) == .commandLine,
+        format != "ics", !(format == "email" && options.isSet(MailOptions.attachICS))
+      {
+        throw UsageError("--remind applies to --format ics and to e-mail with --attach-ics, not '\(format)'")
+      }
       guard format == "email" else {
         // The config file may hold mail settings for the nightly job; only
         // what this command line says is a mistake for another format.
@@ -64,8 +70,12 @@ extension RunPlan {
         }
         return pattern
       }
+      let calendar =
+        options.isSet(MailOptions.attachICS)
+        ? ICalendarReportWriter.Options(reminders: try options.value(ReportOptions.remind) ?? []) : nil
       message = EmailReportWriter.Options(
-        envelope: MailSettings(from: from, to: to, cc: cc, replyTo: replyTo, date: now), subject: subject)
+        envelope: MailSettings(from: from, to: to, cc: cc, replyTo: replyTo, date: now), subject: subject,
+        calendar: calendar)
     }
 
     /// `LOGNAME@host` (as mail(1) does) when `--mail-from` is not given.
