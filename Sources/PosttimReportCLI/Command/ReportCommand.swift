@@ -102,7 +102,11 @@ public struct ReportCommand {
     let options = try ConfiguredOptions.resolve(commandLine, specs: ReportOptions.all, environment: environment)
     if let mode = try InformationMode.requested(by: options, in: runEnvironment) { return try inform(mode) }
     let plan = try RunPlan(resolving: options, in: runEnvironment)
-    try ReportPipeline(plan: plan, io: io, warn: warn, keepsUntilExit: exitsAfterRun).run()
+    do {
+      try ReportPipeline(plan: plan, io: io, warn: warn, keepsUntilExit: exitsAfterRun).run()
+    } catch {
+      throw CommandSuggestion.adding(to: error, firstArgument: arguments.first)
+    }
   }
 
   func inform(_ mode: InformationMode) throws {

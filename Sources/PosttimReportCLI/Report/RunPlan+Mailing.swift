@@ -63,7 +63,8 @@ extension RunPlan {
       let subject = try options.resolve(MailOptions.subject) { pattern in
         try MailError.checkHeaderSafe(pattern, what: "--subject")
         do {
-          _ = try ICUMessageFormat(pattern, locale: locale).format(["date": .string("1"), "count": .number(1)])
+          _ = try ICUMessageFormat(pattern, locale: locale).format(
+            ["date": .string("1"), "from": .string("1"), "to": .string("1"), "count": .number(1)])
         } catch {
           throw MailError(.invalidSubject, "--subject '\(pattern)' is not a valid message pattern: \(error)")
         }
