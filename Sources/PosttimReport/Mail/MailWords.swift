@@ -5,8 +5,10 @@ import PosttimICU
 public struct MailWords: Sendable {
   /// The `mail.clipped` note, shown when the HTML part is long.
   public let clippedNote: String
-  /// The arguments of the subject: `date` (today, as a sentence shows
-  /// it) and `count` (the tasks in the report).
+  /// The arguments of the subject, as a sentence shows them: `date` (the
+  /// first day shown, or the range of days: "1–3 décembre 2026"), `from`
+  /// and `to` (the first and last days shown, each alone) and `count` (the
+  /// tasks in the report).
   public let subjectArguments: [String: MessageArgument]
   /// The report's catalog, whose `mail.subject` is read only when used
   /// (a subject pattern replaces it; a catalog without it warns).
@@ -22,7 +24,7 @@ public struct MailWords: Sendable {
   public var subject: String { catalog.text(.mailSubject, subjectArguments) }
 
   /// The subject made from `pattern` (an ICU MessageFormat pattern that
-  /// may use `{date}` and `{count}`) in the report's locale, instead of the
+  /// may use `{date}`, `{from}`, `{to}` and `{count}`) in the report's locale, instead of the
   /// catalog's.
   /// - Throws: ``MailError`` (`.invalidSubject`) when ICU cannot format it.
   public func subject(pattern: String) throws(MailError) -> String {

@@ -15,10 +15,12 @@ import PosttimTemplating
 /// 3834: vacation responders stay quiet) and Microsoft's
 /// `X-Auto-Response-Suppress: All` for the same purpose.
 ///
-/// The plain-text part is the terminal format without colour: aligned
-/// columns that read in any text-only mail reader with a fixed-width font,
-/// the same text `--format text` writes. Readers with HTML show the HTML
-/// part, which holds the full text of every task.
+/// The plain-text part is the terminal format without colour, always in
+/// blocks (``TextReportWriter/Layout/blocks``: time and importance, then
+/// title and description indented below), one layout whatever the tasks,
+/// which reads in any text-only mail reader at any width. Readers with HTML
+/// show the HTML part, which holds the full text of every task; its details
+/// part is left out unless ``WriterOptions/showDetails`` asks for it.
 ///
 /// Gmail clips a message whose HTML is over about 102 KB: then the HTML
 /// part starts with the localized ``MailWords/clippedNote`` (the rest is
@@ -30,7 +32,8 @@ public struct EmailReportWriter: ReportWriter {
     /// Sender, recipients and date.
     public var envelope: MailSettings
     /// The Subject as an ICU MessageFormat pattern with the arguments
-    /// `date` (today) and `count` (``MailWords/subject(pattern:)``); nil
+    /// `date` (the days shown), `from`, `to` and `count`
+    /// (``MailWords/subject(pattern:)``); nil
     /// for the catalog's `mail.subject`.
     public var subject: String?
     /// The calendar the message carries (`--attach-ics`), nil for none.
@@ -66,8 +69,10 @@ public struct EmailReportWriter: ReportWriter {
     self.options = mail
     var textOptions = options
     textOptions.useColor = false
-    text = TextReportWriter(options: textOptions)
-    html = try TemplateReportWriter.html(options: options)
+    text = TextReportWriter(options: textOptions, layout: .blocks)
+    // A mail is read once, on a phone as often as not: no details part
+    // unless asked (`showDetails`), and then no task title links to one.
+    html = try TemplateReportWriter.html(options: options, detailsByDefault: false)
   }
 
   /// The writer for a run's ``Options``.

@@ -34,10 +34,11 @@
 ///   description, left out when empty. Both are TEXT, escaped per §3.3.11.
 /// - `PRIORITY`: `10 − importance` (importance 9 → 1, the highest; 1 → 9),
 ///   per §3.8.1.9; `X-POSTTIM-IMPORTANCE` keeps the app's own 1…9.
-/// - One `VALARM` per ``reminders`` lead time (§3.6.6: `ACTION:DISPLAY`, a
-///   `TRIGGER` before the start, the localized ``TaskView/reminderText``),
-///   on every event that starts after the report's "now": an alarm on a
-///   task already past would only pop up, stale, on import.
+/// - One `VALARM` per ``Options/reminders`` lead time (§3.6.6:
+///   `ACTION:DISPLAY`, a `TRIGGER` before the start, the localized
+///   ``TaskView/reminderText``) on every event, but for the reminders
+///   whose time has passed at the report's "now" (all of them on a task
+///   already past): those would only pop up, stale, on import.
 /// - No `SEQUENCE` or `LAST-MODIFIED`: the UID is derived from the very
 ///   properties that could change (date, title, importance, description),
 ///   so an event never changes under its UID; what may (its alarms) is
@@ -125,10 +126,12 @@ public struct ICalendarReportWriter: ReportWriter {
         if !task.details.isEmpty { line("DESCRIPTION", ICalendarText.escapedText(task.details)) }
         line("PRIORITY", String(Self.priority(forImportance: task.importance)))
         line("X-POSTTIM-IMPORTANCE", String(task.importance))
-        // Both are UTC in one fixed-width form (years 0001…9999), so text order is time order.
-        if !reminders.isEmpty && task.dateUTC > report.nowISO {
+        // A reminder whose time has passed at "now" would only pop up, stale, on import.
+        let start = task.task.date
+        let due = reminders.filter { start.addingTimeInterval(-Double($0.seconds)) > report.now }
+        if !due.isEmpty {
           let text = ICalendarText.escapedText(task.reminderText)
-          for reminder in reminders {
+          for reminder in due {
             line("BEGIN", "VALARM")
             line("ACTION", "DISPLAY")
             line("TRIGGER", reminder.trigger)

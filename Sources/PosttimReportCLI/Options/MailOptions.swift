@@ -22,7 +22,10 @@ enum MailOptions {
   static let subject = Option(
     OptionSpec(
       "subject", value: "TEXT", default: "the catalog's mail.subject",
-      help: "the subject, an ICU MessageFormat pattern that may use {date} and {count}", group: .mail))
+      help: "the subject, an ICU MessageFormat pattern that may use {date}, {from}, {to} and {count}",
+      discussion: "{date} is the first day shown, or the range of days shown (\"1–3 décembre 2026\"); {from} and "
+        + "{to} are the first and last days shown, each alone.",
+      group: .mail))
   static let send = Flag(
     OptionSpec(
       "send", help: "deliver with sendmail -t -oi instead of printing (implies --format email)",

@@ -136,9 +136,17 @@ enum ReportOptions {
       "now", value: "DATE-TIME", default: "the clock",
       help: "ISO 8601 instant taken as now (2026-11-30T09:00:00-05:00, …Z)", group: .agenda))
   static let from = Option(
-    OptionSpec("from", value: "DATE", help: "first local day shown (ISO 8601 date, YYYY-MM-DD)", group: .agenda))
+    OptionSpec(
+      "from", value: "DAY",
+      help: "first local day shown: YYYY-MM-DD, today, tomorrow, yesterday, +N, -N or next-workday",
+      discussion: "Days count from today in the report's zone (--now's local day); next-workday is the first "
+        + "working day after today by the first locale's CLDR week (fr_CA rests Saturday-Sunday, ar_EG "
+        + "Friday-Saturday, fa_IR Friday; en_US@rg=egzzzz takes Egypt's).",
+      group: .agenda, completion: .choices(RelativeDay.keywords)))
   static let to = Option(
-    OptionSpec("to", value: "DATE", help: "last local day shown (ISO 8601 date, inclusive)", group: .agenda))
+    OptionSpec(
+      "to", value: "DAY", help: "last local day shown (inclusive), in the same words as --from",
+      group: .agenda, completion: .choices(RelativeDay.keywords)))
   static let days = Option(
     spec: OptionSpec(
       "days", value: "N", help: "show N days from today (or from --from), today included", group: .agenda),

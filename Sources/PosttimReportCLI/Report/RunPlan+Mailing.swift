@@ -67,7 +67,8 @@ extension RunPlan {
       let subject = try options.resolve(MailOptions.subject) { pattern in
         try MailError.checkHeaderSafe(pattern, what: "--subject")
         do {
-          _ = try ICUMessageFormat(pattern, locale: locale).format(["date": .string("1"), "count": .number(1)])
+          _ = try ICUMessageFormat(pattern, locale: locale).format(
+            ["date": .string("1"), "from": .string("1"), "to": .string("1"), "count": .number(1)])
         } catch {
           throw MailError(.invalidSubject, "--subject '\(pattern)' is not a valid message pattern: \(error)")
         }
@@ -83,8 +84,12 @@ extension RunPlan {
 
     /// `LOGNAME@host` (as mail(1) does) when `--mail-from` is not given.
     static func defaultSender(_ environment: [String: String]) throws -> MailAddress {
+      // Cron and `env -i` may set neither variable: the user's own name from
+      // the password database then, as mail(1) does.
       let user =
-        [environment["LOGNAME"], environment["USER"]].compactMap { $0 }.first { !$0.isEmpty } ?? "posttim-report"
+        [environment["LOGNAME"], environment["USER"]].compactMap { $0 }.first { !$0.isEmpty }
+        ?? getpwuid(geteuid()).flatMap { $0.pointee.pw_name.map { String(cString: $0) } }
+        ?? "posttim-report"
       let host = MessageID.hostName ?? "localhost"
       do {
         return try MailAddress("\(user)@\(host)", what: "the default sender")
