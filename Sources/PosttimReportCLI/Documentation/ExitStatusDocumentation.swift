@@ -11,6 +11,10 @@ enum ExitStatusDocumentation {
     (.unavailable, "mail not sent", "--send could not hand the message to sendmail, or sendmail failed"),
     (.software, "internal (ICU) error", "an ICU call failed; please report it"),
     (
+      .osError, "system limit",
+      "too few file descriptors (ulimit -n), no memory for an input, or no process for sendmail"
+    ),
+    (
       .osFile, "broken system zone file",
       "a file of the system's tz database (TZDIR) for the zone is there but cannot be used"
     ),
@@ -23,6 +27,7 @@ enum ExitStatusDocumentation {
       .ioError, "write error",
       "writing the output failed, including a reader that went away and the ulimit -f file-size limit"
     ),
+    (.temporaryFailure, "send timed out", "sendmail ran past --send-timeout and was killed; nothing was sent"),
     (
       .configuration, "template, catalog or config file error",
       "a template, a message catalog or the config file cannot be used (a config file another user could have "

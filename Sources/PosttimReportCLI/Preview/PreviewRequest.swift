@@ -58,7 +58,7 @@ struct PreviewRequest {
       locales.append((item, try LocaleIdentifier(userInput: item)))
     }
     if locales.isEmpty {
-      let locale = RunConfiguration.environmentLocale(environment, warn: warn)
+      let locale = SharedOptions.environmentLocale(environment, warn: warn)
       locales = [(locale.input, locale)]
     }
     for (_, locale) in locales { SharedOptions.warnAboutDataFallback(locale, warn: warn) }

@@ -53,4 +53,19 @@ enum SharedOptions {
     if path?.isEmpty == true { throw UsageError("option '--output' needs a file name") }
     return path
   }
+
+  /// The environment's locale; an unusable `LANG` is a warning and the
+  /// POSIX locale, as the C library's setlocale falls back to "C".
+  static func environmentLocale(_ environment: [String: String], warn: (String) -> Void) -> LocaleIdentifier {
+    do {
+      guard let locale = try LocaleIdentifier.fromEnvironment(environment) else {
+        warn(CronEnvironmentWarnings.noLocale)
+        return .posix
+      }
+      return locale
+    } catch {
+      warn("\(error) in the environment (LC_ALL, LC_TIME, LANG); using en_US_POSIX")
+      return .posix
+    }
+  }
 }

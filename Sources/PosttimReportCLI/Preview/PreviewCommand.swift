@@ -10,10 +10,8 @@ import PosttimReport
 /// ``UsageError`` or ``DateEngineError`` (exit 64); nothing is written.
 struct PreviewCommand {
   let arguments: [String]
-  let environment: [String: String]
+  let environment: RunEnvironment
   let io: CommandIO
-  let clock: @Sendable () -> Date
-  let warn: @Sendable (String) -> Void
 
   func execute() throws {
     let commandLine = try PreviewRequest.parser.parse(arguments)
@@ -21,12 +19,14 @@ struct PreviewCommand {
       try io.writeStandardOutput { $0.write(HelpRenderer.preview + "\n") }
       return
     }
-    let parsed = try ReportCommand(arguments: [], environment: environment, io: io, clock: clock)
-      .withConfigFile(commandLine, specs: PreviewOptions.all, accepts: PreviewOptions.fromConfigFile.contains)
-    let request = try PreviewRequest(parsed, environment: environment, clock: clock, warn: warn)
+    let parsed = try ConfiguredOptions.resolve(
+      commandLine, specs: PreviewOptions.all, accepts: PreviewOptions.fromConfigFile.contains,
+      environment: environment.variables)
+    let request = try PreviewRequest(
+      parsed, environment: environment.variables, clock: environment.clock, warn: environment.warn)
     if let path = request.reportPath {
       let tasks = try TaskListLoader(readStandardInput: io.readStandardInput).load(path)
-      let agenda = try PreviewAgenda(request, file: path, tasks: tasks, warn: warn)
+      let agenda = try PreviewAgenda(request, file: path, tasks: tasks, warn: environment.warn)
       try OutputFile.write(to: request.outputPath, hook: SignalCleanup(), standard: io.writeStandardOutput) {
         agenda.write(request.format, to: &$0)
       }

@@ -20,6 +20,9 @@ public struct ExitCode: RawRepresentable, Hashable, Sendable, CustomStringConver
   public static let unavailable = ExitCode(rawValue: 69)
   /// 70 EX_SOFTWARE: ICU failed, or an internal error.
   public static let software = ExitCode(rawValue: 70)
+  /// 71 EX_OSERR: the system refused what the run needs (file
+  /// descriptors, memory for an input, a process for sendmail).
+  public static let osError = ExitCode(rawValue: 71)
   /// 72 EX_OSFILE: a system file the run depends on is broken (a zone
   /// file of the tz database that is empty, truncated or unreadable).
   public static let osFile = ExitCode(rawValue: 72)
@@ -33,6 +36,9 @@ public struct ExitCode: RawRepresentable, Hashable, Sendable, CustomStringConver
   /// (EFBIG: SIGXFSZ is ignored); the temporary file is removed and the
   /// previous output kept.
   public static let ioError = ExitCode(rawValue: 74)
+  /// 75 EX_TEMPFAIL: sendmail did not exit within `--send-timeout` and
+  /// was killed; nothing was sent, a later run may succeed.
+  public static let temporaryFailure = ExitCode(rawValue: 75)
   /// 78 EX_CONFIG: a template does not parse or render; or the config file
   /// cannot be used: not trusted (owned by another user than the caller
   /// or root, writable by group or others, or in a folder others can
