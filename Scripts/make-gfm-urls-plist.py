@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Write Tests/Fixtures/gfm-urls.plist: tasks whose text holds bare URLs beside Markdown
 markup characters, for the GFM autolink check in Scripts/check-consumers.sh (a title holding
-https://example.org/a_b.pdf must link to exactly that URL).
+https://example.org/a_b.pdf must link to exactly that URL, http://exemple.fr/~prof/tp*3 to that
+URL with no backslash in it).
 
 Usage: make-gfm-urls-plist.py OUTPUT.plist
 """
@@ -15,6 +16,7 @@ tasks = [
     ("Formulaire https://example.org/form?id=12&lang=fr_CA", "(https://example.org/in_paren) puis HTTPS://EXAMPLE.ORG/Up_Case."),
     ("Écrire à jean_francois@example.org", "*gras* _x_ ~~barré~~ <title>x</title> [ ] - [x] a\\b | c"),
     ("Tâche ftp://ftp.example.org/pub/a_b.tar.gz", "https://example.org/a_b.pdf, https://example.org/x_y."),
+    ("TP http://exemple.fr/~prof/tp*3 et www.exemple.fr/~prof/tp_4", "(https://exemple.fr/a*b~c) puis https://exemple.fr/~x~ fin*"),
 ]
 entries = [
     {"tache": title, "date": when + datetime.timedelta(minutes=index), "importance": str(index + 2), "description": text}

@@ -9,7 +9,9 @@
 //   - every day section's dir attribute and computed direction are the
 //     expected one (window.expectedDirection, set by the script), and it is
 //     named by its heading (aria-labelledby);
-//   - every time (agenda rows, details) stays on one line.
+//   - every time (agenda rows, details) stays on one line;
+//   - with window.firstScreenHeight set (a phone page), today's heading and first task end
+//     within that many pixels from the top.
 (function () {
   function rectsOf(element) {
     return Array.from(element.getClientRects()).filter(function (r) { return r.width > 0 && r.height > 0; });
@@ -74,8 +76,23 @@
         problems.push("time broken over lines: " + name(time));
       }
     });
+    // A phone's first screen (window.firstScreenHeight, set by the script): today's heading and
+    // first task must end within it, however many tasks are overdue.
+    var todayBottom = null;
+    var today = document.querySelector("main section.today");
+    if (today) {
+      var first = today.querySelector("li") || today.querySelector("h2");
+      todayBottom = Math.ceil(first.getBoundingClientRect().bottom + window.scrollY);
+    }
+    if (window.firstScreenHeight) {
+      if (todayBottom === null) problems.push("no section for today");
+      else if (todayBottom > window.firstScreenHeight) {
+        problems.push("today's first task ends at " + todayBottom + " px, below the first screen (" +
+          window.firstScreenHeight + " px)");
+      }
+    }
     var verdict = JSON.stringify({
-      ok: problems.length === 0, boxes: boxes.length, sections: sections.length,
+      ok: problems.length === 0, boxes: boxes.length, sections: sections.length, todayBottom: todayBottom,
       width: root.clientWidth, height: Math.ceil(document.body.getBoundingClientRect().bottom), problems: problems.slice(0, 20)
     });
     // In a frame (headless windows are at least 500 px wide, so narrower

@@ -161,7 +161,29 @@ def iso_seeds():
         write(f"iso8601/{i}.txt", text.encode())
 
 
+def config_seeds():
+    """A first byte that is even runs the report (--dump-context), odd runs
+    preview: each seed comes both ways where it matters."""
+    cron = (ROOT / "Examples/cron.conf").read_bytes()
+    write("config/cron.conf", cron)
+    write("config/cron-report.conf", b"\n" + cron)
+    write("config/crlf.conf", b"\nlocale = en_US\r\nformat = csv\r\nmail-to = a@b.c\r\n")
+    write("config/cr.conf", b"\nsubject = Agenda\rsend = true\rformat = email\rmail-to = a@example.org\r")
+    write("config/quoted.conf", b'\nmail-to = "Tremblay, Zo\xc3\xab" <z@example.org>\n'
+          b'subject = "  {count, plural, one {# t\\"che} other {# t\\\\ches}} \\" "\nformat = email\n')
+    write("config/bom.conf", b"\xef\xbb\xbfformat = json\nlocale = ar_EG\ntime-zone = Asia/Tokyo\n")
+    write("config/bad-lines.conf", b"\nfromat = csv\nlocale fr_CA\nno-relative = maybe\nformat = csv\nformat = html\n"
+          b"help = true\n= x\nsubject = \"open\n\xff\xfe\n")
+    write("config/values.conf", b"\nlocale = ja-JP-u-ca-japanese, he_IL\nskeleton = yMMMdjmm\nday-pattern = EEEE d 'de' MMMM\n"
+          b"now = 2026-11-30T09:00:00-05:00\nfrom = 2026-11-29\nto = 2026-12-03\ndays = 36600\n"
+          b"group-by = week\nwidth = 20\ncsv-delimiter = \\t\ntime-zone = AEST-10AEDT,M10.1.0,M4.1.0/3\n")
+    write("config/preview.conf", b"#\nlocale = fr_CA\ntime-zone = EST\npattern = yyyy.MM.dd HH:mm\nskeleton = jm\n")
+    write("config/long-line.conf", b"\nsubject = " + b"x" * 9000 + b"\nformat = zzzz" + b"y" * 300 + b"\n")
+    write("config/many-errors.conf", b"\n" + b"nonsense\n" * 30)
+
+
 if __name__ == "__main__":
     decoder_seeds()
     template_seeds()
     iso_seeds()
+    config_seeds()

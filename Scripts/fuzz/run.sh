@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer harnesses and runs one of them (see README.md).
-#   Scripts/fuzz/run.sh build                 build all three harnesses
+#   Scripts/fuzz/run.sh build                 build all the harnesses
 #   Scripts/fuzz/run.sh TARGET [SECONDS] [libFuzzer flags…]
-#       TARGET: decoder | template | iso8601; SECONDS defaults to 600.
+#       TARGET: decoder | template | iso8601 | config; SECONDS defaults to 600.
 #   Scripts/fuzz/run.sh TARGET repro FILE…    run inputs once (a crash repro)
 # Working corpora and crash artifacts go to Scripts/fuzz/.work/ (ignored).
 set -euo pipefail
@@ -27,7 +27,7 @@ build() {
 target="${1:-}"
 case "$target" in
   build) build; exit ;;
-  decoder | template | iso8601) ;;
+  decoder | template | iso8601 | config) ;;
   *) sed -n '2,7p' "$0" >&2; exit 64 ;;
 esac
 shift
@@ -44,11 +44,14 @@ if [[ "${1:-}" == repro ]]; then
   exec "$binary" -rss_limit_mb=4096 -timeout=10 "$@"
 fi
 seconds="${1:-600}"
+# A target's own dictionary (config.dict: option names), else the shared one.
+dictionary="$here/fuzz.dict"
+[[ -f "$here/$target.dict" ]] && dictionary="$here/$target.dict"
 shift || true
 work="$here/.work/$target"
 mkdir -p "$work/corpus" "$work/artifacts"
 cd "$work"
 # -jobs/-workers 1: the machine has two cores, shared.
 exec "$binary" -jobs=1 -workers=1 -rss_limit_mb=4096 -timeout=10 \
-  -max_total_time="$seconds" -dict="$here/fuzz.dict" \
+  -max_total_time="$seconds" -dict="$dictionary" \
   -artifact_prefix="$work/artifacts/" "$@" corpus "$here/seeds/$target"

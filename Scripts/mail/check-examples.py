@@ -11,7 +11,11 @@
   where systemd-analyze is missing), ExecStart run as systemd would.
 - Examples/crontab: variable lines and one job line with five schedule
   fields; the job's command run by /bin/sh with exactly the crontab's
-  environment (plus HOME), as cron does.
+  environment (plus HOME), as cron does. MAILTO must not throw cron's mail
+  away, and the job with a missing task list must fail with a message (the
+  one cron mails). The commented evening job ("# 0 21 * * * …") and the
+  config's commented from/to lines run too once the binary takes relative
+  days (--from tomorrow); before, a NOTE says they were not run.
 
 Both commands run in a temporary HOME holding the example task list and
 the config (at ~/.config/posttim-report/config), with /usr/local/bin/
@@ -123,8 +127,13 @@ for line in lines:
     else:
         jobs.append(line)
 check(len(jobs) == 1, "crontab: one job line", jobs)
-check(environment.get("MAILTO") == "" and "LANG" in environment and "TZ" in environment and "CRON_TZ" in environment,
-      "crontab: MAILTO=\"\", LANG, TZ and CRON_TZ are set", environment)
+check("LANG" in environment and "TZ" in environment and "CRON_TZ" in environment,
+      "crontab: LANG, TZ and CRON_TZ are set", environment)
+check(environment.get("MAILTO", "unset") != "", "crontab: MAILTO does not throw cron's mail (and so errors) away",
+      environment.get("MAILTO"))
+crontab_text = (EXAMPLES / "crontab").read_text()
+check("Debian's cron ignores CRON_TZ" in crontab_text.replace("\n# ", " ") and "America/Toronto" in crontab_text
+      and "OnCalendar=" in crontab_text, "crontab: says up front that Debian's cron ignores CRON_TZ, and the timer")
 check(environment.get("PATH", "").endswith("/usr/bin:/bin"), "crontab: PATH line")
 fields = jobs[0].split(None, 5)
 check(len(fields) == 6 and all(re.fullmatch(r"[0-9*/,-]+", f) for f in fields[:5]), "crontab: five schedule fields")
@@ -134,6 +143,37 @@ result = subprocess.run(["/bin/sh", "-c", command_line(fields[5])], env=env, cap
 check(result.returncode == 0 and result.stdout == "" and result.stderr == "", "crontab: the job runs, exit 0, silent",
       result.stderr)
 sent += 1
+
+# A failure reaches the user: cron mails what a job prints.
+missing = command_line(fields[5]).replace('"$HOME/listeDesTaches.plist"', '"$HOME/missing.plist"')
+result = subprocess.run(["/bin/sh", "-c", missing], env=env, capture_output=True, text=True)
+check(result.returncode == 66 and "missing.plist" in result.stderr,
+      "crontab: a missing task list exits 66 with a message naming it (cron mails it)", result.stderr)
+
+# The evening mail, once the binary takes relative days.
+evening = [line[2:] for line in crontab_text.split("\n") if re.match(r"# [0-9*/,-]+ [0-9*/,-]+ [*] [*] [*] /", line)]
+check(len(evening) == 1 and "--from tomorrow --to next-workday" in evening[0], "crontab: the evening job, commented",
+      evening)
+config_text = (EXAMPLES / "cron.conf").read_text(encoding="utf-8")
+check("# from = tomorrow\n# to = next-workday\n" in config_text, "cron.conf: the evening window, commented")
+probe = subprocess.run([BINARY, str(EXAMPLES / "listeDesTaches.plist"), "--from", "tomorrow", "--to", "next-workday",
+                        "--format", "json"], capture_output=True, text=True)
+if probe.returncode == 0 and evening:
+    result = subprocess.run(["/bin/sh", "-c", command_line(evening[0].split(None, 5)[5])], env=env,
+                            capture_output=True, text=True)
+    check(result.returncode == 0 and result.stdout == "" and result.stderr == "",
+          "crontab: the evening job runs, exit 0, silent", result.stderr)
+    sent += 1
+    config = home / ".config/posttim-report/config"
+    morning = config.read_text(encoding="utf-8")
+    config.write_text(morning.replace("days = 2\n", "from = tomorrow\nto = next-workday\n"), encoding="utf-8")
+    result = subprocess.run(["/bin/sh", "-c", command_line(fields[5])], env=env, capture_output=True, text=True)
+    check(result.returncode == 0 and result.stdout == "" and result.stderr == "",
+          "cron.conf with from = tomorrow and to = next-workday: the job runs, exit 0, silent", result.stderr)
+    config.write_text(morning, encoding="utf-8")
+    sent += 1
+else:
+    print("NOTE the evening job and the config's from/to were not run: this binary does not take --from tomorrow yet")
 
 # systemd
 service = (EXAMPLES / "systemd/posttim-report.service").read_text()
@@ -147,7 +187,7 @@ if shutil.which("systemd-analyze"):
                              str(folder / "posttim-report.service")], capture_output=True, text=True)
     check(verify.returncode == 0 and verify.stderr.strip() == "", "systemd-analyze verify: both units",
           verify.stderr)
-    calendar = subprocess.run(["systemd-analyze", "calendar", re.search(r"OnCalendar=(.*)", timer).group(1)],
+    calendar = subprocess.run(["systemd-analyze", "calendar", re.search(r"^OnCalendar=(.*)$", timer, re.M).group(1)],
                               capture_output=True, text=True)
     check(calendar.returncode == 0, "systemd-analyze calendar: OnCalendar parses", calendar.stderr)
     shutil.rmtree(folder)

@@ -1,8 +1,9 @@
 // The C part of the shim (the C++ parts: CICUMessages.cpp,
-// CICUFormatting.cpp, CICUTimeZones.cpp; CICUCharacters.c). Only these
-// files include ICU. See include/CICUShim.h for the contract of each
+// CICUFormatting.cpp, CICUTimeZones.cpp; CICUCharacters.c, CICUWeekData.c,
+// CICUDateIntervals.c). Only these files include ICU. See include/CICUShim.h for the contract of each
 // function; comments here only say why.
 #include "CICUShim.h"
+#include "CICUDisplayContext.h"
 
 #include <math.h>
 #include <string.h>
@@ -201,10 +202,7 @@ void cicu_df_close(cicu_date_formatter *formatter) {
 
 void cicu_df_set_capitalization(cicu_date_formatter *formatter,
                                 int32_t context, int32_t *status) {
-  UDisplayContext value = UDISPCTX_CAPITALIZATION_NONE;
-  if (context == 1) value = UDISPCTX_CAPITALIZATION_FOR_BEGINNING_OF_SENTENCE;
-  if (context == 2) value = UDISPCTX_CAPITALIZATION_FOR_STANDALONE;
-  if (context == 3) value = UDISPCTX_CAPITALIZATION_FOR_MIDDLE_OF_SENTENCE;
+  UDisplayContext value = cicu_capitalization_context(context);
   udat_setContext((UDateFormat *)formatter, value, (UErrorCode *)status);
 }
 

@@ -37,7 +37,7 @@ public struct Template: Sendable {
 
   /// Renders against `context`, writing each piece to `output` as soon as it
   /// is produced (for large reports: a long stream section is held a few
-  /// chunks per core at a time, see ``ChunkedRendering``).
+  /// chunks per core at a time, rendered on other threads).
   public func render(
     _ context: TemplateValue,
     partials: (any TemplateSource)? = nil,

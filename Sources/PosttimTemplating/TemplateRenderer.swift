@@ -29,7 +29,7 @@ struct TemplateRenderer {
   /// Where long streams are rendered while this renderer goes on; made by
   /// the first one. Chunks' own renderers have none and render their
   /// streams themselves (`rendersChunk`).
-  private var pipeline: RenderPipeline?
+  private(set) var pipeline: RenderPipeline?
   private var rendersChunk = false
   private var overrides: [[String: [TemplateNode]]] = []
   private var depth = 0
@@ -149,9 +149,10 @@ struct TemplateRenderer {
     start.rendersChunk = true
     let pipeline = self.pipeline ?? RenderPipeline()
     self.pipeline = pipeline
+    let handed = RenderPipeline.HandedRenderer(start)
     pipeline.submit(first, then: &iterator, into: &output) { items, continuesStream in
       RenderPipeline.Chunk(
-        renderer: start, items: items, children: children, templateName: templateName,
+        renderer: handed, items: items, children: children, templateName: templateName,
         continuesStream: continuesStream, capacity: pipeline.chunkCapacity)
     }
     if let error = pipeline.firstError { throw error }

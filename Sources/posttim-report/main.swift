@@ -6,6 +6,9 @@ import PosttimReportCLI
 // A reader that goes away (`| head`, a closed FIFO) is a write error,
 // exit 74 with a message, rather than death by SIGPIPE.
 signal(SIGPIPE, SIG_IGN)
+// Past `ulimit -f`, a write fails with EFBIG, so the temporary file is
+// removed and the run exits 74, rather than being killed by SIGXFSZ.
+signal(SIGXFSZ, SIG_IGN)
 var command = ReportCommand(
   arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
 command.exitsAfterRun = true

@@ -46,8 +46,7 @@ struct LocaleListingTests {
 
   @Test("every shipped catalog, complete, named in English and in itself")
   func shipped() {
-    let run = CapturedRun()
-    #expect(run.run(["--list-locales"]) == .success)
+    let run = expectRun(arguments: ["--list-locales"], exit: .success)
     #expect(run.stdout == Self.text(Self.shipped))
     #expect(run.stderr == [])
   }
@@ -72,8 +71,7 @@ struct LocaleListingTests {
       ("ms", ["ms: en (English)", "no catalog for ms (Malay): every message in en"]),
     ])
   func chain(locale: String, lines: [String]) {
-    let run = CapturedRun()
-    #expect(run.run(["--list-locales", "--locale", locale]) == .success)
+    let run = expectRun(arguments: ["--list-locales", "--locale", locale], exit: .success)
     #expect(run.stdout == Self.text(lines))
     #expect(run.stderr == [])
   }
@@ -102,8 +100,7 @@ struct LocaleListingTests {
   func overridden() throws {
     let folder = try Self.overrides()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let run = CapturedRun()
-    #expect(run.run(["--list-locales", "--template-dir", folder.path]) == .success)
+    let run = expectRun(arguments: ["--list-locales", "--template-dir", folder.path], exit: .success)
     var expected = Self.shipped
     expected[5] = "de        invalid     0/22   one other                    German                    Deutsch"
     expected.insert("            not a JSON object of strings", at: 6)
@@ -118,16 +115,16 @@ struct LocaleListingTests {
     #expect(run.stdout == Self.text(expected))
     #expect(run.stderr == [])
 
-    let chain = CapturedRun()
-    #expect(chain.run(["--list-locales", "--template-dir", folder.path, "--locale", "fr_CA"]) == .success)
+    let chain = expectRun(
+      arguments: ["--list-locales", "--template-dir", folder.path, "--locale", "fr_CA"], exit: .success)
     #expect(
       chain.stdout
         == Self.text([
           "fr_CA: fr_CA (français (Canada)) → fr (français) → en (English)",
           "falls back to en for 2 of 22 messages: index.title, mail.subject",
         ]))
-    let german = CapturedRun()
-    #expect(german.run(["--list-locales", "--template-dir", folder.path, "--locale", "de_DE"]) == .success)
+    let german = expectRun(
+      arguments: ["--list-locales", "--template-dir", folder.path, "--locale", "de_DE"], exit: .success)
     #expect(
       german.stdout
         == Self.text(["de_DE: en (English)", "no catalog for de_DE (German (Germany)): every message in en"]))
@@ -145,19 +142,16 @@ struct LocaleListingTests {
     french["section.count"] = nil
     try JSONSerialization.data(withJSONObject: french).write(to: messages.appending(path: "fr.json"))
 
-    let run = CapturedRun()
-    let code = run.run([
-      TestPaths.example.path, "--template-dir", folder.path, "--locale", "fr_CA", "--to", "2026-12-01",
-    ])
-    #expect(code == .success)
+    let run = expectRun(
+      arguments: [TestPaths.example.path, "--template-dir", folder.path, "--locale", "fr_CA", "--to", "2026-12-01"],
+      exit: .success, stderr: ["posttim-report: warning: message \"section.count\" is missing for fr_CA; using en"])
     #expect(run.stdout.contains("\n## En retard\n"))
     #expect(run.stdout.contains("\n4 tasks\n"))
     #expect(run.stdout.contains("\n5 tasks\n"))
     #expect(run.stdout.contains("\n13 tâches en tout<br>\n"))
-    #expect(run.stderr == ["posttim-report: warning: message \"section.count\" is missing for fr_CA; using en"])
 
-    let listing = CapturedRun()
-    #expect(listing.run(["--list-locales", "--template-dir", folder.path, "--locale", "fr_CA"]) == .success)
+    let listing = expectRun(
+      arguments: ["--list-locales", "--template-dir", folder.path, "--locale", "fr_CA"], exit: .success)
     #expect(
       listing.stdout
         == Self.text(["fr_CA: fr (français) → en (English)", "falls back to en for 1 of 22 messages: section.count"]))
@@ -165,30 +159,24 @@ struct LocaleListingTests {
 
   @Test("LANG=iw_IL.UTF-8: the legacy code for Hebrew gets the Hebrew catalog, no warning")
   func legacyLanguageFromEnvironment() {
-    let run = CapturedRun()
-    let code = run.run(
-      [
+    let run = expectRun(
+      arguments: [
         TestPaths.example.path, "--time-zone", "America/Toronto", "--now", "2026-11-30T14:00:00Z", "--to", "2026-11-30",
-      ],
-      environment: ["LANG": "iw_IL.UTF-8"])
-    #expect(code == .success)
+      ], exit: .success, stderr: [], environment: ["LANG": "iw_IL.UTF-8"])
     #expect(run.stdout.hasPrefix("# סדר יום\n"))
     #expect(run.stdout.contains("\n5 משימות\n"))
-    #expect(run.stderr == [])
   }
 
   @Test("a locale with no catalog: English words with English plurals (1 task, 24 tasks), one warning")
   func noCatalogEnglish() {
-    let run = CapturedRun()
-    let code = run.run([
-      TestPaths.example.path, "--locale", "ms_MY", "--time-zone", "America/Toronto", "--now", "2026-11-30T14:00:00Z",
-    ])
-    #expect(code == .success)
+    let run = expectRun(
+      arguments: [
+        TestPaths.example.path, "--locale", "ms_MY", "--time-zone", "America/Toronto", "--now", "2026-11-30T14:00:00Z",
+      ], exit: .success, stderr: ["posttim-report: warning: no message catalog for ms_MY; using en"])
     #expect(run.stdout.hasPrefix("# Agenda\n"))
     #expect(run.stdout.contains("\n1 task\n"))
     #expect(!run.stdout.contains("\n1 tasks\n"))
     #expect(run.stdout.contains("\n24 tasks in all<br>\n"))
-    #expect(run.stderr == ["posttim-report: warning: no message catalog for ms_MY; using en"])
   }
 
   @Test("a --template-dir catalog whose plurals miss the language's categories gets a line per message")
@@ -205,8 +193,7 @@ struct LocaleListingTests {
     russian["report.total"] =
       "Всего {count, plural, =0 {ничего} one {# задача} few {# задачи} many {# задач} other {# задачи}}"
     try JSONSerialization.data(withJSONObject: russian).write(to: messages.appending(path: "ru.json"))
-    let run = CapturedRun()
-    #expect(run.run(["--list-locales", "--template-dir", folder.path]) == .success)
+    let run = expectRun(arguments: ["--list-locales", "--template-dir", folder.path], exit: .success)
     let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     let index = try #require(lines.firstIndex { $0.hasPrefix("ru ") })
     #expect(

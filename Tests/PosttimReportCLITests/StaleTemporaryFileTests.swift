@@ -7,7 +7,9 @@ import TestSupport
 #endif
 
 /// A run killed with SIGKILL cannot remove its temporary file; the next run
-/// writing the same output removes it, and nothing else (docs/usage.md, "Exit status").
+/// writing the same output removes it, and nothing else: not a file some
+/// live run holds locked, not a link, folder, FIFO or another user's file
+/// (docs/usage.md, "Exit status").
 @Suite(
   "Stale temporary files after SIGKILL", .enabled(if: EndToEndTests.binary != nil, "posttim-report binary not built"))
 struct StaleTemporaryFileTests {
@@ -35,9 +37,9 @@ struct StaleTemporaryFileTests {
   }
 
   /// Starts a run writing `agenda.html` in `folder` and kills it with
-  /// SIGKILL once its temporary file exists. Returns the PID and the name
-  /// left behind; nil when the run finished before its file was seen.
-  func killMidWrite(folder: URL, input: URL) throws -> (pid: Int32, leftover: String)? {
+  /// SIGKILL once its temporary file exists. Returns the name left behind;
+  /// nil when the run finished before its file was seen.
+  func killMidWrite(folder: URL, input: URL) throws -> String? {
     let process = Process()
     process.executableURL = EndToEndTests.binary
     process.arguments = [
@@ -49,7 +51,7 @@ struct StaleTemporaryFileTests {
     process.standardError = FileHandle.nullDevice
     try process.run()
     let pid = process.processIdentifier
-    let prefix = ".agenda.html.posttim-\(pid)-"
+    let prefix = ".agenda.html.posttim-"
     var leftover: String?
     while process.isRunning, leftover == nil {
       leftover = try entries(folder).first { $0.hasPrefix(prefix) }
@@ -60,10 +62,10 @@ struct StaleTemporaryFileTests {
     guard let leftover, process.terminationReason == .uncaughtSignal, process.terminationStatus == SIGKILL else {
       return nil
     }
-    return (pid, leftover)
+    return leftover
   }
 
-  @Test("a SIGKILLed run leaves .NAME.posttim-PID-XXXXXX; the next run removes it and only it")
+  @Test("a SIGKILLed run leaves .NAME.posttim-XXXXXX; the next run removes it and only it")
   func sigkill() throws {
     let folder = FileManager.default.temporaryDirectory.appending(path: "posttim-stale-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -71,39 +73,47 @@ struct StaleTemporaryFileTests {
     let input = folder.appending(path: "big.plist")
     // Grow the list until a run is caught mid-write (a fast machine may
     // finish a small one before its temporary file is seen).
-    var killed: (pid: Int32, leftover: String)?
+    var killed: String?
     for count in [2_000, 8_000, 32_000] where killed == nil {
       try Self.bigList(count).write(to: input, atomically: false, encoding: .utf8)
       killed = try killMidWrite(folder: folder, input: input)
     }
-    let (deadPID, leftover) = try #require(killed, "no run could be caught writing")
-    #expect(leftover.count == ".agenda.html.posttim-\(deadPID)-".count + 6)
+    let leftover = try #require(killed, "no run could be caught writing")
+    #expect(leftover.utf8.count == ".agenda.html.posttim-".utf8.count + 6)
     #expect(try entries(folder).contains(leftover))
     #expect(!FileManager.default.fileExists(atPath: folder.appending(path: "agenda.html").path))
 
-    // What must survive: a live process's file (this test's PID), another
-    // output's file, a pre-PID name, a link, a folder, another user's file.
-    let me = getpid()
+    // What must survive: a file a live run holds locked (this process
+    // holds it), another output's file, names of other shapes (an older
+    // version's with a PID among them), a link, a folder, a FIFO, another
+    // user's file.
+    let live = ".agenda.html.posttim-live00"
+    try Data("x".utf8).write(to: folder.appending(path: live))
+    let liveDescriptor = open(folder.appending(path: live).path, O_RDONLY)
+    defer { close(liveDescriptor) }
+    #expect(flock(liveDescriptor, LOCK_EX) == 0)
     let keep = [
-      ".agenda.html.posttim-\(me)-aaaaaa", ".other.html.posttim-\(deadPID)-bbbbbb", ".agenda.html.posttim-cccccc",
-      ".agenda.html.posttim-\(deadPID)-dd", "agenda.html.posttim-\(deadPID)-eeeeee",
+      live, ".other.html.posttim-bbbbbb", ".agenda.html.posttim-cccc", ".agenda.html.posttim-123-dddddd",
+      "agenda.html.posttim-eeeeee",
     ]
-    for name in keep { try Data("x".utf8).write(to: folder.appending(path: name)) }
+    for name in keep where name != live { try Data("x".utf8).write(to: folder.appending(path: name)) }
     let target = folder.appending(path: "target.txt")
     try Data("target".utf8).write(to: target)
-    let link = ".agenda.html.posttim-\(deadPID)-link00"
+    let link = ".agenda.html.posttim-link00"
     try FileManager.default.createSymbolicLink(
       atPath: folder.appending(path: link).path, withDestinationPath: target.path)
-    let subfolder = ".agenda.html.posttim-\(deadPID)-dir000"
+    let subfolder = ".agenda.html.posttim-dir000"
     try FileManager.default.createDirectory(at: folder.appending(path: subfolder), withIntermediateDirectories: false)
+    let fifo = ".agenda.html.posttim-fifo00"
+    #expect(mkfifo(folder.appending(path: fifo).path, 0o600) == 0)
     var others: [String] = []
     if geteuid() == 0 {
-      let foreign = ".agenda.html.posttim-\(deadPID)-nobody"
+      let foreign = ".agenda.html.posttim-nobody"
       try Data("x".utf8).write(to: folder.appending(path: foreign))
       #expect(chown(folder.appending(path: foreign).path, 65534, 65534) == 0)
       others.append(foreign)
     }
-    let stale2 = ".agenda.html.posttim-\(deadPID)-Zz0901"
+    let stale2 = ".agenda.html.posttim-Zz0901"
     try Data("x".utf8).write(to: folder.appending(path: stale2))
 
     let (status, _, stderr) = try EndToEndTests.run([
@@ -112,7 +122,7 @@ struct StaleTemporaryFileTests {
     #expect(status == 0, "\(stderr)")
     #expect(
       try entries(folder)
-        == Set(keep + others + ["big.plist", "target.txt", "agenda.html", link, subfolder]))
+        == Set(keep + others + ["big.plist", "target.txt", "agenda.html", link, subfolder, fifo]))
     #expect(try String(contentsOf: target, encoding: .utf8) == "target")
   }
 }

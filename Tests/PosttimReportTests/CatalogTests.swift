@@ -267,6 +267,8 @@ enum ShippedCatalogs {
     .importanceValue: ["importance": .number(7)],
     .mailSubject: ["date": .string("DATE")],
     .detailsSource: ["file": .string("FILE"), "entry": .number(3)],
+    .mailCalendarAttached: ["file": .string("agenda.ics")],
+    .calendarReminder: ["title": .string("TITLE")],
   ]
 }
 
@@ -375,7 +377,7 @@ struct CatalogTests {
   func pluralSamples() throws {
     let samples: [(String, Double, String)] = [
       ("fr_CA", 0, "0 tâche"), ("fr_CA", 2, "2 tâches"), ("fr_CA", 1_000_000, "1\u{00A0}000\u{00A0}000 de tâches"),
-      ("en_US", 1, "1 task"), ("de", 3, "3 Aufgaben"), ("es", 1, "1 tarea"), ("pt", 0, "0 tarefa"),
+      ("en_US", 1, "1 task"), ("de", 3, "3 Aufgaben"), ("es", 1, "1 tarea"), ("pt", 0, "0 tarefas"),
       ("it", 5, "5 attività"), ("ja_JP", 1, "1件"), ("zh_Hans_CN", 24, "24 项任务"),
       ("ar_EG", 0, "٠ مهمة"), ("ar_EG", 1, "مهمة واحدة"), ("ar_EG", 2, "مهمتان"), ("ar_EG", 4, "٤ مهام"),
       ("ar_EG", 24, "٢٤ مهمةً"), ("ar_EG", 100, "١٠٠ مهمة"), ("he", 2, "שתי משימות"), ("he", 5, "5 משימות"),

@@ -11,13 +11,14 @@ struct EscapingDifferentialTests {
   /// URL starts in both cases and after each allowed character, `_` and
   /// `&` next to letters, digits, `#` and `;`, the HTML specials, line
   /// breaks, controls, noncharacters, bidi embeddings and isolates,
-  /// non-ASCII white space, combining marks, astral scalars.
+  /// non-ASCII white space, combining marks, astral scalars, and what ends
+  /// a GFM link (`)`, `?`, `,`, `-`, `«`).
   static let pieces =
     [
       "https://", "HTTP://", "ftp://", "www.", "Www.", "h", "w", "f", "t", "p", ":", "/", ".", "_", "&", ";", "#",
       "a", "Z", "9", " ", "\t", "\n", "\r", "\r\n", "\u{2028}", "\u{2029}", "\u{202E}", "\u{2066}", "\u{2069}",
       "\u{0}", "\u{1B}", "\u{7F}", "\u{9B}", "é", "中", "\u{A0}", "\u{3000}", "\u{1680}", "*", "(", "~", "<", ">",
-      "|", "\\", "`", "[", "]", "🎂", "\u{301}", "amp;", "&#38;", "\"", "'",
+      "|", "\\", "`", "[", "]", "🎂", "\u{301}", "amp;", "&#38;", "\"", "'", ")", "?", ",", "-", "\u{AB}",
     ] + [0xFFFE, 0xFDD0, 0x1FFFF].map { String(Unicode.Scalar($0)!) }  // noncharacters (no literal allowed)
 
   /// The texts among 30,000 random ones on which `escape` and `reference` differ.

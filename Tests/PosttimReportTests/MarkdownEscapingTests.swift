@@ -57,3 +57,41 @@ extension MarkdownEscapingTests {
     #expect(MarkdownEscaping.escape(input) == expected)
   }
 }
+
+extension MarkdownEscapingTests {
+  /// Expected strings written by hand from GFM §6.9 (cmark-gfm's
+  /// `autolink_delim` trims `?!.,:*_~'"` and unbalanced `)` off a link's
+  /// end) and CommonMark §6.5 (`<scheme:…>` is an autolink whose characters
+  /// are taken raw); `cmark-gfm -e autolink -e table`, plain `cmark-gfm` and
+  /// markdown-it-py read them back in Scripts/check-consumers.sh.
+  @Test(
+    "a URL whose link holds * or ~ is written as a CommonMark autolink, its characters as they are",
+    arguments: [
+      ("http://exemple.fr/~prof/tp*3", "<http://exemple.fr/~prof/tp*3>"),
+      ("voir http://exemple.fr/~prof/tp*3.", "voir <http://exemple.fr/~prof/tp*3>."),
+      ("(https://ex.org/a*b) et https://ex.org/~x~", "(<https://ex.org/a*b>) et <https://ex.org/~x>\\~"),
+      ("HTTPS://EX.ORG/A~B_C", "<HTTPS://EX.ORG/A~B_C>"),
+      ("ftp://ex.org/pub/*.tar", "<ftp://ex.org/pub/*.tar>"),
+      ("https://ex.org/~a\\b[c]`d`", "<https://ex.org/~a\\b[c]`d`>"),
+      ("https://ex.org/é~ü", "<https://ex.org/é~ü>"),
+    ])
+  func angleAutolinks(input: String, expected: String) {
+    #expect(MarkdownEscaping.escape(input) == expected)
+  }
+
+  @Test(
+    "where a URL cannot be an autolink, ~ inside GFM's link stays bare and * keeps its backslash",
+    arguments: [
+      ("www.ex.org/~prof/tp*3", "www.ex.org/~prof/tp\\*3"),
+      ("https://ex.org/~a|b*c", "https://ex.org/~a\\|b\\*c"),
+      ("https://ex.org/~a>b", "https://ex.org/~a\\>b"),
+      ("https://ex.org/~a&amp;b", "https://ex.org/~a\\&amp;b"),
+      // GFM links no domain with _ in its last two labels: ~ is markup there for GFM's strikethrough.
+      ("www.ex_a.org/~b", "www.ex_a.org/\\~b"),
+      ("~a https://ex.org/b~ https://ex.org/~c~", "\\~a https://ex.org/b\\~ <https://ex.org/~c>\\~"),
+      ("https://ex.org/a\u{202E}~b", "\u{2068}https://ex.org/a\u{202E}~b\u{2069}"),
+    ])
+  func bareTilde(input: String, expected: String) {
+    #expect(MarkdownEscaping.escape(input) == expected)
+  }
+}

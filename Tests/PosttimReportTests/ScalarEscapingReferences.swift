@@ -12,11 +12,24 @@ enum ScalarMarkdownEscaping {
     var afterCR = false
     let scalars = Array(text.unicodeScalars)
     var urlEnd = -1  // scalars before this index belong to a bare URL
+    var linkedEnd = -1  // scalars before this index are in the link GFM makes
+    var writtenEnd = -1  // scalars before this index were written in an autolink
     var bidi = BidiBalance()
-    for (index, scalar) in scalars.enumerated() where bidi.admit(scalar) {
+    for (index, scalar) in scalars.enumerated() where bidi.admit(scalar) && index >= writtenEnd {
       defer { afterCR = scalar == "\r" }
-      if index >= urlEnd, let end = bareURLEnd(in: scalars, at: index) { urlEnd = end }
-      let bare = index < urlEnd && isBareInURL(scalars, index)
+      if index >= urlEnd, let end = bareURLEnd(in: scalars, at: index) {
+        urlEnd = end
+        let link = linkEnd(scalars, index, end)
+        linkedEnd = isLinked(scalars, index, end) ? link : index
+        if scalars[index..<link].contains(where: { $0 == "*" || $0 == "~" }), canBeAutolink(scalars, index, link) {
+          result.append("<")
+          result.append(contentsOf: scalars[index..<link])
+          result.append(">")
+          writtenEnd = link
+          continue
+        }
+      }
+      let bare = index < urlEnd && (isBareInURL(scalars, index) || (index < linkedEnd && scalar == "~"))
       switch scalar {
       case _ where bare: result.append(scalar)
       case "\\", "`", "*", "_", "[", "]", "<", ">", "|", "~", "&": result.append(contentsOf: ["\\", scalar])
@@ -43,6 +56,72 @@ enum ScalarMarkdownEscaping {
       while end < scalars.count, isAlphanumeric(end) || scalars[end] == "#" { end += 1 }
       return !(end > index + 1 && end < scalars.count && scalars[end] == ";")
     default: return false
+    }
+  }
+
+  /// GFM's link end in `scalars[start..<end]` (cmark-gfm `autolink_delim`).
+  static func linkEnd(_ scalars: [Unicode.Scalar], _ start: Int, _ end: Int) -> Int {
+    var end = end
+    while end > start {
+      let last = scalars[end - 1]
+      if "?!.,:*_~'\"".unicodeScalars.contains(last) {
+        end -= 1
+      } else if last == ";" {
+        var back = end - 2
+        while back > start, ("a"..."z").contains(scalars[back]) || ("A"..."Z").contains(scalars[back]) { back -= 1 }
+        end = back < end - 2 && scalars[back] == "&" ? back : end - 1
+      } else if last == ")" {
+        let opening = scalars[start..<end].filter { $0 == "(" }.count
+        let closing = scalars[start..<end].filter { $0 == ")" }.count
+        if closing <= opening { break }
+        end -= 1
+      } else {
+        break
+      }
+    }
+    return end
+  }
+
+  /// ASCII letters and digits; other scalars unless punctuation or space.
+  static func isHost(_ scalar: Unicode.Scalar) -> Bool {
+    if scalar.isASCII { return scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) }
+    let notHost: [Unicode.GeneralCategory] = [
+      .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
+      .finalPunctuation, .otherPunctuation, .spaceSeparator, .lineSeparator, .paragraphSeparator,
+    ]
+    return !notHost.contains(scalar.properties.generalCategory) && !scalar.properties.isWhitespace
+  }
+
+  /// Whether GFM links the URL at `start` (cmark-gfm `sd_autolink_issafe`, `check_domain`).
+  static func isLinked(_ scalars: [Unicode.Scalar], _ start: Int, _ end: Int) -> Bool {
+    var domain = start
+    if scalars[start] != "w" && scalars[start] != "W" {
+      guard let colon = scalars[start..<end].firstIndex(of: ":"), colon + 3 < end, isHost(scalars[colon + 3]) else {
+        return false
+      }
+      domain = colon + 3
+    }
+    var labels = [0]  // underscores per label
+    for scalar in scalars[(domain + 1)..<end] {
+      if scalar == "_" {
+        labels[labels.count - 1] += 1
+      } else if scalar == "." {
+        labels.append(0)
+      } else if !isHost(scalar) && scalar != "-" {
+        break
+      }
+    }
+    return labels.suffix(2).allSatisfy { $0 == 0 }
+  }
+
+  /// A scheme URL whose scalars a CommonMark autolink takes as they are.
+  static func canBeAutolink(_ scalars: [Unicode.Scalar], _ start: Int, _ end: Int) -> Bool {
+    if scalars[start] == "w" || scalars[start] == "W" { return false }
+    return (start..<end).allSatisfy { index in
+      let scalar = scalars[index]
+      if scalar == "&" { return isBareInURL(scalars, index) }
+      return !">|\u{7F}\u{2028}\u{2029}".unicodeScalars.contains(scalar) && scalar.value >= 0x20
+        && !HTMLEscaping.isForbidden(scalar) && !BidiBalance.isFormatting(scalar.value)
     }
   }
 

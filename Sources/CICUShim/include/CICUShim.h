@@ -217,6 +217,55 @@ int32_t cicu_cal_first_weekday(const cicu_calendar *calendar);
 /// a static string owned by ICU, or NULL on error.
 const char *cicu_cal_type(const cicu_calendar *calendar, int32_t *status);
 
+// MARK: - Week data (CLDR weekData, implemented in CICUWeekData.c)
+
+/// ICU's weekday types (UCalendarWeekdayType), as ICU numbers them;
+/// CICUWeekData.c asserts each against ICU's header at build time.
+enum {
+  /// A working day from midnight to midnight.
+  CICU_WEEKDAY = 0,
+  /// A rest day from midnight to midnight.
+  CICU_WEEKEND = 1,
+  /// The weekend starts during the day (at `transitionMillis`).
+  CICU_WEEKEND_ONSET = 2,
+  /// The weekend ends during the day (at `transitionMillis`).
+  CICU_WEEKEND_CEASE = 3,
+};
+
+/// What kind of day `dayOfWeek` (1 = Sunday … 7 = Saturday) is in the week
+/// of the calendar's locale (ucal_getDayOfWeekType): one of the CICU_WEEK*
+/// values. The region comes from the locale, or from its `rg` keyword
+/// (`en_US@rg=egzzzz`, BCP 47 `-u-rg-egzzzz`) when it has one. For an onset
+/// or cease day `transitionMillis` receives the time of day of the change
+/// (milliseconds after midnight), else -1. A day outside 1…7 sets
+/// U_ILLEGAL_ARGUMENT_ERROR.
+int32_t cicu_cal_day_of_week_type(const cicu_calendar *calendar,
+                                  int32_t dayOfWeek, int32_t *transitionMillis,
+                                  int32_t *status);
+
+// MARK: - Date intervals (udtitvfmt, implemented in CICUDateIntervals.c)
+
+typedef struct cicu_interval_formatter cicu_interval_formatter;
+
+/// Opens ICU's date-interval formatter for a skeleton ("yMMMMd") in a
+/// locale: its calendar (`@calendar=`) and numbering system (`@numbers=`)
+/// included. Ranges are formatted in UTC on proleptic Gregorian calendars
+/// (civil dates: the caller passes each day's noon, UTC).
+cicu_interval_formatter *cicu_itv_open(const char *locale,
+                                       const uint16_t *skeleton,
+                                       int32_t length, int32_t *status);
+void cicu_itv_close(cicu_interval_formatter *formatter);
+/// Capitalization of the first word, as `cicu_df_set_capitalization`.
+void cicu_itv_set_capitalization(cicu_interval_formatter *formatter,
+                                 int32_t context, int32_t *status);
+/// Formats the range from `fromMillis` to `toMillis` (milliseconds since
+/// 1970-01-01T00:00:00Z): "1–3 décembre 2026" in fr_CA, or the date alone
+/// when both fall on the same day in every field the skeleton shows.
+/// The formatter's calendars are set to the instants: one thread at a time.
+int32_t cicu_itv_format(cicu_interval_formatter *formatter, double fromMillis,
+                        double toMillis, uint16_t *out, int32_t capacity,
+                        int32_t *status);
+
 // MARK: - Collation (UCA + locale tailoring)
 
 typedef struct cicu_collator cicu_collator;

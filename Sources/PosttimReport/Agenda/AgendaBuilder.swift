@@ -1,6 +1,6 @@
 import Foundation
 import PosttimICU
-import PosttimTemplating
+import PosttimParallel
 
 /// Builds an ``Agenda`` from tasks: filters by window and importance,
 /// sorts, and groups by local day through ``DayCalendar`` (never by
@@ -47,6 +47,11 @@ public struct AgendaBuilder: Sendable {
   /// - Complexity: as ``build(_:options:)``.
   package func build(moving tasks: inout [TaskEntry], options: AgendaOptions) -> Agenda {
     let today = calendar.day(of: options.now)
+    // The overdue section's first day (`overdueDays`), when it has one; a
+    // reach past Julian day 0 keeps everything (and cannot overflow a day number).
+    let overdueStart =
+      options.from == nil
+      ? options.overdueDays.flatMap { $0 >= Int(today.dayNumber) ? nil : today.advanced(by: -max($0, 0)) } : nil
     // Sorted as plain values (no reference counting while moving them);
     // tasks are then moved once, into their section.
     struct Keyed {
@@ -63,6 +68,7 @@ public struct AgendaBuilder: Sendable {
       let day = calendar.day(of: date)
       if let from = options.from, day < from { continue }
       if let to = options.to, day > to { continue }
+      if let overdueStart, day < overdueStart { continue }
       kept.append(Keyed(date: date, importance: tasks[index].importance, day: day, index: index))
     }
     func before(_ a: Keyed, _ b: Keyed) -> Bool {
@@ -102,12 +108,15 @@ public struct AgendaBuilder: Sendable {
     // of this function's time on 100,000 tasks): a long list's sections are
     // gathered on two cores, each taking the sections of half its tasks.
     let split =
-      kept.count >= Self.parallelGatherMinimum && ChunkedRendering.width > 1
+      kept.count >= Self.parallelGatherMinimum && Parallel.width > 1
       ? ends.firstIndex { $0 >= kept.count / 2 }.map { $0 + 1 } ?? starts.count : starts.count
     let sections = tasks.withUnsafeMutableBufferPointer { buffer in
+      // Each part moves out the tasks of its own sections, and a task is in
+      // one section only: the parts touch disjoint elements of `buffer`,
+      // which the compiler cannot see.
       nonisolated(unsafe) let buffer = buffer
       let parts = split < starts.count ? [0..<split, split..<starts.count] : [0..<starts.count]
-      return ChunkedRendering.map(parts.count) { part in
+      return Parallel.map(parts.count) { [kept, starts] part in
         parts[part].map { number in
           AgendaSection(
             kind: starts[number].kind,

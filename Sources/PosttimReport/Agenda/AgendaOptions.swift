@@ -23,16 +23,22 @@ public struct AgendaOptions: Sendable {
   public var minimumImportance: Int
   /// By day or by week (`--group-by`).
   public var grouping: Grouping
+  /// How many days back the overdue section reaches: only tasks of the
+  /// last N days before today (0 leaves the section out); nil keeps every
+  /// overdue task. Applies only where there is an overdue section (`from`
+  /// nil); an explicit `from` shows its days whatever this says.
+  public var overdueDays: Int?
 
   /// The window and filters of one report; see each property.
   public init(
     now: Date, from: LocalDay? = nil, to: LocalDay? = nil, minimumImportance: Int = 1,
-    grouping: Grouping = .day
+    grouping: Grouping = .day, overdueDays: Int? = nil
   ) {
     self.now = now
     self.from = from
     self.to = to
     self.minimumImportance = minimumImportance
     self.grouping = grouping
+    self.overdueDays = overdueDays
   }
 }

@@ -12,6 +12,10 @@ public enum SendmailDelivery {
   /// `/usr/sbin/sendmail`, where Debian's MTAs (exim4, postfix) put it.
   public static let defaultPath = "/usr/sbin/sendmail"
 
+  /// The remedy a missing program's message ends with, in the library's
+  /// words; a command line names its own way to choose the program.
+  public static let otherProgramHint = "or name another sendmail program"
+
   /// Delivery did not happen: the CLI's exit 69 (EX_UNAVAILABLE).
   public struct Failure: Error, Equatable, CustomStringConvertible {
     /// What went wrong, one line.
@@ -28,7 +32,7 @@ public enum SendmailDelivery {
     do {
       input = try unlinkedFile(holding: Array(message.utf8))
     } catch {
-      throw Failure(message: "cannot send: \(error); nothing was sent")
+      throw Failure(message: "cannot send: \(error.message); nothing was sent")
     }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: path)
@@ -68,19 +72,30 @@ public enum SendmailDelivery {
     }
     throw Failure(
       message: "cannot send: \(problem) (install a mail transfer agent, e.g. "
-        + "apt-get install exim4-daemon-light, or name one with --sendmail PATH); nothing was sent")
+        + "apt-get install exim4-daemon-light, \(otherProgramHint)); nothing was sent")
   }
 
   /// A temporary file holding `bytes`, already unlinked, positioned at 0.
-  static func unlinkedFile(holding bytes: [UInt8]) throws -> FileHandle {
+  /// - Throws: ``Failure`` naming the folder (`$TMPDIR`, else /tmp) and
+  ///   the system's reason, without the "cannot send" frame.
+  static func unlinkedFile(holding bytes: [UInt8]) throws(Failure) -> FileHandle {
     let directory = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    func failure(_ doing: String) -> Failure {
+      Failure(message: "cannot \(doing) a temporary file in \(directory) (\(String(cString: strerror(errno))))")
+    }
     var template = Array((directory + "/posttim-report-mail-XXXXXX").utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    guard descriptor >= 0 else { throw failure("create") }
     template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
     let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-    try handle.write(contentsOf: Data(bytes))
-    try handle.seek(toOffset: 0)
+    var output = FileDescriptorOutput(descriptor: descriptor, name: directory)
+    bytes.withUnsafeBufferPointer { output.write(validUTF8: $0) }
+    do {
+      try output.finish()
+    } catch {
+      throw Failure(message: "cannot write a temporary file in \(directory) (\(error.reason))")
+    }
+    guard lseek(descriptor, 0, SEEK_SET) == 0 else { throw failure("rewind") }
     return handle
   }
 }

@@ -7,96 +7,91 @@ import Foundation
 /// The `-o FILE` destination.
 ///
 /// - A regular file (or a new one) is written atomically: into a temporary
-///   file in the same folder, then `rename(2)` over the target, keeping
-///   the old file's permission bits. Readers (a cron mailer, a browser)
-///   see the old file or the whole new one, never a partial one. A
-///   symbolic link is followed, and the file it names is replaced; the
-///   link stays.
+///   file in the same folder (``TemporaryOutputFile``), then `rename(2)`
+///   over the target, keeping the old file's permission bits. Readers (a
+///   cron mailer, a browser) see the old file or the whole new one, never
+///   a partial one.
+/// - A symbolic link is followed only where the kernel's
+///   `protected_symlinks` rule would follow it (``OutputTarget``); the file
+///   it names is replaced and the link stays. A link loop, or another
+///   user's link in a sticky world-writable folder, is refused (exit 73).
 /// - A device, FIFO or socket (`/dev/null`, `/dev/stdout`, a named pipe)
 ///   is written through, never replaced by a regular file.
 /// - On failure the temporary file is removed and the target is
-///   untouched; a ``TemporaryFileHook`` can do the same on a signal. The temporary file is named
-///   `.NAME.posttim-PID-XXXXXX`; one left by a killed run (SIGKILL) is
-///   removed by the next run writing NAME (``StaleTemporaryFiles``).
+///   untouched; a ``TemporaryFileHook`` can do the same on a signal. One
+///   left by a killed run (SIGKILL) is removed by the next run writing
+///   NAME (``StaleTemporaryFiles``).
 /// - After the rename the folder is synced too (`fsync(2)` on it), so a
 ///   power loss cannot bring back the old directory entry.
 public struct OutputFile {
   /// The path as given.
   public let path: String
-  private let temporaryPath: String?
-  private let target: String
+  private let replacement: Replacement?
   private let hook: (any TemporaryFileHook)?
   /// Stream the report into this.
   public var stream: FileDescriptorOutput
 
+  /// The temporary file that replaces the target, and what it takes from it.
+  private struct Replacement {
+    /// The target's folder, open (`O_DIRECTORY`) from the start: the
+    /// rename and the sync reach the folder the temporary file is in,
+    /// however its path changes meanwhile.
+    let folder: Int32
+    let name: String
+    let temporaryName: String
+    let mode: mode_t
+    /// The replaced file's owner and group, kept when root writes.
+    let owner: (uid: uid_t, gid: gid_t)?
+  }
+
   /// Opens the destination.
   /// - Throws: ``OutputError`` (`.cannotCreate`) when the folder is missing
-  ///   or not writable, or the path is a directory.
+  ///   or not writable, the path is a directory, a loop of links, or a
+  ///   link the rule does not follow.
   /// - Parameter hook: told about the temporary file (the command line's
   ///   removes it on SIGINT, SIGTERM and SIGHUP).
   public init(path: String, hook: (any TemporaryFileHook)? = nil) throws(OutputError) {
     self.path = path
     self.hook = hook
-    // Follow links: the file a link names is what the user means.
-    let resolved = realpath(path, nil).map { pointer -> String in
-      defer { free(pointer) }
-      return String(cString: pointer)
-    }
-    let createdPath = resolved ?? Self.linkTarget(path)
-    var info = stat()
-    if let resolved, stat(resolved, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
-      guard (info.st_mode & S_IFMT) != S_IFDIR else {
-        throw OutputError(.cannotCreate, path: path, reason: "is a directory")
-      }
-      let descriptor = open(resolved, O_WRONLY | O_CLOEXEC)
+    switch try OutputTarget.resolve(path) {
+    case .writeThrough(let target, let throughLink):
+      let descriptor = open(target, O_WRONLY | O_NOCTTY | O_CLOEXEC | (throughLink ? 0 : O_NOFOLLOW))
       guard descriptor >= 0 else { throw OutputError(.cannotCreate, path: path, reason: Self.lastError) }
-      temporaryPath = nil
-      target = resolved
+      replacement = nil
       stream = FileDescriptorOutput(descriptor: descriptor, name: path)
-      return
+    case .file(let folderPath, let name, let existing):
+      let folder = open(folderPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+      guard folder >= 0 else { throw OutputError(.cannotCreate, path: path, reason: Self.lastError) }
+      let prefix = TemporaryOutputFile.prefix(for: name, nameMax: TemporaryOutputFile.nameMax(folder))
+      StaleTemporaryFiles.remove(in: folder, prefix: prefix)
+      let descriptor: Int32
+      let temporaryName: String
+      switch TemporaryOutputFile.create(in: folder, prefix: prefix) {
+      case .success(let created): (descriptor, temporaryName) = created
+      case .failure(let failure):
+        close(folder)
+        throw OutputError(
+          .cannotCreate, path: path,
+          reason: "cannot create a temporary file in \(folderPath): \(String(cString: strerror(failure.number)))")
+      }
+      // Keep the replaced file's bits, else what a plain create would give.
+      var mode: mode_t
+      if let existing {
+        mode = existing.st_mode & 0o7777
+      } else {
+        mode = umask(0)
+        umask(mode)
+        mode = 0o666 & ~mode
+      }
+      replacement = Replacement(
+        folder: folder, name: name, temporaryName: temporaryName, mode: mode,
+        owner: existing.map { ($0.st_uid, $0.st_gid) })
+      hook?.created(folderPath + "/" + temporaryName)
+      stream = FileDescriptorOutput(descriptor: descriptor, name: path)
     }
-    target = createdPath
-    let url = URL(fileURLWithPath: target)
-    let folder = url.deletingLastPathComponent().path
-    StaleTemporaryFiles.remove(folder: folder, name: url.lastPathComponent)
-    var template = Array(StaleTemporaryFiles.template(folder: folder, name: url.lastPathComponent).utf8CString)
-    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard descriptor >= 0 else { throw OutputError(.cannotCreate, path: path, reason: Self.lastError) }
-    let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    temporaryPath = temporary
-    hook?.created(temporary)
-    // mkstemp makes 0600: keep the replaced file's bits, else what a plain
-    // create would give.
-    if resolved != nil, (info.st_mode & S_IFMT) == S_IFREG {
-      fchmod(descriptor, info.st_mode & 0o7777)
-      if geteuid() == 0 { fchown(descriptor, info.st_uid, info.st_gid) }
-    } else {
-      let mask = umask(0)
-      umask(mask)
-      fchmod(descriptor, 0o666 & ~mask)
-    }
-    stream = FileDescriptorOutput(descriptor: descriptor, name: path)
   }
 
   static var lastError: String { String(cString: strerror(errno)) }
-
-  /// Where a dangling symbolic link points (the file to create), following
-  /// chains of links; `path` itself when it is no link.
-  static func linkTarget(_ path: String) -> String {
-    var current = path
-    for _ in 0..<40 {
-      var info = stat()
-      guard lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return current }
-      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-      let count = readlink(current, &buffer, buffer.count - 1)
-      guard count > 0 else { return current }
-      let destination = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      current =
-        destination.hasPrefix("/")
-        ? destination : URL(fileURLWithPath: current).deletingLastPathComponent().appending(path: destination).path
-    }
-    return current
-  }
 
   /// Flushes, and for a file syncs and renames it into place.
   /// - Throws: ``OutputError`` (`.writeFailed`); the target is then unchanged.
@@ -107,47 +102,49 @@ public struct OutputFile {
       abort()
       throw error
     }
-    guard let temporaryPath else {
+    guard let replacement else {
       close(stream.descriptor)
       return
     }
-    let synced = fsync(stream.descriptor) == 0
-    let syncError = errno
-    close(stream.descriptor)
     defer { hook?.finished() }
-    guard synced else {
-      unlink(temporaryPath)
-      throw OutputError(.writeFailed, path: path, reason: String(cString: strerror(syncError)))
-    }
-    guard rename(temporaryPath, target) == 0 else {
+    if let owner = replacement.owner, geteuid() == 0 { fchown(stream.descriptor, owner.uid, owner.gid) }
+    fchmod(stream.descriptor, replacement.mode)
+    // Renamed before the descriptor is closed: the lock marks the file
+    // live until it has its final name.
+    guard fsync(stream.descriptor) == 0 else {
       let reason = Self.lastError
-      unlink(temporaryPath)
+      discard(replacement)
+      throw OutputError(.writeFailed, path: path, reason: reason)
+    }
+    guard renameat(replacement.folder, replacement.temporaryName, replacement.folder, replacement.name) == 0 else {
+      let reason = Self.lastError
+      discard(replacement)
       throw OutputError(.cannotCreate, path: path, reason: reason)
     }
-    try Self.syncFolder(of: target, path: path)
+    close(stream.descriptor)
+    defer { close(replacement.folder) }
+    // A file system that cannot sync a folder (EINVAL) is not an error;
+    // a failed sync leaves the new file in place, perhaps not durable.
+    guard fsync(replacement.folder) == 0 || errno == EINVAL else {
+      throw OutputError(.writeFailed, path: path, reason: Self.lastError)
+    }
   }
 
-  /// Makes the rename durable: `fsync(2)` on the folder holding `target`.
-  /// A file system that cannot sync a folder (EINVAL) is not an error.
-  /// - Throws: ``OutputError`` (`.writeFailed`) when the sync fails; the
-  ///   new file is then in place but may not survive a power loss.
-  static func syncFolder(of target: String, path: String) throws(OutputError) {
-    let folder = URL(fileURLWithPath: target).deletingLastPathComponent().path
-    let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw OutputError(.writeFailed, path: path, reason: lastError) }
-    defer { close(descriptor) }
-    guard fsync(descriptor) == 0 || errno == EINVAL else {
-      throw OutputError(.writeFailed, path: path, reason: lastError)
-    }
+  /// Closes and removes the temporary file, and closes its folder.
+  private func discard(_ replacement: Replacement) {
+    close(stream.descriptor)
+    unlinkat(replacement.folder, replacement.temporaryName, 0)
+    close(replacement.folder)
   }
 
   /// Removes the temporary file; the target stays as it was.
   public func abort() {
-    close(stream.descriptor)
-    if let temporaryPath {
-      unlink(temporaryPath)
-      hook?.finished()
+    guard let replacement else {
+      close(stream.descriptor)
+      return
     }
+    discard(replacement)
+    hook?.finished()
   }
 
   /// Writes a report to `path`, or to standard output through `standard`

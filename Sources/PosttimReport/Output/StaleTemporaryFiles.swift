@@ -5,65 +5,52 @@
 /// Temporary output files left by a run that was killed with SIGKILL (or
 /// lost power), which no signal handler could remove.
 ///
-/// A temporary file is named `.NAME.posttim-PID-XXXXXX`: NAME is the
-/// output's file name, PID the writing process, XXXXXX from `mkstemp(3)`.
-/// Before writing `NAME`, a run removes the files of that pattern beside it
-/// whose process is gone. It removes only:
-/// - entries of the output's own folder, named exactly `.NAME.posttim-PID-XXXXXX`
-///   for the same NAME (other outputs' files, and files of older versions
-///   without a PID, stay);
-/// - whose PID is not a running process (`kill(PID, 0)` fails with ESRCH;
-///   a live process with that PID, even a reused one, keeps the file);
+/// Before writing NAME, a run removes the files beside it that are named
+/// like its own temporary files (``TemporaryOutputFile``) and that no run
+/// is writing. It removes only:
+/// - entries of the output's own folder named exactly `.NAME.posttim-XXXXXX`
+///   (six letters or digits), for the same NAME (shortened as the
+///   temporary names of long NAMEs are);
 /// - that are regular files (not links, folders, FIFOs) owned by the
-///   effective user.
+///   effective user;
+/// - that it can lock (`flock(2)`): a writer holds its file's lock until
+///   the rename, whatever PID namespace it runs in, and the kernel drops
+///   the lock of a killed run.
 enum StaleTemporaryFiles {
-  /// `.NAME.posttim-`: what every temporary name of the output `name` starts with.
-  static func prefix(for name: String) -> String { "." + name + ".posttim-" }
-
-  /// The `mkstemp(3)` template for output `name` in `folder`, recording this process's PID.
-  static func template(folder: String, name: String) -> String {
-    folder + "/" + prefix(for: name) + "\(getpid())-XXXXXX"
+  /// Whether `entry` is `prefix` followed by six ASCII letters or digits.
+  static func matches(_ entry: String, prefix: String) -> Bool {
+    guard entry.utf8.starts(with: prefix.utf8) else { return false }
+    let suffix = entry.utf8.dropFirst(prefix.utf8.count)
+    return suffix.count == 6 && suffix.allSatisfy { TemporaryOutputFile.alphabet.contains($0) }
   }
 
-  /// The PID recorded in `entry` if it is a temporary name of output
-  /// `name`: `.NAME.posttim-`, decimal digits, `-`, six letters or digits.
-  static func ownerPID(of entry: String, name: String) -> pid_t? {
-    let prefix = prefix(for: name)
-    guard entry.hasPrefix(prefix) else { return nil }
-    let rest = entry.utf8.dropFirst(prefix.utf8.count)
-    guard let dash = rest.firstIndex(of: UInt8(ascii: "-")) else { return nil }
-    let digits = rest[rest.startIndex..<dash]
-    let suffix = rest[rest.index(after: dash)...]
-    guard (1...10).contains(digits.count), digits.allSatisfy({ (0x30...0x39).contains($0) }), suffix.count == 6,
-      suffix.allSatisfy({ (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }),
-      let pid = pid_t(String(decoding: digits, as: UTF8.self)), pid > 0
-    else { return nil }
-    return pid
-  }
-
-  /// Removes the stale temporary files of output `name` in `folder`.
-  /// Best effort: an unreadable folder or a failed removal is left as is.
+  /// Removes the stale temporary files named `prefix…` in the folder open
+  /// as `directory`. Best effort: an unreadable folder or a failed
+  /// removal is left as is.
   /// - Returns: the names removed.
   @discardableResult
-  static func remove(folder: String, name: String) -> [String] {
-    let directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard directory >= 0, let stream = fdopendir(directory) else {
-      if directory >= 0 { close(directory) }
+  static func remove(in directory: Int32, prefix: String) -> [String] {
+    let listing = dup(directory)
+    guard listing >= 0, let stream = fdopendir(listing) else {
+      if listing >= 0 { close(listing) }
       return []
     }
     defer { closedir(stream) }
     var removed: [String] = []
     while let entry = readdir(stream) {
-      let entryName = withUnsafePointer(to: &entry.pointee.d_name) {
+      let name = withUnsafePointer(to: &entry.pointee.d_name) {
         String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
       }
-      guard let pid = ownerPID(of: entryName, name: name), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH
-      else { continue }
+      guard matches(name, prefix: prefix) else { continue }
+      // O_NOFOLLOW: a link is not followed; O_NONBLOCK: a FIFO cannot block.
+      let file = openat(directory, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+      guard file >= 0 else { continue }
+      defer { close(file) }
       var info = stat()
-      guard fstatat(directory, entryName, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFREG,
-        info.st_uid == geteuid()
+      guard fstat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid(),
+        flock(file, LOCK_EX | LOCK_NB) == 0, TemporaryOutputFile.isLinked(file, as: name, in: directory)
       else { continue }
-      if unlinkat(directory, entryName, 0) == 0 { removed.append(entryName) }
+      if unlinkat(directory, name, 0) == 0 { removed.append(name) }
     }
     return removed
   }

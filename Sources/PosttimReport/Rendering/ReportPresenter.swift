@@ -5,7 +5,7 @@ import PosttimICU
 ///
 /// Opens every ICU formatter it needs once, at init; each value formatted
 /// afterwards costs one ICU call.
-public final class ReportPresenter: Sendable {
+public final class ReportPresenter: Sendable, ICUFailureReporting {
   /// Locale, zone and formats of the report.
   public let settings: ReportSettings
   /// The catalog supplying the report's words.
@@ -112,7 +112,7 @@ public final class ReportPresenter: Sendable {
   /// The localized view of `agenda`.
   public func view(of agenda: Agenda) -> ReportView {
     let zone = settings.timeZone
-    let zoneLabel = zoneName.string(from: agenda.now) + " (\(zone.id))"
+    let zoneLabel = zoneName.string(from: agenda.now) + catalog.parentheticalSuffix(zone.id, matching: .reportTimeZone)
     let now = dateTime.string(from: agenda.now)
     return ReportView(
       title: catalog.text(.reportTitle),
@@ -138,27 +138,30 @@ public final class ReportPresenter: Sendable {
       mail: mailWords(of: agenda))
   }
 
-  /// The subject (`--subject` pattern, else the catalog's `mail.subject`)
-  /// with today's date and the task count, and the note for long mails.
+  /// The subject's arguments (today's date and the task count) and the
+  /// note for long mails.
   func mailWords(of agenda: Agenda) -> MailWords {
     let todayNoon = calendar.start(of: agenda.today).addingTimeInterval(12 * 3600)
     let arguments: [String: MessageArgument] = [
       "date": .string(dayInline.string(from: todayNoon)), "count": .number(Double(agenda.taskCount)),
     ]
-    let subject =
-      settings.mailSubject.flatMap { try? ICUMessageFormat($0, locale: settings.locale).format(arguments) }
-      ?? catalog.text(.mailSubject, arguments)
-    return MailWords(subject: subject, clippedNote: catalog.text(.mailClipped))
+    return MailWords(
+      clippedNote: catalog.text(.mailClipped), subjectArguments: arguments, catalog: catalog,
+      locale: settings.locale)
   }
 
   func sections(of agenda: Agenda) -> [SectionView] {
     let anchors = TaskAnchors(agenda)
+    let hasOverdue = agenda.sections.first?.kind == .overdue
     return agenda.sections.enumerated().map { index, section in
-      self.section(for: section, index: index, anchors: anchors, today: agenda.today)
+      self.section(
+        for: section, index: index, anchors: anchors, today: agenda.today, precedesOverdue: hasOverdue && index == 1)
     }
   }
 
-  func section(for section: AgendaSection, index: Int, anchors: TaskAnchors, today: LocalDay) -> SectionView {
+  func section(
+    for section: AgendaSection, index: Int, anchors: TaskAnchors, today: LocalDay, precedesOverdue: Bool
+  ) -> SectionView {
     let id: String
     let kind: String
     let title: String
@@ -173,10 +176,11 @@ public final class ReportPresenter: Sendable {
       (id, kind, dateISO) = ("week-\(start.iso8601)", "week", start.iso8601)
       title = catalog.text(.sectionWeek, ["date": .string(dayInline.string(from: calendar.start(of: start)))])
     }
+    let countLine = catalog.text(.sectionCount, ["count": .number(Double(section.tasks.count))])
     return SectionView(
-      id: id, kind: kind, title: title, dateISO: dateISO,
-      countLine: catalog.text(.sectionCount, ["count": .number(Double(section.tasks.count))]),
-      count: section.tasks.count,
+      id: id, kind: kind, title: title, dateISO: dateISO, countLine: countLine,
+      countSuffix: catalog.parentheticalSuffix(countLine, matching: .sectionCount),
+      count: section.tasks.count, precedesOverdue: precedesOverdue,
       rows: SectionRows(
         entries: section.tasks, index: index, anchors: anchors, presenter: self, spansDays: !section.kind.isDay))
   }
@@ -241,6 +245,8 @@ public final class ReportPresenter: Sendable {
     let start = bytes[..<end].lastIndex(of: slash).map { bytes.index(after: $0) } ?? bytes.startIndex
     return String(path[start..<end])
   }
+
+  func reminderText(_ title: String) -> String { catalog.text(.calendarReminder, ["title": .string(title)]) }
 
   func sourceLine(_ origin: TaskOrigin) -> String {
     let file = origin.file == "-" ? "stdin" : Self.fileName(origin.file)

@@ -75,8 +75,15 @@ public struct SectionView: Sendable {
   public let dateISO: String?
   /// "3 tâches": the count with its plural form (CLDR plural rules).
   public let countLine: String
+  /// ``countLine`` in parentheses as written after a heading, spacing
+  /// included: " (3 tâches)", "（3件）" in Japanese and Chinese (the HTML index).
+  public let countSuffix: String
   /// Tasks in the section (≥ 1).
   public let count: Int
+  /// True for the first section from today on when the report has an
+  /// overdue section: the HTML layout shows it before the overdue tasks, so
+  /// today's tasks are on a phone's first screen however many are overdue.
+  public let precedesOverdue: Bool
   let rows: SectionRows
 
   /// The section's task rows, made as they are read.
@@ -190,6 +197,9 @@ public struct TaskView: Sendable {
   public var origin: TaskOrigin { task.origin }
   /// "Tiré de listeDesTaches.plist, entrée 3".
   public var sourceLine: String { presenter.sourceLine(task.origin) }
+  /// "Rappel : Remettre le TP #3": what a calendar shows when one of the
+  /// task's reminders fires (the catalog's `calendar.reminder`).
+  public var reminderText: String { presenter.reminderText(displayTitle) }
 }
 
 /// Importance in three bands, for colour: 7…9 high, 4…6 medium, 1…3 low

@@ -28,11 +28,14 @@ public struct DirectoryResources: ResourceFiles {
   /// The folder at `root`.
   public init(root: URL) { self.root = root.standardizedFileURL }
 
-  /// - Returns: the file's UTF-8 text; nil when it is absent, unreadable,
-  ///   not UTF-8, or `path` is not ``isContained(_:)``.
+  /// - Returns: the file's UTF-8 text; nil when it is absent, not a
+  ///   regular file (a FIFO is never waited on), unreadable, not UTF-8, or
+  ///   `path` is not ``isContained(_:)``.
   public func text(at path: String) -> String? {
-    guard Self.isContained(path) else { return nil }
-    return try? String(contentsOf: root.appending(path: path), encoding: .utf8)
+    guard Self.isContained(path), let bytes = try? DataFile.readRegular(root.appending(path: path).path) else {
+      return nil
+    }
+    return String(validating: bytes, as: UTF8.self)
   }
 
   /// Whether `path` (relative, `/`-separated) names a file inside the
@@ -57,13 +60,15 @@ public struct DirectoryResources: ResourceFiles {
     }
     let files = walker.allObjects.compactMap { $0 as? String }.sorted()
     for relative in files where relative.hasSuffix(".mustache") || relative.hasSuffix(".json") {
-      let url = root.appending(path: relative)
-      var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+      let bytes: [UInt8]
+      do {
+        bytes = try DataFile.readRegular(root.appending(path: relative).path)
+      } catch .wrongKind("a directory") {
         return (relative, "is a directory, not a template")
+      } catch {
+        return (relative, error.reason())
       }
-      guard let data = FileManager.default.contents(atPath: url.path) else { return (relative, "cannot be read") }
-      guard String(data: data, encoding: .utf8) != nil else { return (relative, "is not UTF-8 text") }
+      guard String(validating: bytes, as: UTF8.self) != nil else { return (relative, "is not UTF-8 text") }
     }
     return nil
   }

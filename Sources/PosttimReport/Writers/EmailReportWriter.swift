@@ -4,7 +4,9 @@ import PosttimTemplating
 
 /// One RFC 5322 message ready for `sendmail -t` (`--format email`):
 /// `multipart/alternative` with the `text` writer's output as `text/plain`
-/// and the `html` writer's output as `text/html`, both UTF-8.
+/// and the `html` writer's output as `text/html`, both UTF-8: the writer
+/// composes those two writers (``TextReportWriter``, the HTML
+/// ``TemplateReportWriter``), for one locale or several.
 ///
 /// Headers: `Date` (RFC 5322 §3.3, in the report's zone), `From`, `To`,
 /// `Cc`, `Reply-To`, `Subject` (the report's ``MailWords/subject``, RFC 2047
@@ -23,71 +25,101 @@ import PosttimTemplating
 /// the HTML writer's output unchanged), and the plain-text part stays
 /// complete.
 public struct EmailReportWriter: ReportWriter {
+  /// The e-mail writer's own options: the envelope and the subject.
+  public struct Options: Sendable {
+    /// Sender, recipients and date.
+    public var envelope: MailSettings
+    /// The Subject as an ICU MessageFormat pattern with the arguments
+    /// `date` (today) and `count` (``MailWords/subject(pattern:)``); nil
+    /// for the catalog's `mail.subject`.
+    public var subject: String?
+
+    /// A message to `envelope`'s recipients, titled `subject`.
+    public init(envelope: MailSettings, subject: String? = nil) {
+      self.envelope = envelope
+      self.subject = subject
+    }
+  }
+
   public let format = "email"
-  let settings: MailSettings
+  let options: Options
+  /// The `text/plain` part's writer (never in colour).
   let text: TextReportWriter
+  /// The `text/html` part's writer.
   let html: TemplateReportWriter
 
   /// HTML larger than this (UTF-8 bytes, before transfer encoding) gets
   /// ``MailWords/clippedNote``: Gmail clips HTML over about 102 KB.
   public static let gmailClipBytes = 102_000
 
-  /// - Throws: ``MailError`` when `options.mail` is missing (no `--mail-to`),
-  ///   a `TemplateError` from the HTML templates.
-  public init(options: WriterOptions) throws {
-    guard let settings = options.mail else {
-      throw MailError(.invalidAddress, "--format email needs at least one recipient (--mail-to)")
-    }
-    self.settings = settings
+  /// A writer of messages per `mail`, whose parts are written with
+  /// `options` (templates, width, details).
+  /// - Throws: a `TemplateError` from the HTML templates.
+  public init(_ mail: Options, options: WriterOptions = WriterOptions()) throws {
+    self.options = mail
     var textOptions = options
     textOptions.useColor = false
     text = TextReportWriter(options: textOptions)
     html = try TemplateReportWriter.html(options: options)
   }
 
-  public func write<Output: TextOutputStream>(_ report: ReportView, to output: inout Output) throws {
-    output.write(try message(for: report).rendered(boundary: MIMEMessage.makeBoundary()))
+  /// The writer for a run's ``Options``.
+  /// - Throws: ``MailError`` (`.noEnvelope`) when `options` has none, a
+  ///   `TemplateError` from the HTML templates.
+  public init(options: WriterOptions) throws {
+    guard let mail = options[Options.self] else {
+      throw MailError(.noEnvelope, "an e-mail needs a sender and at least one recipient (EmailReportWriter.Options)")
+    }
+    try self.init(mail, options: options)
   }
 
-  /// The message, before it is serialized.
-  /// - Throws: ``MailError`` for a subject with CR, LF or NUL; ``ICUError``;
-  ///   a `TemplateError`.
-  public func message(for report: ReportView) throws -> MIMEMessage { try message(for: [report]) }
+  public func write<Output: TextOutputStream>(_ report: ReportView, to output: inout Output) throws {
+    try write(several: [report], to: &output)
+  }
 
-  /// One message for several locales' reports of one agenda (`-l
-  /// fr_CA,ar_EG`): both parts hold every locale (``LocaleReports``),
+  /// One multi-language message (``message(for:)``).
+  public func write<Output: TextOutputStream>(several reports: [ReportView], to output: inout Output) throws {
+    output.write(try message(for: reports).rendered(boundary: MIMEMessage.makeBoundary()))
+  }
+
+  /// The message for one report, or for several locales' reports of one
+  /// agenda (`-l fr_CA,ar_EG`), before it is serialized: both parts hold
+  /// every locale (the text and HTML writers' own several-locale output),
   /// `Subject`, `Date` and the clipping note follow the first locale, and
   /// `Content-Language` lists every locale's tag (RFC 3282 §2: "fr-CA,
   /// ar-EG"). One message, because the recipients are the same for every
   /// locale: N messages would put N copies of one agenda in each inbox.
   /// - Precondition: `reports` is not empty.
+  /// - Throws: ``MailError`` for a subject with CR, LF or NUL or one ICU
+  ///   cannot format; ``ICUError``; a `TemplateError`.
   public func message(for reports: [ReportView]) throws -> MIMEMessage {
     let report = reports[0]
     var plain = ""
-    try LocaleReports.write(reports, with: text, to: &plain)
+    try text.write(reports, to: &plain)
     var page = ""
-    try LocaleReports.write(reports, with: html, to: &page)
+    try html.write(reports, to: &page)
     if page.utf8.count > Self.gmailClipBytes {
       page = Self.insertingNote(report.mail.clippedNote, into: page)
     }
+    let envelope = options.envelope
     let zone = try TimeZoneIdentifier(report.timeZoneID)
+    let subject = try options.subject.map { try report.mail.subject(pattern: $0) } ?? report.mail.subject
     var headers = [
       HeaderField(
-        name: "Date", words: try MailDate.string(settings.date, timeZone: zone).split(separator: " ").map(String.init)),
-      MailSettings.addressField("From", [settings.from]),
-      MailSettings.addressField("To", settings.to),
+        name: "Date", words: try MailDate.string(envelope.date, timeZone: zone).split(separator: " ").map(String.init)),
+      MailSettings.addressField("From", [envelope.from]),
+      MailSettings.addressField("To", envelope.to),
     ]
-    if !settings.cc.isEmpty { headers.append(MailSettings.addressField("Cc", settings.cc)) }
-    if !settings.replyTo.isEmpty { headers.append(MailSettings.addressField("Reply-To", settings.replyTo)) }
+    if !envelope.cc.isEmpty { headers.append(MailSettings.addressField("Cc", envelope.cc)) }
+    if !envelope.replyTo.isEmpty { headers.append(MailSettings.addressField("Reply-To", envelope.replyTo)) }
     headers += [
-      try HeaderField.unstructured("Subject", report.mail.subject),
-      HeaderField(name: "Message-ID", words: [MessageID.make(domain: settings.messageIDDomain, now: settings.date)]),
+      try HeaderField.unstructured("Subject", subject),
+      HeaderField(name: "Message-ID", words: [MessageID.make(domain: envelope.messageIDDomain, now: envelope.date)]),
       HeaderField(name: "Content-Language", words: Self.languageList(reports.map(\.languageTag))),
       HeaderField(name: "Auto-Submitted", words: ["auto-generated"]),
       HeaderField(name: "X-Auto-Response-Suppress", words: ["All"]),
     ]
-    return MIMEMessage(
-      headers: headers, parts: [.init(subtype: "plain", text: plain), .init(subtype: "html", text: page)])
+    return MIMEMessage(headers: headers, body: .alternative([.text("plain", plain), .text("html", page)]))
   }
 
   /// RFC 3282 `Language-List`: tags separated by ", " (header words

@@ -16,6 +16,11 @@
 ///      t compile sans avertissement.
 ///     PRIORITY:2
 ///     X-POSTTIM-IMPORTANCE:8
+///     BEGIN:VALARM
+///     ACTION:DISPLAY
+///     TRIGGER:-PT15M
+///     DESCRIPTION:Rappel : Remettre le TP #3 — Post'TIM
+///     END:VALARM
 ///     END:VEVENT
 ///     END:VCALENDAR
 ///
@@ -29,6 +34,16 @@
 ///   description, left out when empty. Both are TEXT, escaped per §3.3.11.
 /// - `PRIORITY`: `10 − importance` (importance 9 → 1, the highest; 1 → 9),
 ///   per §3.8.1.9; `X-POSTTIM-IMPORTANCE` keeps the app's own 1…9.
+/// - One `VALARM` per ``reminders`` lead time (§3.6.6: `ACTION:DISPLAY`, a
+///   `TRIGGER` before the start, the localized ``TaskView/reminderText``),
+///   on every event that starts after the report's "now": an alarm on a
+///   task already past would only pop up, stale, on import.
+/// - No `SEQUENCE` or `LAST-MODIFIED`: the UID is derived from the very
+///   properties that could change (date, title, importance, description),
+///   so an event never changes under its UID; what may (its alarms) is
+///   settled by `DTSTAMP`, as RFC 5546 §2.1.5 says for equal sequence
+///   numbers. A calendar that imports Tuesday's file after Monday's
+///   updates the events they share instead of adding copies.
 ///
 /// Lines end with CRLF and are folded at 75 octets (``ICalendarText``).
 /// Tasks dated outside the years 0001…9999 (``isExpressible(_:)``) have
@@ -41,10 +56,18 @@ public struct ICalendarReportWriter: ReportWriter {
   public static let uidDomain = "posttim-report"
   /// The PRODID value (§3.7.3), a formal public identifier.
   public let productID: String
+  /// How long before each task its reminders fire (`--remind`).
+  public let reminders: [ReminderLeadTime]
 
-  /// - Parameter generatorVersion: the version in PRODID; tests pin it.
-  public init(options: WriterOptions = WriterOptions(), generatorVersion: String = PosttimReportVersion.current) {
+  /// - Parameters:
+  ///   - generatorVersion: the version in PRODID; tests pin it.
+  ///   - reminders: one VALARM per lead time on every event still to come.
+  public init(
+    options: WriterOptions = WriterOptions(), generatorVersion: String = PosttimReportVersion.current,
+    reminders: [ReminderLeadTime] = []
+  ) {
     productID = "-//Post'TIM//posttim-report \(generatorVersion)//EN"
+    self.reminders = reminders
   }
 
   /// The UID of a task's event: `<id>@posttim-report`.
@@ -85,6 +108,17 @@ public struct ICalendarReportWriter: ReportWriter {
         if !task.details.isEmpty { line("DESCRIPTION", ICalendarText.escapedText(task.details)) }
         line("PRIORITY", String(Self.priority(forImportance: task.importance)))
         line("X-POSTTIM-IMPORTANCE", String(task.importance))
+        // Both are UTC in one fixed-width form (years 0001…9999), so text order is time order.
+        if !reminders.isEmpty && task.dateUTC > report.nowISO {
+          let text = ICalendarText.escapedText(task.reminderText)
+          for reminder in reminders {
+            line("BEGIN", "VALARM")
+            line("ACTION", "DISPLAY")
+            line("TRIGGER", reminder.trigger)
+            line("DESCRIPTION", text)
+            line("END", "VALARM")
+          }
+        }
         line("END", "VEVENT")
       }
     }

@@ -19,8 +19,14 @@ import PosttimTemplating
 /// and `&` that does not start an entity reference are left bare: neither
 /// can start markup there (CommonMark §6.2: an intraword `_` neither opens
 /// nor closes emphasis), so the URL reads and links the same whether or not
-/// a reader autolinks it. Other punctuation keeps its backslash (`*`, `~`,
-/// `[` could start markup when a reader does not link the URL).
+/// a reader autolinks it. Inside the link GFM makes (``GFMAutolink``), `~`
+/// is left bare too: it is markup in no CommonMark reader. A scheme URL
+/// whose link holds `*` or `~` becomes a CommonMark autolink,
+/// `<http://exemple.fr/~prof/tp*3>`, so GitHub shows and links it as it is
+/// and a plain CommonMark reader links it too, reading no emphasis in it;
+/// one that cannot (it holds `|`, `>` or an entity reference) and a `www.`
+/// URL keep `\*`. Other punctuation keeps its backslash (`*`, `[` could
+/// start markup when a reader does not link the URL).
 public enum MarkdownEscaping {
   /// Matched per Unicode scalar, not per Character: `|` followed by a
   /// combining mark is one Character but still splits a GFM cell.
@@ -57,6 +63,7 @@ public enum MarkdownEscaping {
     result.reserveCapacity(bytes.count + 16)
     var afterCR = false
     var urlEnd = -1  // bytes before this offset belong to a bare URL
+    var linkedEnd = -1  // bytes before this offset are inside the link GFM makes of it
     var bidi = BidiBalance()
     var before: Unicode.Scalar?  // the previous scalar, admitted or not
     let special = specialASCII
@@ -73,15 +80,32 @@ public enum MarkdownEscaping {
         continue
       }
       let (scalar, length) = scalarAndLength(bytes, index)
+      var last = scalar, next = index + length
       defer {
-        before = scalar
-        index += length
+        before = last
+        index = next
       }
       guard bidi.admit(scalar) else { continue }
       defer { afterCR = scalar == "\r" }
-      if index >= urlEnd, let end = bareURLEnd(in: bytes, at: index, after: before) { urlEnd = end }
-      if index < urlEnd, isBareInURL(bytes, index) {
-        result.append(bytes[index])  // `_` or `&`
+      if index >= urlEnd, let end = bareURLEnd(in: bytes, at: index, after: before) {
+        urlEnd = end
+        let link = GFMAutolink.linkEnd(bytes, start: index, end: end)
+        linkedEnd = GFMAutolink.isLinked(bytes, start: index, end: end) ? link : index
+        if bytes[index..<link].contains(where: { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "~") }),
+          GFMAutolink.canBeAngleAutolink(bytes, start: index, end: link)
+        {
+          // `*` and `~` as they are: a CommonMark autolink, which every
+          // reader links and none reads markup in.
+          result.append(UInt8(ascii: "<"))
+          result.append(contentsOf: bytes[index..<link])
+          result.append(UInt8(ascii: ">"))
+          last = lastScalar(bytes, before: link)
+          next = link
+          continue
+        }
+      }
+      if index < urlEnd, isBareInURL(bytes, index) || (index < linkedEnd && byte == UInt8(ascii: "~")) {
+        result.append(bytes[index])  // `_`, `&`, or `~` inside a link (no markup in plain CommonMark)
       } else if length == 1 && special.contains(byte) {
         result.append(0x5C)
         result.append(bytes[index])
@@ -99,6 +123,13 @@ public enum MarkdownEscaping {
       }
     }
     return bidi.enclose(String(decoding: result, as: UTF8.self))
+  }
+
+  /// The scalar that ends at byte `end` of valid UTF-8 (`end` > 0).
+  static func lastScalar(_ bytes: UnsafeBufferPointer<UInt8>, before end: Int) -> Unicode.Scalar {
+    var start = end - 1
+    while start > 0, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+    return scalarAndLength(bytes, start).0
   }
 
   /// Whether `byte` is h, f or w in either case: every URL start begins with one.

@@ -13,11 +13,18 @@ import PosttimICU
 /// no-relative = true
 /// subject = "  spaces kept inside quotes  "
 /// ```
-/// - `name = value`, spaces around `=` and at the ends ignored; a value in
-///   double quotes keeps its spaces and takes `\"` and `\\`.
+/// - `name = value`, spaces around `=` and at the ends ignored. A value
+///   wholly in double quotes keeps its spaces and takes `\"` and `\\`;
+///   any other value is taken as written, quotes included
+///   (`mail-to = "Tremblay, Zoë" <z@example.org>`), as the shell would
+///   pass it on the command line.
 /// - A flag takes `true` or `false`.
 /// - A repeatable option may be given on several lines; others once.
-/// - Errors name `file:line:column` and exit 78 (``ConfigFileError``).
+/// - Lines end at LF, CRLF or CR (``ConfigLines``), and are at most 8 KiB.
+/// - Every bad line is reported, `file:line:column` each, exit 78
+///   (``ConfigFileError``, ``ConfigFileErrors``).
+/// - The file must be trusted (``ConfigFileTrust``); it may be a pipe
+///   or `/dev/null` (``ConfigFileSource``).
 struct ConfigFile {
   let path: String
   let options: ParsedOptions
@@ -25,8 +32,6 @@ struct ConfigFile {
   /// The file to read: `--config FILE`, else
   /// `$XDG_CONFIG_HOME/posttim-report/config`, else
   /// `$HOME/.config/posttim-report/config`, when it exists; nil for none.
-  /// - Throws: ``TaskListError``-like not found for an explicit `--config`
-  ///   that does not exist (``ConfigFileError`` at 0:0, exit 78).
   static func location(explicit: String?, environment: [String: String]) -> String? {
     if let explicit { return explicit }
     let base: String? =
@@ -37,95 +42,113 @@ struct ConfigFile {
     return FileManager.default.isReadableFile(atPath: path) ? path : nil
   }
 
+  /// The longest name or value quoted in a message, in Unicode scalars.
+  static let echoLimit = 80
+
   /// Reads and checks the file against `specs` (the command's options).
   /// Options the command does not take but another does are ignored, so
   /// one file serves the report and `preview`.
-  /// - Throws: ``ConfigFileError`` for an unreadable file, a line that is
-  ///   not `name = value`, an unknown or non-configurable option, a flag
-  ///   that is not `true`/`false`, or an option given twice.
+  /// - Throws: ``ConfigFileError`` for a file that cannot be used whole
+  ///   (missing, untrusted, a device, over 1 MiB), or for one bad line;
+  ///   ``ConfigFileErrors`` for several: lines over 8 KiB, not UTF-8, not
+  ///   `name = value`, an unknown or non-configurable option, a flag that
+  ///   is not `true`/`false`, an option given twice, a bad quoted value.
   /// - Parameter accepts: whether this command takes the file's value for
   ///   an option (`preview` takes only what means the same to it).
   init(path: String, specs: [OptionSpec], accepts: (OptionSpec) -> Bool = { _ in true }) throws {
     self.path = path
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw ConfigFileError(path: path, line: 0, column: 0, message: "cannot read the config file")
-    }
-    guard let text = String(data: data, encoding: .utf8) else {
-      throw ConfigFileError(path: path, line: 0, column: 0, message: "the config file is not UTF-8 text")
-    }
-    let known = ArgumentParser(specs: specs)
-    let everyName = Set((ReportOptions.all + PreviewOptions.all).flatMap { [$0.name] + $0.aliases })
+    let parser = LineParser(
+      path: path, known: ArgumentParser(specs: specs),
+      everyName: Set((ReportOptions.all + PreviewOptions.all).flatMap { [$0.name] + $0.aliases }))
     var options = ParsedOptions()
-    // Split by scalars: "\r\n" is one Character, so a CRLF file would
-    // otherwise be one line.
-    for (offset, rawLine) in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      let number = offset + 1
-      let line = Array(rawLine.filter { $0 != "\r" })
-      func fail(_ column: Int, _ message: String) -> ConfigFileError {
-        ConfigFileError(path: path, line: number, column: column + 1, message: message)
+    var errors: [ConfigFileError] = []
+    for (offset, line) in ConfigLines.split(try ConfigFileSource.read(path)).enumerated() {
+      do throws(ConfigFileError) {
+        try parser.parse(line, number: offset + 1, into: &options, accepts: accepts)
+      } catch {
+        errors.append(error)
       }
-      guard let start = line.firstIndex(where: { !$0.properties.isWhitespace }), line[start] != "#" else { continue }
-      guard let equals = line.firstIndex(of: "=") else {
-        throw fail(start, "expected 'name = value'")
-      }
-      let name = String(String.UnicodeScalarView(line[start..<equals])).trimmingHorizontalSpace()
-      guard !name.isEmpty else { throw fail(start, "expected an option name before '='") }
-      var valueStart = equals + 1
-      while valueStart < line.count, line[valueStart].properties.isWhitespace { valueStart += 1 }
-      let value = try Self.value(line[valueStart...]) { fail(valueStart + $0, $1) }
-      guard let spec = known.spec(named: name) else {
-        if everyName.contains(name) { continue }
-        let hint = Suggestion.closest(to: name, in: Array(everyName)).map { " (did you mean '\($0)'?)" } ?? ""
-        throw fail(start, "unknown option '\(TerminalText.echo(name))'" + hint)
-      }
-      guard spec.configurable else { throw fail(start, "'\(name)' cannot be set in the config file") }
-      guard accepts(spec) else { continue }
-      if spec.isFlag {
-        switch value {
-        case "true":
-          options.append(
-            spec, .init(text: "true", origin: .configFile(path: path, line: number, column: valueStart + 1)))
-        case "false":
-          options.append(
-            spec, .init(text: "false", origin: .configFile(path: path, line: number, column: valueStart + 1)))
-        default: throw fail(valueStart, "'\(name)' takes true or false, got '\(TerminalText.echo(value))'")
-        }
-        continue
-      }
-      if !spec.repeatable, options.has(spec) { throw fail(start, "'\(name)' given more than once") }
-      options.append(spec, .init(text: value, origin: .configFile(path: path, line: number, column: valueStart + 1)))
     }
+    if errors.count == 1 { throw errors[0] }
+    if !errors.isEmpty { throw ConfigFileErrors(path: path, errors: errors) }
     self.options = options
   }
+}
 
-  /// A value: the rest of the line trimmed, or a double-quoted string.
-  private static func value(
+/// Reads one line of a config file into the options.
+private struct LineParser {
+  let path: String
+  let known: ArgumentParser
+  let everyName: Set<String>
+
+  func parse(
+    _ bytes: ArraySlice<UInt8>, number: Int, into options: inout ParsedOptions, accepts: (OptionSpec) -> Bool
+  ) throws(ConfigFileError) {
+    func fail(_ column: Int, _ message: String) -> ConfigFileError {
+      ConfigFileError(path: path, line: number, column: column + 1, message: message)
+    }
+    guard bytes.count <= ConfigLines.lengthLimit else {
+      throw ConfigFileError(
+        path: path, line: number, column: 0, message: "the line is longer than \(ConfigLines.lengthLimit) bytes")
+    }
+    guard let text = String(validating: bytes, as: UTF8.self) else {
+      throw ConfigFileError(path: path, line: number, column: 0, message: "not UTF-8 text")
+    }
+    let line = Array(text.unicodeScalars)
+    guard let start = line.firstIndex(where: { !$0.properties.isWhitespace }), line[start] != "#" else { return }
+    guard let equals = line.firstIndex(of: "=") else { throw fail(start, "expected 'name = value'") }
+    let name = String(String.UnicodeScalarView(line[start..<equals])).trimmingHorizontalSpace()
+    guard !name.isEmpty else { throw fail(start, "expected an option name before '='") }
+    var valueStart = equals + 1
+    while valueStart < line.count, line[valueStart].properties.isWhitespace { valueStart += 1 }
+    let value = try Self.value(line[valueStart...]) { fail(valueStart + $0, $1) }
+    let quotedName = TerminalText.echo(name, limit: ConfigFile.echoLimit)
+    guard let spec = known.spec(named: name) else {
+      if everyName.contains(name) { return }
+      let hint = Suggestion.closest(to: name, in: Array(everyName)).map { " (did you mean '\($0)'?)" } ?? ""
+      throw fail(start, "unknown option '\(quotedName)'" + hint)
+    }
+    guard spec.configurable else { throw fail(start, "'\(quotedName)' cannot be set in the config file") }
+    guard accepts(spec) else { return }
+    let origin = ParsedOptions.Origin.configFile(path: path, line: number, column: valueStart + 1)
+    if spec.isFlag {
+      guard value == "true" || value == "false" else {
+        throw fail(
+          valueStart,
+          "'\(quotedName)' takes true or false, got '\(TerminalText.echo(value, limit: ConfigFile.echoLimit))'")
+      }
+      options.append(spec, .init(text: value, origin: origin))
+      return
+    }
+    if !spec.repeatable, options.has(spec) { throw fail(start, "'\(quotedName)' given more than once") }
+    options.append(spec, .init(text: value, origin: origin))
+  }
+
+  /// A value: the rest of the line trimmed, or the text of a value wholly
+  /// in double quotes.
+  static func value(
     _ scalars: ArraySlice<Unicode.Scalar>, fail: (Int, String) -> ConfigFileError
-  ) throws -> String {
+  ) throws(ConfigFileError) -> String {
     let base = scalars.startIndex
-    guard scalars.first == "\"" else {
-      return String(String.UnicodeScalarView(scalars)).trimmingHorizontalSpace()
-    }
-    var result = String.UnicodeScalarView()
+    let asWritten = String(String.UnicodeScalarView(scalars)).trimmingHorizontalSpace()
+    guard scalars.first == "\"" else { return asWritten }
+    // The closing quote: the first one no backslash escapes.
     var index = base + 1
-    while index < scalars.endIndex {
-      let scalar = scalars[index]
-      if scalar == "\"" {
-        let rest = scalars[(index + 1)...]
-        guard rest.allSatisfy({ $0.properties.isWhitespace }) else {
-          throw fail(index + 1 - base, "unexpected text after the closing quote")
-        }
-        return String(result)
-      }
-      if scalar == "\\" {
-        index += 1
-        guard index < scalars.endIndex, scalars[index] == "\"" || scalars[index] == "\\" else {
-          throw fail(index - base, "only \\\" and \\\\ are escapes in a quoted value")
+    while index < scalars.endIndex, scalars[index] != "\"" { index += scalars[index] == "\\" ? 2 : 1 }
+    guard index < scalars.endIndex else { throw fail(0, "the quoted value has no closing quote") }
+    guard scalars[(index + 1)...].allSatisfy({ $0.properties.isWhitespace }) else { return asWritten }
+    var result = String.UnicodeScalarView()
+    var inner = base + 1
+    while inner < index {
+      if scalars[inner] == "\\" {
+        inner += 1
+        guard scalars[inner] == "\"" || scalars[inner] == "\\" else {
+          throw fail(inner - base, "only \\\" and \\\\ are escapes in a quoted value")
         }
       }
-      result.append(scalars[index])
-      index += 1
+      result.append(scalars[inner])
+      inner += 1
     }
-    throw fail(0, "the quoted value has no closing quote")
+    return String(result)
   }
 }

@@ -12,8 +12,12 @@ enum CompletionScript {
   }
 
   /// Prints the IANA zone IDs of the system tz database (zones and links).
+  /// awk finds the folder itself (TZDIR), so the command is the same in
+  /// bash, zsh and fish, which has no `${VAR:-default}`.
   static let timeZoneLister =
-    #"awk '$1=="Z"{print $2} $1=="L"{print $3}' "${TZDIR:-/usr/share/zoneinfo}/tzdata.zi" 2>/dev/null"#
+    #"awk 'BEGIN { dir = ENVIRON["TZDIR"]; if (dir == "") dir = "/usr/share/zoneinfo"; "#
+    + #"while ((getline line < (dir "/tzdata.zi")) > 0) { split(line, field, " "); "#
+    + #"if (field[1] == "Z") print field[2]; else if (field[1] == "L") print field[3] } }'"#
 
   // MARK: bash
 
@@ -120,7 +124,7 @@ enum CompletionScript {
         case (nil, _): break
         case (_, .file): line += " -r -F"
         case (_, .directory): line += " -r -a '(__fish_complete_directories)'"
-        case (_, .choices(let values)): line += " -x -a '\(fishEscape(shellWords(values)))'"
+        case (_, .choices(let values)): line += " -x -a '\(fishEscape(values.map(fishWord).joined(separator: " ")))'"
         case (_, .timeZones): line += " -x -a '(\(fishEscape(timeZoneLister)))'"
         case (_, .none): line += " -x"
         }
@@ -143,6 +147,17 @@ enum CompletionScript {
   static func zshEscape(_ text: String) -> String {
     text.replacingOccurrences(of: "'", with: "'\\''").replacingOccurrences(of: "[", with: "\\[")
       .replacingOccurrences(of: "]", with: "\\]").replacingOccurrences(of: ":", with: "\\:")
+  }
+
+  /// One candidate as fish reads a word: `;`, `|` and the like are fish
+  /// syntax, even inside `-a`, which fish parses when it loads the script.
+  static func fishWord(_ value: String) -> String {
+    var word = ""
+    for character in value {
+      if "\\;|&$()<>*?~#{}[]'\" \t".contains(character) { word.append("\\") }
+      word.append(character)
+    }
+    return word
   }
 
   static func fishEscape(_ text: String) -> String {

@@ -4,14 +4,25 @@ enum ExitStatusDocumentation {
     (.success, "ok", "the report was written (also --help, --version)"),
     (.usage, "usage", "unknown option, bad value, invalid locale, time zone, skeleton or pattern"),
     (.dataError, "bad task list", "an input is not a valid task list"),
-    (.noInput, "missing input or template", "an input file or a template is missing"),
+    (
+      .noInput, "missing input or template",
+      "an input file or a template is missing or unreadable, or is a directory or a device"
+    ),
     (.unavailable, "mail not sent", "--send could not hand the message to sendmail, or sendmail failed"),
     (.software, "internal (ICU) error", "an ICU call failed; please report it"),
-    (.cannotCreate, "cannot create output", "the output file cannot be created"),
-    (.ioError, "write error", "writing the output failed, including a reader that went away"),
+    (
+      .cannotCreate, "cannot create output",
+      "the output file cannot be created, its name is a loop of links, or another user's link in a sticky "
+        + "world-writable folder (not followed)"
+    ),
+    (
+      .ioError, "write error",
+      "writing the output failed, including a reader that went away and the ulimit -f file-size limit"
+    ),
     (
       .configuration, "template, catalog or config file error",
-      "a template, a message catalog or the config file cannot be used"
+      "a template, a message catalog or the config file cannot be used (a config file another user could have "
+        + "written is refused)"
     ),
   ]
 

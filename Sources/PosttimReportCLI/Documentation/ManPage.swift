@@ -54,12 +54,12 @@ enum ManPage {
     for entry in ExitStatusDocumentation.entries {
       page += ".TP\n.B \(entry.code.rawValue)\n\(escape(entry.meaning))\n"
     }
+    page += ".SH EXAMPLES\n"
+    for example in examples {
+      page += ".PP\n\(escape(example.text))\n.PP\n.RS 4\n.nf\n"
+      page += example.lines.map { escape($0) }.joined(separator: "\n") + "\n.fi\n.RE\n"
+    }
     page += """
-      .SH EXAMPLE
-      .nf
-      posttim-report \\-\\-locale fr_CA \\-\\-time\\-zone America/Toronto \\-\\-format html \\e
-          \\-o agenda.html listeDesTaches.plist
-      .fi
       .SH SEE ALSO
       UTS #35 (Unicode Locale Data Markup Language: date field symbols and skeletons),
       RFC 4180 (CSV), RFC 5545 (iCalendar).
@@ -67,6 +67,41 @@ enum ManPage {
       """
     return page
   }
+
+  /// The EXAMPLES section: what each does, then its lines as typed.
+  static let examples: [(text: String, lines: [String])] = [
+    (
+      "An HTML agenda in French, in Toronto's local days:",
+      [
+        "posttim-report --locale fr_CA --time-zone America/Toronto --format html \\",
+        "    -o agenda.html listeDesTaches.plist",
+      ]
+    ),
+    (
+      "The nightly e-mail: a crontab line (one line) that mails today's and tomorrow's tasks at 06:00 through the "
+        + "local MTA (sendmail -t). Errors go to stderr, which cron mails to the crontab's owner (MAILTO), so "
+        + "a missing or damaged list is reported, never silent:",
+      [
+        "0 6 * * * /usr/local/bin/posttim-report --send --days 2 --locale fr_CA --time-zone America/Toronto "
+          + "--mail-to zoe@example.org $HOME/listeDesTaches.plist"
+      ]
+    ),
+    (
+      "The evening mail: at 21:00, tomorrow's tasks, and on the evening before the weekend every day up to "
+        + "the next working day (the locale's week: Saturday to Monday for fr_CA, Friday to Sunday for ar_EG); "
+        + "the subject names the days shown:",
+      [
+        "0 21 * * * /usr/local/bin/posttim-report --send --from tomorrow --to next-workday --locale fr_CA "
+          + "--time-zone America/Toronto --mail-to zoe@example.org $HOME/listeDesTaches.plist"
+      ]
+    ),
+    (
+      "Debian's cron runs every job at the system zone's hours (it ignores CRON_TZ). To mail at 21:00 in "
+        + "Toronto whatever the system zone, use a systemd user timer instead of the crontab line; its "
+        + "errors go to the journal (journalctl --user -u posttim-report):",
+      ["[Timer]", "OnCalendar=*-*-* 21:00:00 America/Toronto", "Persistent=true"]
+    ),
+  ]
 
   static func section(_ title: String, _ specs: [OptionSpec]) -> String {
     var text = ".SH \(title)\n"

@@ -58,13 +58,16 @@ struct OptionSpec: Sendable, Hashable {
   /// May be set in the config file (`name = value`): false for options that
   /// act once (`--help`) or name the config itself.
   let configurable: Bool
+  /// The guide that says more ("docs/nightly-email.md"), for the docs'
+  /// option tables only: the man page names no file it does not install.
+  let seeAlso: String?
 
   init(
     _ name: String, short: Character? = nil, aliases: [String] = [], value valueName: String? = nil,
     repeatable: Bool = false, commaList: Bool = false, default defaultValue: String? = nil, help: String,
     discussion: String? = nil,
     group: OptionGroup, commands: Commands = .report, completion: ValueCompletion = .none,
-    configurable: Bool = true
+    configurable: Bool = true, seeAlso: String? = nil
   ) {
     self.name = name
     self.short = short
@@ -79,6 +82,7 @@ struct OptionSpec: Sendable, Hashable {
     self.commands = commands
     self.completion = completion
     self.configurable = configurable
+    self.seeAlso = seeAlso
   }
 
   /// True for an option that takes no value.

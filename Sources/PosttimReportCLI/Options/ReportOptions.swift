@@ -11,10 +11,11 @@ enum ReportOptions {
       help: WriterRegistry.standard.formats.dropLast().joined(separator: ", ") + " or "
         + WriterRegistry.standard.formats.last!,
       discussion: "markdown (GitHub Flavored Markdown), html (one HTML5 document, inline CSS), "
-        + "csv (RFC 4180), json (docs/json-schema.md), ics (iCalendar, RFC 5545, stable UIDs), "
-        + "text (aligned columns for terminals), email (one RFC 5322 MIME message, text and HTML parts; "
-        + "docs/nightly-email.md); --list-formats lists them.",
-      group: .output, completion: .choices(WriterRegistry.standard.formats)),
+        + "csv (RFC 4180), json (one JSON document: the report's words, sections and tasks), "
+        + "ics (iCalendar, RFC 5545, stable UIDs), text (aligned columns for terminals), "
+        + "email (one RFC 5322 MIME message, text and HTML parts); --list-formats lists them.",
+      group: .output, completion: .choices(WriterRegistry.standard.formats),
+      seeAlso: "docs/json-schema.md (json), docs/nightly-email.md (email)"),
     convert: OptionValues.choice("format", WriterRegistry.standard.formats))
   static let output = Option(
     OptionSpec(
@@ -30,7 +31,8 @@ enum ReportOptions {
       group: .output, completion: .file))
   static let templateDirectory = Option(
     OptionSpec(
-      "template-dir", value: "DIR", help: "look for templates and message catalogs in DIR first (layout of Templates/)",
+      "template-dir", value: "DIR",
+      help: "look for templates and message catalogs in DIR first (DIR/html/, DIR/markdown/, DIR/messages/)",
       group: .output, completion: .directory))
   static let dumpContext = Flag(
     OptionSpec("dump-context", help: "print the data templates receive, as JSON, and exit", group: .output))
@@ -41,7 +43,7 @@ enum ReportOptions {
     convert: { text throws -> Character in
       let allowed: [String: Character] = [",": ",", ";": ";", "\\t": "\t", "\t": "\t", "|": "|"]
       guard let character = allowed[text] else {
-        throw UsageError("--csv-delimiter takes , ; | or \\t, got '\(text)'")
+        throw UsageError("--csv-delimiter takes , ; | or \\t, got '\(OptionValues.quoted(text))'")
       }
       return character
     })
@@ -83,8 +85,8 @@ enum ReportOptions {
       help: "ICU locale ID or BCP 47 tag (fr_CA, fr-CA, ja-JP-u-ca-japanese, en-US-u-hc-h23)",
       discussion: "Default: LC_ALL, then LC_TIME, then LANG (fr_CA.UTF-8 gives fr_CA); C and POSIX mean en_US_POSIX. "
         + "Several locales (-l fr_CA,ar_EG -l ja_JP) give one report per locale in one output, or one file "
-        + "each with -o 'NAME-{locale}.EXT' (docs/usage.md, \"Several locales in one run\").",
-      group: .locale),
+        + "each with -o 'NAME-{locale}.EXT'.",
+      group: .locale, seeAlso: "docs/usage.md, \"Several locales in one run\""),
     convert: { try LocaleIdentifier(userInput: $0) })
   static let timeZone = Option(
     OptionSpec(
@@ -127,6 +129,12 @@ enum ReportOptions {
     spec: OptionSpec(
       "days", value: "N", help: "show N days from today (or from --from), today included", group: .agenda),
     convert: OptionValues.integer("days", in: 1...36_600))
+  static let overdueDays = Option(
+    spec: OptionSpec(
+      "overdue-days", value: "N", help: "show only the overdue tasks of the last N days; 0 leaves them out",
+      discussion: "Default: every overdue task. Only where there is an overdue section (no --from).",
+      group: .agenda),
+    convert: OptionValues.integer("overdue-days", in: 0...36_600))
   static let minimumImportance = Option(
     spec: OptionSpec(
       "min-importance", value: "N", default: "1", help: "leave out tasks below importance N (1…9)", group: .agenda),
@@ -170,7 +178,7 @@ enum ReportOptions {
     ] + MailOptions.all + [
       locale.spec, timeZone.spec,
       skeleton.spec, pattern.spec, daySkeleton.spec, dayPattern.spec, noRelative.spec,
-      now.spec, from.spec, to.spec, days.spec, minimumImportance.spec, groupBy.spec,
+      now.spec, from.spec, to.spec, days.spec, overdueDays.spec, minimumImportance.spec, groupBy.spec,
       config.spec, help.spec, version.spec, generateManPage.spec, generateCompletionScript.spec,
     ]
 }

@@ -85,13 +85,22 @@ struct ParsedOptions {
   }
 
   /// This run's options over `defaults` (the config file): an option
-  /// given here replaces all its values there.
+  /// given here replaces all its values there, and one of a group that
+  /// says one thing (``replacedTogether``) replaces the whole group there.
   func overriding(_ defaults: ParsedOptions) -> ParsedOptions {
     var merged = defaults
     merged.operands = operands
+    for group in Self.replacedTogether where group.contains(where: { entries[$0] != nil }) {
+      for name in group { merged.entries[name] = nil }
+    }
     for (name, values) in entries { merged.entries[name] = values }
     return merged
   }
+
+  /// Options that together say one thing: the days shown (`--from`, `--to`,
+  /// `--days`). `--from tomorrow --to next-workday` in an evening crontab
+  /// line replaces the config's `days = 2`, instead of clashing with it.
+  static let replacedTogether = [["from", "to", "days"]]
 
   static func attributed<T>(_ origin: Origin, _ body: () throws -> T) throws -> T {
     do {

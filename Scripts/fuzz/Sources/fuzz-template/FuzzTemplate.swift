@@ -1,6 +1,7 @@
 import Foundation
 import FuzzDriver
 import PosttimTemplating
+import PosttimTestOracles
 
 /// Target (b): Template(source:name:) + render. The input is split at NUL
 /// bytes into up to three templates, "main", "a" and "b", all reachable as
@@ -16,7 +17,7 @@ import PosttimTemplating
 /// any; a difference aborts (a finding). Each row has an empty `rows` of
 /// its own, so `{{#rows}}` inside a row does not walk the long list again
 /// (nested walks would take n² time and only find the budget).
-let rows: [TemplateValue] = (0..<(ChunkedRendering.chunkSize + 3)).map { n in
+let rows: [TemplateValue] = (0..<(TemplateChunking.chunkSize + 3)).map { n in
   [
     "n": .integer(n), "odd": .bool(n % 2 == 1), "name": .string(n % 7 == 0 ? "<\(n)>\n" : "r\(n)"),
     "rows": .list([]),

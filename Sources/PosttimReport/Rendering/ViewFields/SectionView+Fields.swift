@@ -13,6 +13,12 @@ extension SectionView {
     .init("isOverdue", .boolean, example: "false", "true for the overdue section", json: .absent) { section, _ in
       .bool(section.kind == "overdue")
     },
+    .init(
+      "precedesOverdue", .boolean, example: "false",
+      "true for the first section from today on when there is an overdue section (the HTML layout shows it "
+        + "first, so today is on a phone's first screen)",
+      json: .absent
+    ) { section, _ in .bool(section.precedesOverdue) },
     .init("isToday", .boolean, example: "false", "true for today's day section", json: .absent) { section, context in
       .bool(section.kind == "day" && section.dateISO == context.todayISO)
     },
@@ -35,6 +41,11 @@ extension SectionView {
       "countLine", .string, example: "4 tâches", "localized count, with its plural form",
       jsonMeaning: "localized, pluralized count: `\"5 tâches\"`, `\"1 tâche\"`"
     ) { section, _ in .string(section.countLine) },
+    .init(
+      "countSuffix", .string, example: " (4 tâches)",
+      "`countLine` in parentheses as written after a heading, spacing included: `（4件）` in Japanese and Chinese",
+      json: .absent
+    ) { section, _ in .string(section.countSuffix) },
   ]
 
   static let children = ViewChildrenField(

@@ -1,0 +1,128 @@
+import Foundation
+
+/// A local day as people say it: a date, or a day counted from today.
+///
+/// Parses `2026-12-01` (ISO 8601), `today`, `tomorrow`, `yesterday`, `+N`
+/// and `-N` (N days from today) and `next-workday` (the first working day
+/// after today, by the locale's CLDR week: ``WorkingWeek``). Keywords are
+/// ASCII and case-insensitive. The day is resolved later, against "now" in
+/// the report's zone, so a config file can say `from = tomorrow`.
+///
+///     let from = try RelativeDay("tomorrow"), to = try RelativeDay("next-workday")
+///     // Friday 21:00 in Toronto (fr_CA): Saturday … Monday
+///     // Thursday 21:00 in Cairo (ar_EG): Friday … Sunday
+public enum RelativeDay: Hashable, Sendable, CustomStringConvertible {
+  /// A calendar date, the same whatever today is.
+  case date(LocalDay)
+  /// Today plus this many days: 0 today, 1 tomorrow, -1 yesterday.
+  case daysFromToday(Int)
+  /// The first working day after today.
+  case nextWorkingDay
+
+  /// The words accepted besides dates and `±N`, for completions and suggestions.
+  public static let keywords = ["today", "tomorrow", "yesterday", "next-workday"]
+
+  /// The most days `+N` and `-N` may count: a hundred years.
+  public static let maximumOffset = 36_600
+
+  /// Why a text is not a day. The messages name the text only (never an
+  /// option or a file): the caller says where it came from.
+  public enum ParseError: Error, Equatable, CustomStringConvertible {
+    /// Neither a date nor a word or count this type knows.
+    case notADay(String)
+    /// Shaped as a date, but ISO 8601 refuses it (`2026-02-30`, a date-time).
+    case invalidDate(String, reason: String)
+    /// `+N` or `-N` beyond ``RelativeDay/maximumOffset``.
+    case tooFar(String)
+
+    public var description: String {
+      switch self {
+      case .notADay(let text):
+        return "'\(TerminalText.echo(text, limit: 40))' is not a day: use a date (YYYY-MM-DD), today, tomorrow, "
+          + "yesterday, +N or -N (days from today) or next-workday"
+      case .invalidDate(let text, let reason):
+        return "'\(TerminalText.echo(text, limit: 40))' is not a day: \(reason)"
+      case .tooFar(let text):
+        return "'\(TerminalText.echo(text, limit: 40))' is too far: +N and -N count at most "
+          + "\(RelativeDay.maximumOffset) days"
+      }
+    }
+  }
+
+  /// Parses one day; surrounding spaces and tabs are ignored.
+  /// - Throws: ``ParseError``.
+  public init(_ text: String) throws(ParseError) {
+    let trimmed = text.trimmingHorizontalSpace()
+    switch trimmed.lowercased() {
+    case "today": self = .daysFromToday(0)
+    case "tomorrow": self = .daysFromToday(1)
+    case "yesterday": self = .daysFromToday(-1)
+    case "next-workday": self = .nextWorkingDay
+    default:
+      if let sign = trimmed.first, sign == "+" || sign == "-" {
+        let digits = trimmed.dropFirst()
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+          throw .notADay(text)
+        }
+        guard digits.count <= 6, let count = Int(digits), count <= Self.maximumOffset else { throw .tooFar(text) }
+        self = .daysFromToday(sign == "-" ? -count : count)
+        return
+      }
+      // Four digits and a hyphen: meant as a date, so ISO 8601's reason is the helpful one.
+      guard trimmed.utf8.count >= 5, trimmed.utf8.prefix(4).allSatisfy({ (0x30...0x39).contains($0) }),
+        trimmed.utf8.dropFirst(4).first == UInt8(ascii: "-")
+      else { throw .notADay(text) }
+      let value: ISO8601.Value
+      do {
+        value = try ISO8601.parse(trimmed)
+      } catch {
+        guard case .invalidDate(_, let reason) = error else { throw .notADay(text) }
+        throw .invalidDate(text, reason: reason)
+      }
+      guard case .day(let day) = value else {
+        throw .invalidDate(text, reason: "a day is a date without a time (YYYY-MM-DD)")
+      }
+      self = .date(day)
+    }
+  }
+
+  /// Whether resolving needs the locale's working week.
+  public var needsWorkingWeek: Bool { self == .nextWorkingDay }
+
+  /// The day this names when today is `today`.
+  public func day(today: LocalDay, workingWeek: WorkingWeek) -> LocalDay {
+    resolved(today: today, week: workingWeek)
+  }
+
+  /// The day this names at `now`: today is the local day of `now` in
+  /// `calendar`'s zone, working days are those of `calendar`'s locale.
+  /// - Throws: ``ICUError`` when ICU cannot give the locale's week.
+  public func day(now: Date, in calendar: DayCalendar) throws(ICUError) -> LocalDay {
+    let today = calendar.day(of: now)
+    if case .nextWorkingDay = self { return try calendar.workingWeek().nextWorkingDay(after: today) }
+    return resolved(today: today, week: nil)
+  }
+
+  /// The day when today is `today`; `week` may be nil when
+  /// ``needsWorkingWeek`` is false (the next day stands in otherwise).
+  package func resolved(today: LocalDay, week: WorkingWeek?) -> LocalDay {
+    switch self {
+    case .date(let day): return day
+    case .daysFromToday(let count): return today.advanced(by: count)
+    case .nextWorkingDay: return week?.nextWorkingDay(after: today) ?? today.advanced(by: 1)
+    }
+  }
+
+  /// The canonical spelling: `2026-12-01`, `today`, `tomorrow`,
+  /// `yesterday`, `+3`, `-3`, `next-workday`.
+  public var description: String {
+    switch self {
+    case .date(let day): return day.iso8601
+    case .daysFromToday(0): return "today"
+    case .daysFromToday(1): return "tomorrow"
+    case .daysFromToday(-1): return "yesterday"
+    case .daysFromToday(let count): return count > 0 ? "+\(count)" : "\(count)"
+    case .nextWorkingDay: return "next-workday"
+    }
+  }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import PosttimICU
+
+/// The days an agenda shows, as people say them: a first day, a last day
+/// or a number of days, each resolved against "now" in the report's zone.
+///
+/// `from` and `to` are ``RelativeDay`` values (`2026-12-01`, `tomorrow`,
+/// `+3`, `next-workday`); `days` counts from the first day (today when
+/// `from` is nil), that day included. Resolved days go into
+/// ``AgendaOptions/from`` and ``AgendaOptions/to``.
+public struct AgendaWindow: Sendable, Equatable {
+  /// The first day shown; nil for today with the overdue tasks before it.
+  public var from: RelativeDay?
+  /// The last day shown (inclusive); nil for no end.
+  public var to: RelativeDay?
+  /// How many days are shown, from the first; instead of `to`.
+  public var days: Int?
+
+  /// A window; see each property.
+  public init(from: RelativeDay? = nil, to: RelativeDay? = nil, days: Int? = nil) {
+    self.from = from
+    self.to = to
+    self.days = days
+  }
+
+  /// A window that cannot be shown. The messages name days, not options.
+  public enum Problem: Error, Equatable, CustomStringConvertible {
+    /// Both a last day and a number of days.
+    case lastDayAndDayCount
+    /// A number of days below 1.
+    case noDays(Int)
+    /// The last day comes before the first.
+    case endsBeforeStart(first: LocalDay, last: LocalDay)
+
+    public var description: String {
+      switch self {
+      case .lastDayAndDayCount: return "give a last day or a number of days, not both"
+      case .noDays(let count): return "a window shows at least 1 day, not \(count)"
+      case .endsBeforeStart(let first, let last): return "the last day (\(last)) is before the first day (\(first))"
+      }
+    }
+  }
+
+  /// The first and last days when today is `today`.
+  /// - Parameter workingWeek: the locale's week, for `next-workday`.
+  /// - Throws: ``Problem``.
+  public func resolved(today: LocalDay, workingWeek: WorkingWeek) throws(Problem) -> (from: LocalDay?, to: LocalDay?) {
+    try resolved(today: today) { $0.day(today: today, workingWeek: workingWeek) }
+  }
+
+  /// The first and last days at `now` in `calendar`'s zone and locale.
+  /// The working week is asked of ICU only when `next-workday` is used.
+  /// - Throws: ``Problem``, or ``ICUError`` when ICU cannot give the week.
+  public func resolved(now: Date, in calendar: DayCalendar) throws -> (from: LocalDay?, to: LocalDay?) {
+    let today = calendar.day(of: now)
+    let needsWeek = from?.needsWorkingWeek == true || to?.needsWorkingWeek == true
+    let week = needsWeek ? try calendar.workingWeek() : nil
+    return try resolved(today: today) { $0.resolved(today: today, week: week) }
+  }
+
+  private func resolved(today: LocalDay, _ resolve: (RelativeDay) -> LocalDay) throws(Problem) -> (
+    from: LocalDay?, to: LocalDay?
+  ) {
+    if to != nil, days != nil { throw .lastDayAndDayCount }
+    if let days, days < 1 { throw .noDays(days) }
+    let first = from.map(resolve)
+    var last = to.map(resolve)
+    if let days { last = (first ?? today).advanced(by: days - 1) }
+    if let first, let last, last < first { throw .endsBeforeStart(first: first, last: last) }
+    return (first, last)
+  }
+}

@@ -1,0 +1,128 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Opens the files the tool reads as data (task lists, the config file,
+/// templates, catalogs) so that no open can block: `O_NONBLOCK` on the
+/// open, so a FIFO without a writer or a device cannot hold the run, then
+/// cleared for reading (a pipe with a writer is read to its end as usual).
+/// What is opened is then checked through its descriptor, so it cannot be
+/// swapped between a check and the read.
+public enum DataFile {
+  /// What a path names, as far as reading it is concerned.
+  public enum Kind: Sendable, Equatable {
+    case regular
+    /// A FIFO or a socket (`<(…)`, `/dev/stdin` on a pipe).
+    case pipe
+    /// `/dev/null`: reads as empty.
+    case nullDevice
+    /// A directory, a device other than `/dev/null`, or anything else:
+    /// `what` is "a directory", "a character device", …
+    case other(what: String)
+  }
+
+  /// Why a data file could not be opened or read.
+  public enum Failure: Error, Equatable {
+    /// The path does not exist (ENOENT).
+    case notFound
+    /// The system refused; the text is strerror's.
+    case unreadable(String)
+    /// More than the reader's limit of bytes.
+    case tooLarge
+    /// Not a kind the reader takes: "a FIFO", "a directory", …
+    case wrongKind(String)
+
+    /// `is a FIFO, not a regular file` and the like, after a file name.
+    public func reason(expecting expected: String = "a regular file") -> String {
+      switch self {
+      case .notFound: return "no such file"
+      case .unreadable(let reason): return "cannot be read (\(reason))"
+      case .tooLarge: return "is too large"
+      case .wrongKind(let what): return "is \(what), not \(expected)"
+      }
+    }
+  }
+
+  /// An open data file: its descriptor (blocking again), its `fstat`, its kind.
+  public struct Opened {
+    public let descriptor: Int32
+    public let info: stat
+    public let kind: Kind
+    /// "a regular file", "a FIFO", "a socket", "a character device", …
+    public var what: String { DataFile.what(info) }
+  }
+
+  /// Opens `path` for reading without blocking on the open.
+  /// - Throws: ``Failure/notFound`` or ``Failure/unreadable(_:)``.
+  public static func open(_ path: String) throws(Failure) -> Opened {
+    let descriptor = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw errno == ENOENT ? .notFound : .unreadable(String(cString: strerror(errno)))
+    }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else {
+      let reason = String(cString: strerror(errno))
+      close(descriptor)
+      throw .unreadable(reason)
+    }
+    let kind = Self.kind(of: info)
+    if kind == .regular || kind == .pipe {
+      _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+    }
+    return Opened(descriptor: descriptor, info: info, kind: kind)
+  }
+
+  /// The kind of the file `info` describes.
+  static func kind(of info: stat) -> Kind {
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: return .regular
+    case S_IFIFO, S_IFSOCK: return .pipe
+    case S_IFCHR where info.st_rdev == nullDevice: return .nullDevice
+    default: return .other(what: what(info))
+    }
+  }
+
+  /// What `info` describes, with its article: "a FIFO", "a directory", …
+  public static func what(_ info: stat) -> String {
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: return "a regular file"
+    case S_IFIFO: return "a FIFO"
+    case S_IFSOCK: return "a socket"
+    case S_IFCHR: return "a character device"
+    case S_IFBLK: return "a block device"
+    case S_IFDIR: return "a directory"
+    default: return "an unknown kind of file"
+    }
+  }
+
+  /// `/dev/null`'s device number (1, 3 on Linux).
+  static let nullDevice: dev_t = {
+    var info = stat()
+    return stat("/dev/null", &info) == 0 ? info.st_rdev : dev_t.max
+  }()
+
+  /// The whole text of the regular file at `path`, as bytes.
+  /// - Throws: ``Failure``; `.wrongKind` for anything but a regular file,
+  ///   `.tooLarge` past `limit` bytes.
+  public static func readRegular(_ path: String, limit: Int = InputReader.limit) throws(Failure) -> [UInt8] {
+    let file = try open(path)
+    defer { close(file.descriptor) }
+    guard file.kind == .regular else { throw .wrongKind(file.what) }
+    return try readAll(file.descriptor, limit: limit)
+  }
+
+  /// Reads `descriptor` to its end, at most `limit` bytes.
+  /// - Throws: ``Failure/tooLarge`` past `limit`, ``Failure/unreadable(_:)``.
+  public static func readAll(_ descriptor: Int32, limit: Int) throws(Failure) -> [UInt8] {
+    do {
+      return [UInt8](try InputReader.readAll(descriptor: descriptor, limit: limit))
+    } catch {
+      switch error {
+      case .tooLarge: throw .tooLarge
+      case .unreadable(let reason): throw .unreadable(reason)
+      }
+    }
+  }
+}

@@ -1,0 +1,106 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Where `-o PATH` writes, once the symbolic links at its name are
+/// followed, one by one, the way the kernel's `protected_symlinks` rule
+/// follows them: a link in a sticky, world-writable folder (`/tmp`) is
+/// followed only when it belongs to the caller or to the folder's owner.
+/// Otherwise another user could plant `/tmp/report.md -> /etc/shadow` for
+/// a root cron job; the rename that replaces a file would not go through
+/// the kernel's check, so the tool makes it itself, whatever the sysctl
+/// says. Links in the folders above the name are the kernel's to follow.
+enum OutputTarget {
+  /// A regular file to replace (`existing`: its status) or a new one to
+  /// create: `name` in `folder`.
+  case file(folder: String, name: String, existing: stat?)
+  /// A device, FIFO or socket, written through. `throughLink`: `path` is
+  /// a link the kernel resolves to something without a name (a `/proc`
+  /// magic link such as `/dev/stdout` on a pipe), opened following it.
+  case writeThrough(path: String, throughLink: Bool)
+
+  /// The kernel's limit on links followed in one lookup (MAXSYMLINKS).
+  static let maximumLinks = 40
+
+  /// Follows the links at `path`'s name.
+  /// - Throws: ``OutputError`` (`.cannotCreate`) for a folder, a link the
+  ///   rule does not follow, a loop (ELOOP), or a name that cannot be
+  ///   looked up; the error names the link.
+  static func resolve(_ path: String) throws(OutputError) -> OutputTarget {
+    var current = path
+    for _ in 0...maximumLinks {
+      let (folder, name) = split(current)
+      var info = stat()
+      guard lstat(current, &info) == 0 else {
+        guard errno == ENOENT else { throw OutputError(.cannotCreate, path: path, reason: lastError) }
+        guard !name.isEmpty else { throw OutputError(.cannotCreate, path: path, reason: "names a folder, not a file") }
+        return .file(folder: folder, name: name, existing: nil)
+      }
+      switch info.st_mode & S_IFMT {
+      case S_IFREG:
+        return .file(folder: folder, name: name, existing: info)
+      case S_IFDIR:
+        throw OutputError(.cannotCreate, path: path, reason: "is a directory")
+      case S_IFLNK:
+        try checkFollowable(current, owner: info.st_uid, in: folder, path: path)
+        guard let destination = readLink(current) else {
+          throw OutputError(.cannotCreate, path: path, reason: "not following \(current): \(lastError)")
+        }
+        let next = destination.hasPrefix("/") ? destination : (folder == "." ? "" : folder + "/") + destination
+        if let unnamed = try unnamedTarget(of: current, next: next, path: path) { return unnamed }
+        current = next
+      default:
+        return .writeThrough(path: current, throughLink: false)
+      }
+    }
+    throw OutputError(.cannotCreate, path: path, reason: "not following \(path): \(String(cString: strerror(ELOOP)))")
+  }
+
+  /// Refuses the link at `link` (owned by `owner`) in `folder` when the
+  /// kernel's rule would not follow it.
+  static func checkFollowable(_ link: String, owner: uid_t, in folder: String, path: String) throws(OutputError) {
+    var info = stat()
+    guard stat(folder, &info) == 0 else { throw OutputError(.cannotCreate, path: path, reason: lastError) }
+    let stickyAndOpen = info.st_mode & S_ISVTX != 0 && info.st_mode & S_IWOTH != 0
+    guard !stickyAndOpen || owner == geteuid() || owner == info.st_uid else {
+      throw OutputError(
+        .cannotCreate, path: path,
+        reason: "not following \(link): a symbolic link of uid \(owner) in a sticky world-writable folder")
+    }
+  }
+
+  /// What a link resolves to when its text names nothing (`pipe:[1234]`
+  /// from `/proc/self/fd/1`) though the kernel can follow it; nil for an
+  /// ordinary link.
+  static func unnamedTarget(of link: String, next: String, path: String) throws(OutputError) -> OutputTarget? {
+    var named = stat()
+    guard lstat(next, &named) != 0, errno == ENOENT else { return nil }
+    var info = stat()
+    guard stat(link, &info) == 0 else { return nil }
+    switch info.st_mode & S_IFMT {
+    case S_IFDIR: throw OutputError(.cannotCreate, path: path, reason: "is a directory")
+    // A deleted file (`/path (deleted)`): nothing to replace.
+    case S_IFREG: throw OutputError(.cannotCreate, path: path, reason: String(cString: strerror(ENOENT)))
+    default: return .writeThrough(path: link, throughLink: true)
+    }
+  }
+
+  /// `path` split at its last `/`: ("." , path) when it has none.
+  static func split(_ path: String) -> (folder: String, name: String) {
+    guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return (".", path) }
+    let folder = String(path[..<slash])
+    return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
+  }
+
+  /// The text of the link at `path`, or nil.
+  static func readLink(_ path: String) -> String? {
+    var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = buffer.withUnsafeMutableBufferPointer { pointer in
+      pointer.withMemoryRebound(to: CChar.self) { readlink(path, $0.baseAddress!, $0.count - 1) }
+    }
+    guard count > 0 else { return nil }
+    return String(decoding: buffer[0..<count], as: UTF8.self)
+  }
+
+  static var lastError: String { String(cString: strerror(errno)) }
+}

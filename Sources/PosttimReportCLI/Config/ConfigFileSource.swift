@@ -1,0 +1,46 @@
+import PosttimReport
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The bytes of a config file: a regular file or a pipe (`<(…)`,
+/// `/dev/stdin`), opened without blocking (``DataFile``), trusted
+/// (``ConfigFileTrust``) and at most ``sizeLimit`` bytes; `/dev/null` is
+/// an empty file. A directory or another device is refused.
+enum ConfigFileSource {
+  /// 1 MiB: a config file is a few dozen lines; a pipe that does not end is cut here.
+  static let sizeLimit = 1 << 20
+
+  /// - Throws: ``ConfigFileError`` for the whole file (line 0), exit 78.
+  static func read(_ path: String) throws(ConfigFileError) -> [UInt8] {
+    func fail(_ message: String) -> ConfigFileError {
+      ConfigFileError(path: path, line: 0, column: 0, message: message)
+    }
+    func fail(_ failure: DataFile.Failure) -> ConfigFileError {
+      switch failure {
+      case .notFound: fail("config file not found")
+      case .unreadable(let reason): fail("cannot read the config file (\(reason))")
+      case .tooLarge: fail("is larger than 1 MiB, not a config file")
+      case .wrongKind(let what): fail("is \(what), not a config file")
+      }
+    }
+    let file: DataFile.Opened
+    do {
+      file = try DataFile.open(path)
+    } catch {
+      throw fail(error)
+    }
+    defer { close(file.descriptor) }
+    switch file.kind {
+    case .nullDevice: return []
+    case .other: throw fail(.wrongKind(file.what))
+    case .regular, .pipe: try ConfigFileTrust.check(path, descriptor: file.descriptor, info: file.info)
+    }
+    do {
+      return try DataFile.readAll(file.descriptor, limit: sizeLimit)
+    } catch {
+      throw fail(error)
+    }
+  }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import PosttimReportCLI
+import Testing
+import TestSupport
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A symbolic link at the output name is followed only where the kernel's
+/// `protected_symlinks` rule would follow it: the link is the caller's or
+/// the folder owner's, or the folder is not sticky and world-writable.
+/// Another user's link in `/tmp` never redirects a root run's write.
+@Suite("Output links: the protected_symlinks rule", .enabled(if: geteuid() == 0, "needs root to chown links"))
+struct OutputLinkRuleTests {
+  let example = TestPaths.example.path
+  /// A uid that owns nothing else here.
+  static let stranger: uid_t = 4242
+
+  /// A fresh folder holding `shared`, a sticky world-writable folder like /tmp.
+  func stickyFolder() throws -> (root: URL, shared: URL) {
+    let root = try temporaryFolder()
+    let shared = root.appending(path: "shared")
+    try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: false)
+    #expect(chmod(shared.path, 0o1777) == 0)
+    return (root, shared)
+  }
+
+  /// A root-only file holding "secret".
+  func victim(in root: URL) throws -> URL {
+    let victim = root.appending(path: "victim.txt")
+    try "secret".write(to: victim, atomically: false, encoding: .utf8)
+    #expect(chmod(victim.path, 0o600) == 0)
+    return victim
+  }
+
+  func link(_ path: URL, to destination: String, owner: uid_t) throws {
+    try FileManager.default.createSymbolicLink(atPath: path.path, withDestinationPath: destination)
+    #expect(lchown(path.path, owner, owner) == 0)
+  }
+
+  func isLink(_ path: URL) -> Bool {
+    var info = stat()
+    return lstat(path.path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
+  }
+
+  @Test("another user's link in a sticky world-writable folder is not followed: 73, the target untouched")
+  func plantedLink() throws {
+    let (root, shared) = try stickyFolder()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let victim = try victim(in: root)
+    let output = shared.appending(path: "a.md")
+    try link(output, to: victim.path, owner: Self.stranger)
+    expectRun(
+      arguments: [example, "-o", output.path], exit: .cannotCreate,
+      stderr: [
+        "posttim-report: error: \(output.path): cannot create output file (not following \(output.path): "
+          + "a symbolic link of uid 4242 in a sticky world-writable folder)"
+      ])
+    #expect(try String(contentsOf: victim, encoding: .utf8) == "secret")
+    #expect(isLink(output))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: shared.path) == ["a.md"])
+  }
+
+  @Test("another user's dangling link there creates no file where it points")
+  func plantedDanglingLink() throws {
+    let (root, shared) = try stickyFolder()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let elsewhere = root.appending(path: "elsewhere/new.md")
+    try FileManager.default.createDirectory(
+      at: elsewhere.deletingLastPathComponent(), withIntermediateDirectories: false)
+    let output = shared.appending(path: "b.md")
+    try link(output, to: elsewhere.path, owner: Self.stranger)
+    expectRun(arguments: [example, "-o", output.path], exit: .cannotCreate)
+    #expect(!FileManager.default.fileExists(atPath: elsewhere.path))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: shared.path) == ["b.md"])
+  }
+
+  @Test("a planted link further down a chain of links is refused too, and named")
+  func plantedLinkInChain() throws {
+    let (root, shared) = try stickyFolder()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let victim = try victim(in: root)
+    let planted = shared.appending(path: "next")
+    try link(planted, to: victim.path, owner: Self.stranger)
+    let output = root.appending(path: "agenda.md")
+    try link(output, to: planted.path, owner: 0)
+    expectRun(
+      arguments: [example, "-o", output.path], exit: .cannotCreate,
+      stderr: [
+        "posttim-report: error: \(output.path): cannot create output file (not following \(planted.path): "
+          + "a symbolic link of uid 4242 in a sticky world-writable folder)"
+      ])
+    #expect(try String(contentsOf: victim, encoding: .utf8) == "secret")
+  }
+
+  @Test(
+    "links the kernel would follow are followed: the caller's, the folder owner's, any in a folder that is not sticky")
+  func allowedLinks() throws {
+    let (root, shared) = try stickyFolder()
+    defer { try? FileManager.default.removeItem(at: root) }
+    // The caller's own link in the sticky folder.
+    let mine = root.appending(path: "mine.md")
+    try link(shared.appending(path: "mine"), to: mine.path, owner: geteuid())
+    // The folder owner's link: a sticky folder of the stranger's, its link.
+    let theirs = root.appending(path: "theirs")
+    try FileManager.default.createDirectory(at: theirs, withIntermediateDirectories: false)
+    #expect(chmod(theirs.path, 0o1777) == 0)
+    #expect(chown(theirs.path, Self.stranger, Self.stranger) == 0)
+    let ownersTarget = root.appending(path: "owners.md")
+    try link(theirs.appending(path: "owners"), to: ownersTarget.path, owner: Self.stranger)
+    // Any link in a world-writable folder without the sticky bit.
+    let open = root.appending(path: "open")
+    try FileManager.default.createDirectory(at: open, withIntermediateDirectories: false)
+    #expect(chmod(open.path, 0o777) == 0)
+    let openTarget = root.appending(path: "open.md")
+    try link(open.appending(path: "any"), to: openTarget.path, owner: Self.stranger)
+
+    for (output, target) in [
+      (shared.appending(path: "mine"), mine), (theirs.appending(path: "owners"), ownersTarget),
+      (open.appending(path: "any"), openTarget),
+    ] {
+      expectRun(arguments: [example, "-o", output.path], exit: .success)
+      #expect(try String(contentsOf: target, encoding: .utf8).hasPrefix("# Agenda"))
+      #expect(isLink(output))
+    }
+  }
+
+  @Test("a symbolic link loop at the output name is refused (ELOOP, 73) and stays a link")
+  func linkLoop() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let selfLoop = folder.appending(path: "self.md")
+    try FileManager.default.createSymbolicLink(atPath: selfLoop.path, withDestinationPath: "self.md")
+    let first = folder.appending(path: "a.md")
+    try FileManager.default.createSymbolicLink(atPath: first.path, withDestinationPath: "b.md")
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.appending(path: "b.md").path, withDestinationPath: first.path)
+    for output in [selfLoop, first] {
+      expectRun(
+        arguments: [example, "-o", output.path], exit: .cannotCreate,
+        stderr: [
+          "posttim-report: error: \(output.path): cannot create output file (not following \(output.path): "
+            + "Too many levels of symbolic links)"
+        ])
+      #expect(isLink(output))
+    }
+    #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == ["self.md", "a.md", "b.md"])
+  }
+}
+
+/// `-o /dev/stdout` is standard output, whatever it is.
+@Suite("Output through /proc links", .enabled(if: EndToEndTests.binary != nil, "posttim-report binary not built"))
+struct OutputProcLinkTests {
+  @Test("-o /dev/stdout writes to standard output when it is a pipe")
+  func devStdoutPipe() throws {
+    let (status, stdout, stderr) = try EndToEndTests.run([TestPaths.example.path, "-o", "/dev/stdout"])
+    #expect(status == 0, "\(stderr)")
+    #expect(stdout.hasPrefix("# Agenda\n"))
+  }
+}
