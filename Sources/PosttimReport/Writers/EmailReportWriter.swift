@@ -33,11 +33,17 @@ public struct EmailReportWriter: ReportWriter {
     /// `date` (today) and `count` (``MailWords/subject(pattern:)``); nil
     /// for the catalog's `mail.subject`.
     public var subject: String?
+    /// The `Message-ID` (with its angle brackets); nil for a new one each
+    /// message (``MessageID/make(domain:now:)``). A sender that may send one
+    /// message twice (a retry after a crash) fixes it, so mail clients fold
+    /// the copies.
+    public var messageID: String?
 
     /// A message to `envelope`'s recipients, titled `subject`.
-    public init(envelope: MailSettings, subject: String? = nil) {
+    public init(envelope: MailSettings, subject: String? = nil, messageID: String? = nil) {
       self.envelope = envelope
       self.subject = subject
+      self.messageID = messageID
     }
   }
 
@@ -103,6 +109,7 @@ public struct EmailReportWriter: ReportWriter {
     }
     let envelope = options.envelope
     let zone = try TimeZoneIdentifier(report.timeZoneID)
+    if let messageID = options.messageID { try MailError.checkHeaderSafe(messageID, what: "the Message-ID") }
     let subject = try options.subject.map { try report.mail.subject(pattern: $0) } ?? report.mail.subject
     var headers = [
       HeaderField(
@@ -114,7 +121,9 @@ public struct EmailReportWriter: ReportWriter {
     if !envelope.replyTo.isEmpty { headers.append(MailSettings.addressField("Reply-To", envelope.replyTo)) }
     headers += [
       try HeaderField.unstructured("Subject", subject),
-      HeaderField(name: "Message-ID", words: [MessageID.make(domain: envelope.messageIDDomain, now: envelope.date)]),
+      HeaderField(
+        name: "Message-ID",
+        words: [options.messageID ?? MessageID.make(domain: envelope.messageIDDomain, now: envelope.date)]),
       HeaderField(name: "Content-Language", words: Self.languageList(reports.map(\.languageTag))),
       HeaderField(name: "Auto-Submitted", words: ["auto-generated"]),
       HeaderField(name: "X-Auto-Response-Suppress", words: ["All"]),

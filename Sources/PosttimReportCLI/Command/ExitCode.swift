@@ -18,6 +18,10 @@ public struct ExitCode: RawRepresentable, Hashable, Sendable, CustomStringConver
   /// (missing, or it failed), including a temporary file for the message
   /// that cannot be made in `$TMPDIR` (the folder and the reason are named).
   public static let unavailable = ExitCode(rawValue: 69)
+  /// 75 EX_TEMPFAIL: `roster`: some due readers failed (the others were
+  /// delivered; the next run retries them), or the journal is in use by
+  /// another run.
+  public static let temporaryFailure = ExitCode(rawValue: 75)
   /// 70 EX_SOFTWARE: ICU failed, or an internal error.
   public static let software = ExitCode(rawValue: 70)
   /// 73 EX_CANTCREAT: the output file cannot be created: its folder is

@@ -52,9 +52,12 @@ public struct ReportCommand {
         io.writeError("posttim-report: error: " + Self.printable(message, lines: error is TemplateError))
       }
       if code == .usage {
-        let preview = arguments.first == "preview"
-        io.writeError(preview ? HelpRenderer.previewUsage : HelpRenderer.usage)
-        io.writeError("See 'posttim-report \(preview ? "preview " : "")--help' for more information.")
+        let command = ["preview", "roster"].contains(arguments.first) ? arguments.first! : nil
+        let usage = [
+          "preview": HelpRenderer.previewUsage, "roster": HelpRenderer.rosterUsage,
+        ][command ?? ""] ?? HelpRenderer.usage
+        io.writeError(usage)
+        io.writeError("See 'posttim-report \(command.map { $0 + " " } ?? "")--help' for more information.")
       }
       return code
     }
@@ -87,15 +90,22 @@ public struct ReportCommand {
     case let error as ICUError: return (.software, error.description)
     case let error as MailError: return (.usage, error.description)
     case let error as SendmailDelivery.Failure: return (.unavailable, CLIWords.replacing(in: error.description))
+    case let error as RosterError: return (error.exitCode, error.description)
+    case let error as RosterErrors: return (error.exitCode, error.description)
+    case let error as RosterJournal.Failure: return (error.exitCode, error.description)
+    case let error as RosterIncomplete: return (.temporaryFailure, error.description)
     default: return (.software, "internal error: \(error)")
     }
   }
 
-  /// The tool: `preview`, or an information mode, or one report run
-  /// through the pipeline (``RunPlan``, ``ReportPipeline``).
+  /// The tool: `preview`, `roster`, or an information mode, or one report
+  /// run through the pipeline (``RunPlan``, ``ReportPipeline``).
   func execute() throws {
     if arguments.first == "preview" {
       return try PreviewCommand(arguments: Array(arguments.dropFirst()), environment: runEnvironment, io: io).execute()
+    }
+    if arguments.first == "roster" {
+      return try RosterCommand(arguments: Array(arguments.dropFirst()), environment: runEnvironment, io: io).execute()
     }
     let commandLine = try Self.parser.parse(arguments)
     if let mode = try InformationMode.requested(byCommandLine: commandLine) { return try inform(mode) }

@@ -9,7 +9,9 @@ extension RunPlan {
   /// - Throws: ``UsageError`` (exit 64), ``DateEngineError`` (64),
   ///   ``MailError`` (64), ``TemplateError`` (66, 78), ``ConfigFileError``
   ///   for a config file value (78), ``ICUError`` (70).
-  init(resolving options: ParsedOptions, in environment: RunEnvironment) throws {
+  /// - Parameter messageID: the e-mail's fixed `Message-ID` (a roster
+  ///   reader's, the same on a retry); nil for a new one per message.
+  init(resolving options: ParsedOptions, in environment: RunEnvironment, messageID: String? = nil) throws {
     inputs = options.operands
     // --send only makes sense for a message, so it implies the format.
     let format =
@@ -25,7 +27,9 @@ extension RunPlan {
     let mailing = try Mailing(
       resolving: options, format: format, locale: presentation.locales[0].locale,
       environment: environment.variables, now: window.now)
-    mail = mailing.message
+    var message = mailing.message
+    message?.messageID = messageID
+    mail = message
     if let mail { writerOptions[EmailReportWriter.Options.self] = mail }
     // Colour and the terminal's width only for a terminal, never for a file.
     let toTerminal = environment.standardOutputIsTerminal && outputPath == nil

@@ -1,4 +1,5 @@
 import Foundation
+import PosttimReport
 
 #if canImport(Glibc)
   import Glibc
@@ -77,25 +78,58 @@ final class RosterJournal {
     }
     let complete = (bytes.lastIndex(of: 0x0A).map { $0 + 1 }) ?? 0
     if complete < bytes.count {
+      // From here on a throw leaves the descriptor to deinit.
       guard ftruncate(descriptor, off_t(complete)) == 0 else {
-        close(descriptor)
         throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
       }
       bytes.removeSubrange(complete...)
     }
+    for entry in try Self.entries(bytes, path: path) { entries[Self.key(entry.id, entry.localDate)] = entry }
+  }
+
+  /// The records of a journal's complete lines.
+  static func entries(_ bytes: [UInt8], path: String) throws(Failure) -> [Entry] {
+    var result: [Entry] = []
     var lineNumber = 0
     for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast() {
       lineNumber += 1
       let fields = line.split(separator: 0x09, omittingEmptySubsequences: false).map {
         String(decoding: $0, as: UTF8.self)
       }
-      guard fields.count == 5, !fields[0].isEmpty else {
-        close(descriptor)
-        throw .corrupt(path: path, line: lineNumber)
-      }
-      let entry = Entry(id: fields[0], localDate: fields[1], messageID: fields[2], time: fields[3], how: fields[4])
-      entries[Self.key(entry.id, entry.localDate)] = entry
+      guard fields.count == 5, !fields[0].isEmpty else { throw .corrupt(path: path, line: lineNumber) }
+      result.append(Entry(id: fields[0], localDate: fields[1], messageID: fields[2], time: fields[3], how: fields[4]))
     }
+    return result
+  }
+
+  /// The deliveries other runs of the same roster recorded in `folder`
+  /// (its other shards' journals, `NAME.shard-K-of-N.journal`, and
+  /// `NAME.journal`), all but `own`: read, not locked or changed, so a
+  /// reader one split delivered is not sent again under another.
+  static func others(in folder: String, roster name: String, own: String) throws(Failure) -> [Entry] {
+    let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    var result: [Entry] = []
+    for file in files.sorted() where file != own && isJournal(file, of: name) {
+      let path = folder + "/" + file
+      guard let bytes = try? DataFile.readRegular(path, limit: 1 << 30) else {
+        throw .cannotOpen(path: path, reason: "cannot be read")
+      }
+      // A last line another run is writing (or was writing when it died)
+      // is not a record yet.
+      let complete = (bytes.lastIndex(of: 0x0A).map { $0 + 1 }) ?? 0
+      result += try entries(Array(bytes[..<complete]), path: path)
+    }
+    return result
+  }
+
+  /// `NAME.journal` or `NAME.shard-K-of-N.journal`.
+  static func isJournal(_ file: String, of name: String) -> Bool {
+    if file == name + ".journal" { return true }
+    let prefix = name + ".shard-"
+    guard file.hasPrefix(prefix), file.hasSuffix(".journal") else { return false }
+    let middle = file.dropFirst(prefix.count).dropLast(".journal".count)
+    let parts = middle.split(separator: "-", omittingEmptySubsequences: false)
+    return parts.count == 3 && parts[1] == "of" && RosterShard("\(parts[0])/\(parts[2])") != nil
   }
 
   deinit { close(descriptor) }
