@@ -51,9 +51,11 @@ enum RosterOptions {
     "generate-completion-script",
   ])
 
+  /// The roster's own options.
+  static let own: [OptionSpec] = [output.spec, state.spec, shard.spec]
+
   /// Every roster option, in help order within each group.
-  static let all: [OptionSpec] =
-    [output.spec, state.spec, shard.spec] + ReportOptions.all.filter { !notTaken.contains($0.name) }
+  static let all: [OptionSpec] = own + ReportOptions.all.filter { !notTaken.contains($0.name) }
 
   static let parser = ArgumentParser(specs: all)
 }
