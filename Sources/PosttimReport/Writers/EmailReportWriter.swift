@@ -48,7 +48,7 @@ public struct EmailReportWriter: ReportWriter {
   }
 
   public let format = "email"
-  let options: Options
+  private(set) var options: Options
   /// The `text/plain` part's writer (never in colour).
   let text: TextReportWriter
   /// The `text/html` part's writer.
@@ -77,6 +77,15 @@ public struct EmailReportWriter: ReportWriter {
       throw MailError(.noEnvelope, "an e-mail needs a sender and at least one recipient (EmailReportWriter.Options)")
     }
     try self.init(mail, options: options)
+  }
+
+  /// This writer for another message (envelope, subject, Message-ID),
+  /// sharing its parts' writers: many messages alike but for their
+  /// recipients (a roster's readers) parse the templates once.
+  public func addressed(_ mail: Options) -> EmailReportWriter {
+    var writer = self
+    writer.options = mail
+    return writer
   }
 
   public func write<Output: TextOutputStream>(_ report: ReportView, to output: inout Output) throws {

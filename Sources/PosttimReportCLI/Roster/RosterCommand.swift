@@ -33,7 +33,9 @@ struct RosterCommand {
     let now = environment.clock()
     let pinned = RunEnvironment(
       variables: environment.variables, clock: { now }, standardOutputIsTerminal: false, warn: environment.warn)
-    let schedule = try RosterSchedule(roster: roster, request: request, environment: pinned)
+    // E-mail writers made once per set of part options, for every reader.
+    let shared = SharedWriters()
+    let schedule = try RosterSchedule(roster: roster, request: request, environment: pinned, shared: shared)
     let journalName = request.journalName(roster: roster.name)
     let journal: RosterJournal
     let others: [RosterJournal.Entry]
@@ -42,7 +44,7 @@ struct RosterCommand {
       others = try RosterJournal.others(in: request.stateFolder, roster: roster.name, own: journalName)
     }
     let run = RosterRun(
-      request: request, environment: pinned, io: io, journal: journal, delivered: RosterDelivered(others))
+      request: request, environment: pinned, io: io, journal: journal, delivered: RosterDelivered(others), shared: shared)
     let tally = try run.handle(schedule.entries, readers: roster.readers)
     let scope = request.shard == .all ? "roster" : "roster (shard \(request.shard))"
     try io.writeStandardOutput { $0.write("\(scope): \(tally.summary(delivery: request.delivery))\n") }

@@ -39,6 +39,7 @@ struct RosterRun {
   let io: CommandIO
   let journal: RosterJournal
   let delivered: RosterDelivered
+  let shared: SharedWriters
 
   /// Handles every scheduled reader and prints one line for each.
   /// - Throws: only what stops the run: a journal that cannot record
@@ -88,7 +89,7 @@ struct RosterRun {
   /// - Returns: how it was delivered: `sent`, `written`, or `skipped`
   ///   (an empty window under `--skip-empty`).
   private func deliver(_ reader: RosterReader, _ entry: RosterSchedule.Entry) throws -> String {
-    let plan = try RunPlan(resolving: request.options(for: reader), in: environment, messageID: entry.messageID)
+    let plan = try RunPlan(resolving: request.options(for: reader), in: environment, messageID: entry.messageID, shared: shared)
     var tasks = try TaskInputs(readStandardInput: io.readStandardInput).load(plan.inputs)
     let report = try PresentedReport(moving: &tasks, plan: plan, warn: environment.warn)
     if plan.output.skipsEmpty && report.views[0].taskCount == 0 { return "skipped" }

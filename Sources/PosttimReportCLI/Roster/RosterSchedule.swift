@@ -20,13 +20,13 @@ struct RosterSchedule {
   /// - Throws: ``RosterErrors`` naming every row whose options do not
   ///   resolve, with the first one's exit status (65 for a cell, 64 or 78
   ///   for a command-line or config-file value no row can use).
-  init(roster: RosterFile, request: RosterRequest, environment: RunEnvironment) throws {
+  init(roster: RosterFile, request: RosterRequest, environment: RunEnvironment, shared: SharedWriters) throws {
     var entries: [Entry] = []
     var errors: [RosterError] = []
     var calendars: [TimeZoneIdentifier: DayCalendar] = [:]
     for (index, reader) in roster.readers.enumerated() {
       do {
-        let plan = try RunPlan(resolving: request.options(for: reader), in: environment)
+        let plan = try RunPlan(resolving: request.options(for: reader), in: environment, shared: shared)
         guard request.shard.contains(id: reader.id) else { continue }
         let zone = plan.presentation.locales[0].timeZone
         let calendar = try calendars[zone] ?? DayCalendar(timeZone: zone)
