@@ -4,19 +4,20 @@ import PosttimReport
 
 /// One reader: a row of the roster, checked on its own (its ID, list and
 /// `at`, the form of its cells); whether its options resolve is checked
-/// with the roster-wide ones (``RosterCommand``).
+/// with the roster-wide ones (``RosterCommand``). Kept small: a long
+/// roster holds every row for the whole run.
 struct RosterReader {
   let id: String
   /// The row it is on (the header is row 1).
   let row: Int
   /// The task list's path, relative ones taken from the roster's folder.
   let list: String
-  /// The `list` cell as written, for messages.
-  let listCell: String
   /// `at`, in minutes after local midnight.
   let at: Int
-  /// The row's non-empty option cells: a layer over the roster-wide options.
-  let layer: ParsedOptions
+  /// The row's cells under ``RosterFile/optionColumns`` (empty for a row
+  /// with none): with the empty ones left out, a layer over the
+  /// roster-wide options (``RosterFile/layer(of:)``).
+  let cells: [String]
 }
 
 /// A roster file (docs/roster.md): RFC 4180 CSV, a header row naming
@@ -25,6 +26,8 @@ struct RosterReader {
 struct RosterFile {
   let path: String
   let readers: [RosterReader]
+  /// The columns named after an option, in the file's order.
+  let optionColumns: [OptionSpec]
 
   /// The journal's base name: the file's name without `.csv`.
   var name: String {
@@ -61,6 +64,7 @@ struct RosterFile {
     var errors: [RosterError] = []
     let columns = Self.columns(header, path: path, errors: &errors)
     if !errors.isEmpty { throw RosterErrors(errors: errors) }
+    optionColumns = columns.compactMap { if case .option(let spec)? = $0 { spec } else { nil } }
     var readers: [RosterReader] = []
     var seen: [String: Int] = [:]
     for record in records.dropFirst() {
@@ -121,7 +125,8 @@ struct RosterFile {
     var id = ""
     var list = ""
     var at = defaultAt
-    var layer = ParsedOptions()
+    var cells: [String] = []
+    var anyCell = false
     for (column, cell) in zip(columns, record.fields) {
       guard let column else { continue }
       switch column {
@@ -134,17 +139,27 @@ struct RosterFile {
         }
         at = minutes
       case .option(let spec):
+        cells.append(cell)
         guard !cell.isEmpty else { continue }
+        anyCell = true
         if spec.isFlag, cell != "true", cell != "false" {
           throw .content(path, row: record.row, column: spec.name, "takes true or false, got '\(cell)'")
         }
-        layer.append(spec, .init(text: cell, origin: .roster(path: path, row: record.row, column: spec.name)))
       }
     }
     if let problem = idProblem(id) { throw .content(path, row: record.row, column: "id", problem) }
     guard !list.isEmpty else { throw .content(path, row: record.row, column: "list", "empty: name the reader's task list") }
     let resolved = list.hasPrefix("/") || folder.isEmpty ? list : folder + "/" + list
-    return RosterReader(id: id, row: record.row, list: resolved, listCell: list, at: at, layer: layer)
+    return RosterReader(id: id, row: record.row, list: resolved, at: at, cells: anyCell ? cells : [])
+  }
+
+  /// A reader's non-empty option cells, each naming its row and column.
+  func layer(of reader: RosterReader) -> ParsedOptions {
+    var layer = ParsedOptions()
+    for (spec, cell) in zip(optionColumns, reader.cells) where !cell.isEmpty {
+      layer.append(spec, .init(text: cell, origin: .roster(path: path, row: reader.row, column: spec.name)))
+    }
+    return layer
   }
 
   /// Why `id` cannot be a reader's ID (it names a file `ID.eml` and a

@@ -66,8 +66,8 @@ struct RosterRequest {
 
   /// One reader's options: the row's cells over the shared ones, its list,
   /// and for `-o DIR` its file.
-  func options(for reader: RosterReader) -> ParsedOptions {
-    var layer = reader.layer
+  func options(for reader: RosterReader, in roster: RosterFile) -> ParsedOptions {
+    var layer = roster.layer(of: reader)
     layer.operands = [reader.list]
     if case .folder(let folder) = delivery {
       layer.append(ReportOptions.output.spec, .init(text: folder + "/" + reader.id + ".eml", origin: .commandLine))

@@ -44,10 +44,10 @@ struct RosterRun {
   /// Handles every scheduled reader and prints one line for each.
   /// - Throws: only what stops the run: a journal that cannot record
   ///   (the next run would not know what was delivered), standard output.
-  func handle(_ schedule: [RosterSchedule.Entry], readers: [RosterReader]) throws -> RosterTally {
+  func handle(_ schedule: [RosterSchedule.Entry], roster: RosterFile) throws -> RosterTally {
     var tally = RosterTally()
     for entry in schedule {
-      let reader = readers[entry.index]
+      let reader = roster.readers[entry.index]
       let localDate = entry.due.localDate.iso8601
       let line: String
       if let done = journal.entry(id: reader.id, localDate: localDate)
@@ -60,7 +60,7 @@ struct RosterRun {
         line = "not due until \(RosterDue.wallText(reader.at)) (\(entry.zone))"
       } else {
         do {
-          let how = try deliver(reader, entry)
+          let how = try deliver(reader, entry, roster: roster)
           try journal.record(
             .init(
               id: reader.id, localDate: localDate, messageID: entry.messageID,
@@ -88,8 +88,9 @@ struct RosterRun {
   /// One reader's message through the report's pipeline.
   /// - Returns: how it was delivered: `sent`, `written`, or `skipped`
   ///   (an empty window under `--skip-empty`).
-  private func deliver(_ reader: RosterReader, _ entry: RosterSchedule.Entry) throws -> String {
-    let plan = try RunPlan(resolving: request.options(for: reader), in: environment, messageID: entry.messageID, shared: shared)
+  private func deliver(_ reader: RosterReader, _ entry: RosterSchedule.Entry, roster: RosterFile) throws -> String {
+    let plan = try RunPlan(
+      resolving: request.options(for: reader, in: roster), in: environment, messageID: entry.messageID, shared: shared)
     var tasks = try TaskInputs(readStandardInput: io.readStandardInput).load(plan.inputs)
     let report = try PresentedReport(moving: &tasks, plan: plan, warn: environment.warn)
     if plan.output.skipsEmpty && report.views[0].taskCount == 0 { return "skipped" }

@@ -26,7 +26,7 @@ struct RosterSchedule {
     var calendars: [TimeZoneIdentifier: DayCalendar] = [:]
     for (index, reader) in roster.readers.enumerated() {
       do {
-        let plan = try RunPlan(resolving: request.options(for: reader), in: environment, shared: shared)
+        let plan = try RunPlan(resolving: request.options(for: reader, in: roster), in: environment, shared: shared)
         guard request.shard.contains(id: reader.id) else { continue }
         let zone = plan.presentation.locales[0].timeZone
         let calendar = try calendars[zone] ?? DayCalendar(timeZone: zone)
