@@ -19,8 +19,11 @@ struct EmailCLITests {
     #expect(
       headers.prefix(4) == [
         "Date: Mon, 30 Nov 2026 09:00:00 -0500", "From: zoe@example.org", "To: a@example.org, b@example.org",
-        "Subject: Agenda du lundi 30 novembre 2026",
+        // The days shown, 30 November to 1 December: "novembre\u{2009}–\u{2009}mardi"
+        // and "décembre" as encoded words, folded before the second.
+        "Subject: Agenda du lundi 30 =?UTF-8?B?bm92ZW1icmXigInigJPigIltYXJkaQ==?= 1",
       ])
+    #expect(headers[4] == " =?UTF-8?B?ZMOpY2VtYnJl?= 2026")
     #expect(headers.contains("Content-Language: fr-CA"))
     #expect(headers.contains("Auto-Submitted: auto-generated"))
     #expect(headers.contains("MIME-Version: 1.0"))
@@ -49,7 +52,7 @@ struct EmailCLITests {
     #expect(!FileManager.default.fileExists(atPath: output))
     // Not empty: --skip-empty changes nothing.
     let full = expectRun(arguments: base + ["--mail-to", "a@example.org", "--skip-empty"], exit: .success)
-    #expect(full.stdout.contains("Subject: Agenda du lundi 30 novembre 2026\r\n"))
+    #expect(full.stdout.contains("Subject: Agenda du lundi 30 =?UTF-8?B?bm92ZW1icmXigInigJPigIltYXJkaQ==?= 1\r\n"))
   }
 
   @Test(
@@ -136,7 +139,7 @@ struct EmailCLITests {
     }
   }
 
-  @Test("--subject with {date} and {count}, in the report's locale")
+  @Test("--subject with {date} (the days shown) and {count}, in the report's locale")
   func subject() {
     let run = expectRun(
       arguments: base + [
@@ -144,7 +147,11 @@ struct EmailCLITests {
       ], exit: .success)
     // 13 tasks up to 1 December ("13 tâches en tout" in the report);
     // "tâches —" is 74 C3 A2 63 68 65 73 20 E2 80 94 in UTF-8.
-    #expect(run.stdout.contains("\r\nSubject: 13 =?UTF-8?B?dMOiY2hlcyDigJQ=?= lundi 30 novembre 2026\r\n"))
+    // {date} is the days shown, 30 November to 1 December.
+    #expect(
+      run.stdout.contains(
+        "\r\nSubject: 13 =?UTF-8?B?dMOiY2hlcyDigJQ=?= lundi 30\r\n =?UTF-8?B?bm92ZW1icmXigInigJPigIltYXJkaQ==?= 1 "
+          + "=?UTF-8?B?ZMOpY2VtYnJl?= 2026\r\n"))
   }
 
   @Test("--send: a missing sendmail or one that fails is exit 69 and nothing on stdout")

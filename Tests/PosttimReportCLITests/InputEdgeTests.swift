@@ -36,7 +36,10 @@ struct InputEdgeTests {
   @Test(
     "values out of bounds are usage errors",
     arguments: [
-      (["--from", "2026-11-30T10:00:00Z"], "--from takes a date (YYYY-MM-DD), got '2026-11-30T10:00:00Z'"),
+      (
+        ["--from", "2026-11-30T10:00:00Z"],
+        "--from: '2026-11-30T10:00:00Z' is not a day: a day is a date without a time (YYYY-MM-DD)"
+      ),
       (
         ["--skeleton", String(repeating: "y", count: 65)],
         "invalid skeleton \"yyyyyyyyyyyyyyyyyyyy…\": longer than 64 characters"

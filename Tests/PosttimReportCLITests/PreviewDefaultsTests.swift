@@ -147,12 +147,12 @@ struct PreviewDefaultsTests {
       html.contains(
         "<tr><td><time datetime=\"2026-11-30T12:45:00Z\">07:45</time></td><td dir=\"auto\">Café avec Jean-François</td></tr>"
       ))
-    #expect(html.contains("<p>5 задач</p>"))
+    #expect(html.contains("<p class=\"q\">5 задач</p>"))
     #expect(
       html.contains(
         "<section lang=\"he-IL\" dir=\"rtl\">\n<h2><code lang=\"en\" dir=\"ltr\">he_IL</code> היום — יום שני, 30 בנובמבר 2026</h2>\n"
       ))
-    #expect(html.contains("<p>5 משימות</p>"))
+    #expect(html.contains("<p class=\"q\">5 משימות</p>"))
     #expect(html.hasSuffix("</section>\n</body>\n</html>\n"))
   }
 

@@ -14,7 +14,7 @@ struct RosterCommandTests {
     zoe,tasks.plist,06:00,fr_CA,America/Toronto,zoe@example.org,,
     amira,tasks.plist,07:30,ar_EG,Africa/Cairo,amira@example.org,,
     ken,tasks.plist,,ja_JP,Asia/Tokyo,ken@example.org,,
-    noa,tasks.plist,21:00,he_IL,Asia/Jerusalem,noa@example.org,2026-12-02,2026-12-02
+    noa,tasks.plist,21:00,he_IL,Asia/Jerusalem,noa@example.org,tomorrow,tomorrow
     sam,tasks.plist,,en_US,America/Los_Angeles,sam@example.org,,
     max,missing.plist,,en_US,Europe/Paris,max@example.org,,
 

@@ -8,14 +8,14 @@ import TestSupport
 @Suite("iCalendar reminders (VALARM)")
 struct ICalendarReminderTests {
   static func writer(_ reminders: String) throws -> ICalendarReportWriter {
-    ICalendarReportWriter(generatorVersion: "0.0.0-test", reminders: try ReminderLeadTime.list(reminders))
+    ICalendarReportWriter(.init(reminders: try ReminderLeadTime.list(reminders)), generatorVersion: "0.0.0-test")
   }
 
   @Test("a task to come gets one VALARM per lead time, in the order given, with the French reminder text")
   func french() throws {
     let fixture = try ReportFixture()
     let task = TaskEntry(
-      title: "Remettre le TP #3", date: ReportFixture.now.addingTimeInterval(5400), importance: 8)
+      title: "Remettre le TP #3", date: ReportFixture.now.addingTimeInterval(2 * 86_400), importance: 8)
     let text = try fixture.render(try Self.writer("1d,15m"), fixture.presenter.view(of: try fixture.agenda([task])))
     #expect(
       text.hasSuffix(
@@ -47,6 +47,14 @@ struct ICalendarReminderTests {
     let text = try fixture.render(try Self.writer("PT30M"), fixture.presenter.view(of: try fixture.agenda(tasks)))
     let descriptions = text.components(separatedBy: "\r\n").filter { $0.hasPrefix("DESCRIPTION:") }
     #expect(descriptions == ["DESCRIPTION:تذكير: اجتماع\\; غداً", "DESCRIPTION:تذكير: (بلا عنوان)"])
+  }
+
+  @Test("a reminder whose time has passed at the report's now is left out, the others kept")
+  func staleReminder() throws {
+    let fixture = try ReportFixture()
+    let task = TaskEntry(title: "bientôt", date: ReportFixture.now.addingTimeInterval(5400), importance: 5)
+    let text = try fixture.render(try Self.writer("1d,15m,90m"), fixture.presenter.view(of: try fixture.agenda([task])))
+    #expect(text.components(separatedBy: "\r\n").filter { $0.hasPrefix("TRIGGER:") } == ["TRIGGER:-PT15M"])
   }
 
   @Test("a task already past at the report's now (an overdue one) gets no alarm; without --remind nothing changes")

@@ -36,4 +36,17 @@ struct MIMEStructureTests {
         + "BEGIN:VCALENDAR\r\n--=_posttim_1--\r\n")
     #expect(message.parts.map(\.subtype) == ["plain", "html", "calendar"])
   }
+
+  @Test("a calendar attachment: method before charset, its name in the type and in Content-Disposition")
+  func calendarAttachment() {
+    let part = MIMEMessage.Part(
+      subtype: "calendar", text: "BEGIN:VCALENDAR", parameters: ["method=PUBLISH"], fileName: "agenda.ics")
+    let text = MIMEMessage(headers: headers, body: .part(part)).rendered(boundary: "=_posttim_1")
+    #expect(
+      text
+        == "Subject: Agenda\r\nMIME-Version: 1.0\r\n"
+        + "Content-Type: text/calendar; method=PUBLISH; charset=utf-8; name=\"agenda.ics\"\r\n"
+        + "Content-Transfer-Encoding: quoted-printable\r\n"
+        + "Content-Disposition: attachment; filename=\"agenda.ics\"\r\n\r\nBEGIN:VCALENDAR")
+  }
 }

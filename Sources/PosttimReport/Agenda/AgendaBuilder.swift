@@ -124,7 +124,7 @@ public struct AgendaBuilder: Sendable {
         }
       }.flatMap { $0 }
     }
-    return Agenda(today: today, now: options.now, sections: sections)
+    return Agenda(today: today, now: options.now, sections: sections, from: options.from, to: options.to)
   }
 
   /// The overdue block sums up the past of the default window; an explicit

@@ -7,16 +7,24 @@
 /// of its text and HTML; an attachment would wrap it in a
 /// `multipart/mixed` next to, say, a `text/calendar` part.
 public struct MIMEMessage: Sendable {
-  /// One UTF-8 text part: `text/plain`, `text/html`…
+  /// One UTF-8 text part: `text/plain`, `text/html`, `text/calendar`…
   public struct Part: Sendable {
-    /// The media subtype of `text/…` ("plain", "html").
+    /// The media subtype of `text/…` ("plain", "html", "calendar").
     public let subtype: String
     /// The part's text, before transfer encoding.
     public let text: String
+    /// Content-Type parameters before `charset` (`method=PUBLISH`, which
+    /// RFC 5545 §8.1 wants on a `text/calendar` part).
+    public let parameters: [String]
+    /// A file name: the part is an attachment (RFC 2183
+    /// `Content-Disposition`); nil for a part shown in the message.
+    public let fileName: String?
     /// A `text/<subtype>` part holding `text` (UTF-8).
-    public init(subtype: String, text: String) {
+    public init(subtype: String, text: String, parameters: [String] = [], fileName: String? = nil) {
       self.subtype = subtype
       self.text = text
+      self.parameters = parameters
+      self.fileName = fileName
     }
   }
 
@@ -89,8 +97,16 @@ public struct MIMEMessage: Sendable {
     switch entity {
     case .part(let part):
       let (encoding, body) = TransferEncoding.encode(part.text)
-      out += HeaderField(name: "Content-Type", words: ["text/\(part.subtype);", "charset=utf-8"]).rendered
+      // A file name in the type's `name` too, for readers that predate RFC 2183.
+      let name = part.fileName.map { ["name=\"\($0)\""] } ?? []
+      let parameters = (part.parameters + ["charset=utf-8"] + name).enumerated().map { index, parameter in
+        index < part.parameters.count + name.count ? parameter + ";" : parameter
+      }
+      out += HeaderField(name: "Content-Type", words: ["text/\(part.subtype);"] + parameters).rendered
       out += HeaderField(name: "Content-Transfer-Encoding", words: [encoding.rawValue]).rendered
+      if let fileName = part.fileName {
+        out += HeaderField(name: "Content-Disposition", words: ["attachment;", "filename=\"\(fileName)\""]).rendered
+      }
       out += "\r\n" + body
     case .multipart(let subtype, let entities):
       let delimiter = depth == 0 ? boundary : "=_\(depth)" + boundary.dropFirst(2)

@@ -5,8 +5,10 @@ import PosttimICU
 public struct MailWords: Sendable {
   /// The `mail.clipped` note, shown when the HTML part is long.
   public let clippedNote: String
-  /// The arguments of the subject: `date` (today, as a sentence shows
-  /// it) and `count` (the tasks in the report).
+  /// The arguments of the subject, as a sentence shows them: `date` (the
+  /// first day shown, or the range of days: "1–3 décembre 2026"), `from`
+  /// and `to` (the first and last days shown, each alone) and `count` (the
+  /// tasks in the report).
   public let subjectArguments: [String: MessageArgument]
   /// The report's catalog, whose `mail.subject` is read only when used
   /// (a subject pattern replaces it; a catalog without it warns).
@@ -14,11 +16,15 @@ public struct MailWords: Sendable {
   /// The report's locale, in which a subject pattern is formatted.
   let locale: LocaleIdentifier
 
+  /// The `mail.calendarAttached` note over a message that carries its
+  /// calendar as `file`.
+  public func calendarNote(file: String) -> String { catalog.text(.mailCalendarAttached, ["file": .string(file)]) }
+
   /// "Agenda du lundi 30 novembre 2026": the catalog's `mail.subject`.
   public var subject: String { catalog.text(.mailSubject, subjectArguments) }
 
   /// The subject made from `pattern` (an ICU MessageFormat pattern that
-  /// may use `{date}` and `{count}`) in the report's locale, instead of the
+  /// may use `{date}`, `{from}`, `{to}` and `{count}`) in the report's locale, instead of the
   /// catalog's.
   /// - Throws: ``MailError`` (`.invalidSubject`) when ICU cannot format it.
   public func subject(pattern: String) throws(MailError) -> String {

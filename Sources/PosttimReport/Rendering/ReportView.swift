@@ -39,6 +39,8 @@ public struct ReportView: Sendable {
   /// itself (the iCalendar VTIMEZONE).
   let calendar: DayCalendar
   let today: LocalDay
+  /// The report's "now" (``nowISO``), for writers that compare instants.
+  let now: Date
   /// The e-mail's own words (`--format email`).
   public let mail: MailWords
 }

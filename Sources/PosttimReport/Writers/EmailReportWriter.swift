@@ -15,10 +15,12 @@ import PosttimTemplating
 /// 3834: vacation responders stay quiet) and Microsoft's
 /// `X-Auto-Response-Suppress: All` for the same purpose.
 ///
-/// The plain-text part is the terminal format without colour: aligned
-/// columns that read in any text-only mail reader with a fixed-width font,
-/// the same text `--format text` writes. Readers with HTML show the HTML
-/// part, which holds the full text of every task.
+/// The plain-text part is the terminal format without colour, always in
+/// blocks (``TextReportWriter/Layout/blocks``: time and importance, then
+/// title and description indented below), one layout whatever the tasks,
+/// which reads in any text-only mail reader at any width. Readers with HTML
+/// show the HTML part, which holds the full text of every task; its details
+/// part is left out unless ``WriterOptions/showDetails`` asks for it.
 ///
 /// Gmail clips a message whose HTML is over about 102 KB: then the HTML
 /// part starts with the localized ``MailWords/clippedNote`` (the rest is
@@ -30,22 +32,33 @@ public struct EmailReportWriter: ReportWriter {
     /// Sender, recipients and date.
     public var envelope: MailSettings
     /// The Subject as an ICU MessageFormat pattern with the arguments
-    /// `date` (today) and `count` (``MailWords/subject(pattern:)``); nil
+    /// `date` (the days shown), `from`, `to` and `count`
+    /// (``MailWords/subject(pattern:)``); nil
     /// for the catalog's `mail.subject`.
     public var subject: String?
+    /// The calendar the message carries (`--attach-ics`), nil for none.
+    public var calendar: ICalendarReportWriter.Options?
     /// The `Message-ID` (with its angle brackets); nil for a new one each
     /// message (``MessageID/make(domain:now:)``). A sender that may send one
     /// message twice (a retry after a crash) fixes it, so mail clients fold
     /// the copies.
     public var messageID: String?
 
-    /// A message to `envelope`'s recipients, titled `subject`.
-    public init(envelope: MailSettings, subject: String? = nil, messageID: String? = nil) {
+    /// A message to `envelope`'s recipients, titled `subject`, carrying
+    /// `calendar` when given.
+    public init(
+      envelope: MailSettings, subject: String? = nil, calendar: ICalendarReportWriter.Options? = nil,
+      messageID: String? = nil
+    ) {
       self.envelope = envelope
       self.subject = subject
+      self.calendar = calendar
       self.messageID = messageID
     }
   }
+
+  /// The calendar attachment's file name.
+  public static let calendarFileName = "agenda.ics"
 
   public let format = "email"
   private(set) var options: Options
@@ -65,8 +78,10 @@ public struct EmailReportWriter: ReportWriter {
     self.options = mail
     var textOptions = options
     textOptions.useColor = false
-    text = TextReportWriter(options: textOptions)
-    html = try TemplateReportWriter.html(options: options)
+    text = TextReportWriter(options: textOptions, layout: .blocks)
+    // A mail is read once, on a phone as often as not: no details part
+    // unless asked (`showDetails`), and then no task title links to one.
+    html = try TemplateReportWriter.html(options: options, detailsByDefault: false)
   }
 
   /// The writer for a run's ``Options``.
@@ -113,6 +128,11 @@ public struct EmailReportWriter: ReportWriter {
     try text.write(reports, to: &plain)
     var page = ""
     try html.write(reports, to: &page)
+    let calendar = self.calendar(for: report)
+    if calendar != nil {
+      page = Self.insertingNote(report.mail.calendarNote(file: Self.calendarFileName), into: page)
+    }
+    // After the calendar's note: Gmail counts every byte of the HTML part.
     if page.utf8.count > Self.gmailClipBytes {
       page = Self.insertingNote(report.mail.clippedNote, into: page)
     }
@@ -137,7 +157,24 @@ public struct EmailReportWriter: ReportWriter {
       HeaderField(name: "Auto-Submitted", words: ["auto-generated"]),
       HeaderField(name: "X-Auto-Response-Suppress", words: ["All"]),
     ]
-    return MIMEMessage(headers: headers, body: .alternative([.text("plain", plain), .text("html", page)]))
+    let alternative = MIMEMessage.Entity.alternative([.text("plain", plain), .text("html", page)])
+    guard let calendar else { return MIMEMessage(headers: headers, body: alternative) }
+    let attachment = MIMEMessage.Part(
+      subtype: "calendar", text: calendar, parameters: ["method=PUBLISH"], fileName: Self.calendarFileName)
+    return MIMEMessage(headers: headers, body: .multipart(subtype: "mixed", [alternative, .part(attachment)]))
+  }
+
+  /// The calendar part's text: the first locale's events of the days
+  /// shown (overdue tasks left out, see ``ICalendarReportWriter/Options``);
+  /// nil without `calendar` options or without such a task.
+  func calendar(for report: ReportView) -> String? {
+    guard var calendar = options.calendar,
+      report.sections.contains(where: { $0.kind != "overdue" })
+    else { return nil }
+    calendar.includesOverdue = false
+    var text = ""
+    ICalendarReportWriter(calendar).write(report, to: &text)
+    return text
   }
 
   /// RFC 3282 `Language-List`: tags separated by ", " (header words

@@ -91,9 +91,9 @@ public struct TemplateReportWriter: ReportWriter {
 
   /// An HTML5 document from `Templates/html/`; several locales make one
   /// document (`html/locales.mustache`, ``HTMLPageParts``).
-  public static func html(options: WriterOptions) throws -> TemplateReportWriter {
+  public static func html(options: WriterOptions, detailsByDefault: Bool = true) throws -> TemplateReportWriter {
     try TemplateReportWriter(
       format: "html", folder: "html", options: options, escape: HTMLEscaping.escape,
-      pageParts: HTMLPageParts.members)
+      detailsByDefault: detailsByDefault, pageParts: HTMLPageParts.members)
   }
 }

@@ -52,11 +52,9 @@ public struct ReportCommand {
         io.writeError("posttim-report: error: " + Self.printable(message, lines: error is TemplateError))
       }
       if code == .usage {
-        let command = ["preview", "roster"].contains(arguments.first) ? arguments.first! : nil
-        let usage = [
-          "preview": HelpRenderer.previewUsage, "roster": HelpRenderer.rosterUsage,
-        ][command ?? ""] ?? HelpRenderer.usage
-        io.writeError(usage)
+        let usages = ["preview": HelpRenderer.previewUsage, "roster": HelpRenderer.rosterUsage]
+        let command = arguments.first.flatMap { usages[$0] == nil ? nil : $0 }
+        io.writeError(command.flatMap { usages[$0] } ?? HelpRenderer.usage)
         io.writeError("See 'posttim-report \(command.map { $0 + " " } ?? "")--help' for more information.")
       }
       return code
@@ -66,12 +64,17 @@ public struct ReportCommand {
   /// A message as it reaches stderr: every echoed value (a path, an
   /// option's value, text from an input) through the loader's one
   /// sanitizer, so control characters show escaped and the message stays
-  /// one line; a template error keeps its caret lines (`lines`).
+  /// one line; a template error keeps its caret lines (`lines`). A line
+  /// is cut at ``messageLimit`` characters: a 50 MB option value must not
+  /// come back whole in a cron mail.
   static func printable(_ message: String, lines: Bool) -> String {
-    guard lines else { return TaskListError.printable(message, limit: .max) }
+    guard lines else { return TaskListError.printable(message, limit: messageLimit) }
     return message.split(separator: "\n", omittingEmptySubsequences: false)
-      .map { TaskListError.printable(String($0), limit: .max) }.joined(separator: "\n")
+      .map { TaskListError.printable(String($0), limit: messageLimit) }.joined(separator: "\n")
   }
+
+  /// The longest line of an error message, in characters.
+  static let messageLimit = 1_000
 
   /// The one place that maps an error to its exit status and message.
   static func describe(_ error: Error) -> (ExitCode, String) {
@@ -112,7 +115,11 @@ public struct ReportCommand {
     let options = try ConfiguredOptions.resolve(commandLine, specs: ReportOptions.all, environment: environment)
     if let mode = try InformationMode.requested(by: options, in: runEnvironment) { return try inform(mode) }
     let plan = try RunPlan(resolving: options, in: runEnvironment)
-    try ReportPipeline(plan: plan, io: io, warn: warn, keepsUntilExit: exitsAfterRun).run()
+    do {
+      try ReportPipeline(plan: plan, io: io, warn: warn, keepsUntilExit: exitsAfterRun).run()
+    } catch {
+      throw CommandSuggestion.adding(to: error, firstArgument: arguments.first)
+    }
   }
 
   func inform(_ mode: InformationMode) throws {

@@ -79,19 +79,25 @@ struct PreviewAgenda {
 
   /// An HTML5 document (WHATWG HTML): per locale a `section` with the
   /// locale's `lang` (BCP 47) and `dir`, the day header, a table of time
-  /// and task under the locale's column labels, and the count line.
+  /// and task under the locale's column labels, and the count line, in the
+  /// report's own styles (``PreviewStyles``).
   func writeHTML<Output: TextOutputStream>(to output: inout Output) {
     let escape = HTMLEscaping.escape
+    let style = PreviewStyles()
     output.write(
       """
       <!DOCTYPE html>
       <html lang="en">
       <head>
       <meta charset="utf-8">
+      <meta name="viewport" content="width=device-width, initial-scale=1">
+      <meta name="color-scheme" content="light dark">
       <title>posttim-report preview: \(escape(summary))</title>
+      \(style.rules)
+      \(style.sheet)
       </head>
       <body>
-      <p>\(escape(summary))</p>
+      <p class="q">\(escape(summary))</p>
 
       """)
     for part in parts {
@@ -111,7 +117,7 @@ struct PreviewAgenda {
           "<tr><td><time datetime=\"\(task.dateUTC)\">\(escape(task.when))</time></td>"
             + "<td dir=\"auto\">\(escape(task.displayTitle))</td></tr>\n")
       }
-      output.write("</tbody>\n</table>\n<p>\(escape(day.countLine))</p>\n</section>\n")
+      output.write("</tbody>\n</table>\n<p class=\"q\">\(escape(day.countLine))</p>\n</section>\n")
     }
     output.write("</body>\n</html>\n")
   }

@@ -25,7 +25,7 @@ extension PresentedReport {
     let calendar = try DayCalendar(timeZone: locales[0].timeZone, locale: locales[0].locale)
     let collator = try ICUCollator(locale: locales[0].locale)
     let agenda = AgendaBuilder(calendar: calendar, collator: collator)
-      .build(moving: &tasks, options: plan.window.agendaOptions(in: calendar))
+      .build(moving: &tasks, options: plan.window.agendaOptions)
     var presenters: [ReportPresenter] = []
     for settings in locales {
       let catalog = MessageCatalog(locale: settings.locale, resources: plan.presentation.resources, warn: warn)

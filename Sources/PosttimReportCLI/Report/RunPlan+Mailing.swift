@@ -25,6 +25,12 @@ extension RunPlan {
       skipsEmpty = options.isSet(MailOptions.skipEmpty)
       let send = options.isSet(MailOptions.send)
       let sendmailPath = try options.value(MailOptions.sendmail) ?? SendmailDelivery.defaultPath
+      // Alarms live in a calendar: --format ics, or the mail's attached one.
+      if options.has(ReportOptions.remind.spec), options.origin(of: ReportOptions.remind.spec) == .commandLine,
+        format != "ics", !(format == "email" && options.isSet(MailOptions.attachICS))
+      {
+        throw UsageError("--remind applies to --format ics and to e-mail with --attach-ics, not '\(format)'")
+      }
       guard format == "email" else {
         // The config file may hold mail settings for the nightly job; only
         // what this command line says is a mistake for another format.
@@ -57,20 +63,29 @@ extension RunPlan {
       let subject = try options.resolve(MailOptions.subject) { pattern in
         try MailError.checkHeaderSafe(pattern, what: "--subject")
         do {
-          _ = try ICUMessageFormat(pattern, locale: locale).format(["date": .string("1"), "count": .number(1)])
+          _ = try ICUMessageFormat(pattern, locale: locale).format(
+            ["date": .string("1"), "from": .string("1"), "to": .string("1"), "count": .number(1)])
         } catch {
           throw MailError(.invalidSubject, "--subject '\(pattern)' is not a valid message pattern: \(error)")
         }
         return pattern
       }
+      let calendar =
+        options.isSet(MailOptions.attachICS)
+        ? ICalendarReportWriter.Options(reminders: try options.value(ReportOptions.remind) ?? []) : nil
       message = EmailReportWriter.Options(
-        envelope: MailSettings(from: from, to: to, cc: cc, replyTo: replyTo, date: now), subject: subject)
+        envelope: MailSettings(from: from, to: to, cc: cc, replyTo: replyTo, date: now), subject: subject,
+        calendar: calendar)
     }
 
     /// `LOGNAME@host` (as mail(1) does) when `--mail-from` is not given.
     static func defaultSender(_ environment: [String: String]) throws -> MailAddress {
+      // Cron and `env -i` may set neither variable: the user's own name from
+      // the password database then, as mail(1) does.
       let user =
-        [environment["LOGNAME"], environment["USER"]].compactMap { $0 }.first { !$0.isEmpty } ?? "posttim-report"
+        [environment["LOGNAME"], environment["USER"]].compactMap { $0 }.first { !$0.isEmpty }
+        ?? getpwuid(geteuid()).flatMap { $0.pointee.pw_name.map { String(cString: $0) } }
+        ?? "posttim-report"
       let host = MessageID.hostName ?? "localhost"
       do {
         return try MailAddress("\(user)@\(host)", what: "the default sender")

@@ -29,7 +29,7 @@ extension RunPlan {
     let outputPath = try SharedOptions.outputPath(options)
     var writerOptions = try Self.writerOptions(options)
     presentation = try Presentation(resolving: options, resources: writerOptions.resources, in: environment)
-    window = try Window(resolving: options, clock: environment.clock)
+    window = try Window(resolving: options, clock: environment.clock, first: presentation.locales[0])
     let mailing = try Mailing(
       resolving: options, format: format, locale: presentation.locales[0].locale,
       environment: environment.variables, now: window.now)

@@ -27,6 +27,7 @@ extension RunPlan {
     case (false, false): break
     }
     writerOptions.textWidth = try options.value(ReportOptions.width)
+    writerOptions[ICalendarReportWriter.Options.self] = .init(reminders: try options.value(ReportOptions.remind) ?? [])
     return writerOptions
   }
 

@@ -32,22 +32,21 @@ extension RunPlan {
   /// `--overdue-days`, `--min-importance`, `--group-by`).
   struct Window: Sendable {
     let now: Date
-    let from: ISO8601.Value?
-    let to: ISO8601.Value?
-    let days: Int?
+    /// The first day shown (`--from`, resolved); nil for today with the
+    /// overdue tasks before it.
+    let from: LocalDay?
+    /// The last day shown (`--to`, or `--days` counted from the first); nil
+    /// for no end.
+    let to: LocalDay?
     /// How many days back the overdue section reaches; nil for all.
     let overdueDays: Int?
     let minimumImportance: Int
     let grouping: AgendaOptions.Grouping
 
-    /// Agenda options in the report's zone: `--days N` ends N-1 days after
-    /// today (or after `--from`).
-    func agendaOptions(in calendar: DayCalendar) -> AgendaOptions {
-      let fromDay = from?.day(in: calendar)
-      var toDay = to?.day(in: calendar)
-      if let days { toDay = (fromDay ?? calendar.day(of: now)).advanced(by: days - 1) }
-      return AgendaOptions(
-        now: now, from: fromDay, to: toDay, minimumImportance: minimumImportance, grouping: grouping,
+    /// The agenda's options: the window's days are already resolved.
+    var agendaOptions: AgendaOptions {
+      AgendaOptions(
+        now: now, from: from, to: to, minimumImportance: minimumImportance, grouping: grouping,
         overdueDays: overdueDays)
     }
   }

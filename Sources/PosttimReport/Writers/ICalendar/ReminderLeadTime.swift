@@ -66,16 +66,17 @@ public struct ReminderLeadTime: Hashable, Sendable, CustomStringConvertible {
 
   public var description: String { duration }
 
-  /// `15m`, `2h`, `1d`, `1w` (units in either case).
+  /// `15m`, `2h`, `1d`, `1w`: lowercase units only, since in ISO 8601 an
+  /// uppercase `M` after the date is months (`1M` is refused, not a minute).
   private static func shortForm(_ text: String) -> (Int, Bool)? {
     guard let unit = text.unicodeScalars.last, let number = digits(text.unicodeScalars.dropLast()) else {
       return nil
     }
     switch unit {
-    case "m", "M": return multiplied(number, 60)
-    case "h", "H": return multiplied(number, 3_600)
-    case "d", "D": return multiplied(number, 86_400)
-    case "w", "W": return multiplied(number, 604_800).map { ($0.0, true) }
+    case "m": return multiplied(number, 60)
+    case "h": return multiplied(number, 3_600)
+    case "d": return multiplied(number, 86_400)
+    case "w": return multiplied(number, 604_800).map { ($0.0, true) }
     default: return nil
     }
   }
@@ -112,18 +113,19 @@ public struct ReminderLeadTime: Hashable, Sendable, CustomStringConvertible {
       else { return nil }
       // A week count stands alone (dur-week).
       if field.rank == 0 { weeks = true }
-      total += product.0
+      total = min(total + product.0, Int.max / 2)
       lastRank = field.rank
       sawField = true
       index += 1
     }
-    guard sawField, total <= maximumSeconds else { return nil }
+    guard sawField else { return nil }
     return (total, weeks)
   }
 
-  /// A run of at most six ASCII digits, else nil.
+  /// A run of at most nine ASCII digits, else nil (more is far past the
+  /// longest lead time; nine keep every product within 64 bits).
   private static func digits<S: Collection<Unicode.Scalar>>(_ scalars: S) -> Int? {
-    guard !scalars.isEmpty, scalars.count <= 6 else { return nil }
+    guard !scalars.isEmpty, scalars.count <= 9 else { return nil }
     var value = 0
     for scalar in scalars {
       guard ("0"..."9").contains(scalar) else { return nil }
