@@ -199,7 +199,8 @@ struct RosterCommandTests {
 
   @Test("-o DIR writes DIR/ID.eml with the derived Message-ID; the journal keeps a re-run from writing it again")
   func folderDelivery() throws {
-    let fixture = try RosterFixture("id,list,locale,time-zone,mail-to\nzoë.t,tasks.plist,fr_CA,America/Toronto,z@example.org\n")
+    let fixture = try RosterFixture(
+      "id,list,locale,time-zone,mail-to\nzoë.t,tasks.plist,fr_CA,America/Toronto,z@example.org\n")
     defer { fixture.remove() }
     let out = fixture.folder.appending(path: "out").path
     try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: false)

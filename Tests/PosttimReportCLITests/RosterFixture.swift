@@ -18,7 +18,8 @@ struct RosterFixture {
     folder = try temporaryFolder()
     try FileManager.default.copyItem(at: TestPaths.example, to: folder.appending(path: "tasks.plist"))
     try csv.write(toFile: roster, atomically: true, encoding: .utf8)
-    let script = "#!/bin/sh\n{ cat; printf '\(Self.separator.replacingOccurrences(of: "\n", with: "\\n"))'; } >> '\(mailbox)'\n"
+    let script =
+      "#!/bin/sh\n{ cat; printf '\(Self.separator.replacingOccurrences(of: "\n", with: "\\n"))'; } >> '\(mailbox)'\n"
     try script.write(toFile: sendmail, atomically: true, encoding: .utf8)
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: sendmail)
   }
@@ -29,8 +30,10 @@ struct RosterFixture {
   func send(at now: String, _ extra: [String] = []) -> (ExitCode, CapturedRun) {
     let run = CapturedRun()
     let status = run.run(
-      ["roster", roster, "--send", "--sendmail", sendmail, "--state", state, "--mail-from", "roster@example.org",
-       "--now", now] + extra)
+      [
+        "roster", roster, "--send", "--sendmail", sendmail, "--state", state, "--mail-from", "roster@example.org",
+        "--now", now,
+      ] + extra)
     return (status, run)
   }
 

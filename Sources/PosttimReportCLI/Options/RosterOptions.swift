@@ -4,7 +4,8 @@
 enum RosterOptions {
   static let output = Option(
     OptionSpec(
-      "output", short: "o", value: "DIR", help: "write each reader's message to DIR/ID.eml (atomically) instead of --send",
+      "output", short: "o", value: "DIR",
+      help: "write each reader's message to DIR/ID.eml (atomically) instead of --send",
       group: .output, commands: .roster, completion: .directory, configurable: false))
   static let state = Option(
     OptionSpec(

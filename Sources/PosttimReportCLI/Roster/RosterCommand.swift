@@ -44,7 +44,8 @@ struct RosterCommand {
       others = try RosterJournal.others(in: request.stateFolder, roster: roster.name, own: journalName)
     }
     let run = RosterRun(
-      request: request, environment: pinned, io: io, journal: journal, delivered: RosterDelivered(others), shared: shared)
+      request: request, environment: pinned, io: io, journal: journal, delivered: RosterDelivered(others),
+      shared: shared)
     let tally = try run.handle(schedule.entries, roster: roster)
     let scope = request.shard == .all ? "roster" : "roster (shard \(request.shard))"
     try io.writeStandardOutput { $0.write("\(scope): \(tally.summary(delivery: request.delivery))\n") }

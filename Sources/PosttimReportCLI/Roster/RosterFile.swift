@@ -71,7 +71,8 @@ struct RosterFile {
       do throws(RosterError) {
         let reader = try Self.reader(record, columns: columns, path: path, folder: folder)
         if let first = seen[reader.id] {
-          throw RosterError.content(path, row: record.row, column: "id", "'\(reader.id)' is also the ID of row \(first)")
+          throw RosterError.content(
+            path, row: record.row, column: "id", "'\(reader.id)' is also the ID of row \(first)")
         }
         seen[reader.id] = record.row
         readers.append(reader)
@@ -148,7 +149,9 @@ struct RosterFile {
       }
     }
     if let problem = idProblem(id) { throw .content(path, row: record.row, column: "id", problem) }
-    guard !list.isEmpty else { throw .content(path, row: record.row, column: "list", "empty: name the reader's task list") }
+    guard !list.isEmpty else {
+      throw .content(path, row: record.row, column: "list", "empty: name the reader's task list")
+    }
     let resolved = list.hasPrefix("/") || folder.isEmpty ? list : folder + "/" + list
     return RosterReader(id: id, row: record.row, list: resolved, at: at, cells: anyCell ? cells : [])
   }

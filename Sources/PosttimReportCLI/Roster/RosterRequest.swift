@@ -26,7 +26,8 @@ struct RosterRequest {
   init(_ options: ParsedOptions, environment: [String: String]) throws {
     guard options.operands.count == 1, let path = options.operands.first, !path.isEmpty else {
       throw UsageError(
-        options.operands.isEmpty ? "no roster given (name a ROSTER.csv)" : "give one roster, not \(options.operands.count)")
+        options.operands.isEmpty
+          ? "no roster given (name a ROSTER.csv)" : "give one roster, not \(options.operands.count)")
     }
     rosterPath = path
     let send = options.isSet(MailOptions.send)
