@@ -261,4 +261,37 @@ struct RosterCommandTests {
     #expect(run.stdout.hasSuffix("roster: 2 sent, 1 empty (--skip-empty), 0 not due, 0 already sent, 0 failed\n"))
     #expect(run.stdout.contains("c: nothing to send: no tasks (--skip-empty)\n"))
   }
+
+  @Test("one reader's sendmail hanging past --send-timeout fails that reader only; the next run sends it")
+  func hangingSendmail() throws {
+    let fixture = try RosterFixture(
+      "id,list,time-zone,mail-to\na,tasks.plist,UTC,a@example.org\nslow,tasks.plist,UTC,slow@example.org\n"
+        + "c,tasks.plist,UTC,c@example.org\n")
+    defer { fixture.remove() }
+    // Hangs on the slow reader's message until the flag file exists.
+    let flag = fixture.folder.appending(path: "release").path
+    let hanging = fixture.folder.appending(path: "hanging.sh").path
+    try """
+    #!/bin/sh
+    message=$(mktemp)
+    cat > "$message"
+    if grep -q '^To: slow@example.org' "$message" && [ ! -e '\(flag)' ]; then sleep 30; fi
+    '\(fixture.sendmail)' < "$message"
+    rm -f "$message"
+
+    """.write(toFile: hanging, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: hanging)
+    let (status, run) = fixture.send(at: "2026-12-01T12:00:00Z", ["--send-timeout", "1"], sendmail: hanging)
+    #expect(status.rawValue == 75)
+    let lines = run.stdout.split(separator: "\n").map(String.init)
+    #expect(lines[0].hasPrefix("a: sent "))
+    #expect(lines[1].hasPrefix("slow: failed: row 3: "))
+    #expect(lines[2].hasPrefix("c: sent "))
+    #expect(fixture.messages.compactMap { header("To", in: $0) } == ["a@example.org", "c@example.org"])
+    FileManager.default.createFile(atPath: flag, contents: Data())
+    let (again, second) = fixture.send(at: "2026-12-01T12:30:00Z", ["--send-timeout", "1"], sendmail: hanging)
+    #expect(again == .success, "\(second.stdout)")
+    #expect(
+      fixture.messages.compactMap { header("To", in: $0) } == ["a@example.org", "c@example.org", "slow@example.org"])
+  }
 }

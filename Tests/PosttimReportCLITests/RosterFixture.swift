@@ -27,11 +27,11 @@ struct RosterFixture {
   func remove() { try? FileManager.default.removeItem(at: folder) }
 
   /// `posttim-report roster roster.csv --send` through `sendmail.sh`, at `now`.
-  func send(at now: String, _ extra: [String] = []) -> (ExitCode, CapturedRun) {
+  func send(at now: String, _ extra: [String] = [], sendmail: String? = nil) -> (ExitCode, CapturedRun) {
     let run = CapturedRun()
     let status = run.run(
       [
-        "roster", roster, "--send", "--sendmail", sendmail, "--state", state, "--mail-from", "roster@example.org",
+        "roster", roster, "--send", "--sendmail", sendmail ?? self.sendmail, "--state", state, "--mail-from", "roster@example.org",
         "--now", now,
       ] + extra)
     return (status, run)

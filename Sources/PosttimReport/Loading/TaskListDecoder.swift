@@ -158,7 +158,7 @@ public struct TaskListDecoder: Sendable {
       throw TaskListError(.notFound, file: file, message: "cannot be read (\(String(cString: strerror(errno))))")
     }
     let reader = XMLPlistReader(file: file)
-    try reader.parse(descriptor: descriptor)
+    try reader.parse(descriptor: descriptor, limit: InputReader.limit)
     return reader.tasks
   }
 
@@ -170,8 +170,11 @@ public struct TaskListDecoder: Sendable {
     var index = 0
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
     while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
-    // '<', or a UTF-16 text (with a byte order mark, or "<" next to a NUL).
-    guard index < bytes.count, [0x3C, 0x00, 0xFE, 0xFF].contains(bytes[index]) else { throw notXMLOrBinary(file) }
+    // '<', or a UTF-16 text (with a byte order mark, or "<" next to a NUL);
+    // two NULs (UTF-32, or /dev/zero) are neither.
+    guard index < bytes.count, [0x3C, 0x00, 0xFE, 0xFF].contains(bytes[index]),
+      bytes[index] != 0 || index + 1 == bytes.count || bytes[index + 1] != 0
+    else { throw notXMLOrBinary(file) }
   }
 
   package static func notXMLOrBinary(_ file: String) -> TaskListError {

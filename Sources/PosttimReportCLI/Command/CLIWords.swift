@@ -9,6 +9,7 @@ enum CLIWords {
   static let phrases = [
     (DateFormatSpec.verbatimHint, "use --pattern to print text verbatim"),
     (SendmailDelivery.otherProgramHint, "or name one with --sendmail PATH"),
+    (SendmailDelivery.timeLimitPhrase, "(--send-timeout)"),
   ]
 
   /// `message` with every library phrase in the command line's words.

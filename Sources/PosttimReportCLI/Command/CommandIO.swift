@@ -7,14 +7,16 @@ public struct CommandIO: Sendable {
   public var writeStandardOutput: @Sendable (_ render: (inout FileDescriptorOutput) throws -> Void) throws -> Void
   /// One line of diagnostics (no trailing newline).
   public var writeError: @Sendable (String) -> Void
-  public var readStandardInput: @Sendable () throws -> Data
+  /// Reads standard input whole; nil reads descriptor 0 as a stream
+  /// (``TaskListLoader/readStandardInput``).
+  public var readStandardInput: (@Sendable () throws -> Data)?
   /// True when standard output is a terminal (colour may be used).
   public var standardOutputIsTerminal: Bool = false
 
   public init(
     writeStandardOutput: @escaping @Sendable ((inout FileDescriptorOutput) throws -> Void) throws -> Void,
     writeError: @escaping @Sendable (String) -> Void,
-    readStandardInput: @escaping @Sendable () throws -> Data, standardOutputIsTerminal: Bool = false
+    readStandardInput: (@Sendable () throws -> Data)?, standardOutputIsTerminal: Bool = false
   ) {
     self.writeStandardOutput = writeStandardOutput
     self.writeError = writeError
@@ -40,6 +42,6 @@ public struct CommandIO: Sendable {
         offset += written
       }
     },
-    readStandardInput: { try InputReader.standardInput() },
+    readStandardInput: nil,
     standardOutputIsTerminal: isatty(1) == 1)
 }

@@ -18,12 +18,11 @@ public struct ExitCode: RawRepresentable, Hashable, Sendable, CustomStringConver
   /// (missing, or it failed), including a temporary file for the message
   /// that cannot be made in `$TMPDIR` (the folder and the reason are named).
   public static let unavailable = ExitCode(rawValue: 69)
-  /// 75 EX_TEMPFAIL: `roster`: some due readers failed (the others were
-  /// delivered; the next run retries them), or the journal is in use by
-  /// another run.
-  public static let temporaryFailure = ExitCode(rawValue: 75)
   /// 70 EX_SOFTWARE: ICU failed, or an internal error.
   public static let software = ExitCode(rawValue: 70)
+  /// 71 EX_OSERR: the system refused what the run needs (file
+  /// descriptors, memory for an input, a process for sendmail).
+  public static let osError = ExitCode(rawValue: 71)
   /// 73 EX_CANTCREAT: the output file cannot be created: its folder is
   /// missing or not writable, it is a folder, its name is a loop of
   /// symbolic links (ELOOP), or a link the kernel's `protected_symlinks`
@@ -34,6 +33,11 @@ public struct ExitCode: RawRepresentable, Hashable, Sendable, CustomStringConver
   /// (EFBIG: SIGXFSZ is ignored); the temporary file is removed and the
   /// previous output kept.
   public static let ioError = ExitCode(rawValue: 74)
+  /// 75 EX_TEMPFAIL: sendmail did not exit within `--send-timeout` and
+  /// was killed; nothing was sent, a later run may succeed. For `roster`:
+  /// some due readers failed (the others were delivered; the next run
+  /// retries them), or the journal is in use by another run.
+  public static let temporaryFailure = ExitCode(rawValue: 75)
   /// 78 EX_CONFIG: a template does not parse or render; or the config file
   /// cannot be used: not trusted (owned by another user than the caller
   /// or root, writable by group or others, or in a folder others can

@@ -82,7 +82,7 @@ public struct ReportCommand {
     case let error as UsageError: return (.usage, error.message)
     case let error as DateEngineError: return (.usage, CLIWords.replacing(in: error.description))
     case let error as TaskListError:
-      return (error.kind == .notFound ? .noInput : .dataError, error.description)
+      return ([.notFound: .noInput, .systemLimit: .osError][error.kind] ?? .dataError, error.description)
     case let error as InputErrors: return (describe(error.errors[0]).0, error.description)
     case let error as TemplateError:
       return (error.kind == .notFound ? .noInput : .configuration, error.description)
@@ -92,7 +92,10 @@ public struct ReportCommand {
     case let error as ConfigFileErrors: return (.configuration, error.description)
     case let error as ICUError: return (.software, error.description)
     case let error as MailError: return (.usage, error.description)
-    case let error as SendmailDelivery.Failure: return (.unavailable, CLIWords.replacing(in: error.description))
+    case let error as SendmailDelivery.Failure:
+      let code = [.timedOut: .temporaryFailure, .systemLimit: .osError][error.kind] ?? ExitCode.unavailable
+      return (code, CLIWords.replacing(in: error.description))
+    case let error as SystemLimitError: return (.osError, error.description)
     case let error as RosterError: return (error.exitCode, error.description)
     case let error as RosterErrors: return (error.exitCode, error.description)
     case let error as RosterJournal.Failure: return (error.exitCode, error.description)
@@ -104,6 +107,7 @@ public struct ReportCommand {
   /// The tool: `preview`, `roster`, or an information mode, or one report
   /// run through the pipeline (``RunPlan``, ``ReportPipeline``).
   func execute() throws {
+    try DescriptorReserve.check()
     if arguments.first == "preview" {
       return try PreviewCommand(arguments: Array(arguments.dropFirst()), environment: runEnvironment, io: io).execute()
     }

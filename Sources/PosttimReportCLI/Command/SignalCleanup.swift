@@ -1,66 +1,73 @@
 import PosttimReport
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// Removes the output's temporary file when the process is interrupted
-/// (SIGINT, SIGTERM, SIGHUP), then dies of the same signal, so Ctrl-C or a
-/// cron timeout never leaves a `.report.posttim-PID-XXXXXX` file behind.
-/// A signal the caller ignores (`nohup`, a background job) stays ignored.
+/// SIGHUP, SIGINT, SIGQUIT and SIGTERM end a run alike, whenever they come:
+/// the output's temporary file is removed, a running sendmail is killed
+/// with its process group, and the process dies of the same signal (the
+/// shell shows 128 + its number: 129, 130, 131, 143), printing nothing.
+/// SIGQUIT would otherwise reach Swift's backtracer, which prints "Program
+/// crashed" and lets the run go on; it leaves no core file either. A
+/// signal the caller ignores (`nohup`, a background job) stays ignored.
 ///
-/// One output file per process, so one slot; the handler only calls
-/// async-signal-safe functions (unlink, signal, raise).
-///
-/// Concurrency notes: `pending` and `installed` are written only by the
-/// thread writing the output, with the three signals blocked, so the
-/// handler never sees them half-changed (hence `nonisolated(unsafe)`).
-struct SignalCleanup: TemporaryFileHook {
-  func created(_ path: String) { Self.register(path) }
-  func finished() { Self.unregister() }
+/// The handler runs on the main thread (libdispatch's worker threads block
+/// these signals), but the slots are atomics all the same and a registered
+/// path is never freed, so a handler on any thread would be safe; it only
+/// calls async-signal-safe functions.
+public struct SignalCleanup: TemporaryFileHook, ChildProcessHook {
+  public func created(_ path: String) {
+    Self.pendingPath.store(Int(bitPattern: strdup(path)), ordering: .sequentiallyConsistent)
+  }
+  public func finished() { Self.pendingPath.store(0, ordering: .sequentiallyConsistent) }
+  public func started(_ pid: pid_t) { Self.childGroup.store(pid, ordering: .sequentiallyConsistent) }
+  public func ended() { Self.childGroup.store(0, ordering: .sequentiallyConsistent) }
 
-  nonisolated(unsafe) static var pending: UnsafeMutablePointer<CChar>?
-  nonisolated(unsafe) static var installed: [Int32] = []
-  static let signals = [SIGINT, SIGTERM, SIGHUP]
+  /// The temporary file's path, as the address of its C string (0: none).
+  static let pendingPath = Atomic<Int>(0)
+  static let childGroup = Atomic<pid_t>(0)
+  static let signals = [SIGHUP, SIGINT, SIGQUIT, SIGTERM]
 
-  static func register(_ path: String) {
-    withSignalsBlocked {
-      pending = strdup(path)
-      installed = []
-      for number in signals {
-        // Query without changing it: an ignored signal stays ignored.
-        var current = sigaction()
-        sigaction(number, nil, &current)
-        let handler = unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self)
-        if handler == unsafeBitCast(SIG_IGN, to: Int.self) { continue }
-        signal(number) { received in
-          if let path = SignalCleanup.pending { unlink(path) }
-          signal(received, SIG_DFL)
-          raise(received)
-        }
-        installed.append(number)
+  /// Installs the handler for the four signals, once, at the start of the
+  /// process, and unblocks them: a parent may start the run with them
+  /// blocked (Foundation's `Process` does), and then nothing could stop it
+  /// but SIGKILL.
+  public static func install() {
+    var unblocked = sigset_t()
+    sigemptyset(&unblocked)
+    for number in signals { sigaddset(&unblocked, number) }
+    pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
+    for number in signals {
+      // Query without changing it: an ignored signal stays ignored.
+      var current = sigaction()
+      sigaction(number, nil, &current)
+      if unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
+        continue
       }
+      var action = sigaction()
+      action.__sigaction_handler.sa_handler = { received in SignalCleanup.handle(received) }
+      sigemptyset(&action.sa_mask)
+      for other in signals { sigaddset(&action.sa_mask, other) }
+      sigaction(number, &action, nil)
     }
   }
 
-  static func unregister() {
-    withSignalsBlocked {
-      for number in installed { signal(number, SIG_DFL) }
-      installed = []
-      free(pending)
-      pending = nil
+  private static func handle(_ received: Int32) {
+    let group = childGroup.load(ordering: .sequentiallyConsistent)
+    if group > 0 { kill(-group, SIGKILL) }
+    if let path = UnsafePointer<CChar>(bitPattern: pendingPath.load(ordering: .sequentiallyConsistent)) { unlink(path) }
+    if received == SIGQUIT {
+      // SIGQUIT's default action dumps core: a quit asked for is no crash.
+      var none = rlimit(rlim_cur: 0, rlim_max: 0)
+      setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &none)
     }
-  }
-
-  /// Runs `body` with SIGINT, SIGTERM and SIGHUP held back (delivered
-  /// after), so the handler cannot run against a half-updated slot.
-  private static func withSignalsBlocked(_ body: () -> Void) {
-    var blocked = sigset_t()
-    var previous = sigset_t()
-    sigemptyset(&blocked)
-    for number in signals { sigaddset(&blocked, number) }
-    pthread_sigmask(SIG_BLOCK, &blocked, &previous)
-    body()
-    pthread_sigmask(SIG_SETMASK, &previous, nil)
+    signal(received, SIG_DFL)
+    var only = sigset_t()
+    sigemptyset(&only)
+    sigaddset(&only, received)
+    pthread_sigmask(SIG_UNBLOCK, &only, nil)
+    raise(received)
   }
 }

@@ -34,6 +34,12 @@ enum MailOptions {
     OptionSpec(
       "sendmail", value: "PATH", default: "/usr/sbin/sendmail", help: "the sendmail program --send runs",
       group: .mail, completion: .file))
+  static let sendTimeout = Option(
+    spec: OptionSpec(
+      "send-timeout", value: "SECONDS", default: "120", help: "kill sendmail (and its process group) if it runs longer",
+      discussion: "The run then exits 75 (EX_TEMPFAIL) and says nothing was sent: a later run may succeed.",
+      group: .mail),
+    convert: OptionValues.integer("send-timeout", in: 1...86_400))
   static let attachICS = Flag(
     OptionSpec(
       "attach-ics",
@@ -48,7 +54,8 @@ enum MailOptions {
 
   /// Options that only a message uses (``skipEmpty`` applies to every format).
   static let messageOnly: [OptionSpec] = [
-    from.spec, to.spec, cc.spec, replyTo.spec, subject.spec, send.spec, sendmail.spec, attachICS.spec,
+    from.spec, to.spec, cc.spec, replyTo.spec, subject.spec, send.spec, sendmail.spec, sendTimeout.spec,
+    attachICS.spec,
   ]
 
   static let all: [OptionSpec] = messageOnly + [skipEmpty.spec]

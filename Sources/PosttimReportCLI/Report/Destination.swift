@@ -9,8 +9,9 @@ enum Destination: Sendable {
   /// One file per locale, in locale order (`-o 'NAME-{locale}.EXT'`).
   case filePerLocale([String])
   /// `--send`: the whole message made in memory, then handed to sendmail
-  /// in one piece (``SendmailDelivery``).
-  case sendmail(program: String)
+  /// in one piece (``SendmailDelivery``), killed after `timeout` seconds or
+  /// on a signal (``SignalCleanup``).
+  case sendmail(program: String, timeout: Int)
 
   /// `{locale}` in `-o`, replaced by each locale's BCP 47 tag.
   static let localePlaceholder = "{locale}"
@@ -43,10 +44,10 @@ enum Destination: Sendable {
           try rendering.render([view], to: &$0)
         }
       }
-    case .sendmail(let program):
+    case .sendmail(let program, let timeout):
       var message = ""
       try rendering.render(views, to: &message)
-      try SendmailDelivery.send(message, sendmail: program)
+      try SendmailDelivery.send(message, sendmail: program, timeout: timeout, hook: SignalCleanup())
     }
   }
 }

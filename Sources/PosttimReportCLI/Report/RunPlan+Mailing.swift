@@ -4,7 +4,8 @@ import PosttimReport
 
 extension RunPlan {
   /// The e-mail options of one run (`--mail-from`, `--mail-to`, `--mail-cc`,
-  /// `--reply-to`, `--subject`, `--send`, `--sendmail`, `--skip-empty`),
+  /// `--reply-to`, `--subject`, `--send`, `--sendmail`, `--send-timeout`,
+  /// `--skip-empty`),
   /// each checked once, here.
   struct Mailing {
     /// The envelope and subject pattern, for `--format email`; nil for
@@ -12,6 +13,8 @@ extension RunPlan {
     let message: EmailReportWriter.Options?
     /// `--send`: the sendmail program the message is handed to.
     let sendmail: String?
+    /// `--send-timeout`: seconds sendmail may run before it is killed.
+    let sendTimeout: Int
     /// `--skip-empty`: an empty window writes (and sends) nothing.
     let skipsEmpty: Bool
 
@@ -25,6 +28,7 @@ extension RunPlan {
       skipsEmpty = options.isSet(MailOptions.skipEmpty)
       let send = options.isSet(MailOptions.send)
       let sendmailPath = try options.value(MailOptions.sendmail) ?? SendmailDelivery.defaultPath
+      sendTimeout = try options.value(MailOptions.sendTimeout) ?? SendmailDelivery.defaultTimeout
       // Alarms live in a calendar: --format ics, or the mail's attached one.
       if options.has(ReportOptions.remind.spec), options.origin(of: ReportOptions.remind.spec) == .commandLine,
         format != "ics", !(format == "email" && options.isSet(MailOptions.attachICS))

@@ -57,7 +57,9 @@ extension RunPlan {
     for path in written.paths { try TaskInputs.checkOutput(path, isNotIn: inputs) }
     // The context dump always goes to standard output.
     let dumpsContext = options.isSet(ReportOptions.dumpContext)
-    let destination = dumpsContext ? .standardOutput : mailing.sendmail.map { .sendmail(program: $0) } ?? written
+    let destination =
+      dumpsContext
+      ? .standardOutput : mailing.sendmail.map { .sendmail(program: $0, timeout: mailing.sendTimeout) } ?? written
     output = Output(
       format: format,
       product: dumpsContext

@@ -5,7 +5,8 @@ import PosttimReport
 /// The run's task lists: checked as named before anything is read, then
 /// read all before anything is written.
 struct TaskInputs {
-  let readStandardInput: @Sendable () throws -> Data
+  /// Nil reads descriptor 0 as a stream (``TaskListLoader/readStandardInput``).
+  let readStandardInput: (@Sendable () throws -> Data)?
 
   /// Reads every input, and reports every bad one.
   func load(_ paths: [String]) throws -> [TaskEntry] {

@@ -159,18 +159,23 @@ final class XMLPlistReader {
   }
 
   /// Reads `descriptor` to its end in 256 KiB chunks straight into expat's
-  /// buffer, so the file is never held whole.
-  func parse(descriptor: Int32) throws(TaskListError) {
+  /// buffer, so the file is never held whole. Past `limit` bytes in all
+  /// (`alreadyRead` of them fed before) it stops: a file that keeps growing
+  /// or an endless stream is refused, not read forever.
+  func parse(descriptor: Int32, limit: Int, alreadyRead: Int = 0) throws(TaskListError) {
     let chunk: Int32 = 1 << 18
+    var total = alreadyRead
     while true {
       guard let buffer = XML_GetBuffer(parser, chunk) else {
-        throw TaskListError(.unreadable, file: file, message: "cannot be read (out of memory)")
+        throw TaskListError(.systemLimit, file: file, message: "cannot be read (out of memory)")
       }
       let count = read(descriptor, buffer, Int(chunk))
       if count < 0 {
         if errno == EINTR { continue }
-        throw TaskListError(.notFound, file: file, message: "cannot be read (\(String(cString: strerror(errno))))")
+        throw TaskListError.unreadable(file, errno: errno)
       }
+      total += count
+      guard total <= limit else { throw TaskListError.tooLarge(file, limit: limit) }
       try check(XML_ParseBuffer(parser, Int32(count), count == 0 ? 1 : 0), final: count == 0)
       if count == 0 { return }
     }
