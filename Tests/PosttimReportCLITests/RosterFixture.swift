@@ -31,7 +31,8 @@ struct RosterFixture {
     let run = CapturedRun()
     let status = run.run(
       [
-        "roster", roster, "--send", "--sendmail", sendmail ?? self.sendmail, "--state", state, "--mail-from", "roster@example.org",
+        "roster", roster, "--send", "--sendmail", sendmail ?? self.sendmail, "--state", state, "--mail-from",
+        "roster@example.org",
         "--now", now,
       ] + extra)
     return (status, run)
