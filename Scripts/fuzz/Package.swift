@@ -40,6 +40,10 @@ let package = Package(
       dependencies: ["FuzzDriver", .product(name: "PosttimReportCLI", package: "posttim-report")],
       swiftSettings: harness, linkerSettings: fuzzer),
     .executableTarget(
+      name: "fuzz-messageformat",
+      dependencies: ["FuzzDriver", .product(name: "PosttimICU", package: "posttim-report")],
+      swiftSettings: harness, linkerSettings: fuzzer),
+    .executableTarget(
       name: "fuzz-iso8601",
       // PosttimICU is no product; it is reachable through PosttimReport.
       dependencies: ["FuzzDriver", .product(name: "PosttimReport", package: "posttim-report")],

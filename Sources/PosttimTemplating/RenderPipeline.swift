@@ -48,6 +48,8 @@ final class RenderPipeline {
       var text: TextBuffer
       var error: TemplateError?
       var endsAtLineStart: Bool
+      /// Units of work it took (``RenderBudget``).
+      var work = 0
     }
 
     /// The line-start state `render` assumes when given none.
@@ -56,37 +58,50 @@ final class RenderPipeline {
     let continuesStream: Bool
     /// Renders the chunk from a line-start state (`assumedLineStart` when nil).
     let render: @Sendable (Bool?) -> Rendered
+    /// The same within a number of units of work, for a chunk that went
+    /// past what the budget left it; nil for chunks not counted.
+    let renderWithin: (@Sendable (Bool?, Int) -> Rendered)?
+    /// The work the renderer had done before the chunk, its own.
+    let workBefore: Int
     private let result = Mutex<Rendered?>(nil)
     let done = DispatchSemaphore(value: 0)
 
     init(
-      assumedLineStart: Bool = false, continuesStream: Bool = false, render: @escaping @Sendable (Bool?) -> Rendered
+      assumedLineStart: Bool = false, continuesStream: Bool = false, workBefore: Int = 0,
+      renderWithin: (@Sendable (Bool?, Int) -> Rendered)? = nil,
+      render: @escaping @Sendable (Bool?) -> Rendered
     ) {
       self.assumedLineStart = assumedLineStart
       self.continuesStream = continuesStream
+      self.workBefore = workBefore
+      self.renderWithin = renderWithin
       self.render = render
     }
 
     /// A chunk of items rendered by `renderer` (a copy: each chunk its own).
     /// `capacity`: the bytes its text is expected to take (a buffer that
-    /// grows is copied each time it doubles).
+    /// grows is copied each time it doubles). `workBefore`: the renderer's
+    /// own work before the stream.
     convenience init(
       renderer: HandedRenderer, items: [TemplateValue], children: [TemplateNode], templateName: String,
-      continuesStream: Bool, capacity: Int
+      continuesStream: Bool, capacity: Int, workBefore: Int
     ) {
-      self.init(assumedLineStart: renderer.renderer.atLineStart, continuesStream: continuesStream) { atLineStart in
+      let render: @Sendable (Bool?, Int?) -> Rendered = { atLineStart, workLimit in
         // The template in this thread's own storage (see UnsharedNodes).
-        var renderer = renderer.renderer.unshared
+        var renderer = renderer.renderer.unshared(workLimit: workLimit)
         let children = children.map(\.unshared)
         if let atLineStart { renderer.atLineStart = atLineStart }
         var text = TextBuffer(capacity: capacity)
         do throws(TemplateError) {
           try renderer.renderItems(items, children, templateName, into: &text)
-          return Rendered(text: text, error: nil, endsAtLineStart: renderer.atLineStart)
+          return Rendered(text: text, error: nil, endsAtLineStart: renderer.atLineStart, work: renderer.work)
         } catch {
-          return Rendered(text: text, error: error, endsAtLineStart: renderer.atLineStart)
+          return Rendered(text: text, error: error, endsAtLineStart: renderer.atLineStart, work: renderer.work)
         }
       }
+      self.init(
+        assumedLineStart: renderer.renderer.atLineStart, continuesStream: continuesStream, workBefore: workBefore,
+        renderWithin: { render($0, $1) }, render: { render($0, nil) })
     }
 
     /// Renders the chunk on Dispatch's global queue; `done` is signalled after.
@@ -138,6 +153,15 @@ final class RenderPipeline {
   private var lastChunkEnd = false
   /// The first error of a chunk handed over; nothing is written after it.
   private(set) var firstError: TemplateError?
+  /// The units of work the renderer may do (``RenderBudget``), or nil when
+  /// chunks are not counted.
+  let workBudget: Int?
+  /// The units of work of the chunks handed over.
+  private(set) var handedOverWork = 0
+
+  init(workBudget: Int? = nil) {
+    self.workBudget = workBudget
+  }
 
   /// The bytes a chunk is expected to take: an eighth more than the
   /// largest handed over so far.
@@ -223,7 +247,16 @@ final class RenderPipeline {
     case .chunk(let chunk):
       chunksPending -= 1
       var rendered = chunk.takeRendered()
+      let lineStart = chunk.continuesStream ? lastChunkEnd : nil
       if chunk.continuesStream, chunk.assumedLineStart != lastChunkEnd { rendered = chunk.render(lastChunkEnd) }
+      // The work before the chunk is known now: the renderer's, and every
+      // chunk's before it. Past what that leaves, the chunk is rendered
+      // again within it, to stop where the sequential rendering stops.
+      if firstError == nil, let workBudget, let renderWithin = chunk.renderWithin {
+        let left = workBudget &- chunk.workBefore &- handedOverWork
+        if rendered.work > left { rendered = renderWithin(lineStart, left) }
+      }
+      handedOverWork &+= rendered.work
       lastChunkEnd = rendered.endsAtLineStart
       chunkCapacity = max(chunkCapacity, rendered.text.bytes.count + rendered.text.bytes.count / 8)
       // The text up to a chunk's error is written, as the sequential

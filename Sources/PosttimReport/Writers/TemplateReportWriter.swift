@@ -25,6 +25,9 @@ public struct TemplateReportWriter: ReportWriter {
   let escape: @Sendable (String) -> String
   /// The context's `showDetails`.
   let showDetails: Bool
+  /// The nodes of the layout and of every template it names, for the
+  /// render budget (``RenderBudget``: a share per node and task).
+  let templateNodes: Int
   /// What a rendered page adds to its locale's entry in the several-locale
   /// layout's context, besides the page itself (HTML: ``HTMLPageParts``).
   let pageParts: @Sendable (_ page: String, _ report: ReportView) -> [String: TemplateValue]
@@ -49,7 +52,7 @@ public struct TemplateReportWriter: ReportWriter {
     } else {
       self.template = try partials.requiredTemplate(named: "agenda")
     }
-    try Self.checkIncludes(of: template, in: partials)
+    self.templateNodes = try Self.checkIncludes(of: template, in: partials)
     self.partials = partials
     self.format = format
     self.escape = escape
@@ -60,11 +63,15 @@ public struct TemplateReportWriter: ReportWriter {
   /// Every partial and parent named in the layout, and in what they
   /// include, must exist: the spec would render a typo as nothing, and a
   /// cron job would mail an empty agenda.
+  /// - Returns: the nodes of all of them (``Template/nodeCount``).
   /// - Throws: `TemplateError` (`.notFound`) at the tag naming the missing one.
-  static func checkIncludes(of template: Template, in source: InMemoryTemplateSource) throws {
+  @discardableResult
+  static func checkIncludes(of template: Template, in source: InMemoryTemplateSource) throws -> Int {
     var pending = [template]
     var checked: Set<String> = [template.name]
+    var nodes = 0
     while let current = pending.popLast() {
+      nodes += current.nodeCount
       for (name, line, column) in current.includedNames where !checked.contains(name) {
         guard let included = try source.template(named: name) else {
           throw TemplateError(
@@ -75,11 +82,13 @@ public struct TemplateReportWriter: ReportWriter {
         pending.append(included)
       }
     }
+    return nodes
   }
 
   public func write<Output: TextOutputStream>(_ report: ReportView, to output: inout Output) throws {
     try template.render(
-      report.templateContext(showDetails: showDetails), partials: partials, escape: escape, into: &output)
+      report.templateContext(showDetails: showDetails), partials: partials, escape: escape,
+      budget: RenderBudget(templateNodes: templateNodes, items: report.taskCount), into: &output)
   }
 
   /// GitHub-flavoured Markdown from `Templates/markdown/`.

@@ -23,6 +23,9 @@ public struct ExitCode: RawRepresentable, Hashable, Sendable, CustomStringConver
   /// 71 EX_OSERR: the system refused what the run needs (file
   /// descriptors, memory for an input, a process for sendmail).
   public static let osError = ExitCode(rawValue: 71)
+  /// 72 EX_OSFILE: a system file the run depends on is broken (a zone
+  /// file of the tz database that is empty, truncated or unreadable).
+  public static let osFile = ExitCode(rawValue: 72)
   /// 73 EX_CANTCREAT: the output file cannot be created: its folder is
   /// missing or not writable, it is a folder, its name is a loop of
   /// symbolic links (ELOOP), or a link the kernel's `protected_symlinks`

@@ -80,7 +80,9 @@ public struct ReportCommand {
   static func describe(_ error: Error) -> (ExitCode, String) {
     switch error {
     case let error as UsageError: return (.usage, error.message)
-    case let error as DateEngineError: return (.usage, CLIWords.replacing(in: error.description))
+    case let error as DateEngineError:
+      if case .unusableZoneFile = error { return (.osFile, CLIWords.replacing(in: error.description)) }
+      return (.usage, CLIWords.replacing(in: error.description))
     case let error as TaskListError:
       return ([.notFound: .noInput, .systemLimit: .osError][error.kind] ?? .dataError, error.description)
     case let error as InputErrors: return (describe(error.errors[0]).0, error.description)

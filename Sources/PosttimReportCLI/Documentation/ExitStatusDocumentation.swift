@@ -15,6 +15,10 @@ enum ExitStatusDocumentation {
       "too few file descriptors (ulimit -n), no memory for an input, or no process for sendmail"
     ),
     (
+      .osFile, "broken system zone file",
+      "a file of the system's tz database (TZDIR) for the zone is there but cannot be used"
+    ),
+    (
       .cannotCreate, "cannot create output",
       "the output file cannot be created, its name is a loop of links, or another user's link in a sticky "
         + "world-writable folder (not followed)"

@@ -13,7 +13,7 @@ enum SharedOptions {
     if let value = try parsed.resolve(ReportOptions.timeZone, { try TimeZoneSpelling.resolve($0, in: data) }) {
       zone = value
     } else {
-      let device = DeviceTimeZone.resolve(environment: environment)
+      let device = try DeviceTimeZone.resolve(environment: environment)
       if let warning = device.warning { warn(warning) }
       if device.source == "default" { warn(CronEnvironmentWarnings.noTimeZone) }
       zone = device.zone

@@ -116,6 +116,8 @@ struct ParsedOptions {
     do {
       return try body()
     } catch {
+      // A broken system zone file is no fault of the value that names the zone.
+      if case .unusableZoneFile? = error as? DateEngineError { throw error }
       switch origin {
       case .commandLine: throw error
       case .configFile(let path, let line, let column):

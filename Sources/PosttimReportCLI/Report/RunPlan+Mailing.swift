@@ -70,7 +70,10 @@ extension RunPlan {
           _ = try ICUMessageFormat(pattern, locale: locale).format(
             ["date": .string("1"), "from": .string("1"), "to": .string("1"), "count": .number(1)])
         } catch {
-          throw MailError(.invalidSubject, "--subject '\(pattern)' is not a valid message pattern: \(error)")
+          // The pattern shortened: the reason must survive any cap on the message.
+          throw MailError(
+            .invalidSubject,
+            "--subject '\(TerminalText.echo(pattern, limit: 80))' is not a valid message pattern: \(error)")
         }
         return pattern
       }

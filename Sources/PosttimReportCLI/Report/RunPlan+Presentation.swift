@@ -26,15 +26,17 @@ extension RunPlan.Presentation {
   }
 
   /// Every `--locale`, each split at commas, in order; none means the
-  /// environment's. A locale given twice (fr_CA, fr-CA) is refused: its
-  /// report and its `{locale}` file would be written twice.
+  /// environment's. A locale given twice (fr_CA, fr-CA; iw_IL, he_IL) is
+  /// refused: its report and its `{locale}` file would be written twice.
   static func locales(_ options: ParsedOptions, environment: [String: String], warn: (String) -> Void) throws
     -> [LocaleIdentifier]
   {
     var locales: [LocaleIdentifier] = []
     for locale in try options.values(ReportOptions.locale) {
-      if let earlier = locales.first(where: { $0 == locale }) {
-        throw UsageError("locale '\(locale.input)' given twice (as '\(earlier.input)' before)")
+      if let earlier = locales.first(where: { $0.namesSameLocale(as: locale) }) {
+        let canonical = earlier.canonicalAlias == locale.canonicalAlias ? locale.canonicalAlias : locale.languageTag
+        let same = earlier == locale ? "" : "; both are \(canonical)"
+        throw UsageError("locale '\(locale.input)' given twice (as '\(earlier.input)' before\(same))")
       }
       locales.append(locale)
     }

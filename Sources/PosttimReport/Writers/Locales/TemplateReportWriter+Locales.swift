@@ -22,7 +22,7 @@ extension TemplateReportWriter {
       for report in reports { try write(report, to: &output) }
       return
     }
-    try Self.checkIncludes(of: layout, in: partials)
+    let layoutNodes = try Self.checkIncludes(of: layout, in: partials)
     var locales: [TemplateValue] = []
     for (index, report) in reports.enumerated() {
       var page = ""
@@ -35,7 +35,10 @@ extension TemplateReportWriter {
       members.merge(pageParts(page, report)) { _, part in part }
       locales.append(.object(members))
     }
+    // The pages it places are as long as their tasks make them.
+    let tasks = reports.reduce(0) { $0 + $1.taskCount }
     try layout.render(
-      .object(["locales": .list(locales), "first": locales[0]]), partials: partials, escape: escape, into: &output)
+      .object(["locales": .list(locales), "first": locales[0]]), partials: partials, escape: escape,
+      budget: RenderBudget(templateNodes: layoutNodes, items: tasks), into: &output)
   }
 }
