@@ -21,23 +21,29 @@ extension TaskEntry {
 
 /// FNV-1a, 64 bits (the offset basis and prime of the FNV reference), over
 /// contiguous UTF-8: a generic byte sequence cost three times as much, and
-/// an HTML report with details asks for every task's ID.
-private struct FNV1a {
+/// an HTML report with details asks for every task's ID. Task IDs and the
+/// roster's shards use it.
+package struct FNV1a {
   private var state: UInt64 = 0xcbf2_9ce4_8422_2325
 
-  mutating func mix(_ byte: UInt8) {
+  package init() {}
+
+  /// The hash so far.
+  package var value: UInt64 { state }
+
+  package mutating func mix(_ byte: UInt8) {
     state ^= UInt64(byte)
     state = state &* 0x0000_0100_0000_01b3
   }
 
-  mutating func mix(_ text: String) {
+  package mutating func mix(_ text: String) {
     text.withUTF8Bytes { bytes in
       for byte in bytes { mix(byte) }
     }
   }
 
   /// The hash as 16 lowercase hex digits, zero-padded.
-  var hex: String {
+  package var hex: String {
     String(unsafeUninitializedCapacity: 16) { buffer in
       for index in 0..<16 {
         let nibble = UInt8(truncatingIfNeeded: state >> (60 - 4 * index)) & 0xF

@@ -38,13 +38,22 @@ public struct EmailReportWriter: ReportWriter {
     public var subject: String?
     /// The calendar the message carries (`--attach-ics`), nil for none.
     public var calendar: ICalendarReportWriter.Options?
+    /// The `Message-ID` (with its angle brackets); nil for a new one each
+    /// message (``MessageID/make(domain:now:)``). A sender that may send one
+    /// message twice (a retry after a crash) fixes it, so mail clients fold
+    /// the copies.
+    public var messageID: String?
 
     /// A message to `envelope`'s recipients, titled `subject`, carrying
     /// `calendar` when given.
-    public init(envelope: MailSettings, subject: String? = nil, calendar: ICalendarReportWriter.Options? = nil) {
+    public init(
+      envelope: MailSettings, subject: String? = nil, calendar: ICalendarReportWriter.Options? = nil,
+      messageID: String? = nil
+    ) {
       self.envelope = envelope
       self.subject = subject
       self.calendar = calendar
+      self.messageID = messageID
     }
   }
 
@@ -52,7 +61,7 @@ public struct EmailReportWriter: ReportWriter {
   public static let calendarFileName = "agenda.ics"
 
   public let format = "email"
-  let options: Options
+  private(set) var options: Options
   /// The `text/plain` part's writer (never in colour).
   let text: TextReportWriter
   /// The `text/html` part's writer.
@@ -83,6 +92,15 @@ public struct EmailReportWriter: ReportWriter {
       throw MailError(.noEnvelope, "an e-mail needs a sender and at least one recipient (EmailReportWriter.Options)")
     }
     try self.init(mail, options: options)
+  }
+
+  /// This writer for another message (envelope, subject, Message-ID),
+  /// sharing its parts' writers: many messages alike but for their
+  /// recipients (a roster's readers) parse the templates once.
+  public func addressed(_ mail: Options) -> EmailReportWriter {
+    var writer = self
+    writer.options = mail
+    return writer
   }
 
   public func write<Output: TextOutputStream>(_ report: ReportView, to output: inout Output) throws {
@@ -120,6 +138,7 @@ public struct EmailReportWriter: ReportWriter {
     }
     let envelope = options.envelope
     let zone = try TimeZoneIdentifier(report.timeZoneID)
+    if let messageID = options.messageID { try MailError.checkHeaderSafe(messageID, what: "the Message-ID") }
     let subject = try options.subject.map { try report.mail.subject(pattern: $0) } ?? report.mail.subject
     var headers = [
       HeaderField(
@@ -131,7 +150,9 @@ public struct EmailReportWriter: ReportWriter {
     if !envelope.replyTo.isEmpty { headers.append(MailSettings.addressField("Reply-To", envelope.replyTo)) }
     headers += [
       try HeaderField.unstructured("Subject", subject),
-      HeaderField(name: "Message-ID", words: [MessageID.make(domain: envelope.messageIDDomain, now: envelope.date)]),
+      HeaderField(
+        name: "Message-ID",
+        words: [options.messageID ?? MessageID.make(domain: envelope.messageIDDomain, now: envelope.date)]),
       HeaderField(name: "Content-Language", words: Self.languageList(reports.map(\.languageTag))),
       HeaderField(name: "Auto-Submitted", words: ["auto-generated"]),
       HeaderField(name: "X-Auto-Response-Suppress", words: ["All"]),

@@ -6,7 +6,7 @@ import PosttimReport
 /// not-found error (exit 66, as for any missing file) names the command.
 enum CommandSuggestion {
   /// The commands a first argument may name, besides a task list.
-  static let commands = ["preview"]
+  static let commands = ["preview", "roster"]
 
   /// `error` with the suggestion added when it says the first argument is
   /// no file and that argument is close to a command's name; else `error`.

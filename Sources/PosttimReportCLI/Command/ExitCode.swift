@@ -37,7 +37,9 @@ public struct ExitCode: RawRepresentable, Hashable, Sendable, CustomStringConver
   /// previous output kept.
   public static let ioError = ExitCode(rawValue: 74)
   /// 75 EX_TEMPFAIL: sendmail did not exit within `--send-timeout` and
-  /// was killed; nothing was sent, a later run may succeed.
+  /// was killed; nothing was sent, a later run may succeed. For `roster`:
+  /// some due readers failed (the others were delivered; the next run
+  /// retries them), or the journal is in use by another run.
   public static let temporaryFailure = ExitCode(rawValue: 75)
   /// 78 EX_CONFIG: a template does not parse or render; or the config file
   /// cannot be used: not trusted (owned by another user than the caller

@@ -52,9 +52,10 @@ public struct ReportCommand {
         io.writeError("posttim-report: error: " + Self.printable(message, lines: error is TemplateError))
       }
       if code == .usage {
-        let preview = arguments.first == "preview"
-        io.writeError(preview ? HelpRenderer.previewUsage : HelpRenderer.usage)
-        io.writeError("See 'posttim-report \(preview ? "preview " : "")--help' for more information.")
+        let usages = ["preview": HelpRenderer.previewUsage, "roster": HelpRenderer.rosterUsage]
+        let command = arguments.first.flatMap { usages[$0] == nil ? nil : $0 }
+        io.writeError(command.flatMap { usages[$0] } ?? HelpRenderer.usage)
+        io.writeError("See 'posttim-report \(command.map { $0 + " " } ?? "")--help' for more information.")
       }
       return code
     }
@@ -97,16 +98,23 @@ public struct ReportCommand {
       let code = [.timedOut: .temporaryFailure, .systemLimit: .osError][error.kind] ?? ExitCode.unavailable
       return (code, CLIWords.replacing(in: error.description))
     case let error as SystemLimitError: return (.osError, error.description)
+    case let error as RosterError: return (error.exitCode, error.description)
+    case let error as RosterErrors: return (error.exitCode, error.description)
+    case let error as RosterJournal.Failure: return (error.exitCode, error.description)
+    case let error as RosterIncomplete: return (.temporaryFailure, error.description)
     default: return (.software, "internal error: \(error)")
     }
   }
 
-  /// The tool: `preview`, or an information mode, or one report run
-  /// through the pipeline (``RunPlan``, ``ReportPipeline``).
+  /// The tool: `preview`, `roster`, or an information mode, or one report
+  /// run through the pipeline (``RunPlan``, ``ReportPipeline``).
   func execute() throws {
     try DescriptorReserve.check()
     if arguments.first == "preview" {
       return try PreviewCommand(arguments: Array(arguments.dropFirst()), environment: runEnvironment, io: io).execute()
+    }
+    if arguments.first == "roster" {
+      return try RosterCommand(arguments: Array(arguments.dropFirst()), environment: runEnvironment, io: io).execute()
     }
     let commandLine = try Self.parser.parse(arguments)
     if let mode = try InformationMode.requested(byCommandLine: commandLine) { return try inform(mode) }

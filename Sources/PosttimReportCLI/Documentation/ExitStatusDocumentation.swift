@@ -27,7 +27,11 @@ enum ExitStatusDocumentation {
       .ioError, "write error",
       "writing the output failed, including a reader that went away and the ulimit -f file-size limit"
     ),
-    (.temporaryFailure, "send timed out", "sendmail ran past --send-timeout and was killed; nothing was sent"),
+    (
+      .temporaryFailure, "send timed out",
+      "sendmail ran past --send-timeout and was killed; nothing was sent. roster: some due readers failed (each "
+        + "named on its line; the next run retries them), or the journal is in use by another run"
+    ),
     (
       .configuration, "template, catalog or config file error",
       "a template, a message catalog or the config file cannot be used (a config file another user could have "

@@ -9,7 +9,15 @@ extension RunPlan {
   /// - Throws: ``UsageError`` (exit 64), ``DateEngineError`` (64),
   ///   ``MailError`` (64), ``TemplateError`` (66, 78), ``ConfigFileError``
   ///   for a config file value (78), ``ICUError`` (70).
-  init(resolving options: ParsedOptions, in environment: RunEnvironment) throws {
+  /// - Parameters:
+  ///   - messageID: the e-mail's fixed `Message-ID` (a roster reader's,
+  ///     the same on a retry); nil for a new one per message.
+  ///   - shared: writers already made by earlier plans of this process
+  ///     (a roster's readers), reused where the options are alike.
+  init(
+    resolving options: ParsedOptions, in environment: RunEnvironment, messageID: String? = nil,
+    shared: SharedWriters? = nil
+  ) throws {
     inputs = options.operands
     // --send only makes sense for a message, so it implies the format.
     let format =
@@ -25,7 +33,9 @@ extension RunPlan {
     let mailing = try Mailing(
       resolving: options, format: format, locale: presentation.locales[0].locale,
       environment: environment.variables, now: window.now)
-    mail = mailing.message
+    var message = mailing.message
+    message?.messageID = messageID
+    mail = message
     if let mail { writerOptions[EmailReportWriter.Options.self] = mail }
     // Colour and the terminal's width only for a terminal, never for a file.
     let toTerminal = environment.standardOutputIsTerminal && outputPath == nil
@@ -38,7 +48,9 @@ extension RunPlan {
       throw UsageError("no task list given (name a FILE, or - for stdin)")
     }
     let registry = WriterRegistry.standard
-    guard let writer = try registry.writer(for: format, options: writerOptions) else {
+    let sharedWriter = try shared?.writer(
+      format: format, options: writerOptions, templateFolder: options.text(ReportOptions.templateDirectory))
+    guard let writer = try sharedWriter ?? registry.writer(for: format, options: writerOptions) else {
       throw UsageError("unknown format '\(format)' (available: \(registry.formats.joined(separator: ", ")))")
     }
     let written = Self.destination(outputPath, locales: presentation.locales.map(\.locale))
