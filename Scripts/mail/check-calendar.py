@@ -21,6 +21,7 @@ tool's own --format json/ics output of the same window.
 Prints PASS/FAIL lines and "N passed, M failed"; exit 1 on any failure.
 """
 import email
+import importlib.util
 import json
 import mailbox
 import subprocess
@@ -35,22 +36,18 @@ from pathlib import Path
 import icalendar
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from checks import check, finish  # noqa: E402
+HERE = Path(__file__).resolve().parent
+spec = importlib.util.spec_from_file_location("check_email", HERE / "check-email.py")
+check_email = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(check_email)
+from checks import check, finish  # noqa: E402  (check-email.py put HERE on sys.path)
 
-ROOT = Path(__file__).resolve().parents[2]
-BINARY = sys.argv[1]
-MODE = sys.argv[2] if len(sys.argv) > 2 else "parse"
-EXAMPLE = str(ROOT / "Examples/listeDesTaches.plist")
+# The same binary, mode, example and environment as check-email.py.
+ROOT, BINARY, MODE, EXAMPLE, run = (check_email.ROOT, check_email.BINARY, check_email.MODE, check_email.EXAMPLE,
+                                    check_email.run)
 MONDAY = "2026-11-30T14:00:00Z"
 TUESDAY = "2026-12-01T14:00:00Z"
 ZONES = {"fr_CA": ("America/Toronto", "fr"), "ar_EG": ("Africa/Cairo", "ar")}
-
-
-def run(args):
-    result = subprocess.run([BINARY] + args, capture_output=True,
-                            env={"PATH": "/usr/bin:/bin", "HOME": "/tmp"})
-    return result.returncode, result.stdout, result.stderr.decode()
 
 
 def window(locale, now):
