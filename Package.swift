@@ -6,7 +6,9 @@
 //   header) → PosttimICU (Swift date engine) → PosttimReport (model,
 //   loading, agenda, writers) ← PosttimTemplating (Mustache, standalone)
 //   → PosttimReportCLI (argument parsing, exit codes) → posttim-report
-//   (main.swift only). No Swift target imports CICU.
+//   (main.swift only). No Swift target imports CICU. PosttimParallel (work
+//   on several cores, package access) sits under PosttimTemplating and
+//   PosttimReport.
 import PackageDescription
 
 let package = Package(
@@ -19,6 +21,9 @@ let package = Package(
     // The command line, in-process: for Scripts/fuzz's config-file harness, not a supported API.
     .library(name: "PosttimReportCLI", targets: ["PosttimReportCLI"]),
     .executable(name: "posttim-report", targets: ["posttim-report"]),
+    // Test support, not an API: the fuzz harnesses (Scripts/fuzz, a package
+    // of their own) reach the reference readers through this product.
+    .library(name: "PosttimTestOracles", targets: ["PosttimTestOracles"]),
   ],
   targets: [
     // Debian's libicu-dev. Only CICUShim's sources include ICU headers, never
@@ -32,9 +37,11 @@ let package = Package(
     .systemLibrary(
       name: "CExpat", pkgConfig: "expat", providers: [.apt(["libexpat1-dev"])]),
     .target(name: "PosttimICU", dependencies: ["CICUShim"]),
-    .target(name: "PosttimTemplating"),
+    // Work on several cores behind @Sendable closures (package access only).
+    .target(name: "PosttimParallel"),
+    .target(name: "PosttimTemplating", dependencies: ["PosttimParallel"]),
     .target(
-      name: "PosttimReport", dependencies: ["PosttimICU", "PosttimTemplating", "CExpat"],
+      name: "PosttimReport", dependencies: ["PosttimICU", "PosttimTemplating", "PosttimParallel", "CExpat"],
       plugins: ["EmbedTemplates"]),
     // Templates/ is embedded at build time, so a copied binary needs no
     // resource bundle (a missing Bundle.module is an uncatchable crash).
@@ -48,14 +55,22 @@ let package = Package(
     .executableTarget(name: "posttim-benchmarks", dependencies: ["PosttimICU"]),
 
     .target(name: "TestSupport", path: "Tests/TestSupport"),
+    // Reference readers the differential tests and the fuzz harnesses
+    // compare the library's readers with (Foundation's decoder among them),
+    // and what the harnesses must know of the engine's chunking.
+    .target(
+      name: "PosttimTestOracles", dependencies: ["PosttimReport", "PosttimICU", "PosttimTemplating"],
+      path: "Tests/PosttimTestOracles"),
     .testTarget(
       name: "PosttimICUTests", dependencies: ["PosttimICU", "TestSupport"],
       resources: [.copy("Fixtures")]),
+    .testTarget(name: "PosttimParallelTests", dependencies: ["PosttimParallel"]),
     .testTarget(
       name: "PosttimTemplatingTests",
-      dependencies: ["PosttimTemplating", "TestSupport"]),
+      dependencies: ["PosttimTemplating", "PosttimParallel", "TestSupport"]),
     .testTarget(
-      name: "PosttimReportTests", dependencies: ["PosttimReport", "TestSupport"],
+      name: "PosttimReportTests",
+      dependencies: ["PosttimReport", "PosttimParallel", "PosttimTestOracles", "TestSupport"],
       exclude: ["Snapshots"]),
     .testTarget(
       name: "PosttimReportCLITests",

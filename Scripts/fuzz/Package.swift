@@ -23,15 +23,25 @@ let package = Package(
     .target(name: "FuzzDriver"),
     .executableTarget(
       name: "fuzz-decoder",
-      dependencies: ["FuzzDriver", .product(name: "PosttimReport", package: "posttim-report")],
+      dependencies: [
+        "FuzzDriver", .product(name: "PosttimReport", package: "posttim-report"),
+        .product(name: "PosttimTestOracles", package: "posttim-report"),
+      ],
       swiftSettings: harness, linkerSettings: fuzzer),
     .executableTarget(
       name: "fuzz-template",
-      dependencies: ["FuzzDriver", .product(name: "PosttimTemplating", package: "posttim-report")],
+      dependencies: [
+        "FuzzDriver", .product(name: "PosttimTemplating", package: "posttim-report"),
+        .product(name: "PosttimTestOracles", package: "posttim-report"),
+      ],
       swiftSettings: harness, linkerSettings: fuzzer),
     .executableTarget(
       name: "fuzz-config",
       dependencies: ["FuzzDriver", .product(name: "PosttimReportCLI", package: "posttim-report")],
+      swiftSettings: harness, linkerSettings: fuzzer),
+    .executableTarget(
+      name: "fuzz-messageformat",
+      dependencies: ["FuzzDriver", .product(name: "PosttimICU", package: "posttim-report")],
       swiftSettings: harness, linkerSettings: fuzzer),
     .executableTarget(
       name: "fuzz-iso8601",

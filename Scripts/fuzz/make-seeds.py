@@ -182,8 +182,34 @@ def config_seeds():
     write("config/many-errors.conf", b"\n" + b"nonsense\n" * 30)
 
 
+def messageformat_seeds():
+    """A locale byte (index into the harness's list), then a pattern: every
+    message of the shipped catalogs, and hand-made ones for quoting,
+    choice, offsets and nesting up to just past the 32-level limit."""
+    import json
+    for path in sorted((ROOT / "Templates" / "messages").glob("*.json")):
+        for i, (key, text) in enumerate(sorted(json.loads(path.read_text()).items())):
+            if "{" in text:
+                write(f"messageformat/{path.stem}-{i}.txt", bytes([i % 8]) + text.encode())
+    hand = [
+        "{count, plural, offset:1 =0 {none} one {# task} other {{count, number} tasks}}",
+        "'{'{a, select, other {'}' {b, select, other {x}}}}",
+        "{a, plural, other {'#{b, select, other {{c, select, other {x}}}}' y}}",
+        "{n, choice, 0#none|1#{m, select, other {{k, plural, other {#}}}}|2<many}",
+        "{n, number, '{{{{'} {d, date, ::yMMMd} {a, selectordinal, one {#st} other {#th}}",
+        "it''s {a} '{b}' ''{c}''",
+        "{a,\u200eselect,\u2028other\u200e{{b,select,other{x}}}}",
+        "{date,select,other{" * 32 + "z" + "}}" * 32,
+        "{date,select,other{" * 33 + "z" + "}}" * 33,
+        "{a,select,other{" * 40,
+    ]
+    for i, text in enumerate(hand):
+        write(f"messageformat/hand-{i}.txt", bytes([i % 8]) + text.encode())
+
+
 if __name__ == "__main__":
     decoder_seeds()
     template_seeds()
     iso_seeds()
     config_seeds()
+    messageformat_seeds()

@@ -2,7 +2,7 @@
 # Builds the libFuzzer harnesses and runs one of them (see README.md).
 #   Scripts/fuzz/run.sh build                 build all the harnesses
 #   Scripts/fuzz/run.sh TARGET [SECONDS] [libFuzzer flags…]
-#       TARGET: decoder | template | iso8601 | config; SECONDS defaults to 600.
+#       TARGET: decoder | template | iso8601 | config | messageformat; SECONDS defaults to 600.
 #   Scripts/fuzz/run.sh TARGET repro FILE…    run inputs once (a crash repro)
 # Working corpora and crash artifacts go to Scripts/fuzz/.work/ (ignored).
 set -euo pipefail
@@ -27,7 +27,7 @@ build() {
 target="${1:-}"
 case "$target" in
   build) build; exit ;;
-  decoder | template | iso8601 | config) ;;
+  decoder | template | iso8601 | config | messageformat) ;;
   *) sed -n '2,7p' "$0" >&2; exit 64 ;;
 esac
 shift

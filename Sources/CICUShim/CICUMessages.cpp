@@ -13,6 +13,7 @@
 #include <unicode/plurrule.h>
 #include <unicode/messagepattern.h>
 
+#include <algorithm>
 #include <string>
 
 #include <memory>
@@ -181,4 +182,19 @@ extern "C" int32_t cicu_msg_plural_selectors(const uint16_t *pattern, int32_t pa
     *ec = U_BUFFER_OVERFLOW_ERROR;
   }
   return length;
+}
+
+extern "C" int32_t cicu_msg_nesting_depth(const uint16_t *pattern, int32_t patternLength,
+                                          int32_t *status) {
+  UErrorCode *ec = reinterpret_cast<UErrorCode *>(status);
+  if (U_FAILURE(*ec)) return 0;
+  UnicodeString text(reinterpret_cast<const UChar *>(pattern), patternLength);
+  icu::MessagePattern parsed(text, nullptr, *ec);
+  if (U_FAILURE(*ec)) return 0;
+  int32_t depth = 0;
+  for (int32_t i = 0; i < parsed.countParts(); ++i) {
+    const icu::MessagePattern::Part &part = parsed.getPart(i);
+    if (part.getType() == UMSGPAT_PART_TYPE_MSG_START) depth = std::max(depth, part.getValue());
+  }
+  return depth;
 }

@@ -11,6 +11,7 @@
 #include <unicode/ucol.h>
 #include <unicode/udat.h>
 #include <unicode/udatpg.h>
+#include <unicode/uenum.h>
 #include <unicode/uloc.h>
 #include <unicode/utypes.h>
 
@@ -335,6 +336,32 @@ cicu_collator *cicu_coll_open(const char *locale, int32_t *status) {
 
 void cicu_coll_close(cicu_collator *collator) {
   if (collator) ucol_close((UCollator *)collator);
+}
+
+const char *cicu_unicode_locale_type(const char *keyword, const char *value) {
+  const char *type = uloc_toUnicodeLocaleType(keyword, value);
+  return type != NULL ? type : value;
+}
+
+int32_t cicu_coll_types(char *out, int32_t capacity, int32_t *status) {
+  UErrorCode *ec = (UErrorCode *)status;
+  UEnumeration *types = ucol_getKeywordValues("collation", ec);
+  if (U_FAILURE(*ec)) return 0;
+  int32_t length = 0;
+  const char *type;
+  int32_t typeLength = 0;
+  while ((type = uenum_next(types, &typeLength, ec)) != NULL) {
+    int32_t needed = length + (length ? 1 : 0) + typeLength;
+    if (needed < capacity) {
+      if (length) out[length] = ' ';
+      memcpy(out + length + (length ? 1 : 0), type, (size_t)typeLength);
+      out[needed] = '\0';
+    }
+    length = needed;
+  }
+  uenum_close(types);
+  if (U_SUCCESS(*ec) && length >= capacity) *ec = U_BUFFER_OVERFLOW_ERROR;
+  return length;
 }
 
 int32_t cicu_coll_sort_key(const cicu_collator *collator, const uint16_t *text,

@@ -278,9 +278,12 @@ bool parseTZif(const uint8_t *bytes, int64_t length, TZifData &data,
 // MARK: The POSIX TZ footer
 
 /// `Mm.w.d/time`: day `d` (0 = Sunday) of week `w` (5 = last) of month `m`,
-/// at `time` seconds of local time (RFC 8536 §3.3.1: −167…+167 hours).
+/// or `Jn/time`: day `n` (1–365) of the year, February 29 never counted
+/// (`julian` > 0); at `time` seconds of local time (RFC 8536 §3.3.1:
+/// −167…+167 hours).
 struct PosixDate {
   int month = 0, week = 0, weekday = 0;
+  int julian = 0;
   int64_t time = 7200;
 };
 
@@ -350,26 +353,33 @@ bool parseClock(Cursor &c, int maxHours, int64_t &seconds) {
   return true;
 }
 
-bool parseNumber(Cursor &c, int low, int high, int &value) {
+bool parseNumber(Cursor &c, int low, int high, int &value, int maxDigits = 2) {
   int digits = 0;
   value = 0;
   while (c.peek() >= '0' && c.peek() <= '9') {
-    if (++digits > 2) return false;
+    if (++digits > maxDigits) return false;
     value = value * 10 + (c.peek() - '0');
     c.position++;
   }
   return digits > 0 && value >= low && value <= high;
 }
 
-/// Only the `Mm.w.d` form: `Jn` and `n` (Julian days) are refused.
+/// `Mm.w.d` and `Jn`. The zero-based `n` is refused: from day 59 on its
+/// date moves with leap years, which no annual ICU rule expresses (the
+/// Swift side writes the days before 59 as `Jn+1`).
 bool parseDate(Cursor &c, PosixDate &date) {
-  if (c.peek() != 'M') return false;
-  c.position++;
-  if (!parseNumber(c, 1, 12, date.month) || c.peek() != '.') return false;
-  c.position++;
-  if (!parseNumber(c, 1, 5, date.week) || c.peek() != '.') return false;
-  c.position++;
-  if (!parseNumber(c, 0, 6, date.weekday)) return false;
+  if (c.peek() == 'J') {
+    c.position++;
+    if (!parseNumber(c, 1, 365, date.julian, 3)) return false;
+  } else {
+    if (c.peek() != 'M') return false;
+    c.position++;
+    if (!parseNumber(c, 1, 12, date.month) || c.peek() != '.') return false;
+    c.position++;
+    if (!parseNumber(c, 1, 5, date.week) || c.peek() != '.') return false;
+    c.position++;
+    if (!parseNumber(c, 0, 6, date.weekday)) return false;
+  }
   date.time = 7200;  // POSIX default 02:00:00
   if (c.peek() == '/') {
     c.position++;
@@ -440,10 +450,22 @@ int64_t yearOfSeconds(int64_t seconds) {
   return yoe + era * 400 + (mp >= 10 ? 1 : 0);
 }
 
+/// The month (1–12) and day of `Jn` (1–365, February 29 not counted).
+void julianMonthDay(int julian, int &month, int &day) {
+  month = 1;
+  day = julian;
+  while (day > monthLength(2001, month)) day -= monthLength(2001, month++);
+}
+
 /// The instant (s since 1970 UT) of a POSIX rule date in `year`, whose
 /// time is local time at `offsetBefore` seconds east of UT.
 int64_t posixTransition(int64_t year, const PosixDate &date,
                         int32_t offsetBefore) {
+  if (date.julian > 0) {
+    int month, day;
+    julianMonthDay(date.julian, month, day);
+    return daysFromCivil(year, month, day) * kSecondsPerDay + date.time - offsetBefore;
+  }
   int64_t first = daysFromCivil(year, date.month, 1);
   // 1970-01-01 was a Thursday; 0 = Sunday.
   int weekdayOfFirst = int(((first + 4) % 7 + 7) % 7);
@@ -463,6 +485,16 @@ int64_t posixTransition(int64_t year, const PosixDate &date,
 DateTimeRule *makeDateTimeRule(const PosixDate &date) {
   int64_t shift = floorDiv(date.time, kSecondsPerDay);
   int32_t millis = int32_t((date.time - shift * kSecondsPerDay) * 1000);
+  if (date.julian > 0) {
+    // `Jn` is a fixed date; a time that moves the day gives another one,
+    // unless it crosses the year's end or February 28 / March 1 (a leap
+    // year's February 29 lies between them).
+    int64_t shifted = date.julian + shift;
+    if (shifted < 1 || shifted > 365 || (date.julian <= 59) != (shifted <= 59)) return nullptr;
+    int month, day;
+    julianMonthDay(int(shifted), month, day);
+    return new DateTimeRule(month - 1, day, millis, DateTimeRule::WALL_TIME);
+  }
   int month0 = date.month - 1;  // ICU months are 0-based (UCAL_JANUARY = 0)
   if (shift == 0) {
     int week = date.week == 5 ? -1 : date.week;

@@ -8,7 +8,7 @@
 /// Explicit bidi formatting characters (U+202A–U+202E embeddings and
 /// overrides, U+2066–U+2069 isolates) are kept, but a value holding one is
 /// wrapped in FIRST STRONG ISOLATE … POP DIRECTIONAL ISOLATE with its
-/// isolates balanced (see ``BidiBalance``), so a title with U+202E cannot
+/// isolates balanced (see `BidiBalance`), so a title with U+202E cannot
 /// reorder the text around it (UAX #9 rules X5c, X6a). Everything else is
 /// copied unchanged. Never throws.
 ///
@@ -76,7 +76,7 @@ public enum HTMLEscaping {
   }
 
   /// A control (other than tab, LF, CR) or a noncharacter.
-  public static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
+  package static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
     let value = scalar.value
     if value < 0x20 { return value != 0x09 && value != 0x0A && value != 0x0D }
     if (0x7F...0x9F).contains(value) { return true }
@@ -94,21 +94,21 @@ public enum HTMLEscaping {
 /// a PDI with no initiator is dropped, and PDIs are added for initiators
 /// left open. Embeddings and overrides left open need nothing: the closing
 /// PDI ends them (rule X6a). Values without these characters are unchanged.
-public struct BidiBalance: Sendable {
+package struct BidiBalance: Sendable {
   private var openIsolates = 0
   private var seen = false
 
   /// A balance with no isolate open yet.
-  public init() {}
+  package init() {}
 
   /// Whether the scalar value is one of U+202A–U+202E or U+2066–U+2069.
   @inlinable
-  public static func isFormatting(_ value: UInt32) -> Bool {
+  package static func isFormatting(_ value: UInt32) -> Bool {
     (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
   }
 
   /// Whether `scalar` is kept: false only for a PDI that closes nothing.
-  public mutating func admit(_ scalar: Unicode.Scalar) -> Bool {
+  package mutating func admit(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x202A...0x202E:
       seen = true
@@ -127,7 +127,7 @@ public struct BidiBalance: Sendable {
 
   /// `text` wrapped in FSI…PDI (closing open isolates first) when a
   /// formatting character was admitted, else `text`.
-  public func enclose(_ text: String) -> String {
+  package func enclose(_ text: String) -> String {
     guard seen else { return text }
     return "\u{2068}" + text + String(repeating: "\u{2069}", count: openIsolates + 1)
   }

@@ -1,15 +1,17 @@
 import Dispatch
+import PosttimParallel
+import Synchronization
 
 /// How the renderer keeps every core busy on a long report: the chunks of
 /// a long stream section are rendered on other threads while the renderer
 /// goes on with the template, and the text it writes meanwhile waits
 /// behind them; all of it reaches the output in template order.
 ///
-/// Why not render a stream's chunks and wait for them, a wave at a time
-/// (as before): every wave and every stream (a day of the report) ended
-/// with one core idle while the other finished, and the report's other
-/// text was written with both waiting. On 100,000 tasks the second core
-/// was busy 55% of the rendering time.
+/// Why not render a stream's chunks and wait for them, a wave at a time:
+/// every wave and every stream (a day of the report) ends with one core
+/// idle while the other finishes, and the report's other text is written
+/// with both waiting. On 100,000 tasks the second core was busy 55% of
+/// the rendering time that way.
 ///
 /// Bounded: at most ``window`` chunks are rendered or waiting at once (the
 /// renderer waits for the oldest before it hands over another), and text
@@ -18,16 +20,16 @@ import Dispatch
 /// Line starts: a chunk is rendered from the state the stream started
 /// with; where the previous chunk ended in another state (a row that ends
 /// without a line break), the chunk is rendered again here, in order, from
-/// the right one, as the wave rendering did. The renderer learns the state
-/// after a stream only when it needs it (``TemplateRenderer``'s
-/// `lineStartPending`), by waiting for the stream's chunks.
+/// the right one. The renderer learns the state after a stream only when
+/// it needs it (``TemplateRenderer``'s `lineStartPending`), by waiting for
+/// the stream's chunks.
 ///
 /// Used from the thread that renders the template only; chunks run on
 /// Dispatch's global queue.
 final class RenderPipeline {
   /// Chunks rendered or waiting at once: a few per core, so that a core
   /// that finishes finds the next one ready.
-  static let window = 4 * ChunkedRendering.width
+  static let window = 4 * Parallel.width
 
   /// Text written behind pending chunks, in bytes, before the renderer waits
   /// for them and hands it over.
@@ -35,20 +37,19 @@ final class RenderPipeline {
 
   /// One chunk of a stream's items, rendered on another thread.
   ///
-  /// `@unchecked Sendable`: its inputs are set before it is handed to a
-  /// thread and only read there; its results are written there before
-  /// `done` is signalled and read here only after waiting on `done`. What
-  /// `render` captures is what ``ChunkedRendering`` already rendered on
-  /// several threads (a renderer copy and stream items, whose lazy members
-  /// are `@Sendable`; a CSV writer and its rows).
-  final class Chunk: @unchecked Sendable {
+  /// Sendable, checked: `render` is `@Sendable`, and its result comes back
+  /// through a lock, set there before `done` is signalled and taken here
+  /// after waiting on `done`.
+  final class Chunk: Sendable {
     /// What rendering a chunk gives: its text up to the first error (all
     /// of it when there is none, the sequential output's bytes either
     /// way), that error, and the line-start state at its end.
-    struct Rendered {
+    struct Rendered: Sendable {
       var text: TextBuffer
       var error: TemplateError?
       var endsAtLineStart: Bool
+      /// Units of work it took (``RenderBudget``).
+      var work = 0
     }
 
     /// The line-start state `render` assumes when given none.
@@ -56,36 +57,82 @@ final class RenderPipeline {
     /// Not its stream's first chunk: it starts where the previous one ended.
     let continuesStream: Bool
     /// Renders the chunk from a line-start state (`assumedLineStart` when nil).
-    let render: (Bool?) -> Rendered
-    var rendered: Rendered?
+    let render: @Sendable (Bool?) -> Rendered
+    /// The same within a number of units of work, for a chunk that went
+    /// past what the budget left it; nil for chunks not counted.
+    let renderWithin: (@Sendable (Bool?, Int) -> Rendered)?
+    /// The work the renderer had done before the chunk, its own.
+    let workBefore: Int
+    private let result = Mutex<Rendered?>(nil)
     let done = DispatchSemaphore(value: 0)
 
-    init(assumedLineStart: Bool = false, continuesStream: Bool = false, render: @escaping (Bool?) -> Rendered) {
+    init(
+      assumedLineStart: Bool = false, continuesStream: Bool = false, workBefore: Int = 0,
+      renderWithin: (@Sendable (Bool?, Int) -> Rendered)? = nil,
+      render: @escaping @Sendable (Bool?) -> Rendered
+    ) {
       self.assumedLineStart = assumedLineStart
       self.continuesStream = continuesStream
+      self.workBefore = workBefore
+      self.renderWithin = renderWithin
       self.render = render
     }
 
     /// A chunk of items rendered by `renderer` (a copy: each chunk its own).
     /// `capacity`: the bytes its text is expected to take (a buffer that
-    /// grows is copied each time it doubles).
+    /// grows is copied each time it doubles). `workBefore`: the renderer's
+    /// own work before the stream.
     convenience init(
-      renderer: TemplateRenderer, items: [TemplateValue], children: [TemplateNode], templateName: String,
-      continuesStream: Bool, capacity: Int
+      renderer: HandedRenderer, items: [TemplateValue], children: [TemplateNode], templateName: String,
+      continuesStream: Bool, capacity: Int, workBefore: Int
     ) {
-      self.init(assumedLineStart: renderer.atLineStart, continuesStream: continuesStream) { atLineStart in
+      let render: @Sendable (Bool?, Int?) -> Rendered = { atLineStart, workLimit in
         // The template in this thread's own storage (see UnsharedNodes).
-        var renderer = renderer.unshared
+        var renderer = renderer.renderer.unshared(workLimit: workLimit)
         let children = children.map(\.unshared)
         if let atLineStart { renderer.atLineStart = atLineStart }
         var text = TextBuffer(capacity: capacity)
         do throws(TemplateError) {
           try renderer.renderItems(items, children, templateName, into: &text)
-          return Rendered(text: text, error: nil, endsAtLineStart: renderer.atLineStart)
+          return Rendered(text: text, error: nil, endsAtLineStart: renderer.atLineStart, work: renderer.work)
         } catch {
-          return Rendered(text: text, error: error, endsAtLineStart: renderer.atLineStart)
+          return Rendered(text: text, error: error, endsAtLineStart: renderer.atLineStart, work: renderer.work)
         }
       }
+      self.init(
+        assumedLineStart: renderer.renderer.atLineStart, continuesStream: continuesStream, workBefore: workBefore,
+        renderWithin: { render($0, $1) }, render: { render($0, nil) })
+    }
+
+    /// Renders the chunk on Dispatch's global queue; `done` is signalled after.
+    fileprivate func start() {
+      DispatchQueue.global().async {
+        let rendered = self.render(nil)
+        self.result.withLock { $0 = rendered }
+        self.done.signal()
+      }
+    }
+
+    /// The rendering `start()` made; call once, after waiting on `done`.
+    fileprivate func takeRendered() -> Rendered {
+      result.withLock { $0.take()! }
+    }
+  }
+
+  /// A renderer handed to a chunk's thread.
+  ///
+  /// Sendable notes: a ``TemplateRenderer`` is not `Sendable` only because
+  /// of its pipeline, a class that the rendering thread alone uses. A
+  /// chunk's renderer has none (checked here); the rest of it is values
+  /// that are `Sendable` (context values, nodes, the partial source and
+  /// the escaper), read on the chunk's thread, and by the rendering thread
+  /// when it renders the chunk again.
+  struct HandedRenderer: @unchecked Sendable {
+    let renderer: TemplateRenderer
+
+    init(_ renderer: TemplateRenderer) {
+      precondition(renderer.pipeline == nil, "a chunk's renderer has no pipeline")
+      self.renderer = renderer
     }
   }
 
@@ -106,6 +153,15 @@ final class RenderPipeline {
   private var lastChunkEnd = false
   /// The first error of a chunk handed over; nothing is written after it.
   private(set) var firstError: TemplateError?
+  /// The units of work the renderer may do (``RenderBudget``), or nil when
+  /// chunks are not counted.
+  let workBudget: Int?
+  /// The units of work of the chunks handed over.
+  private(set) var handedOverWork = 0
+
+  init(workBudget: Int? = nil) {
+    self.workBudget = workBudget
+  }
 
   /// The bytes a chunk is expected to take: an eighth more than the
   /// largest handed over so far.
@@ -124,10 +180,7 @@ final class RenderPipeline {
     }
     pieces.append(.chunk(chunk))
     chunksPending += 1
-    DispatchQueue.global().async {
-      chunk.rendered = chunk.render(nil)
-      chunk.done.signal()
-    }
+    chunk.start()
     handOverReady(into: &output)
   }
 
@@ -193,8 +246,17 @@ final class RenderPipeline {
       emit(buffer, into: &output)
     case .chunk(let chunk):
       chunksPending -= 1
-      var rendered = chunk.rendered!
+      var rendered = chunk.takeRendered()
+      let lineStart = chunk.continuesStream ? lastChunkEnd : nil
       if chunk.continuesStream, chunk.assumedLineStart != lastChunkEnd { rendered = chunk.render(lastChunkEnd) }
+      // The work before the chunk is known now: the renderer's, and every
+      // chunk's before it. Past what that leaves, the chunk is rendered
+      // again within it, to stop where the sequential rendering stops.
+      if firstError == nil, let workBudget, let renderWithin = chunk.renderWithin {
+        let left = workBudget &- chunk.workBefore &- handedOverWork
+        if rendered.work > left { rendered = renderWithin(lineStart, left) }
+      }
+      handedOverWork &+= rendered.work
       lastChunkEnd = rendered.endsAtLineStart
       chunkCapacity = max(chunkCapacity, rendered.text.bytes.count + rendered.text.bytes.count / 8)
       // The text up to a chunk's error is written, as the sequential

@@ -14,14 +14,23 @@
 /// which also reports any error. A row that meets a section over a
 /// non-empty list or a stream is rendered by the tree walk too, its steps'
 /// output dropped, so an iteration inside a row is never the steps' work.
+///
+/// The steps count the units of work (``RenderBudget``) the tree walk
+/// would: a list of nodes entered (the row's body, a section's, a
+/// partial's) adds its length and one, text and values a unit per KiB. A
+/// row that would pass the renderer's limit is left to the tree walk,
+/// which throws the budget's error where it always does.
 struct RowProgram {
   enum Step {
-    /// Template text: `range` of ``text``; whether it ends a line.
-    case text(Range<Int>, endsLine: Bool)
+    /// Template text: `range` of ``text``; whether it ends a line; its work.
+    case text(Range<Int>, endsLine: Bool, work: Int)
     /// An interpolation of ``names``[`name`].
     case value(name: Int, escaped: Bool)
-    /// A section over ``names``[`name`]; its body is the steps before `end`.
-    case section(name: Int, inverted: Bool, end: Int)
+    /// A section over ``names``[`name`]; its body is the steps before
+    /// `end`, and entering it is `work` units.
+    case section(name: Int, inverted: Bool, end: Int, work: Int)
+    /// A partial's nodes are entered: `work` units.
+    case enter(work: Int)
     /// A standalone partial begins: the next output starts a line.
     case lineStart
   }
@@ -31,6 +40,8 @@ struct RowProgram {
   private(set) var text: [UInt8] = []
   private(set) var names: [NamePath] = []
   private(set) var hasSections = false
+  /// The work of entering a row's body.
+  fileprivate(set) var rowWork = 0
 
   /// Bodies larger than this (a partial that includes itself until the
   /// depth limit, say) are left to the tree walk.
@@ -48,7 +59,7 @@ struct RowProgram {
       guard let last = bytes.last else { return }  // renders nothing, changes nothing
       let start = text.count
       text.append(contentsOf: bytes)
-      steps.append(.text(start..<text.count, endsLine: last == 0x0A))
+      steps.append(.text(start..<text.count, endsLine: last == 0x0A, work: bytes.count &>> 10))
     }
   }
 
@@ -63,8 +74,8 @@ struct RowProgram {
     return steps.count - 1
   }
 
-  fileprivate mutating func endSection(at index: Int, name: NamePath, inverted: Bool) {
-    steps[index] = .section(name: self.name(name), inverted: inverted, end: steps.count)
+  fileprivate mutating func endSection(at index: Int, name: NamePath, inverted: Bool, bodyNodes: Int) {
+    steps[index] = .section(name: self.name(name), inverted: inverted, end: steps.count, work: bodyNodes &+ 1)
   }
 }
 
@@ -80,8 +91,6 @@ struct RowLookups {
     case member(frame: Int, position: Int)
     /// In frame `frame`, a dictionary.
     case entry(frame: Int)
-    /// An object looked up by name decides: walk the frames each time.
-    case walk
   }
 
   struct Slot {
@@ -94,9 +103,14 @@ struct RowLookups {
   var slots: [Slot]
   /// The row's own frames: its item, then the values of the sections it is in.
   var frames: [TemplateValue] = []
+  /// The renderer's work so far (``RenderBudget``), and its limit.
+  var work: Int
+  let workLimit: Int
 
-  init(_ program: RowProgram, outer: [TemplateValue]) {
+  init(_ program: RowProgram, outer: [TemplateValue], work: Int, workLimit: Int) {
     self.outer = outer
+    self.work = work
+    self.workLimit = workLimit
     slots = program.names.map { path in
       Slot(table: nil, position: nil, outer: path.first.map { Self.place(of: $0, in: outer) } ?? .absent)
     }
@@ -106,8 +120,7 @@ struct RowLookups {
     for frame in frames.indices.reversed() {
       switch frames[frame] {
       case .lazyObject(let object):
-        guard let keys = object.keyTable else { return .walk }
-        if let position = keys.table.index(of: key) { return .member(frame: frame, position: position) }
+        if let position = object.keyTable.table.index(of: key) { return .member(frame: frame, position: position) }
       case .object(let members):
         if members[key] != nil { return .entry(frame: frame) }
       default:
@@ -132,6 +145,7 @@ extension TemplateRenderer {
   mutating func rowProgram(_ children: [TemplateNode]) -> RowProgram? {
     guard indentation.isEmpty else { return nil }
     var program = RowProgram()
+    program.rowWork = children.count &+ 1
     var visits = RowProgram.maximumVisits
     return compile(children, depth: depth, visits: &visits, into: &program) ? program : nil
   }
@@ -154,7 +168,7 @@ extension TemplateRenderer {
         guard depth < Self.maximumDepth else { return false }
         let index = program.beginSection()
         guard compile(children, depth: depth + 1, visits: &visits, into: &program) else { return false }
-        program.endSection(at: index, name: path, inverted: inverted)
+        program.endSection(at: index, name: path, inverted: inverted, bodyNodes: children.count)
       case .partial(let reference):
         guard case .fixed(let name) = reference.name, !reference.standalone || reference.indentation.isEmpty
         else { return false }
@@ -164,6 +178,7 @@ extension TemplateRenderer {
         guard let template = loaded else { continue }
         guard depth < Self.maximumDepth else { return false }
         if reference.standalone { program.add(.lineStart) }
+        program.add(.enter(work: template.nodes.count &+ 1))
         guard compile(template.nodes, depth: depth + 1, visits: &visits, into: &program) else { return false }
       case .parent, .block:
         return false
@@ -181,15 +196,17 @@ extension TemplateRenderer {
       for item in items { try renderPushed(item, children, in: templateName, into: &text) }
       return
     }
-    var lookups = RowLookups(program, outer: context.frames)
+    var lookups = RowLookups(program, outer: context.frames, work: work, workLimit: workLimit)
     for item in items {
       let mark = text.byteCount
       if case .rendered(let lineStart) = renderRow(item, program, &lookups, into: &text) {
         if let lineStart { setLineStart(lineStart) }
+        work = lookups.work
         continue
       }
       text.truncate(to: mark)
       try renderPushed(item, children, in: templateName, into: &text)
+      lookups.work = work
     }
   }
 
@@ -204,7 +221,7 @@ extension TemplateRenderer {
       for item in items { try renderPushed(item, children, in: templateName, into: &output) }
       return
     }
-    var lookups = RowLookups(program, outer: context.frames)
+    var lookups = RowLookups(program, outer: context.frames, work: work, workLimit: workLimit)
     var rows = TextBuffer()
     func flush(into output: inout some TextOutputStream) {
       guard rows.byteCount > 0 else { return }
@@ -220,11 +237,13 @@ extension TemplateRenderer {
       let mark = rows.byteCount
       if case .rendered(let lineStart) = renderRow(item, program, &lookups, into: &rows) {
         if let lineStart { setLineStart(lineStart) }
+        work = lookups.work
         continue
       }
       rows.truncate(to: mark)
       flush(into: &output)
       try renderPushed(item, children, in: templateName, into: &output)
+      lookups.work = work
     }
     flush(into: &output)
   }
@@ -236,12 +255,19 @@ extension TemplateRenderer {
     var lineStart: Bool?
     lookups.frames.removeAll(keepingCapacity: true)
     lookups.frames.append(item)
-    let finished = program.text.withUnsafeBufferPointer { templateText in
-      program.steps.withUnsafeBufferPointer { steps in
-        run(steps, 0..<steps.count, program.names, templateText, &lookups, &lineStart, into: &text)
+    let workBefore = lookups.work
+    let finished =
+      lookups.enter(program.rowWork)
+      && program.text.withUnsafeBufferPointer { templateText in
+        program.steps.withUnsafeBufferPointer { steps in
+          run(steps, 0..<steps.count, program.names, templateText, &lookups, &lineStart, into: &text)
+        }
       }
+    guard finished else {
+      lookups.work = workBefore
+      return .needsTreeWalk
     }
-    return finished ? .rendered(lineStart: lineStart) : .needsTreeWalk
+    return .rendered(lineStart: lineStart)
   }
 
   /// Runs `steps` with the row's frames (``RowLookups/frames``) above the
@@ -254,24 +280,35 @@ extension TemplateRenderer {
     var index = range.lowerBound
     while index < range.upperBound {
       switch steps[index] {
-      case .text(let bytes, let endsLine):
+      case .text(let bytes, let endsLine, let work):
         text.write(UnsafeBufferPointer(rebasing: templateText[bytes]))
+        lookups.work &+= work
         lineStart = endsLine
         index += 1
       case .value(let name, let escaped):
         let raw: String
         switch lookups.resolve(names[name], name) {
         case .string(let string)?: raw = string
-        case let value?: raw = value.renderedText
+        case let value?:
+          raw = value.renderedText
+          // A list or stream as text is a walk of all its items.
+          switch value {
+          case .list, .stream: lookups.work &+= raw.utf8.count
+          default: break
+          }
         case nil: raw = ""
         }
-        text.write(escaped ? escape(raw) : raw)
+        let written = escaped ? escape(raw) : raw
+        text.write(written)
+        lookups.work &+= written.utf8.count &>> 10
         lineStart = false
         index += 1
-      case .section(let name, let inverted, let end):
+      case .section(let name, let inverted, let end, let work):
         let value = lookups.resolve(names[name], name) ?? .null
         if inverted {
-          if !value.isTruthy, !run(steps, index + 1..<end, names, templateText, &lookups, &lineStart, into: &text) {
+          if !value.isTruthy,
+            !lookups.enter(work) || !run(steps, index + 1..<end, names, templateText, &lookups, &lineStart, into: &text)
+          {
             return false
           }
         } else {
@@ -282,6 +319,7 @@ extension TemplateRenderer {
             return false
           default:
             guard value.isTruthy else { break }
+            guard lookups.enter(work) else { return false }
             lookups.frames.append(value)
             let finished = run(steps, index + 1..<end, names, templateText, &lookups, &lineStart, into: &text)
             lookups.frames.removeLast()
@@ -289,6 +327,9 @@ extension TemplateRenderer {
           }
         }
         index = end
+      case .enter(let work):
+        guard lookups.enter(work) else { return false }
+        index += 1
       case .lineStart:
         lineStart = true
         index += 1
@@ -299,6 +340,13 @@ extension TemplateRenderer {
 }
 
 extension RowLookups {
+  /// Counts entering a list of nodes, as the tree walk does; false past
+  /// the limit, where the tree walk throws.
+  fileprivate mutating func enter(_ units: Int) -> Bool {
+    work &+= units
+    return work <= workLimit
+  }
+
   /// ``ContextStack/resolve(_:)`` for `path`, name `name` of the program,
   /// with ``frames`` pushed on ``outer``. A positional object's member is
   /// found by the position kept in the name's slot, without reading the
@@ -311,11 +359,7 @@ extension RowLookups {
     while frame >= 0 {
       switch frames[frame] {
       case .lazyObject(let object):
-        guard let keys = object.keyTable else {
-          value = object[path[0]]
-          found = value != nil
-          break
-        }
+        let keys = object.keyTable
         if slots[name].table != keys.id {
           slots[name].table = keys.id
           slots[name].position = keys.table.index(of: path[0])
@@ -340,7 +384,6 @@ extension RowLookups {
         guard case .lazyObject(let object) = outer[frame] else { return nil }
         value = object.member(at: position)
       case .entry(let frame): value = outer[frame][path[0]]
-      case .walk: value = outer.reversed().lazy.compactMap { $0[path[0]] }.first
       }
     }
     if path.count > 1 {

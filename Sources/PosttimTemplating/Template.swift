@@ -9,7 +9,8 @@
 ///
 /// Errors: `TemplateError.syntax` from `init`; from `render`, errors raised by
 /// the partial source (including syntax errors in a partial) and
-/// `TemplateError.render` for runaway partial recursion.
+/// `TemplateError.render` for runaway partial recursion or work past the
+/// ``RenderBudget``.
 ///
 /// Source followed: the Mustache spec v1.x (https://github.com/mustache/spec),
 /// core modules plus `~inheritance` and `~dynamic-names`; lambdas are not supported.
@@ -28,23 +29,32 @@ public struct Template: Sendable {
   public func render(
     _ context: TemplateValue,
     partials: (any TemplateSource)? = nil,
-    escape: @escaping @Sendable (String) -> String = HTMLEscaping.escape
+    escape: @escaping @Sendable (String) -> String = HTMLEscaping.escape,
+    budget: RenderBudget? = nil
   ) throws(TemplateError) -> String {
     var output = ""
-    try render(context, partials: partials, escape: escape, into: &output)
+    try render(context, partials: partials, escape: escape, budget: budget, into: &output)
     return output
   }
 
   /// Renders against `context`, writing each piece to `output` as soon as it
   /// is produced (for large reports: a long stream section is held a few
-  /// chunks per core at a time, see ``ChunkedRendering``).
+  /// chunks per core at a time, rendered on other threads).
+  ///
+  /// `budget`: the work allowed; by default, one proportional to this
+  /// template and to every value of `context` (``RenderBudget``). A caller
+  /// that knows its input's size (a report, its tasks and all its
+  /// templates) gives it, which also spares a walk of the streams.
   public func render(
     _ context: TemplateValue,
     partials: (any TemplateSource)? = nil,
     escape: @escaping @Sendable (String) -> String = HTMLEscaping.escape,
+    budget: RenderBudget? = nil,
     into output: inout some TextOutputStream
   ) throws(TemplateError) {
-    var renderer = TemplateRenderer(context: context, partials: partials, escape: escape)
+    var renderer = TemplateRenderer(
+      context: context, partials: partials, escape: escape,
+      budget: budget ?? RenderBudget(for: self, context: context), templateName: name)
     do {
       try renderer.render(self, into: &output)
     } catch {
@@ -53,5 +63,7 @@ public struct Template: Sendable {
       throw error
     }
     try renderer.finish(into: &output)
+    // The writes after the last list of nodes entered count too.
+    try renderer.checkBudget()
   }
 }

@@ -8,9 +8,9 @@
 /// an ASCII key none of them equals is missing; a non-ASCII one is then
 /// compared with every name (canonical equivalence, as a dictionary of
 /// names would: `\u{212A}` is `K`). Names must be distinct byte for byte.
-public final class TemplateKeys: Sendable {
+package final class TemplateKeys: Sendable {
   /// The names, in order: position `i` is ``index(of:)``'s answer for `names[i]`.
-  public let names: [String]
+  package let names: [String]
   /// The lookup tables (``Table``), read with no reference counting.
   /// Internal: the table is valid only while this object lives.
   let table: Table
@@ -42,7 +42,7 @@ public final class TemplateKeys: Sendable {
   }
 
   /// - Precondition: `names` are distinct.
-  public init(_ names: [String]) {
+  package init(_ names: [String]) {
     precondition(Set(names.map { Array($0.utf8) }).count == names.count, "TemplateKeys: a name is given twice")
     self.names = names
     let stored = UnsafeMutableBufferPointer<String>.allocate(capacity: names.count)
@@ -64,5 +64,5 @@ public final class TemplateKeys: Sendable {
   }
 
   /// The position of `key` in ``names``, or nil.
-  public func index(of key: String) -> Int? { table.index(of: key) }
+  package func index(of key: String) -> Int? { table.index(of: key) }
 }

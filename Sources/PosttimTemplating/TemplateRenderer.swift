@@ -9,8 +9,14 @@
 /// outermost override of its name (top-level substitutions win), else its
 /// default body, rendered in the slot's own context stack.
 ///
-/// Errors: `TemplateError.render` for runaway recursion; loading errors of the
-/// partial source propagate (a missing partial renders as "", per the spec).
+/// Errors: `TemplateError.render` for runaway recursion and for work past
+/// the ``RenderBudget``; loading errors of the partial source propagate (a
+/// missing partial renders as "", per the spec).
+///
+/// Work is counted in this renderer's own `work`, a plain integer: each
+/// chunk's renderer counts its own from zero, within what the budget left
+/// when it was handed over, and ``RenderPipeline`` adds the chunks up in
+/// order as it writes them, so no count is shared between threads.
 ///
 /// Source followed: the Mustache spec v1.x (https://github.com/mustache/spec).
 struct TemplateRenderer {
@@ -38,11 +44,34 @@ struct TemplateRenderer {
   /// less than the source's hashed lookup (4% of a long HTML report).
   private var loadedPartials: [(name: String, template: Template?)] = []
   private static let loadedPartialsLimit = 16
+  /// Units of work done (``RenderBudget``): by this renderer alone, a
+  /// chunk's from zero.
+  var work = 0
+  /// Past this many units of its own work, this renderer throws.
+  private(set) var workLimit: Int
+  private let budget: RenderBudget
+  /// The template rendering began with, named by the budget's error.
+  private let rootName: String
 
-  init(context: TemplateValue, partials: (any TemplateSource)?, escape: @escaping @Sendable (String) -> String) {
+  init(
+    context: TemplateValue, partials: (any TemplateSource)?, escape: @escaping @Sendable (String) -> String,
+    budget: RenderBudget, templateName: String
+  ) {
     self.context = ContextStack(context)
     self.partials = partials
     self.escape = escape
+    self.budget = budget
+    self.workLimit = budget.units
+    self.rootName = templateName
+  }
+
+  /// The work done with the chunks' handed over so far; once ``finish(into:)``
+  /// has run, all of it.
+  var totalWork: Int { work &+ (pipeline?.handedOverWork ?? 0) }
+
+  /// The budget's error, when the work done so far is past it.
+  func checkBudget() throws(TemplateError) {
+    if totalWork > budget.units { throw budget.exceeded(in: rootName) }
   }
 
   mutating func render(_ template: Template, into output: inout some TextOutputStream) throws(TemplateError) {
@@ -52,12 +81,22 @@ struct TemplateRenderer {
   private mutating func render(
     _ nodes: [TemplateNode], in templateName: String, into output: inout some TextOutputStream
   ) throws(TemplateError) {
+    // Every list of nodes entered is a section item, an included template
+    // or a block: what a template multiplies.
+    work &+= nodes.count &+ 1
+    if work > workLimit { throw budget.exceeded(in: rootName) }
     for node in nodes {
       switch node {
       case .text(let text):
         writeTemplateText(text, into: &output)
       case .variable(let path, let escaped):
-        let raw = context.resolve(path)?.renderedText ?? ""
+        let value = context.resolve(path)
+        let raw = value?.renderedText ?? ""
+        // A list or stream as text is a walk of all its items.
+        switch value {
+        case .list?, .stream?: work &+= raw.utf8.count
+        default: break
+        }
         writeValue(escaped ? escape(raw) : raw, into: &output)
       case .section(let path, let inverted, let children):
         try enter("sections", in: templateName)
@@ -146,12 +185,19 @@ struct TemplateRenderer {
     var start = self
     start.pipeline = nil
     start.rendersChunk = true
-    let pipeline = self.pipeline ?? RenderPipeline()
+    start.work = 0
+    let pipeline = self.pipeline ?? RenderPipeline(workBudget: budget.units)
     self.pipeline = pipeline
+    let mainWork = work
     pipeline.submit(first, then: &iterator, into: &output) { items, continuesStream in
-      RenderPipeline.Chunk(
-        renderer: start, items: items, children: children, templateName: templateName,
-        continuesStream: continuesStream, capacity: pipeline.chunkCapacity)
+      // At most what the budget leaves after the work before the chunk
+      // known now; the pipeline checks the exact amount in order.
+      var renderer = start
+      renderer.workLimit = budget.units &- mainWork &- pipeline.handedOverWork
+      return RenderPipeline.Chunk(
+        renderer: RenderPipeline.HandedRenderer(renderer), items: items, children: children,
+        templateName: templateName, continuesStream: continuesStream, capacity: pipeline.chunkCapacity,
+        workBefore: mainWork)
     }
     if let error = pipeline.firstError { throw error }
     lineStartPending = true
@@ -168,10 +214,11 @@ struct TemplateRenderer {
   }
 
   /// This renderer with the partials it has loaded in new storage, for a
-  /// chunk's thread (see UnsharedNodes).
-  var unshared: TemplateRenderer {
+  /// chunk's thread (see UnsharedNodes); `workLimit` replaces its limit.
+  func unshared(workLimit: Int?) -> TemplateRenderer {
     var copy = self
     copy.loadedPartials = loadedPartials.map { ($0.name.unshared, $0.template?.unshared) }
+    if let workLimit { copy.workLimit = workLimit }
     return copy
   }
 
@@ -292,6 +339,7 @@ struct TemplateRenderer {
 
   /// Writes template text, indenting each line that starts here.
   private mutating func writeTemplateText(_ text: String, into output: inout some TextOutputStream) {
+    work &+= text.utf8.count &>> 10
     guard !indentation.isEmpty else {
       emit(text, into: &output)
       // The contiguous bytes' last: `utf8.last` walks back by index (a profile's 1.7%).
@@ -319,6 +367,7 @@ struct TemplateRenderer {
   /// Writes an interpolated value: indented if it starts a line, but its own
   /// line breaks are data, not template lines, so they are not indented.
   private mutating func writeValue(_ value: String, into output: inout some TextOutputStream) {
+    work &+= value.utf8.count &>> 10
     writeIndentationIfNeeded(into: &output)
     emit(value, into: &output)
   }

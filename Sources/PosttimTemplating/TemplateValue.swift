@@ -101,9 +101,8 @@ public enum TemplateValue: Sendable {
       return String(value)
     case .string(let value): return value
     case .list(let items): return items.map(\.renderedText).joined(separator: ",")
-    // A stream interpolates as the list it stands for (the template
-    // fuzzer's differential found `{{rows}}` giving "" for a stream and
-    // ",,…" for the same rows as a list).
+    // A stream interpolates as the list it stands for: the same rows give
+    // the same text whether they come as a stream or as a list.
     case .stream(let stream): return stream.map(\.renderedText).joined(separator: ",")
     case .object, .lazyObject: return ""
     }

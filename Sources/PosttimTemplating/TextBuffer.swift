@@ -9,7 +9,13 @@
 /// ``UTF8TextOutputStream`` and validates them only for other outputs
 /// (making a `String` of them). Copies share nothing: a copy's first write
 /// copies the bytes.
-public struct TextBuffer: TextOutputStream {
+///
+/// Sendable notes: a copy-on-write value, as `Array` is: a write goes to
+/// storage only this buffer references (`isKnownUniquelyReferenced`, else
+/// it copies first), so buffers on different threads never write the same
+/// storage, and shared storage is only read. This is how a chunk's text
+/// comes back from the thread that rendered it.
+package struct TextBuffer: TextOutputStream, @unchecked Sendable {
   private final class Storage {
     var base: UnsafeMutablePointer<UInt8>
     var count = 0
@@ -49,20 +55,19 @@ public struct TextBuffer: TextOutputStream {
   private var storage: Storage
 
   /// An empty buffer with room for `capacity` bytes before it grows.
-  public init(capacity: Int = 1 << 12) { storage = Storage(capacity: capacity) }
+  package init(capacity: Int = 1 << 12) { storage = Storage(capacity: capacity) }
 
   /// Appends `string`'s UTF-8 bytes.
-  public mutating func write(_ string: String) {
+  package mutating func write(_ string: String) {
     string.withUTF8Bytes { write($0) }
   }
 
   /// Appends UTF-8 bytes (a whole number of characters).
-  public mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+  package mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
     if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
     storage.append(bytes)
   }
 
-  /// Appends one byte (an ASCII character).
   /// The number of bytes written so far.
   var byteCount: Int { storage.count }
 
@@ -73,7 +78,8 @@ public struct TextBuffer: TextOutputStream {
     storage.count = min(count, storage.count)
   }
 
-  public mutating func write(byte: UInt8) {
+  /// Appends one byte (an ASCII character).
+  package mutating func write(byte: UInt8) {
     withUnsafePointer(to: byte) { write(UnsafeBufferPointer(start: $0, count: 1)) }
   }
 
@@ -81,10 +87,10 @@ public struct TextBuffer: TextOutputStream {
   var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: storage.base, count: storage.count) }
 
   /// The text written, as a string.
-  public var text: String { String(decoding: bytes, as: UTF8.self) }
+  package var text: String { String(decoding: bytes, as: UTF8.self) }
 
   /// Writes the text to `output`: its bytes, when `output` takes bytes.
-  public func write<Output: TextOutputStream>(to output: inout Output) {
+  package func write<Output: TextOutputStream>(to output: inout Output) {
     guard let byteStream = Output.self as? any UTF8TextOutputStream.Type else { return output.write(text) }
     func forward<Stream: UTF8TextOutputStream>(_: Stream.Type) {
       withUnsafeMutablePointer(to: &output) { pointer in
@@ -98,7 +104,7 @@ public struct TextBuffer: TextOutputStream {
 
 /// An output stream that also takes text as UTF-8 bytes, valid as given
 /// (no `String` is made of them).
-public protocol UTF8TextOutputStream: TextOutputStream {
+package protocol UTF8TextOutputStream: TextOutputStream {
   /// Appends `bytes`, which are valid UTF-8.
   mutating func write(validUTF8 bytes: UnsafeBufferPointer<UInt8>)
 }

@@ -9,6 +9,8 @@ signal(SIGPIPE, SIG_IGN)
 // Past `ulimit -f`, a write fails with EFBIG, so the temporary file is
 // removed and the run exits 74, rather than being killed by SIGXFSZ.
 signal(SIGXFSZ, SIG_IGN)
+// SIGHUP, SIGINT, SIGQUIT, SIGTERM: clean up, then die of the signal.
+SignalCleanup.install()
 var command = ReportCommand(
   arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
 command.exitsAfterRun = true

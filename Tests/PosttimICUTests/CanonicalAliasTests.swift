@@ -30,7 +30,7 @@ struct CanonicalAliasTests {
     }
     ids.formUnion(["FR_ca", "fr-CA", "zh_guoyu", "en_US_POSIX", "de_DE@collation=phonebook", "sgn_BR", "x", "fr_CA_CA"])
     // The same as BCP 47 tags: uloc_forLanguageTag does not canonicalize
-    // (jaw-ID stays jaw_ID, which ICU canonicalizes to jv_ID; found by review).
+    // (jaw-ID stays jaw_ID, which ICU canonicalizes to jv_ID).
     ids.formUnion(ids.map { $0.replacingOccurrences(of: "_", with: "-") })
     ids.formUnion(["jaw-ID", "jaw", "jaw-Latn-ID", "fra-CA", "deu-DE", "und-CA", "und"])
     var checked = 0

@@ -24,14 +24,14 @@ struct DateFormatSpecTests {
     arguments: [
       (
         DateFormatSpec.skeleton("yyyy-MM-dd at HH"),
-        "invalid skeleton \"yyyy-MM-dd at HH\": \"t\" is not a UTS #35 date field letter (use --pattern to print text verbatim)"
+        "invalid skeleton \"yyyy-MM-dd at HH\": \"t\" is not a UTS #35 date field letter (a pattern prints text verbatim)"
       ),
       (
         .skeleton("y年M月"),
-        "invalid skeleton \"y年M月\": \"年\" is not a UTS #35 date field letter (use --pattern to print text verbatim)"
+        "invalid skeleton \"y年M月\": \"年\" is not a UTS #35 date field letter (a pattern prints text verbatim)"
       ),
-      (.skeleton(".. :"), "invalid skeleton \".. :\": no date field letter (use --pattern to print text verbatim)"),
-      (.skeleton("'yMd'"), "invalid skeleton \"'yMd'\": no date field letter (use --pattern to print text verbatim)"),
+      (.skeleton(".. :"), "invalid skeleton \".. :\": no date field letter (a pattern prints text verbatim)"),
+      (.skeleton("'yMd'"), "invalid skeleton \"'yMd'\": no date field letter (a pattern prints text verbatim)"),
       (.skeleton("yMd'"), "invalid skeleton \"yMd'\": unterminated quote"),
       (.skeleton(""), "invalid skeleton \"\": empty"),
       (.pattern("yyyy'"), "invalid pattern \"yyyy'\": unterminated quote"),

@@ -89,7 +89,7 @@ struct DateIntervalFormatterTests {
       ("", "invalid skeleton \"\": empty"),
       (
         "yMMMMdé",
-        "invalid skeleton \"yMMMMdé\": \"é\" is not a UTS #35 date field letter (use --pattern to print text verbatim)"
+        "invalid skeleton \"yMMMMdé\": \"é\" is not a UTS #35 date field letter (a pattern prints text verbatim)"
       ),
     ])
   func skeletons(skeleton: String, message: String) {

@@ -115,7 +115,7 @@ struct DateTimeStringsTests {
       #expect(DateTimeStrings(formatter) == nil)
     }
     // Why: 00:30 and 23:30 of 31 December 2024 in Riyadh are two dates in
-    // ICU's islamic calendar (found by review: a day-keyed table showed the first for both).
+    // ICU's islamic calendar: a table keyed by Gregorian day would show the first for both.
     let date = try DateFormatting.formatter(
       for: .pattern("d MMMM y"), locale: LocaleIdentifier("en@calendar=islamic"), timeZone: zone)
     #expect(date.string(from: Date(timeIntervalSince1970: 1_735_594_200)) == "30 Jumada II 1446")

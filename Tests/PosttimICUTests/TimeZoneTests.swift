@@ -40,16 +40,16 @@ struct TimeZoneTests {
       ("UTC0", "UTC"),
       ("", "UTC"),
     ])
-  func tzForms(tz: String, expected: String) {
-    let resolution = DeviceTimeZone.resolve(environment: ["TZ": tz], root: "/nonexistent")
+  func tzForms(tz: String, expected: String) throws {
+    let resolution = try DeviceTimeZone.resolve(environment: ["TZ": tz], root: "/nonexistent")
     #expect(resolution.zone.id == expected)
     #expect(resolution.source == "TZ")
     #expect(resolution.warning == nil)
   }
 
   @Test("an unusable TZ falls back to UTC with a warning, as the C library does")
-  func badTZ() {
-    let resolution = DeviceTimeZone.resolve(environment: ["TZ": "Mars/Olympus"], root: "/nonexistent")
+  func badTZ() throws {
+    let resolution = try DeviceTimeZone.resolve(environment: ["TZ": "Mars/Olympus"], root: "/nonexistent")
     #expect(resolution.zone == .utc)
     #expect(
       resolution.warning == "TZ=\"Mars/Olympus\" is not a time zone this tool knows; using UTC (as the C library does)")
@@ -61,14 +61,14 @@ struct TimeZoneTests {
     let etc = root.appending(path: "etc")
     try FileManager.default.createDirectory(at: etc, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: root) }
-    #expect(DeviceTimeZone.resolve(environment: [:], root: root.path).source == "default")
+    #expect(try DeviceTimeZone.resolve(environment: [:], root: root.path).source == "default")
     try "America/St_Johns\n".write(to: etc.appending(path: "timezone"), atomically: true, encoding: .utf8)
-    let fromFile = DeviceTimeZone.resolve(environment: [:], root: root.path)
+    let fromFile = try DeviceTimeZone.resolve(environment: [:], root: root.path)
     #expect(fromFile.zone.id == "America/St_Johns")
     #expect(fromFile.source == "/etc/timezone")
     try FileManager.default.createSymbolicLink(
       atPath: etc.appending(path: "localtime").path, withDestinationPath: "/usr/share/zoneinfo/Asia/Kathmandu")
-    let fromLink = DeviceTimeZone.resolve(environment: [:], root: root.path)
+    let fromLink = try DeviceTimeZone.resolve(environment: [:], root: root.path)
     #expect(fromLink.zone.id == "Asia/Kathmandu")
     #expect(fromLink.source == "/etc/localtime")
   }

@@ -8,24 +8,15 @@ import TestSupport
 /// each day section's dir matching the locale; a control page with the
 /// old squeezed table header, which the check must report; and a phone's
 /// first screen (390×844) with 20 overdue tasks that have descriptions, as a
-/// page and as the e-mail's HTML part, where today's first task must show. Screenshots land in
-/// .artifacts/screenshots/. `.ci/run` installs chromium; where it cannot
-/// start the suite skips, saying so.
+/// page and as the e-mail's HTML part, where today's first task must show.
+/// Screenshots land in .artifacts/screenshots/. `.ci/run` installs chromium,
+/// ImageMagick and the fonts; where one is missing (or chromium cannot
+/// start) the suite skips, naming it.
 @Suite("HTML in a real browser")
 struct BrowserLayoutTests {
-  /// chromium installed, and able to start here (it may not in some sandboxes).
-  static let chromiumRuns =
-    EndToEndTests.binary != nil
-    && ConsumerProofTests.available(
-      "command -v convert && timeout 60 chromium --headless --no-sandbox --disable-gpu --dump-dom "
-        + "'data:text/html,<p>ok' 2>/dev/null | grep -q '<p>ok'")
-
   @Test(
     "browser-check.sh: every locale at every width passes",
-    .enabled(
-      if: chromiumRuns,
-      "needs a chromium that starts headless here and imagemagick (apt-get install -y chromium imagemagick; .ci/run does), and the built binary"
-    ))
+    .requires(.builtBinary, .headlessChromium, .imageMagick, .arabicAndJapaneseFonts))
   func layout() throws {
     let (status, text) = try ConsumerProofTests.runScript("Scripts/browser-check.sh")
     let lines = text.split(separator: "\n")

@@ -3,6 +3,7 @@ import PosttimReport
 import PosttimReportCLI
 import Synchronization
 import TestSupport
+import Testing
 
 #if canImport(Glibc)
   import Glibc
@@ -35,10 +36,12 @@ final class CapturedRun: Sendable {
       readStandardInput: { [stdin] in stdin })
   }
 
+  /// The environment of a run unless a test gives one: a French Canadian
+  /// user in Toronto.
+  static let defaultEnvironment = ["LANG": "fr_CA.UTF-8", "TZ": "America/Toronto"]
+
   /// Runs `posttim-report ARGS` with a fixed clock and environment.
-  func run(_ arguments: [String], environment: [String: String] = ["LANG": "fr_CA.UTF-8", "TZ": "America/Toronto"])
-    -> ExitCode
-  {
+  func run(_ arguments: [String], environment: [String: String] = defaultEnvironment) -> ExitCode {
     ReportCommand(
       arguments: arguments, environment: environment, io: io,
       clock: { Date(timeIntervalSince1970: 1_796_047_200) }
@@ -47,6 +50,27 @@ final class CapturedRun: Sendable {
 
   var stdout: String { (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? "" }
   var stderr: [String] { errors.withLock { $0 } }
+}
+
+/// Runs `posttim-report ARGUMENTS` in-process (``CapturedRun``) and checks
+/// its exit status and, when given, its standard error: every line
+/// (`stderr`) or the first one (`error`).
+///
+///     expectRun(arguments: [example, "--bogus"], exit: .usage, error: "posttim-report: error: …")
+///
+/// - Returns: the run, for checks of its output.
+@discardableResult
+func expectRun(
+  arguments: [String], exit: ExitCode, stderr: [String]? = nil, error: String? = nil,
+  environment: [String: String] = CapturedRun.defaultEnvironment, stdin: Data = Data(),
+  sourceLocation: SourceLocation = #_sourceLocation
+) -> CapturedRun {
+  let run = CapturedRun(stdin: stdin)
+  let status = run.run(arguments, environment: environment)
+  #expect(status == exit, "standard error: \(run.stderr)", sourceLocation: sourceLocation)
+  if let stderr { #expect(run.stderr == stderr, sourceLocation: sourceLocation) }
+  if let error { #expect(run.stderr.first == error, sourceLocation: sourceLocation) }
+  return run
 }
 
 /// A fresh temporary folder, removed by the caller.

@@ -9,20 +9,16 @@ struct CommandLineTests {
 
   @Test("the example to stdout, locale and zone from LANG and TZ")
   func environmentDefaults() {
-    let run = CapturedRun()
-    #expect(run.run([example]) == .success)
-    #expect(run.stderr == [])
+    let run = expectRun(arguments: [example], exit: .success, stderr: [])
     #expect(run.stdout.hasPrefix("# Agenda\n\nFuseau horaire\u{00A0}: heure de l’Est (America/Toronto)\n"))
     #expect(run.stdout.contains("## Aujourd’hui — lundi 30 novembre 2026\n"))
   }
 
   @Test("--help and --version go to stdout with status 0")
   func helpAndVersion() {
-    let help = CapturedRun()
-    #expect(help.run(["--help"]) == .success)
+    let help = expectRun(arguments: ["--help"], exit: .success)
     #expect(help.stdout.contains("Usage: posttim-report [options] FILE... (- for stdin)"))
-    let version = CapturedRun()
-    #expect(version.run(["--version"]) == .success)
+    let version = expectRun(arguments: ["--version"], exit: .success)
     #expect(version.stdout.hasPrefix("posttim-report 0.1.0 (ICU 72.1, CLDR 42.0, tz data "))
     // The system tz database the dates follow, and ICU's own.
     #expect(
@@ -63,11 +59,9 @@ struct CommandLineTests {
       ),
     ])
   func usageErrors(arguments: [String], message: String) {
-    let run = CapturedRun()
-    let code = run.run(arguments.map { $0 == "EXAMPLE" ? example : $0 })
-    #expect(code == .usage)
-    #expect(
-      run.stderr == [
+    let run = expectRun(
+      arguments: arguments.map { $0 == "EXAMPLE" ? example : $0 }, exit: .usage,
+      stderr: [
         "posttim-report: error: " + message, "Usage: posttim-report [options] FILE... (- for stdin)",
         "See 'posttim-report --help' for more information.",
       ])
@@ -76,9 +70,9 @@ struct CommandLineTests {
 
   @Test("a missing file: status 66")
   func missingFile() {
-    let run = CapturedRun()
-    #expect(run.run(["/nonexistent/listeDesTaches.plist"]) == .noInput)
-    #expect(run.stderr == ["posttim-report: error: /nonexistent/listeDesTaches.plist: no such file"])
+    expectRun(
+      arguments: ["/nonexistent/listeDesTaches.plist"], exit: .noInput,
+      stderr: ["posttim-report: error: /nonexistent/listeDesTaches.plist: no such file"])
   }
 
   @Test("bad task lists: status 65, every bad input named, nothing written")
@@ -90,10 +84,9 @@ struct CommandLineTests {
     let empty = folder.appending(path: "empty.plist")
     try Data().write(to: empty)
     let output = folder.appending(path: "agenda.md")
-    let run = CapturedRun()
-    #expect(run.run([bad.path, empty.path, "-o", output.path]) == .dataError)
-    #expect(
-      run.stderr == [
+    expectRun(
+      arguments: [bad.path, empty.path, "-o", output.path], exit: .dataError,
+      stderr: [
         "posttim-report: error: \(bad.path): entry 5: \"importance\" must be 1…9, got \"urgent\"",
         "posttim-report: error: \(empty.path): is empty, not a property list",
       ])
@@ -105,20 +98,17 @@ struct CommandLineTests {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let output = folder.appending(path: "agenda.html")
-    let toFile = CapturedRun()
-    #expect(toFile.run([example, "--format", "html", "-o", output.path]) == .success)
-    let toStdout = CapturedRun()
-    #expect(toStdout.run([example, "--format=html"]) == .success)
+    expectRun(arguments: [example, "--format", "html", "-o", output.path], exit: .success)
+    let toStdout = expectRun(arguments: [example, "--format=html"], exit: .success)
     #expect(try String(contentsOf: output, encoding: .utf8) == toStdout.stdout)
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["agenda.html"])
   }
 
   @Test("-o into a missing folder: status 73")
   func cannotCreate() {
-    let run = CapturedRun()
-    #expect(run.run([example, "-o", "/nonexistent/folder/agenda.md"]) == .cannotCreate)
-    #expect(
-      run.stderr == [
+    expectRun(
+      arguments: [example, "-o", "/nonexistent/folder/agenda.md"], exit: .cannotCreate,
+      stderr: [
         "posttim-report: error: /nonexistent/folder/agenda.md: cannot create output file (No such file or directory)"
       ])
   }
@@ -130,8 +120,7 @@ struct CommandLineTests {
     let input = folder.appending(path: "listeDesTaches.plist")
     try FileManager.default.copyItem(at: TestPaths.example, to: input)
     let before = try Data(contentsOf: input)
-    let run = CapturedRun()
-    #expect(run.run([input.path, "-o", folder.path + "/./listeDesTaches.plist"]) == .usage)
+    expectRun(arguments: [input.path, "-o", folder.path + "/./listeDesTaches.plist"], exit: .usage)
     #expect(try Data(contentsOf: input) == before)
   }
 
@@ -143,21 +132,18 @@ struct CommandLineTests {
     try "{{#tasks}}\n| {{when}} |\n".write(
       to: folder.appending(path: "markdown/task.mustache"), atomically: true, encoding: .utf8)
     let output = folder.appending(path: "out.md")
-    let run = CapturedRun()
-    #expect(run.run([example, "--template-dir", folder.path, "-o", output.path]) == .configuration)
+    let run = expectRun(arguments: [example, "--template-dir", folder.path, "-o", output.path], exit: .configuration)
     #expect(run.stderr.first?.hasPrefix("posttim-report: error: task:") == true)
     #expect(!FileManager.default.fileExists(atPath: output.path))
   }
 
   @Test("'-' reads the task list from stdin; --locale, --time-zone, --pattern override")
   func stdinAndOverrides() throws {
-    let run = CapturedRun(stdin: try Data(contentsOf: TestPaths.exampleBinary))
-    let code = run.run(
-      [
+    let run = expectRun(
+      arguments: [
         "-", "--format", "csv", "--locale", "en-US", "--time-zone", "Asia/Kathmandu", "--pattern", "yyyy.MM.dd HH:mm",
         "--from", "2026-12-06", "--to", "2026-12-06",
-      ])
-    #expect(code == .success)
+      ], exit: .success, stdin: try Data(contentsOf: TestPaths.exampleBinary))
     // 23:00Z on 5 Dec is 04:45 on 6 Dec in Kathmandu (UTC+05:45).
     #expect(
       run.stdout
@@ -167,15 +153,11 @@ struct CommandLineTests {
 
   @Test("C locale means en_US_POSIX; an unknown TZ warns and uses UTC")
   func posixAndBadTZ() {
-    let run = CapturedRun()
-    let code = run.run(
-      [example, "--from", "2026-12-07", "--to", "2026-12-07", "--no-relative"],
-      environment: ["LC_ALL": "C", "TZ": "Nowhere/Atlantis"])
-    #expect(code == .success)
-    #expect(
-      run.stderr == [
+    let run = expectRun(
+      arguments: [example, "--from", "2026-12-07", "--to", "2026-12-07", "--no-relative"], exit: .success,
+      stderr: [
         "posttim-report: warning: TZ=\"Nowhere/Atlantis\" is not a time zone this tool knows; using UTC (as the C library does)"
-      ])
+      ], environment: ["LC_ALL": "C", "TZ": "Nowhere/Atlantis"])
     #expect(run.stdout.contains("## Monday, December 7, 2026\n"))
     #expect(run.stdout.contains("| 3:00\u{202F}PM | =SOMME(A1:A9) vérifier le budget | 5 |"))
   }
@@ -185,12 +167,11 @@ extension CommandLineTests {
   @Test("text width: --width N, else COLUMNS, else 80; every line fits")
   func textWidth() {
     func widest(_ arguments: [String], columns: String? = nil) -> Int {
-      let run = CapturedRun()
-      var environment = ["LANG": "fr_CA.UTF-8", "TZ": "America/Toronto"]
+      var environment = CapturedRun.defaultEnvironment
       environment["COLUMNS"] = columns
-      #expect(
-        run.run([example, "--format", "text", "--now", "2026-11-30T14:00:00Z"] + arguments, environment: environment)
-          == .success)
+      let run = expectRun(
+        arguments: [example, "--format", "text", "--now", "2026-11-30T14:00:00Z"] + arguments, exit: .success,
+        environment: environment)
       let lines: [Substring] = run.stdout.split(separator: "\n")
       return lines.map(\.count).max() ?? 0  // French text: one column per Character
     }
@@ -205,12 +186,12 @@ extension CommandLineTests {
   @Test("COLUMNS outside --width's 20…1000 is ignored: the output is the 80-column default's")
   func columnsOutOfRange() {
     func text(columns: String?) -> String {
-      let run = CapturedRun()
-      var environment = ["LANG": "fr_CA.UTF-8", "TZ": "America/Toronto"]
+      var environment = CapturedRun.defaultEnvironment
       environment["COLUMNS"] = columns
-      #expect(
-        run.run([example, "--format", "text", "--now", "2026-11-30T14:00:00Z"], environment: environment) == .success)
-      return run.stdout
+      return expectRun(
+        arguments: [example, "--format", "text", "--now", "2026-11-30T14:00:00Z"], exit: .success,
+        environment: environment
+      ).stdout
     }
     let standard = text(columns: nil)
     for columns in ["5", "19", "1001", "100000", "0", "-3"] {
@@ -225,12 +206,9 @@ extension CommandLineTests {
   @Test("--no-details leaves the HTML details out; --details is the html default")
   func details() {
     let common = [example, "--format", "html", "--now", "2026-11-30T14:00:00Z"]
-    let standard = CapturedRun()
-    #expect(standard.run(common) == .success)
-    let with = CapturedRun()
-    #expect(with.run(common + ["--details"]) == .success)
-    let without = CapturedRun()
-    #expect(without.run(common + ["--no-details"]) == .success)
+    let standard = expectRun(arguments: common, exit: .success)
+    let with = expectRun(arguments: common + ["--details"], exit: .success)
+    let without = expectRun(arguments: common + ["--no-details"], exit: .success)
     #expect(standard.stdout == with.stdout)
     #expect(standard.stdout.contains("<article id=\"task-"))
     #expect(!without.stdout.contains("<article"))

@@ -63,8 +63,8 @@ struct ConfigFileSyntaxTests {
     let (run, status, _) = try run(
       "mail-to = \"Tremblay, Zoë\" <z@example.org>\nformat = email\n", mail)
     #expect(status == .success, "\(run.stderr)")
-    let commandLine = CapturedRun()
-    #expect(commandLine.run(mail + ["-f", "email", "--mail-to", "\"Tremblay, Zoë\" <z@example.org>"]) == .success)
+    let commandLine = expectRun(
+      arguments: mail + ["-f", "email", "--mail-to", "\"Tremblay, Zoë\" <z@example.org>"], exit: .success)
     #expect(toHeader(run.stdout) == toHeader(commandLine.stdout))
     #expect(toHeader(run.stdout).contains("<z@example.org>"))
   }
@@ -128,9 +128,9 @@ struct ConfigFileSyntaxTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = folder.appending(path: "config").path
     try Data("format = csv\nsubject = caf".utf8 + [0xE9] + Data("\n".utf8)).write(to: URL(fileURLWithPath: path))
-    let run = CapturedRun()
-    #expect(run.run(["--config", path, example]) == .configuration)
-    #expect(run.stderr == ["posttim-report: error: \(path):2: not UTF-8 text"])
+    expectRun(
+      arguments: ["--config", path, example], exit: .configuration,
+      stderr: ["posttim-report: error: \(path):2: not UTF-8 text"])
   }
 
   @Test("a UTF-8 byte order mark at the start is not part of the first name")

@@ -34,16 +34,14 @@ struct ConfigFileTests {
       """)
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = folder.appending(path: "posttim-report/config").path
-    let run = CapturedRun()
-    #expect(run.run(["--config", path, example]) == .success)
-    #expect(run.stderr == [])
+    let run = expectRun(arguments: ["--config", path, example], exit: .success, stderr: [])
     let lines = run.stdout.split(separator: "\r\n")
     #expect(lines.first == "date;tache;importance;description;date_utc")
     // Asia/Tokyo, en_US: 2026-11-30T12:45Z (07:45 in Toronto) is 9:45 PM in Tokyo.
     #expect(lines.contains { $0.hasPrefix("Nov 30, 2026, 9:45\u{202F}PM;Café avec Jean-François;3;") })
 
-    let overridden = CapturedRun()
-    #expect(overridden.run(["--config", path, "-f", "markdown", "-z", "America/Toronto", example]) == .success)
+    let overridden = expectRun(
+      arguments: ["--config", path, "-f", "markdown", "-z", "America/Toronto", example], exit: .success)
     #expect(overridden.stdout.hasPrefix("# Agenda\n\nTime zone: Eastern Time (America/Toronto)\n"))
   }
 
@@ -51,15 +49,13 @@ struct ConfigFileTests {
   func defaultLocation() throws {
     let folder = try configFolder("format = json\nnow = 2026-11-30T14:00:00Z\n")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let run = CapturedRun()
     let environment = ["LANG": "fr_CA.UTF-8", "TZ": "America/Toronto", "XDG_CONFIG_HOME": folder.path]
-    #expect(run.run([example], environment: environment) == .success)
+    let run = expectRun(arguments: [example], exit: .success, environment: environment)
     #expect(run.stdout.hasPrefix("{"))
-    let home = CapturedRun()
     let homeEnvironment = [
       "LANG": "fr_CA.UTF-8", "TZ": "America/Toronto", "HOME": folder.deletingLastPathComponent().path,
     ]
-    #expect(home.run([example], environment: homeEnvironment) == .success)
+    let home = expectRun(arguments: [example], exit: .success, environment: homeEnvironment)
     #expect(home.stdout.hasPrefix("# Agenda"))  // no ~/.config there
   }
 
@@ -87,16 +83,16 @@ struct ConfigFileTests {
     let folder = try configFolder(text)
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = folder.appending(path: "posttim-report/config").path
-    let run = CapturedRun()
-    #expect(run.run(["--config", path, example]) == .configuration)
-    #expect(run.stderr == ["posttim-report: error: \(path):\(message)"])
+    expectRun(
+      arguments: ["--config", path, example], exit: .configuration,
+      stderr: ["posttim-report: error: \(path):\(message)"])
   }
 
   @Test("a --config that does not exist is exit 78")
   func missing() {
-    let run = CapturedRun()
-    #expect(run.run(["--config", "/nonexistent/config", example]) == .configuration)
-    #expect(run.stderr == ["posttim-report: error: /nonexistent/config: config file not found"])
+    expectRun(
+      arguments: ["--config", "/nonexistent/config", example], exit: .configuration,
+      stderr: ["posttim-report: error: /nonexistent/config: config file not found"])
   }
 }
 
@@ -119,11 +115,10 @@ struct ConfigFileSharingTests {
   func preview() throws {
     let folder = try cronConfig()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let run = CapturedRun()
     let environment = ["XDG_CONFIG_HOME": folder.path, "LANG": "en_US.UTF-8", "TZ": "UTC"]
-    #expect(
-      run.run(["preview", "--now", "2026-11-30T14:00:00Z", "--skeleton", "jm"], environment: environment) == .success)
-    #expect(run.stderr == [])
+    let run = expectRun(
+      arguments: ["preview", "--now", "2026-11-30T14:00:00Z", "--skeleton", "jm"], exit: .success, stderr: [],
+      environment: environment)
     // cron.conf: locale = fr_CA, time-zone = America/Toronto.
     #expect(run.stdout.contains("fr_CA   HH 'h' mm  09 h 00"))
   }
@@ -133,20 +128,19 @@ struct ConfigFileSharingTests {
     let folder = try cronConfig()
     defer { try? FileManager.default.removeItem(at: folder) }
     let environment = ["XDG_CONFIG_HOME": folder.path, "LANG": "fr_CA.UTF-8", "TZ": "America/Toronto"]
-    let csv = CapturedRun()
-    #expect(csv.run([example, "-f", "csv", "--now", "2026-11-30T14:00:00Z"], environment: environment) == .success)
+    let csv = expectRun(
+      arguments: [example, "-f", "csv", "--now", "2026-11-30T14:00:00Z"], exit: .success, environment: environment)
     #expect(csv.stdout.hasPrefix("date,tache,importance,description,date_utc\r\n"))
-    let conflict = CapturedRun()
-    #expect(conflict.run([example, "-o", "-", "--now", "2026-11-30T14:00:00Z"], environment: environment) == .usage)
+    let conflict = expectRun(
+      arguments: [example, "-o", "-", "--now", "2026-11-30T14:00:00Z"], exit: .usage, environment: environment)
     let config = folder.appending(path: "posttim-report/config").path
     #expect(
       conflict.stderr.first?.hasPrefix(
         "posttim-report: error: use send (set in \(config):") == true)
     #expect(conflict.stderr.first?.hasSuffix(") or --output, not both; --no-send turns it off") == true)
-    let printed = CapturedRun()
-    #expect(
-      printed.run([example, "--no-send", "-o", "-", "--now", "2026-11-30T14:00:00Z"], environment: environment)
-        == .success)
+    let printed = expectRun(
+      arguments: [example, "--no-send", "-o", "-", "--now", "2026-11-30T14:00:00Z"], exit: .success,
+      environment: environment)
     #expect(printed.stdout.contains("MIME-Version: 1.0\r\n"))
   }
 
@@ -158,11 +152,9 @@ struct ConfigFileSharingTests {
     let config = folder.appending(path: "config")
     try "locale = en_US\r\nformat = email\r\nmail-to = a@b.c\u{1B}[31m\r\n".write(
       to: config, atomically: true, encoding: .utf8)
-    let run = CapturedRun()
-    #expect(run.run(["--config", config.path, example]) == .configuration)
-    #expect(
-      run.stderr.first
-        == "posttim-report: error: \(config.path):3:11: --mail-to contains a control character U+001B, "
+    expectRun(
+      arguments: ["--config", config.path, example], exit: .configuration,
+      error: "posttim-report: error: \(config.path):3:11: --mail-to contains a control character U+001B, "
         + "which is not allowed in an e-mail header")
   }
 }

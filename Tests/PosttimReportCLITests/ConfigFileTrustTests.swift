@@ -98,9 +98,8 @@ struct ConfigFileTrustTests {
       at: folder.appending(path: "posttim-report"), withIntermediateDirectories: false)
     let path = try config(in: folder.appending(path: "posttim-report"))
     #expect(chmod(path, 0o646) == 0)
-    let run = CapturedRun()
     let environment = ["LANG": "fr_CA.UTF-8", "TZ": "America/Toronto", "XDG_CONFIG_HOME": folder.path]
-    #expect(run.run([example], environment: environment) == .configuration)
+    let run = expectRun(arguments: [example], exit: .configuration, environment: environment)
     #expect(run.stderr.first?.hasPrefix("posttim-report: error: \(path): config file not trusted: mode 0646") == true)
   }
 
@@ -115,8 +114,7 @@ struct ConfigFileTrustTests {
     let link = folder.appending(path: "link").path
     try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: path)
     for config in [path, link] {
-      let run = CapturedRun()
-      #expect(run.run(["--config", config, example]) == .success, "\(run.stderr)")
+      let run = expectRun(arguments: ["--config", config, example], exit: .success)
       #expect(run.stdout.hasPrefix("date,tache"))
     }
   }

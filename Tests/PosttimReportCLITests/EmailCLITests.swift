@@ -11,17 +11,19 @@ struct EmailCLITests {
 
   @Test("a French message: headers as sent, the catalog's subject, CRLF lines within 78")
   func french() {
-    let run = CapturedRun()
-    let status = run.run(base + ["--mail-from", "zoe@example.org", "--mail-to", "a@example.org,b@example.org"])
-    #expect(status == .success)
-    #expect(run.stderr == [])
+    let run = expectRun(
+      arguments: base + ["--mail-from", "zoe@example.org", "--mail-to", "a@example.org,b@example.org"], exit: .success,
+      stderr: [])
     let message = run.stdout
     let headers = message.components(separatedBy: "\r\n\r\n")[0].components(separatedBy: "\r\n")
     #expect(
       headers.prefix(4) == [
         "Date: Mon, 30 Nov 2026 09:00:00 -0500", "From: zoe@example.org", "To: a@example.org, b@example.org",
-        "Subject: Agenda du lundi 30 novembre 2026",
+        // The days shown, 30 November to 1 December: "novembre\u{2009}–\u{2009}mardi"
+        // and "décembre" as encoded words, folded before the second.
+        "Subject: Agenda du lundi 30 =?UTF-8?B?bm92ZW1icmXigInigJPigIltYXJkaQ==?= 1",
       ])
+    #expect(headers[4] == " =?UTF-8?B?ZMOpY2VtYnJl?= 2026")
     #expect(headers.contains("Content-Language: fr-CA"))
     #expect(headers.contains("Auto-Submitted: auto-generated"))
     #expect(headers.contains("MIME-Version: 1.0"))
@@ -38,22 +40,19 @@ struct EmailCLITests {
       TestPaths.example.path, "--now", "2026-11-30T14:00:00Z", "--from", "2030-01-01", "--to", "2030-01-02",
       "--format", "email", "--mail-to", "a@example.org",
     ]
-    let run = CapturedRun()
-    #expect(run.run(window) == .success)
+    let run = expectRun(arguments: window, exit: .success)
     // "Aucune tâche." in quoted-printable: â is C3 A2.
     #expect(run.stdout.contains("\r\nAucune t=C3=A2che.\r\n"))
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let output = folder.appending(path: "mail.eml").path
-    let skipped = CapturedRun()
-    #expect(skipped.run(window + ["--skip-empty", "-o", output]) == .success)
+    let skipped = expectRun(arguments: window + ["--skip-empty", "-o", output], exit: .success)
     #expect(skipped.stdout == "")
     #expect(skipped.stderr == [])
     #expect(!FileManager.default.fileExists(atPath: output))
     // Not empty: --skip-empty changes nothing.
-    let full = CapturedRun()
-    #expect(full.run(base + ["--mail-to", "a@example.org", "--skip-empty"]) == .success)
-    #expect(full.stdout.contains("Subject: Agenda du lundi 30 novembre 2026\r\n"))
+    let full = expectRun(arguments: base + ["--mail-to", "a@example.org", "--skip-empty"], exit: .success)
+    #expect(full.stdout.contains("Subject: Agenda du lundi 30 =?UTF-8?B?bm92ZW1icmXigInigJPigIltYXJkaQ==?= 1\r\n"))
   }
 
   @Test(
@@ -66,8 +65,7 @@ struct EmailCLITests {
       ["--mail-to", "a@example.org", "--mail-cc", "Zoë\n <z@example.org>"],
     ])
   func injection(arguments: [String]) {
-    let run = CapturedRun()
-    #expect(run.run(base + arguments) == .usage)
+    let run = expectRun(arguments: base + arguments, exit: .usage)
     #expect(run.stdout == "")
     #expect(run.stderr.first?.contains("which is not allowed in an e-mail header") == true)
   }
@@ -83,11 +81,9 @@ struct EmailCLITests {
     french["mail.subject"] = "Agenda\nBcc: victim@example.org {date}"
     try JSONSerialization.data(withJSONObject: french).write(to: messages.appending(path: "fr.json"))
     let output = folder.appending(path: "mail.eml").path
-    let run = CapturedRun()
-    #expect(run.run(base + ["--mail-to", "a@example.org", "--template-dir", folder.path, "-o", output]) == .usage)
-    #expect(
-      run.stderr.first
-        == "posttim-report: error: Subject contains a line feed (LF), which is not allowed in an e-mail header")
+    expectRun(
+      arguments: base + ["--mail-to", "a@example.org", "--template-dir", folder.path, "-o", output], exit: .usage,
+      error: "posttim-report: error: Subject contains a line feed (LF), which is not allowed in an e-mail header")
     #expect(!FileManager.default.fileExists(atPath: output))
   }
 
@@ -138,36 +134,37 @@ struct EmailCLITests {
       ),
     ]
     for (arguments, message) in cases {
-      let run = CapturedRun()
-      #expect(run.run(arguments) == .usage, "\(arguments)")
+      let run = expectRun(arguments: arguments, exit: .usage)
       #expect(run.stderr.first?.hasPrefix(message) == true, "\(run.stderr)")
     }
   }
 
-  @Test("--subject with {date} and {count}, in the report's locale")
+  @Test("--subject with {date} (the days shown) and {count}, in the report's locale")
   func subject() {
-    let run = CapturedRun()
-    #expect(
-      run.run(
-        base + ["--mail-to", "a@example.org", "--subject", "{count, plural, one {# tâche} other {# tâches}} — {date}"])
-        == .success)
+    let run = expectRun(
+      arguments: base + [
+        "--mail-to", "a@example.org", "--subject", "{count, plural, one {# tâche} other {# tâches}} — {date}",
+      ], exit: .success)
     // 13 tasks up to 1 December ("13 tâches en tout" in the report);
     // "tâches —" is 74 C3 A2 63 68 65 73 20 E2 80 94 in UTF-8.
-    #expect(run.stdout.contains("\r\nSubject: 13 =?UTF-8?B?dMOiY2hlcyDigJQ=?= lundi 30 novembre 2026\r\n"))
+    // {date} is the days shown, 30 November to 1 December.
+    #expect(
+      run.stdout.contains(
+        "\r\nSubject: 13 =?UTF-8?B?dMOiY2hlcyDigJQ=?= lundi 30\r\n =?UTF-8?B?bm92ZW1icmXigInigJPigIltYXJkaQ==?= 1 "
+          + "=?UTF-8?B?ZMOpY2VtYnJl?= 2026\r\n"))
   }
 
   @Test("--send: a missing sendmail or one that fails is exit 69 and nothing on stdout")
   func sendFailures() throws {
     for sendmail in ["/nonexistent/sendmail", "/bin/false"] {
-      let run = CapturedRun()
-      #expect(run.run(base + ["--mail-to", "a@example.org", "--send", "--sendmail", sendmail]) == .unavailable)
+      let run = expectRun(
+        arguments: base + ["--mail-to", "a@example.org", "--send", "--sendmail", sendmail], exit: .unavailable)
       #expect(run.stdout == "")
       #expect(run.stderr.first?.hasPrefix("posttim-report: error: cannot send: ") == true, "\(run.stderr)")
     }
-    let run = CapturedRun()
-    _ = run.run(base + ["--mail-to", "a@example.org", "--send", "--sendmail", "/bin/false"])
-    #expect(
-      run.stderr == [
+    expectRun(
+      arguments: base + ["--mail-to", "a@example.org", "--send", "--sendmail", "/bin/false"], exit: .unavailable,
+      stderr: [
         "posttim-report: error: cannot send: /bin/false -t -oi exited with status 1; the message may not have been delivered"
       ])
   }

@@ -12,17 +12,16 @@ import TestSupport
 @Suite("E-mail read back by Python and delivered by the local MTA", .serialized)
 struct EmailDeliveryTests {
   static let script = TestPaths.packageRoot.appending(path: "Scripts/mail/check-email.py").path
-  static let pythonPresent = ConsumerProofTests.available("command -v python3")
 
   /// What delivery needs, or nil when all is there: a sendmail program, a
   /// local mailbox user (created when we are root), and the spool folder.
   static let deliveryMissing: String? = {
-    guard EndToEndTests.binary != nil, pythonPresent else { return "needs the built binary and python3" }
+    if let missing = ExternalTool.missing([.builtBinary, .python3]) { return missing }
     guard FileManager.default.isExecutableFile(atPath: "/usr/sbin/sendmail") else {
       return "needs an MTA with /usr/sbin/sendmail (apt-get install exim4-daemon-light; .ci/run installs it)"
     }
-    if !ConsumerProofTests.available("id posttimtest"),
-      !ConsumerProofTests.available("[ \"$(id -u)\" = 0 ] && useradd -m posttimtest")
+    if !ExternalTool.succeeds("id posttimtest"),
+      !ExternalTool.succeeds("[ \"$(id -u)\" = 0 ] && useradd -m posttimtest")
     {
       return "needs the local user posttimtest (useradd -m posttimtest, as root)"
     }
@@ -47,7 +46,7 @@ struct EmailDeliveryTests {
 
   @Test(
     "Python's email parser: no defects, headers and parts decoded exactly (fr_CA, ar_EG, ja_JP, he_IL, emoji + RTL)",
-    .enabled(if: EndToEndTests.binary != nil && pythonPresent, "needs the built binary and python3"))
+    .requires(.builtBinary, .python3))
   func parse() throws {
     let (status, text) = try Self.runScript("parse")
     let failures = text.split(separator: "\n").filter { !$0.hasPrefix("PASS") }

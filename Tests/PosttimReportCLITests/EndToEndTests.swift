@@ -2,6 +2,12 @@ import Foundation
 import Testing
 import TestSupport
 
+extension ExternalTool {
+  /// The `posttim-report` executable beside the test bundle (``EndToEndTests/binary``).
+  static let builtBinary = ExternalTool(
+    "the built posttim-report binary", install: "swift build", isPresent: { EndToEndTests.binary != nil })
+}
+
 /// Runs the built `posttim-report` binary, as cron would.
 @Suite("End to end")
 struct EndToEndTests {

@@ -3,56 +3,55 @@ import PosttimReportCLI
 import Testing
 import TestSupport
 
-/// Edges found by trying the tool as a new user.
+/// Command-line inputs at their edges: POSIX locale names, an unusable
+/// LANG, values out of bounds, template folders that are no text, control
+/// characters in a task list.
 @Suite("Input edges")
 struct InputEdgeTests {
   let example = TestPaths.example.path
 
   @Test("-l C, -l POSIX and POSIX names like fr_CA.UTF-8 are accepted; fr_CA;rm is not")
   func posixLocaleNames() {
-    let c = CapturedRun()
-    #expect(c.run([example, "-l", "C", "--from", "2026-12-07", "--to", "2026-12-07", "--no-relative"]) == .success)
+    let c = expectRun(
+      arguments: [example, "-l", "C", "--from", "2026-12-07", "--to", "2026-12-07", "--no-relative"], exit: .success)
     #expect(c.stdout.contains("## Monday, December 7, 2026\n"))
-    let utf8 = CapturedRun()
-    #expect(utf8.run([example, "-l", "fr_CA.UTF-8", "--from", "2026-12-07", "--to", "2026-12-07"]) == .success)
+    let utf8 = expectRun(
+      arguments: [example, "-l", "fr_CA.UTF-8", "--from", "2026-12-07", "--to", "2026-12-07"], exit: .success)
     #expect(utf8.stdout.contains("## Lundi 7 décembre 2026\n"))
-    let injected = CapturedRun()
-    #expect(injected.run([example, "-l", "fr_CA;rm"]) == .usage)
-    #expect(
-      injected.stderr.first
-        == "posttim-report: error: invalid locale \"fr_CA;rm\": use an ICU locale ID (fr_CA) or a BCP 47 tag (fr-CA)")
+    expectRun(
+      arguments: [example, "-l", "fr_CA;rm"], exit: .usage,
+      error: "posttim-report: error: invalid locale \"fr_CA;rm\": use an ICU locale ID (fr_CA) or a BCP 47 tag (fr-CA)")
   }
 
   @Test("an unusable LANG warns and uses en_US_POSIX, as setlocale falls back to C")
   func badLANG() {
-    let run = CapturedRun()
-    #expect(run.run([example, "--to", "2026-11-30"], environment: ["LANG": "xx_YY.UTF-8", "TZ": "UTC"]) == .success)
-    #expect(
-      run.stderr == [
+    let run = expectRun(
+      arguments: [example, "--to", "2026-11-30"], exit: .success,
+      stderr: [
         "posttim-report: warning: invalid locale \"xx_YY.UTF-8\": unknown language in the environment (LC_ALL, LC_TIME, LANG); using en_US_POSIX"
-      ])
+      ], environment: ["LANG": "xx_YY.UTF-8", "TZ": "UTC"])
     #expect(run.stdout.hasPrefix("# Agenda\n\nTime zone: "))
   }
 
   @Test(
     "values out of bounds are usage errors",
     arguments: [
-      (["--from", "2026-11-30T10:00:00Z"], "--from takes a date (YYYY-MM-DD), got '2026-11-30T10:00:00Z'"),
+      (
+        ["--from", "2026-11-30T10:00:00Z"],
+        "--from: '2026-11-30T10:00:00Z' is not a day: a day is a date without a time (YYYY-MM-DD)"
+      ),
       (
         ["--skeleton", String(repeating: "y", count: 65)],
         "invalid skeleton \"yyyyyyyyyyyyyyyyyyyy…\": longer than 64 characters"
       ),
     ])
   func outOfBounds(arguments: [String], message: String) {
-    let run = CapturedRun()
-    #expect(run.run([example] + arguments) == .usage)
-    #expect(run.stderr.first == "posttim-report: error: " + message)
+    expectRun(arguments: [example] + arguments, exit: .usage, error: "posttim-report: error: " + message)
   }
 
   @Test("--now takes fractional seconds")
   func fractionalNow() {
-    let run = CapturedRun()
-    #expect(run.run([example, "--now", "2026-11-30T13:59:59.5Z", "-f", "json"]) == .success)
+    let run = expectRun(arguments: [example, "--now", "2026-11-30T13:59:59.5Z", "-f", "json"], exit: .success)
     #expect(run.stdout.contains("\"now\": \"2026-11-30T13:59:59Z\""))
   }
 
@@ -62,11 +61,11 @@ struct InputEdgeTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     try FileManager.default.createDirectory(at: folder.appending(path: "markdown"), withIntermediateDirectories: true)
     try Data([0xC3, 0x28, 0x7B]).write(to: folder.appending(path: "markdown/task.mustache"))
-    let run = CapturedRun()
-    #expect(run.run([example, "--template-dir", folder.path]) == .configuration)
-    #expect(run.stderr == ["posttim-report: error: \(folder.path)/markdown/task.mustache: is not UTF-8 text"])
-    let file = CapturedRun()
-    #expect(file.run([example, "--template", folder.appending(path: "markdown/task.mustache").path]) == .configuration)
+    expectRun(
+      arguments: [example, "--template-dir", folder.path], exit: .configuration,
+      stderr: ["posttim-report: error: \(folder.path)/markdown/task.mustache: is not UTF-8 text"])
+    expectRun(
+      arguments: [example, "--template", folder.appending(path: "markdown/task.mustache").path], exit: .configuration)
   }
 
   @Test("control characters and long values from a task list are escaped and cut in messages")
@@ -81,10 +80,9 @@ struct InputEdgeTests {
     list[4]["importance"] = "urgent\n\u{1B}[31mred" + String(repeating: "x", count: 100)
     let bad = folder.appending(path: "bad.plist")
     try PropertyListSerialization.data(fromPropertyList: list, format: .binary, options: 0).write(to: bad)
-    let run = CapturedRun()
-    #expect(run.run([bad.path]) == .dataError)
-    #expect(
-      run.stderr == [
+    expectRun(
+      arguments: [bad.path], exit: .dataError,
+      stderr: [
         "posttim-report: error: \(bad.path): entry 5: \"importance\" must be 1…9, got \"urgent\\n\\u{1b}[31mred"
           + String(repeating: "x", count: 45) + "…\""
       ])
@@ -97,19 +95,18 @@ struct WarningAndListingTests {
 
   @Test("ICU's own locale fallback is a warning naming the locale used")
   func localeFallback() {
-    let run = CapturedRun()
-    #expect(run.run([example, "-l", "fr_XX", "--from", "2026-12-07", "--to", "2026-12-07"]) == .success)
+    let run = expectRun(
+      arguments: [example, "-l", "fr_XX", "--from", "2026-12-07", "--to", "2026-12-07"], exit: .success)
     #expect(run.stderr.contains("posttim-report: warning: ICU has no data for locale fr_XX; using fr"))
     #expect(run.stdout.contains("## Lundi 7 décembre 2026\n"))
   }
 
   @Test("week-year Y without a week field warns, and still does what it was told")
   func weekYear() {
-    let run = CapturedRun()
-    #expect(
-      run.run([example, "--pattern", "YYYY-MM-dd HH:mm", "--from", "2026-12-31", "--to", "2026-12-31"]) == .success)
-    #expect(
-      run.stderr == [
+    let run = expectRun(
+      arguments: [example, "--pattern", "YYYY-MM-dd HH:mm", "--from", "2026-12-31", "--to", "2026-12-31"],
+      exit: .success,
+      stderr: [
         "posttim-report: warning: pattern \"YYYY-MM-dd HH:mm\" uses week-year Y without a week field w: late-December dates show next year (use y for the calendar year)"
       ])
     // 31 Dec 2026 is in week 1 of 2027 for fr_CA (weeks start on Sunday): the bug, as asked.
@@ -118,8 +115,7 @@ struct WarningAndListingTests {
 
   @Test("--list-formats lists every registered writer")
   func listFormats() {
-    let run = CapturedRun()
-    #expect(run.run(["--list-formats"]) == .success)
+    let run = expectRun(arguments: ["--list-formats"], exit: .success)
     #expect(
       run.stdout.split(separator: "\n").map { String($0.prefix(while: { $0 != " " })) } == [
         "csv", "email", "html", "ics", "json", "markdown", "text",
@@ -127,8 +123,11 @@ struct WarningAndListingTests {
   }
 }
 
-@Suite("Second trial edges")
-struct SecondTrialTests {
+/// Option values out of range, a catalog message that does not parse, and
+/// task values at the edges (ESC in a string, dates before 1582, an
+/// importance too large for any integer).
+@Suite("Option bounds, catalog syntax and edge values")
+struct OptionAndValueEdgeTests {
   let example = TestPaths.example.path
 
   @Test(
@@ -144,9 +143,9 @@ struct SecondTrialTests {
       (["EXAMPLE", "--template-dir", "EXAMPLE"], "--template-dir 'EXAMPLE' is a file, not a folder"),
     ])
   func usage(arguments: [String], message: String) {
-    let run = CapturedRun()
-    #expect(run.run(arguments.map { $0 == "EXAMPLE" ? example : $0 }) == .usage)
-    #expect(run.stderr.first == "posttim-report: error: " + message.replacingOccurrences(of: "EXAMPLE", with: example))
+    expectRun(
+      arguments: arguments.map { $0 == "EXAMPLE" ? example : $0 }, exit: .usage,
+      error: "posttim-report: error: " + message.replacingOccurrences(of: "EXAMPLE", with: example))
   }
 
   @Test("a user catalog whose message does not parse is exit 78, naming file, key and offset")
@@ -156,10 +155,9 @@ struct SecondTrialTests {
     try FileManager.default.createDirectory(at: folder.appending(path: "messages"), withIntermediateDirectories: true)
     try #"{"section.count": "{count, plural, one {x}"}"#.write(
       to: folder.appending(path: "messages/fr.json"), atomically: true, encoding: .utf8)
-    let run = CapturedRun()
-    #expect(run.run([example, "--template-dir", folder.path]) == .configuration)
-    #expect(
-      run.stderr == [
+    expectRun(
+      arguments: [example, "--template-dir", folder.path], exit: .configuration,
+      stderr: [
         "posttim-report: error: \(folder.path)/messages/fr.json: message \"section.count\": U_PATTERN_SYNTAX_ERROR at offset 15"
       ])
   }
@@ -170,8 +168,7 @@ struct SecondTrialTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let bad = try exampleList(
       replacing: "<string>6</string>", with: "<string>urgent\n\u{1B}[31mred</string>", as: "bad.plist", in: folder)
-    let run = CapturedRun()
-    #expect(run.run([bad.path]) == .dataError)
+    let run = expectRun(arguments: [bad.path], exit: .dataError)
     // Line 53 column 1 is where Python's pyexpat puts the ESC too.
     #expect(
       run.stderr == [
@@ -185,11 +182,11 @@ struct SecondTrialTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let list = try exampleList(
       replacing: "2026-12-07T15:00:00Z", with: "1500-03-01T12:00:00Z", as: "old.plist", in: folder)
-    let run = CapturedRun()
-    #expect(run.run([list.path, "-f", "csv", "-l", "en_US", "-z", "UTC", "--to", "1500-12-31"]) == .success)
-    // The <date> text is ISO 8601, proleptic Gregorian (issue 12 item 4;
-    // Foundation read it as Julian, 1500-03-11): the shown date and the
-    // ISO column both keep the fields as written.
+    let run = expectRun(
+      arguments: [list.path, "-f", "csv", "-l", "en_US", "-z", "UTC", "--to", "1500-12-31"], exit: .success)
+    // The <date> text is ISO 8601, proleptic Gregorian (Foundation reads
+    // it as Julian, 1500-03-11): the shown date and the ISO column both
+    // keep the fields as written.
     #expect(run.stdout.contains("\"Mar 1, 1500, 12:00\u{202F}PM\",'=SOMME"))
     #expect(run.stdout.contains(",1500-03-01T12:00:00Z\r\n"))
   }
@@ -200,10 +197,9 @@ struct SecondTrialTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let list = try exampleList(
       replacing: "<string>6</string>", with: "<integer>99999999999999999999999</integer>", as: "huge.plist", in: folder)
-    let run = CapturedRun()
-    #expect(run.run([list.path]) == .dataError)
-    #expect(
-      run.stderr == [
+    expectRun(
+      arguments: [list.path], exit: .dataError,
+      stderr: [
         "posttim-report: error: \(list.path): entry 5: \"importance\" must be 1…9, got an integer beyond 64 bits"
       ])
   }
@@ -230,15 +226,17 @@ struct PipeTests {
   }
 }
 
-@Suite("Review edges")
-struct ReviewEdgeTests {
+/// A window that ends before it starts, a template nested past the depth
+/// limit, partials in subfolders, an empty TZ without UTC in TZDIR.
+@Suite("Window order, template depth and folders, an empty TZ")
+struct WindowTemplateAndZoneEdgeTests {
   let example = TestPaths.example.path
 
   @Test("--to before --from is a usage error before any input is read")
   func windowFirst() {
-    let run = CapturedRun()
-    #expect(run.run(["/nonexistent.plist", "--from", "2026-12-05", "--to", "2026-12-01"]) == .usage)
-    #expect(run.stderr.first == "posttim-report: error: --to (2026-12-01) is before --from (2026-12-05)")
+    expectRun(
+      arguments: ["/nonexistent.plist", "--from", "2026-12-05", "--to", "2026-12-01"], exit: .usage,
+      error: "posttim-report: error: --to (2026-12-01) is before --from (2026-12-05)")
   }
 
   @Test("a template nested 30,000 levels deep is exit 78, not a stack overflow")
@@ -248,8 +246,7 @@ struct ReviewEdgeTests {
     let file = folder.appending(path: "deep.mustache")
     try (String(repeating: "{{^x}}", count: 30_000) + String(repeating: "{{/x}}", count: 30_000))
       .write(to: file, atomically: true, encoding: .utf8)
-    let run = CapturedRun()
-    #expect(run.run([example, "--template", file.path]) == .configuration)
+    let run = expectRun(arguments: [example, "--template", file.path], exit: .configuration)
     #expect(
       run.stderr.first?.hasPrefix(
         "posttim-report: error: deep.mustache:1:601: error: sections, parents and blocks nested more than 100 levels deep\n"
@@ -266,8 +263,7 @@ struct ReviewEdgeTests {
       to: folder.appending(path: "markdown/task.mustache"), atomically: true, encoding: .utf8)
     try "* {{displayTitle}}\n".write(
       to: folder.appending(path: "markdown/rows/line.mustache"), atomically: true, encoding: .utf8)
-    let run = CapturedRun()
-    #expect(run.run([example, "--template-dir", folder.path, "--to", "2026-11-30"]) == .success)
+    let run = expectRun(arguments: [example, "--template-dir", folder.path, "--to", "2026-11-30"], exit: .success)
     #expect(run.stdout.contains("* Café avec Jean-François\n"))
   }
 
@@ -275,16 +271,14 @@ struct ReviewEdgeTests {
   func utcWithoutFile() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let run = CapturedRun()
-    #expect(
-      run.run([example, "--to", "2026-11-30"], environment: ["TZ": "", "TZDIR": folder.path, "LANG": "C"]) == .success)
+    let run = expectRun(
+      arguments: [example, "--to", "2026-11-30"], exit: .success,
+      environment: ["TZ": "", "TZDIR": folder.path, "LANG": "C"])
     #expect(run.stdout.contains("(UTC)"))
     // The injected TZDIR is the one read, not the test process's own.
-    let version = CapturedRun()
-    #expect(version.run(["--version"], environment: ["TZDIR": folder.path]) == .success)
+    let version = expectRun(arguments: ["--version"], exit: .success, environment: ["TZDIR": folder.path])
     #expect(version.stdout.contains("tz data of unknown version from \(folder.path); ICU's own 2022e)"))
-    let zone = CapturedRun()
-    #expect(
-      zone.run([example, "-z", "America/Toronto"], environment: ["TZDIR": folder.path, "LANG": "C"]) == .success)
+    expectRun(
+      arguments: [example, "-z", "America/Toronto"], exit: .success, environment: ["TZDIR": folder.path, "LANG": "C"])
   }
 }

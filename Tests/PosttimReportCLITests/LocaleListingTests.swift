@@ -6,48 +6,47 @@ import TestSupport
 @Suite("--list-locales")
 struct LocaleListingTests {
   static let shipped = [
-    "ar        complete    22/22  zero one two few many other  Arabic                    العربية",
-    "bn        complete    22/22  one other                    Bangla                    বাংলা",
-    "ca        complete    22/22  one many other               Catalan                   català",
-    "cs        complete    22/22  one few many other           Czech                     čeština",
-    "da        complete    22/22  one other                    Danish                    dansk",
-    "de        complete    22/22  one other                    German                    Deutsch",
-    "el        complete    22/22  one other                    Greek                     Ελληνικά",
-    "en        complete    22/22  one other                    English                   English",
-    "es        complete    22/22  one many other               Spanish                   español",
-    "fa        complete    22/22  one other                    Persian                   فارسی",
-    "fi        complete    22/22  one other                    Finnish                   suomi",
-    "fr        complete    22/22  one many other               French                    français",
-    "he        complete    22/22  one two other                Hebrew                    עברית",
-    "hi        complete    22/22  one other                    Hindi                     हिन्दी",
-    "hu        complete    22/22  one other                    Hungarian                 magyar",
-    "id        complete    22/22  other                        Indonesian                Indonesia",
-    "it        complete    22/22  one many other               Italian                   italiano",
-    "ja        complete    22/22  other                        Japanese                  日本語",
-    "ko        complete    22/22  other                        Korean                    한국어",
-    "lt        complete    22/22  one few many other           Lithuanian                lietuvių",
-    "lv        complete    22/22  zero one other               Latvian                   latviešu",
-    "nb        complete    22/22  one other                    Norwegian Bokmål          norsk bokmål",
-    "nl        complete    22/22  one other                    Dutch                     Nederlands",
-    "pl        complete    22/22  one few many other           Polish                    polski",
-    "pt        complete    22/22  one many other               Portuguese                português",
-    "ro        complete    22/22  one few other                Romanian                  română",
-    "ru        complete    22/22  one few many other           Russian                   русский",
-    "sv        complete    22/22  one other                    Swedish                   svenska",
-    "th        complete    22/22  other                        Thai                      ไทย",
-    "tr        complete    22/22  one other                    Turkish                   Türkçe",
-    "uk        complete    22/22  one few many other           Ukrainian                 українська",
-    "vi        complete    22/22  other                        Vietnamese                Tiếng Việt",
-    "zh_Hans   complete    22/22  other                        Chinese (Simplified)      中文（简体）",
-    "zh_Hant   complete    22/22  other                        Chinese (Traditional)     中文（繁體）",
+    "ar        complete    24/24  zero one two few many other  Arabic                    العربية",
+    "bn        complete    24/24  one other                    Bangla                    বাংলা",
+    "ca        complete    24/24  one many other               Catalan                   català",
+    "cs        complete    24/24  one few many other           Czech                     čeština",
+    "da        complete    24/24  one other                    Danish                    dansk",
+    "de        complete    24/24  one other                    German                    Deutsch",
+    "el        complete    24/24  one other                    Greek                     Ελληνικά",
+    "en        complete    24/24  one other                    English                   English",
+    "es        complete    24/24  one many other               Spanish                   español",
+    "fa        complete    24/24  one other                    Persian                   فارسی",
+    "fi        complete    24/24  one other                    Finnish                   suomi",
+    "fr        complete    24/24  one many other               French                    français",
+    "he        complete    24/24  one two other                Hebrew                    עברית",
+    "hi        complete    24/24  one other                    Hindi                     हिन्दी",
+    "hu        complete    24/24  one other                    Hungarian                 magyar",
+    "id        complete    24/24  other                        Indonesian                Indonesia",
+    "it        complete    24/24  one many other               Italian                   italiano",
+    "ja        complete    24/24  other                        Japanese                  日本語",
+    "ko        complete    24/24  other                        Korean                    한국어",
+    "lt        complete    24/24  one few many other           Lithuanian                lietuvių",
+    "lv        complete    24/24  zero one other               Latvian                   latviešu",
+    "nb        complete    24/24  one other                    Norwegian Bokmål          norsk bokmål",
+    "nl        complete    24/24  one other                    Dutch                     Nederlands",
+    "pl        complete    24/24  one few many other           Polish                    polski",
+    "pt        complete    24/24  one many other               Portuguese                português",
+    "ro        complete    24/24  one few other                Romanian                  română",
+    "ru        complete    24/24  one few many other           Russian                   русский",
+    "sv        complete    24/24  one other                    Swedish                   svenska",
+    "th        complete    24/24  other                        Thai                      ไทย",
+    "tr        complete    24/24  one other                    Turkish                   Türkçe",
+    "uk        complete    24/24  one few many other           Ukrainian                 українська",
+    "vi        complete    24/24  other                        Vietnamese                Tiếng Việt",
+    "zh_Hans   complete    24/24  other                        Chinese (Simplified)      中文（简体）",
+    "zh_Hant   complete    24/24  other                        Chinese (Traditional)     中文（繁體）",
   ]
 
   static func text(_ lines: [String]) -> String { lines.map { $0 + "\n" }.joined() }
 
   @Test("every shipped catalog, complete, named in English and in itself")
   func shipped() {
-    let run = CapturedRun()
-    #expect(run.run(["--list-locales"]) == .success)
+    let run = expectRun(arguments: ["--list-locales"], exit: .success)
     #expect(run.stdout == Self.text(Self.shipped))
     #expect(run.stderr == [])
   }
@@ -72,8 +71,7 @@ struct LocaleListingTests {
       ("ms", ["ms: en (English)", "no catalog for ms (Malay): every message in en"]),
     ])
   func chain(locale: String, lines: [String]) {
-    let run = CapturedRun()
-    #expect(run.run(["--list-locales", "--locale", locale]) == .success)
+    let run = expectRun(arguments: ["--list-locales", "--locale", locale], exit: .success)
     #expect(run.stdout == Self.text(lines))
     #expect(run.stderr == [])
   }
@@ -102,32 +100,31 @@ struct LocaleListingTests {
   func overridden() throws {
     let folder = try Self.overrides()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let run = CapturedRun()
-    #expect(run.run(["--list-locales", "--template-dir", folder.path]) == .success)
+    let run = expectRun(arguments: ["--list-locales", "--template-dir", folder.path], exit: .success)
     var expected = Self.shipped
-    expected[5] = "de        invalid     0/22   one other                    German                    Deutsch"
+    expected[5] = "de        invalid     0/24   one other                    German                    Deutsch"
     expected.insert("            not a JSON object of strings", at: 6)
     expected[12...12] = [
-      "fr        incomplete  20/22  one many other               French                    français",
+      "fr        incomplete  22/24  one many other               French                    français",
       "            missing: index.title, mail.subject",
       "            unknown keys: report.titre",
-      "fr_CA     incomplete  20/22  one many other               French (Canada)           français (Canada)",
-      "            1 of 22 messages, the rest from fr",
+      "fr_CA     incomplete  22/24  one many other               French (Canada)           français (Canada)",
+      "            1 of 24 messages, the rest from fr",
       "            missing: index.title, mail.subject",
     ]
     #expect(run.stdout == Self.text(expected))
     #expect(run.stderr == [])
 
-    let chain = CapturedRun()
-    #expect(chain.run(["--list-locales", "--template-dir", folder.path, "--locale", "fr_CA"]) == .success)
+    let chain = expectRun(
+      arguments: ["--list-locales", "--template-dir", folder.path, "--locale", "fr_CA"], exit: .success)
     #expect(
       chain.stdout
         == Self.text([
           "fr_CA: fr_CA (français (Canada)) → fr (français) → en (English)",
-          "falls back to en for 2 of 22 messages: index.title, mail.subject",
+          "falls back to en for 2 of 24 messages: index.title, mail.subject",
         ]))
-    let german = CapturedRun()
-    #expect(german.run(["--list-locales", "--template-dir", folder.path, "--locale", "de_DE"]) == .success)
+    let german = expectRun(
+      arguments: ["--list-locales", "--template-dir", folder.path, "--locale", "de_DE"], exit: .success)
     #expect(
       german.stdout
         == Self.text(["de_DE: en (English)", "no catalog for de_DE (German (Germany)): every message in en"]))
@@ -145,50 +142,41 @@ struct LocaleListingTests {
     french["section.count"] = nil
     try JSONSerialization.data(withJSONObject: french).write(to: messages.appending(path: "fr.json"))
 
-    let run = CapturedRun()
-    let code = run.run([
-      TestPaths.example.path, "--template-dir", folder.path, "--locale", "fr_CA", "--to", "2026-12-01",
-    ])
-    #expect(code == .success)
+    let run = expectRun(
+      arguments: [TestPaths.example.path, "--template-dir", folder.path, "--locale", "fr_CA", "--to", "2026-12-01"],
+      exit: .success, stderr: ["posttim-report: warning: message \"section.count\" is missing for fr_CA; using en"])
     #expect(run.stdout.contains("\n## En retard\n"))
     #expect(run.stdout.contains("\n4 tasks\n"))
     #expect(run.stdout.contains("\n5 tasks\n"))
     #expect(run.stdout.contains("\n13 tâches en tout<br>\n"))
-    #expect(run.stderr == ["posttim-report: warning: message \"section.count\" is missing for fr_CA; using en"])
 
-    let listing = CapturedRun()
-    #expect(listing.run(["--list-locales", "--template-dir", folder.path, "--locale", "fr_CA"]) == .success)
+    let listing = expectRun(
+      arguments: ["--list-locales", "--template-dir", folder.path, "--locale", "fr_CA"], exit: .success)
     #expect(
       listing.stdout
-        == Self.text(["fr_CA: fr (français) → en (English)", "falls back to en for 1 of 22 messages: section.count"]))
+        == Self.text(["fr_CA: fr (français) → en (English)", "falls back to en for 1 of 24 messages: section.count"]))
   }
 
   @Test("LANG=iw_IL.UTF-8: the legacy code for Hebrew gets the Hebrew catalog, no warning")
   func legacyLanguageFromEnvironment() {
-    let run = CapturedRun()
-    let code = run.run(
-      [
+    let run = expectRun(
+      arguments: [
         TestPaths.example.path, "--time-zone", "America/Toronto", "--now", "2026-11-30T14:00:00Z", "--to", "2026-11-30",
-      ],
-      environment: ["LANG": "iw_IL.UTF-8"])
-    #expect(code == .success)
+      ], exit: .success, stderr: [], environment: ["LANG": "iw_IL.UTF-8"])
     #expect(run.stdout.hasPrefix("# סדר יום\n"))
     #expect(run.stdout.contains("\n5 משימות\n"))
-    #expect(run.stderr == [])
   }
 
   @Test("a locale with no catalog: English words with English plurals (1 task, 24 tasks), one warning")
   func noCatalogEnglish() {
-    let run = CapturedRun()
-    let code = run.run([
-      TestPaths.example.path, "--locale", "ms_MY", "--time-zone", "America/Toronto", "--now", "2026-11-30T14:00:00Z",
-    ])
-    #expect(code == .success)
+    let run = expectRun(
+      arguments: [
+        TestPaths.example.path, "--locale", "ms_MY", "--time-zone", "America/Toronto", "--now", "2026-11-30T14:00:00Z",
+      ], exit: .success, stderr: ["posttim-report: warning: no message catalog for ms_MY; using en"])
     #expect(run.stdout.hasPrefix("# Agenda\n"))
     #expect(run.stdout.contains("\n1 task\n"))
     #expect(!run.stdout.contains("\n1 tasks\n"))
     #expect(run.stdout.contains("\n24 tasks in all<br>\n"))
-    #expect(run.stderr == ["posttim-report: warning: no message catalog for ms_MY; using en"])
   }
 
   @Test("a --template-dir catalog whose plurals miss the language's categories gets a line per message")
@@ -205,12 +193,11 @@ struct LocaleListingTests {
     russian["report.total"] =
       "Всего {count, plural, =0 {ничего} one {# задача} few {# задачи} many {# задач} other {# задачи}}"
     try JSONSerialization.data(withJSONObject: russian).write(to: messages.appending(path: "ru.json"))
-    let run = CapturedRun()
-    #expect(run.run(["--list-locales", "--template-dir", folder.path]) == .success)
+    let run = expectRun(arguments: ["--list-locales", "--template-dir", folder.path], exit: .success)
     let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     let index = try #require(lines.firstIndex { $0.hasPrefix("ru ") })
     #expect(
-      lines[index] == "ru        complete    22/22  one few many other           Russian                   русский")
+      lines[index] == "ru        complete    24/24  one few many other           Russian                   русский")
     #expect(lines[index + 1] == "            plural section.count: one, other; ru needs one, few, many, other")
     #expect(lines[index + 2].hasPrefix("sv "))
   }

@@ -21,8 +21,7 @@ struct LongOutputNameTests {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let output = folder.appending(path: name)
-    let run = CapturedRun()
-    #expect(run.run([example, "-o", output.path]) == .success, "\(run.stderr)")
+    expectRun(arguments: [example, "-o", output.path], exit: .success)
     #expect(try String(contentsOf: output, encoding: .utf8).hasPrefix("# Agenda"))
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [name])
   }
@@ -32,8 +31,8 @@ struct LongOutputNameTests {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let output = folder.appending(path: String(repeating: "d", count: 253) + ".md").path
-    let run = CapturedRun()
-    #expect(run.run([example, "-o", output]) == .cannotCreate)
-    #expect(run.stderr == ["posttim-report: error: \(output): cannot create output file (File name too long)"])
+    expectRun(
+      arguments: [example, "-o", output], exit: .cannotCreate,
+      stderr: ["posttim-report: error: \(output): cannot create output file (File name too long)"])
   }
 }

@@ -3,7 +3,7 @@ import PosttimReportCLI
 import Testing
 import TestSupport
 
-/// Issue 12 item 6, command-line side: every echoed value goes through the
+/// The command-line side of safe messages: every echoed value goes through the
 /// loader's sanitizer, and a message says what was really wrong.
 @Suite("Error messages echo values safely")
 struct MessageSanitizingTests {
@@ -14,23 +14,18 @@ struct MessageSanitizingTests {
 
   @Test("--template /dev/zero is no 'not found': the path exists, it is no regular file")
   func templateDevice() {
-    let run = CapturedRun()
-    let code = run.run([TestPaths.example.path, "--template", "/dev/zero"])
-    #expect(code == .noInput)
-    #expect(
-      run.stderr.first
-        == "posttim-report: error: /dev/zero: is a character device, not a regular file (a template is a text file)")
+    expectRun(
+      arguments: [TestPaths.example.path, "--template", "/dev/zero"], exit: .noInput,
+      error: "posttim-report: error: /dev/zero: is a character device, not a regular file (a template is a text file)")
   }
 
   @Test("an output path and an input path with ESC and line breaks reach stderr escaped")
   func rawPaths() throws {
-    let output = CapturedRun()
-    #expect(
-      output.run([TestPaths.example.path, "-o", "/nonexistent\u{1B}[31m/x\nout.csv", "-f", "csv"]) == .cannotCreate)
+    let output = expectRun(
+      arguments: [TestPaths.example.path, "-o", "/nonexistent\u{1B}[31m/x\nout.csv", "-f", "csv"], exit: .cannotCreate)
     #expect(!output.stderr.isEmpty && clean(output.stderr), "\(output.stderr)")
     #expect(output.stderr.first?.contains("\\u{1b}[31m/x\\nout.csv") == true)
-    let input = CapturedRun()
-    #expect(input.run(["/nonexistent/a\u{1B}]0;title\u{7}b.plist"]) == .noInput)
+    let input = expectRun(arguments: ["/nonexistent/a\u{1B}]0;title\u{7}b.plist"], exit: .noInput)
     #expect(clean(input.stderr), "\(input.stderr)")
   }
 }
@@ -39,19 +34,15 @@ struct MessageSanitizingTests {
 struct EchoedOptionValueTests {
   @Test("a locale is named as written, control characters escaped")
   func locale() {
-    let path = CapturedRun()
-    #expect(path.run([TestPaths.example.path, "-l", "../../etc"]) == .usage)
-    #expect(
-      path.stderr.first
-        == "posttim-report: error: invalid locale \"../../etc\": use an ICU locale ID (fr_CA) or a BCP 47 tag (fr-CA)")
-    let escape = CapturedRun()
-    #expect(escape.run([TestPaths.example.path, "-l", "fr\u{1B}[31m"]) == .usage)
-    #expect(
-      escape.stderr.first
-        == "posttim-report: error: invalid locale \"fr\\u{1b}[31m\": use an ICU locale ID (fr_CA) or a BCP 47 tag (fr-CA)"
+    expectRun(
+      arguments: [TestPaths.example.path, "-l", "../../etc"], exit: .usage,
+      error: "posttim-report: error: invalid locale \"../../etc\": use an ICU locale ID (fr_CA) or a BCP 47 tag (fr-CA)"
     )
-    let zone = CapturedRun()
-    #expect(zone.run([TestPaths.example.path, "-z", "Mars\n\u{202E}x"]) == .usage)
+    expectRun(
+      arguments: [TestPaths.example.path, "-l", "fr\u{1B}[31m"], exit: .usage,
+      error:
+        "posttim-report: error: invalid locale \"fr\\u{1b}[31m\": use an ICU locale ID (fr_CA) or a BCP 47 tag (fr-CA)")
+    let zone = expectRun(arguments: [TestPaths.example.path, "-z", "Mars\n\u{202E}x"], exit: .usage)
     #expect(zone.stderr.first?.hasPrefix("posttim-report: error: unknown time zone \"Mars\\n\\u{202e}x\"") == true)
   }
 }

@@ -87,7 +87,7 @@ struct GeneratedDocumentationTests {
 
   @Test(
     "groff renders the man page with every warning on and none given",
-    .enabled(if: tool("groff") != nil, "needs groff (Debian groff-base; .ci/run installs it)"))
+    .requires(.groff))
   func manPage() throws {
     let (status, page, warnings) = try Self.run(
       Self.tool("groff")!, ["-ww", "-man", "-Tutf8", "-P-cbou"], stdin: ManPage.text)
@@ -100,7 +100,7 @@ struct GeneratedDocumentationTests {
 
   @Test(
     "bash completes --form to --format, format names and preview's options",
-    .enabled(if: tool("bash") != nil, "needs bash"))
+    .requires(.bash))
   func bash() throws {
     let script = CompletionScript.bash
     func complete(_ words: [String]) throws -> String {
@@ -119,7 +119,7 @@ struct GeneratedDocumentationTests {
   }
 
   @Test(
-    "zsh and fish parse their scripts", .enabled(if: tool("zsh") != nil && tool("fish") != nil, "needs zsh and fish"))
+    "zsh and fish parse their scripts", .requires(.zsh, .fish))
   func zshAndFish() throws {
     let folder = FileManager.default.temporaryDirectory.appending(path: "completions-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -51,10 +51,9 @@ struct OutputLinkRuleTests {
     let victim = try victim(in: root)
     let output = shared.appending(path: "a.md")
     try link(output, to: victim.path, owner: Self.stranger)
-    let run = CapturedRun()
-    #expect(run.run([example, "-o", output.path]) == .cannotCreate)
-    #expect(
-      run.stderr == [
+    expectRun(
+      arguments: [example, "-o", output.path], exit: .cannotCreate,
+      stderr: [
         "posttim-report: error: \(output.path): cannot create output file (not following \(output.path): "
           + "a symbolic link of uid 4242 in a sticky world-writable folder)"
       ])
@@ -72,8 +71,7 @@ struct OutputLinkRuleTests {
       at: elsewhere.deletingLastPathComponent(), withIntermediateDirectories: false)
     let output = shared.appending(path: "b.md")
     try link(output, to: elsewhere.path, owner: Self.stranger)
-    let run = CapturedRun()
-    #expect(run.run([example, "-o", output.path]) == .cannotCreate)
+    expectRun(arguments: [example, "-o", output.path], exit: .cannotCreate)
     #expect(!FileManager.default.fileExists(atPath: elsewhere.path))
     #expect(try FileManager.default.contentsOfDirectory(atPath: shared.path) == ["b.md"])
   }
@@ -87,10 +85,9 @@ struct OutputLinkRuleTests {
     try link(planted, to: victim.path, owner: Self.stranger)
     let output = root.appending(path: "agenda.md")
     try link(output, to: planted.path, owner: 0)
-    let run = CapturedRun()
-    #expect(run.run([example, "-o", output.path]) == .cannotCreate)
-    #expect(
-      run.stderr == [
+    expectRun(
+      arguments: [example, "-o", output.path], exit: .cannotCreate,
+      stderr: [
         "posttim-report: error: \(output.path): cannot create output file (not following \(planted.path): "
           + "a symbolic link of uid 4242 in a sticky world-writable folder)"
       ])
@@ -123,8 +120,7 @@ struct OutputLinkRuleTests {
       (shared.appending(path: "mine"), mine), (theirs.appending(path: "owners"), ownersTarget),
       (open.appending(path: "any"), openTarget),
     ] {
-      let run = CapturedRun()
-      #expect(run.run([example, "-o", output.path]) == .success, "\(run.stderr)")
+      expectRun(arguments: [example, "-o", output.path], exit: .success)
       #expect(try String(contentsOf: target, encoding: .utf8).hasPrefix("# Agenda"))
       #expect(isLink(output))
     }
@@ -141,10 +137,9 @@ struct OutputLinkRuleTests {
     try FileManager.default.createSymbolicLink(
       atPath: folder.appending(path: "b.md").path, withDestinationPath: first.path)
     for output in [selfLoop, first] {
-      let run = CapturedRun()
-      #expect(run.run([example, "-o", output.path]) == .cannotCreate)
-      #expect(
-        run.stderr == [
+      expectRun(
+        arguments: [example, "-o", output.path], exit: .cannotCreate,
+        stderr: [
           "posttim-report: error: \(output.path): cannot create output file (not following \(output.path): "
             + "Too many levels of symbolic links)"
         ])

@@ -15,9 +15,7 @@ struct PreviewDefaultsTests {
 
   @Test("no --skeleton/--pattern: the report's time (jm) and day (yMMMMEEEEd) formats side by side")
   func defaults() {
-    let run = CapturedRun()
-    #expect(run.run(["preview", "-l", "fr_CA,he_IL"] + Self.toronto) == .success)
-    #expect(run.stderr == [])
+    let run = expectRun(arguments: ["preview", "-l", "fr_CA,he_IL"] + Self.toronto, exit: .success, stderr: [])
     #expect(
       run.stdout == """
         report defaults: time skeleton jm, day skeleton yMMMMEEEEd in America/Toronto at 2026-11-30T14:00:00Z
@@ -29,8 +27,7 @@ struct PreviewDefaultsTests {
 
         """)
 
-    let csv = CapturedRun()
-    #expect(csv.run(["preview", "-l", "fr_CA", "-f", "csv"] + Self.toronto) == .success)
+    let csv = expectRun(arguments: ["preview", "-l", "fr_CA", "-f", "csv"] + Self.toronto, exit: .success)
     #expect(
       csv.stdout == "locale,time_zone,date,pattern,formatted\r\n"
         + "fr_CA,America/Toronto,2026-11-30T14:00:00Z,HH 'h' mm,09 h 00\r\n"
@@ -39,14 +36,15 @@ struct PreviewDefaultsTests {
 
   @Test("--now is the report's option; --date stays as its alias")
   func nowAlias() {
-    let now = CapturedRun(), date = CapturedRun()
-    #expect(
-      now.run(["preview", "-l", "ar_EG", "--skeleton", "jm", "--now", "2026-11-30T14:00:00Z", "-z", "America/Toronto"])
-        == .success)
-    #expect(
-      date.run([
+    let now = expectRun(
+      arguments: [
+        "preview", "-l", "ar_EG", "--skeleton", "jm", "--now", "2026-11-30T14:00:00Z", "-z", "America/Toronto",
+      ],
+      exit: .success)
+    let date = expectRun(
+      arguments: [
         "preview", "-l", "ar_EG", "--skeleton", "jm", "--date", "2026-11-30T14:00:00Z", "-z", "America/Toronto",
-      ]) == .success)
+      ], exit: .success)
     #expect(now.stdout == date.stdout)
     #expect(now.stdout.contains("\u{2068}٩:٠٠ ص\u{2069}"))
   }
@@ -55,64 +53,58 @@ struct PreviewDefaultsTests {
   func dstWallTimes() {
     // 2026-03-08: Toronto goes from 02:00 EST straight to 03:00 EDT; the
     // next valid wall time is 03:00 (UTC−4), 07:00Z.
-    let gap = CapturedRun()
-    #expect(
-      gap.run([
+    let gap = expectRun(
+      arguments: [
         "preview", "-l", "en_US", "--pattern", "HH:mm", "-f", "csv", "-z", "America/Toronto", "--now",
         "2026-03-08T02:30",
-      ]) == .success)
-    #expect(
-      gap.stderr == [
+      ], exit: .success,
+      stderr: [
         "posttim-report: warning: 2026-03-08T02:30:00 does not exist in America/Toronto (the clocks skip it); "
           + "ICU chose 2026-03-08T03:00:00-04:00"
       ])
     #expect(gap.stdout.hasSuffix(",2026-03-08T07:00:00Z,HH:mm,03:00\r\n"))
 
     // 2026-11-01: 01:30 happens at 05:30Z (EDT) and again at 06:30Z (EST).
-    let twice = CapturedRun()
-    #expect(
-      twice.run([
+    let twice = expectRun(
+      arguments: [
         "preview", "-l", "en_US", "--pattern", "HH:mm", "-f", "csv", "-z", "America/Toronto", "--now",
         "2026-11-01T01:30",
-      ]) == .success)
-    #expect(
-      twice.stderr == [
+      ], exit: .success,
+      stderr: [
         "posttim-report: warning: 2026-11-01T01:30:00 occurs twice in America/Toronto; ICU chose the first, "
           + "2026-11-01T01:30:00-04:00 (the second is 2026-11-01T01:30:00-05:00)"
       ])
     #expect(twice.stdout.hasSuffix(",2026-11-01T05:30:00Z,HH:mm,01:30\r\n"))
 
     // An instant with an offset, or a plain wall time, warns about nothing.
-    let plain = CapturedRun()
-    #expect(
-      plain.run(["preview", "-l", "en_US", "--pattern", "HH:mm", "-z", "America/Toronto", "--now", "2026-11-01T03:30"])
-        == .success)
-    #expect(plain.stderr == [])
+    expectRun(
+      arguments: [
+        "preview", "-l", "en_US", "--pattern", "HH:mm", "-z", "America/Toronto", "--now", "2026-11-01T03:30",
+      ], exit: .success, stderr: [])
   }
 
   @Test("a pattern copied from the text output (isolates and all) gives the same output as one typed by hand")
   func copyPaste() {
-    let typed = CapturedRun(), pasted = CapturedRun()
-    #expect(typed.run(["preview", "-l", "he_IL", "--pattern", "d בMMMM"] + Self.toronto) == .success)
-    #expect(pasted.run(["preview", "-l", "he_IL", "--pattern", "\u{2068}d בMMMM\u{2069}"] + Self.toronto) == .success)
+    let typed = expectRun(arguments: ["preview", "-l", "he_IL", "--pattern", "d בMMMM"] + Self.toronto, exit: .success)
+    let pasted = expectRun(
+      arguments: ["preview", "-l", "he_IL", "--pattern", "\u{2068}d בMMMM\u{2069}"] + Self.toronto, exit: .success)
     #expect(typed.stdout == pasted.stdout)
     // The pattern cell itself carries no isolate, so it copies clean.
     #expect(typed.stdout.contains("\nhe_IL   d בMMMM  \u{2068}30 בנובמבר\u{2069}\n"))
 
     // The report takes the pasted pattern the same way.
-    let report = CapturedRun(), reportPasted = CapturedRun()
     let base = [TestPaths.example.path, "-f", "csv", "--locale", "he_IL"] + Self.toronto
-    #expect(report.run(base + ["--pattern", "d בMMMM HH:mm"]) == .success)
-    #expect(reportPasted.run(base + ["--pattern", "\u{2068}d בMMMM HH:mm\u{2069}"]) == .success)
+    let report = expectRun(arguments: base + ["--pattern", "d בMMMM HH:mm"], exit: .success)
+    let reportPasted = expectRun(arguments: base + ["--pattern", "\u{2068}d בMMMM HH:mm\u{2069}"], exit: .success)
     #expect(report.stdout == reportPasted.stdout)
     #expect(!reportPasted.stdout.unicodeScalars.contains { (0x2066...0x2069).contains($0.value) })
   }
 
   @Test("--report FILE: the first agenda day in each locale, with its own header, labels, times and count")
   func reportText() {
-    let run = CapturedRun()
-    #expect(run.run(["preview", "--report", TestPaths.example.path, "-l", "fr_CA,ar_EG"] + Self.toronto) == .success)
-    #expect(run.stderr == [])
+    let run = expectRun(
+      arguments: ["preview", "--report", TestPaths.example.path, "-l", "fr_CA,ar_EG"] + Self.toronto, exit: .success,
+      stderr: [])
     #expect(
       run.stdout == """
         first agenda day of listeDesTaches.plist in America/Toronto at 2026-11-30T14:00:00Z
@@ -142,12 +134,10 @@ struct PreviewDefaultsTests {
 
   @Test("--report FILE -f html: one section per locale with its lang and dir; --skeleton sets the task times")
   func reportHTML() {
-    let run = CapturedRun()
     let arguments = [
       "preview", "--report", TestPaths.example.path, "-l", "ru_RU,he_IL", "--skeleton", "Hm", "-f", "html",
     ]
-    #expect(run.run(arguments + Self.toronto) == .success)
-    let html = run.stdout
+    let html = expectRun(arguments: arguments + Self.toronto, exit: .success).stdout
     #expect(
       html.contains(
         "<section lang=\"ru-RU\" dir=\"ltr\">\n<h2><code lang=\"en\" dir=\"ltr\">ru_RU</code> Сегодня — понедельник, 30 ноября 2026\u{202F}г.</h2>\n"
@@ -157,19 +147,19 @@ struct PreviewDefaultsTests {
       html.contains(
         "<tr><td><time datetime=\"2026-11-30T12:45:00Z\">07:45</time></td><td dir=\"auto\">Café avec Jean-François</td></tr>"
       ))
-    #expect(html.contains("<p>5 задач</p>"))
+    #expect(html.contains("<p class=\"q\">5 задач</p>"))
     #expect(
       html.contains(
         "<section lang=\"he-IL\" dir=\"rtl\">\n<h2><code lang=\"en\" dir=\"ltr\">he_IL</code> היום — יום שני, 30 בנובמבר 2026</h2>\n"
       ))
-    #expect(html.contains("<p>5 משימות</p>"))
+    #expect(html.contains("<p class=\"q\">5 משימות</p>"))
     #expect(html.hasSuffix("</section>\n</body>\n</html>\n"))
   }
 
   @Test("--report with a missing file: exit 66, nothing written")
   func reportMissing() {
-    let run = CapturedRun()
-    #expect(run.run(["preview", "--report", "/nonexistent/tasks.plist", "-l", "fr_CA"] + Self.toronto) == .noInput)
+    let run = expectRun(
+      arguments: ["preview", "--report", "/nonexistent/tasks.plist", "-l", "fr_CA"] + Self.toronto, exit: .noInput)
     #expect(run.stdout == "")
   }
 }

@@ -13,12 +13,9 @@ struct PreviewTests {
 
   @Test("CSV: exact columns, locale as given, RFC 4180 quoting, CRLF")
   func csv() {
-    let run = CapturedRun()
-    let code = run.run(
-      ["preview", "--locale", "fr_CA,en_US", "--locale", "ar_EG", "--skeleton", "yMMMdjm"] + Self.toronto
-        + ["--format", "csv"])
-    #expect(code == .success)
-    #expect(run.stderr == [])
+    let run = expectRun(
+      arguments: ["preview", "--locale", "fr_CA,en_US", "--locale", "ar_EG", "--skeleton", "yMMMdjm"] + Self.toronto
+        + ["--format", "csv"], exit: .success, stderr: [])
     #expect(
       run.stdout == "locale,time_zone,date,pattern,formatted\r\n"
         + "fr_CA,America/Toronto,2026-11-30T14:00:00Z,\"d MMM y, HH 'h' mm\",\"30 nov. 2026, 09 h 00\"\r\n"
@@ -30,11 +27,10 @@ struct PreviewTests {
 
   @Test("the app's yyyy.MM.dd HH:mm as a skeleton: the pattern ICU resolved, per locale")
   func punctuatedSkeleton() {
-    let run = CapturedRun()
-    let code = run.run(
-      ["preview", "-l", "fr_CA,en_US,de_DE,ja_JP", "--skeleton", "yyyy.MM.dd HH:mm"] + Self.toronto + ["-f", "csv"])
-    #expect(code == .success)
-    #expect(run.stderr == [])
+    let run = expectRun(
+      arguments: ["preview", "-l", "fr_CA,en_US,de_DE,ja_JP", "--skeleton", "yyyy.MM.dd HH:mm"] + Self.toronto + [
+        "-f", "csv",
+      ], exit: .success, stderr: [])
     // Values from the ICU oracle (punctuatedSkeletonCases, PyICU on ICU 72.1).
     #expect(
       run.stdout == "locale,time_zone,date,pattern,formatted\r\n"
@@ -43,10 +39,9 @@ struct PreviewTests {
         + "de_DE,America/Toronto,2026-11-30T14:00:00Z,\"dd.MM.yyyy, HH:mm\",\"30.11.2026, 09:00\"\r\n"
         + "ja_JP,America/Toronto,2026-11-30T14:00:00Z,yyyy/MM/dd H:mm,2026/11/30 9:00\r\n")
     // A pattern is kept verbatim in every locale.
-    let verbatim = CapturedRun()
-    #expect(
-      verbatim.run(["preview", "-l", "fr_CA,de_DE", "--pattern", "yyyy.MM.dd HH:mm"] + Self.toronto + ["-f", "csv"])
-        == .success)
+    let verbatim = expectRun(
+      arguments: ["preview", "-l", "fr_CA,de_DE", "--pattern", "yyyy.MM.dd HH:mm"] + Self.toronto + ["-f", "csv"],
+      exit: .success)
     #expect(
       verbatim.stdout == "locale,time_zone,date,pattern,formatted\r\n"
         + "fr_CA,America/Toronto,2026-11-30T14:00:00Z,yyyy.MM.dd HH:mm,2026.11.30 09:00\r\n"
@@ -58,9 +53,8 @@ struct PreviewTests {
   /// `wcwidth` (y年M月d日 H:mm is 14 columns, the Arabic date 22).
   @Test("text: columns aligned by display width, the Arabic cell isolated")
   func text() {
-    let run = CapturedRun()
-    let code = run.run(["preview", "-l", "ja_JP,ar_EG,en_US", "--skeleton", "yMMMdjm"] + Self.toronto)
-    #expect(code == .success)
+    let run = expectRun(
+      arguments: ["preview", "-l", "ja_JP,ar_EG,en_US", "--skeleton", "yMMMdjm"] + Self.toronto, exit: .success)
     #expect(
       run.stdout == """
         skeleton yMMMdjm in America/Toronto at 2026-11-30T14:00:00Z
@@ -76,10 +70,9 @@ struct PreviewTests {
 
   @Test("markdown: a GFM table, cells escaped")
   func markdown() {
-    let run = CapturedRun()
-    #expect(
-      run.run(["preview", "-l", "fr_CA", "--pattern", "yyyy.MM.dd HH:mm|'h'", "-f", "markdown"] + Self.toronto)
-        == .success)
+    let run = expectRun(
+      arguments: ["preview", "-l", "fr_CA", "--pattern", "yyyy.MM.dd HH:mm|'h'", "-f", "markdown"] + Self.toronto,
+      exit: .success)
     #expect(
       run.stdout == """
         pattern yyyy.MM.dd HH:mm\\|'h' in America/Toronto at 2026-11-30T14:00:00Z
@@ -93,9 +86,9 @@ struct PreviewTests {
 
   @Test("html: an HTML5 document, escaped, formatted cells with lang and dir")
   func html() {
-    let run = CapturedRun()
-    #expect(
-      run.run(["preview", "-l", "en-US,ar_EG", "--pattern", "d MMM '<&>'", "-f", "html"] + Self.toronto) == .success)
+    let run = expectRun(
+      arguments: ["preview", "-l", "en-US,ar_EG", "--pattern", "d MMM '<&>'", "-f", "html"] + Self.toronto,
+      exit: .success)
     #expect(
       run.stdout == """
         <!DOCTYPE html>
@@ -123,19 +116,17 @@ struct PreviewTests {
 
   @Test("dates: the clock by default; without an offset, local in the zone")
   func dates() {
-    let now = CapturedRun()
-    #expect(now.run(["preview", "-l", "en_US", "--pattern", "HH:mm", "-z", "Asia/Kolkata", "-f", "csv"]) == .success)
+    let now = expectRun(
+      arguments: ["preview", "-l", "en_US", "--pattern", "HH:mm", "-z", "Asia/Kolkata", "-f", "csv"], exit: .success)
     #expect(
       now.stdout == "locale,time_zone,date,pattern,formatted\r\nen_US,Asia/Kolkata,2026-11-30T14:00:00Z,HH:mm,19:30\r\n"
     )
 
-    let local = CapturedRun()
-    let code = local.run(
-      [
+    let local = expectRun(
+      arguments: [
         "preview", "-l", "en_US", "--pattern", "y-MM-dd HH:mm", "-z", "America/Toronto", "--date", "2026-11-30T09:00",
         "--date", "2026-07-01",
-      ])
-    #expect(code == .success)
+      ], exit: .success)
     #expect(
       local.stdout == """
         pattern y-MM-dd HH:mm in America/Toronto
@@ -150,10 +141,9 @@ struct PreviewTests {
 
   @Test("the zone defaults to the device zone (TZ)")
   func deviceZone() {
-    let run = CapturedRun()
-    #expect(
-      run.run(["preview", "-l", "en_US", "--pattern", "HH:mm zzzz", "-f", "csv"], environment: ["TZ": "Asia/Tokyo"])
-        == .success)
+    let run = expectRun(
+      arguments: ["preview", "-l", "en_US", "--pattern", "HH:mm zzzz", "-f", "csv"], exit: .success,
+      environment: ["TZ": "Asia/Tokyo"])
     #expect(run.stdout.hasSuffix("\r\nen_US,Asia/Tokyo,2026-11-30T14:00:00Z,HH:mm zzzz,23:00 Japan Standard Time\r\n"))
   }
 
@@ -162,10 +152,9 @@ struct PreviewTests {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appending(path: "preview.csv")
-    let run = CapturedRun()
-    #expect(
-      run.run(["preview", "-l", "fr_CA", "--pattern", "YYYY-MM-dd", "-f", "csv", "-o", file.path] + Self.toronto)
-        == .success)
+    let run = expectRun(
+      arguments: ["preview", "-l", "fr_CA", "--pattern", "YYYY-MM-dd", "-f", "csv", "-o", file.path] + Self.toronto,
+      exit: .success)
     #expect(run.stdout == "")
     #expect(
       run.stderr == [
@@ -181,8 +170,7 @@ struct PreviewTests {
 
   @Test("--help prints the preview help")
   func help() {
-    let run = CapturedRun()
-    #expect(run.run(["preview", "--help"]) == .success)
+    let run = expectRun(arguments: ["preview", "--help"], exit: .success)
     #expect(run.stdout.hasPrefix("posttim-report preview: show how one skeleton or pattern comes out in\n"))
     #expect(run.stdout.contains("\nUsage: posttim-report preview [options]\n"))
     #expect(run.stdout.contains("\n  -f, --format NAME        text, markdown, csv or html (default: text)\n"))
@@ -222,9 +210,7 @@ struct PreviewTests {
       ),
     ])
   func errors(arguments: [String], message: String) {
-    let run = CapturedRun()
-    #expect(run.run(["preview"] + arguments) == .usage)
-    #expect(run.stderr.first == "posttim-report: error: " + message)
+    let run = expectRun(arguments: ["preview"] + arguments, exit: .usage, error: "posttim-report: error: " + message)
     #expect(run.stdout == "")
   }
 }

@@ -15,12 +15,11 @@ struct ReadmeExampleTests {
     let cut = try #require(
       readme.range(of: "## Demain — mardi 1 décembre 2026\n…", range: start.lowerBound..<readme.endIndex))
     let shown = String(readme[start.lowerBound..<cut.lowerBound])
-    let run = CapturedRun()
-    #expect(
-      run.run([
+    let run = expectRun(
+      arguments: [
         TestPaths.example.path, "--locale", "fr_CA", "--time-zone", "America/Toronto", "--now",
         "2026-11-30T14:00:00Z", "--to", "2026-12-01",
-      ]) == .success)
+      ], exit: .success)
     #expect(
       run.stdout.hasPrefix(shown), "\(firstDifference(String(run.stdout.prefix(shown.count)), shown, name: "README"))")
   }
@@ -30,12 +29,11 @@ struct ReadmeExampleTests {
     let start = try #require(usage.range(of: "skeleton yMMMdjm in America/Toronto"))
     let end = try #require(usage.range(of: "```", range: start.lowerBound..<usage.endIndex))
     let shown = String(usage[start.lowerBound..<end.lowerBound])
-    let run = CapturedRun()
-    #expect(
-      run.run([
+    let run = expectRun(
+      arguments: [
         "preview", "-l", "ja_JP,ar_EG,en_US", "--skeleton", "yMMMdjm", "--date", "2026-11-30T14:00:00Z", "-z",
         "America/Toronto",
-      ]) == .success)
+      ], exit: .success)
     #expect(run.stdout == shown)
   }
 
@@ -43,9 +41,8 @@ struct ReadmeExampleTests {
   func previewDefaultsExample() throws {
     let start = try #require(usage.range(of: "report defaults: time skeleton jm"))
     let end = try #require(usage.range(of: "```", range: start.lowerBound..<usage.endIndex))
-    let run = CapturedRun()
     let arguments = ["preview", "-l", "fr_CA,he_IL", "--now", "2026-11-30T14:00:00Z", "-z", "America/Toronto"]
-    #expect(run.run(arguments) == .success)
+    let run = expectRun(arguments: arguments, exit: .success)
     #expect(run.stdout == String(usage[start.lowerBound..<end.lowerBound]))
   }
 }

@@ -3,7 +3,7 @@ import PosttimReportCLI
 import Testing
 import TestSupport
 
-/// `-l fr_CA,ar_EG -l ja_JP` (issue 9, "Many locales in one run"), through
+/// `-l fr_CA,ar_EG -l ja_JP` (many locales in one run), through
 /// the real command in-process. Expected outputs are built from the
 /// one-locale outputs (which have their own goldens) and from names and
 /// headers written out by hand: CLDR's own names of the languages, the CSV
@@ -13,9 +13,7 @@ struct SeveralLocalesTests {
   let base = [TestPaths.example.path, "--time-zone", "America/Toronto", "--now", "2026-11-30T14:00:00Z"]
 
   func output(_ arguments: [String]) throws -> String {
-    let capture = CapturedRun()
-    let status = capture.run(base + arguments)
-    #expect(status == .success, "\(capture.stderr)")
+    let capture = expectRun(arguments: base + arguments, exit: .success)
     return String(decoding: try Data(contentsOf: URL(fileURLWithPath: capture.stdoutPath)), as: UTF8.self)
   }
 
@@ -116,13 +114,11 @@ struct SeveralLocalesTests {
   func filePerLocale() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let capture = CapturedRun()
-    let status = capture.run(
-      base + [
+    expectRun(
+      arguments: base + [
         "-l", "fr_CA,ar_EG", "-l", "ja_JP", "-l", "he_IL,ru_RU", "-f", "html",
         "-o", folder.appending(path: "agenda-{locale}.html").path,
-      ])
-    #expect(status == .success, "\(capture.stderr)")
+      ], exit: .success)
     let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
     #expect(
       files == [
@@ -140,10 +136,9 @@ struct SeveralLocalesTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     for format in ["markdown", "html", "csv", "json", "ics", "text"] {
       let standard = try output(["-l", "fr_CA", "-f", format])
-      let capture = CapturedRun()
-      #expect(
-        capture.run(base + ["-l", "fr_CA", "-f", format, "-o", folder.appending(path: "\(format)-{locale}").path])
-          == .success)
+      expectRun(
+        arguments: base + ["-l", "fr_CA", "-f", format, "-o", folder.appending(path: "\(format)-{locale}").path],
+        exit: .success)
       #expect(try String(contentsOf: folder.appending(path: "\(format)-fr-CA"), encoding: .utf8) == standard)
     }
     #expect(try output(["-l", "fr_CA", "-f", "csv"]).hasPrefix("date,tache,"))
@@ -152,22 +147,20 @@ struct SeveralLocalesTests {
 
   @Test("refused: a locale given twice, and a {locale} name that is an input (nothing written)")
   func refusals() throws {
-    let twice = CapturedRun()
-    #expect(twice.run(base + ["-l", "fr_CA,ja_JP", "-l", "fr-CA"]) == .usage)
-    #expect(twice.stderr.first == "posttim-report: error: locale 'fr-CA' given twice (as 'fr_CA' before)")
+    expectRun(
+      arguments: base + ["-l", "fr_CA,ja_JP", "-l", "fr-CA"], exit: .usage,
+      error: "posttim-report: error: locale 'fr-CA' given twice (as 'fr_CA' before)")
 
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let input = folder.appending(path: "ja-JP.plist").path
     try FileManager.default.copyItem(atPath: TestPaths.example.path, toPath: input)
     let before = try Data(contentsOf: URL(fileURLWithPath: input))
-    let run = CapturedRun()
-    let status = run.run(
-      [
+    let run = expectRun(
+      arguments: [
         input, "--time-zone", "America/Toronto", "-l", "fr_CA,ja_JP", "-o",
         folder.appending(path: "{locale}.plist").path,
-      ])
-    #expect(status == .usage)
+      ], exit: .usage)
     #expect(run.stderr.first?.contains("is the input '\(input)'; refusing to overwrite a task list") == true)
     #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == before)
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["ja-JP.plist"])

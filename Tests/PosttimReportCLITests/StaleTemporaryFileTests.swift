@@ -40,29 +40,10 @@ struct StaleTemporaryFileTests {
   /// SIGKILL once its temporary file exists. Returns the name left behind;
   /// nil when the run finished before its file was seen.
   func killMidWrite(folder: URL, input: URL) throws -> String? {
-    let process = Process()
-    process.executableURL = EndToEndTests.binary
-    process.arguments = [
-      input.path, "-f", "html", "-o", folder.appending(path: "agenda.html").path, "--now", "2026-11-30T14:00:00Z",
-      "-z", "UTC", "-l", "fr_CA",
-    ]
-    process.environment = [:]
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let pid = process.processIdentifier
-    let prefix = ".agenda.html.posttim-"
-    var leftover: String?
-    while process.isRunning, leftover == nil {
-      leftover = try entries(folder).first { $0.hasPrefix(prefix) }
-      if leftover == nil { usleep(200) }
-    }
-    if leftover != nil { kill(pid, SIGKILL) }
-    process.waitUntilExit()
-    guard let leftover, process.terminationReason == .uncaughtSignal, process.terminationStatus == SIGKILL else {
-      return nil
-    }
-    return leftover
+    guard let caught = try MidWriteSignal.send(SIGKILL, folder: folder, input: input),
+      caught.process.terminationReason == .uncaughtSignal, caught.process.terminationStatus == SIGKILL
+    else { return nil }
+    return caught.temporaryName
   }
 
   @Test("a SIGKILLed run leaves .NAME.posttim-XXXXXX; the next run removes it and only it")

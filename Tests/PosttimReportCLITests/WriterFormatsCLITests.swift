@@ -7,10 +7,9 @@ import TestSupport
 @Suite("CLI: JSON, iCalendar and CSV options")
 struct WriterFormatsCLITests {
   func run(_ arguments: [String]) throws -> [UInt8] {
-    let capture = CapturedRun()
-    let status = capture.run(
-      [TestPaths.example.path, "--locale", "fr_CA", "--time-zone", "America/Toronto"] + arguments)
-    #expect(status == .success, "\(capture.stderr)")
+    let capture = expectRun(
+      arguments: [TestPaths.example.path, "--locale", "fr_CA", "--time-zone", "America/Toronto"] + arguments,
+      exit: .success)
     return Array(try Data(contentsOf: URL(fileURLWithPath: capture.stdoutPath)))
   }
 

@@ -1,5 +1,5 @@
 import Foundation
-import PosttimTemplating
+import PosttimParallel
 import Testing
 
 @testable import PosttimReport
@@ -7,10 +7,10 @@ import Testing
 /// Long binary lists are read in two halves at once
 /// (`BinaryPlistReader.tasksInHalves`). A result must be the one-core
 /// result, value for value; where the one-core reader refuses the list,
-/// the halves must give nil, so that the refusal is reported as before.
+/// the halves must give nil, so that one core reads it and reports the refusal.
 @Suite(
   "Differential: the binary list read in two halves against one core",
-  .enabled(if: ChunkedRendering.width > 1, "the halves are read at once only on a machine with 2 cores or more"))
+  .enabled(if: Parallel.width > 1, "the halves are read at once only on a machine with 2 cores or more"))
 struct BinaryHalvesTests {
   static func oneCore(_ data: Data) -> Result<[TaskEntry], TaskListError> {
     data.withUnsafeBytes { raw in

@@ -14,9 +14,10 @@ struct CSVOptionsTests {
     fixture.presenter.view(of: try fixture.agenda(tasks))
   }
 
-  @Test("the registry passes delimiter, BOM and neutralization from WriterOptions")
+  @Test("the registry passes delimiter, BOM and neutralization from the CSV writer's options")
   func registryPassesOptions() throws {
-    let options = WriterOptions(csvDelimiter: ";", csvByteOrderMark: true, csvNeutralizeFormulas: false)
+    var options = WriterOptions()
+    options[CSVReportWriter.Options.self] = .init(delimiter: ";", byteOrderMark: true, neutralizeFormulas: false)
     let writer = try #require(try WriterRegistry.standard.writer(for: "csv", options: options) as? CSVReportWriter)
     #expect(writer.delimiter == ";")
     #expect(writer.byteOrderMark)

@@ -267,6 +267,8 @@ enum ShippedCatalogs {
     .importanceValue: ["importance": .number(7)],
     .mailSubject: ["date": .string("DATE")],
     .detailsSource: ["file": .string("FILE"), "entry": .number(3)],
+    .mailCalendarAttached: ["file": .string("agenda.ics")],
+    .calendarReminder: ["title": .string("TITLE")],
   ]
 }
 

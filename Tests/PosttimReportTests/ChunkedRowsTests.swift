@@ -1,5 +1,6 @@
 import Foundation
 import PosttimICU
+import PosttimParallel
 import PosttimTemplating
 import Testing
 
@@ -14,7 +15,7 @@ struct ChunkedRowsTests {
   /// 2026-10-20 (so Toronto's 1 November fall-back night is crossed and
   /// repeated wall times carry their offset), with titles that need quoting.
   static func tasks() -> [TaskEntry] {
-    let count = ChunkedRendering.chunkSize * ChunkedRendering.width * 3 + 11
+    let count = ChunkedRendering.chunkSize * Parallel.width * 3 + 11
     return (0..<count).map { n in
       TaskEntry(
         title: n % 7 == 0 ? "Réunion, \"salle\" \(n)" : "Tâche \(n)",
@@ -92,7 +93,7 @@ struct ChunkedRowsTests {
       for: .skeleton("yMMMdjms"), locale: LocaleIdentifier("fr_CA"), timeZone: TimeZoneIdentifier("America/Toronto"))
     let dates = (0..<4000).map { Date(timeIntervalSince1970: 1_700_000_000 + Double($0) * 7919) }
     let sequential = dates.map(formatter.string(from:))
-    let parallel = ChunkedRendering.map(dates.count) { formatter.string(from: dates[$0]) }
+    let parallel = Parallel.map(dates.count) { formatter.string(from: dates[$0]) }
     #expect(parallel == sequential)
     #expect(formatter.firstFailure == nil)
   }

@@ -1,10 +1,11 @@
 import Foundation
 import PosttimReport
+import PosttimTestOracles
 import Testing
 import TestSupport
 
 /// Runs this project's readers (``TaskListDecoder``) and Foundation's
-/// (``FoundationTaskListDecoder``, the former production path) on every
+/// (``FoundationTaskListDecoder`` in the test oracles, an independent one) on every
 /// plist at hand: they must agree value for value, or both refuse with the
 /// same exit status; where they differ on purpose, the difference is
 /// listed and asserted (Foundation lenient, ours strict or correct).
@@ -195,7 +196,7 @@ struct DifferentialReaderTests {
         + "<key>tache</key><string>t</string><key>date</key><date>\(date)</date>\(fields)</dict></array></plist>").utf8)
   }
 
-  @Test("issue 12's inputs: agreements, and each deliberate difference asserted")
+  @Test("hand-made edge inputs: agreements, and each deliberate difference asserted")
   func hostile() throws {
     let five = "<key>importance</key><string>5</string>"
     Self.compare(

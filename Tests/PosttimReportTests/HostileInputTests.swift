@@ -3,8 +3,9 @@ import PosttimReport
 import Testing
 import TestSupport
 
-/// Inputs that crashed the tool in review or trials: each must be a clean
-/// `TaskListError`.
+/// Inputs built to break the readers (a binary dictionary claiming 2^62
+/// entries, nesting hidden by white space, an out-of-range date under an
+/// unknown key): each is a clean `TaskListError`.
 @Suite("Hostile inputs")
 struct HostileInputTests {
   let decoder = TaskListDecoder()

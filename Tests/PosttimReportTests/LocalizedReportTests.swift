@@ -94,6 +94,8 @@ struct LocalizedReportTests {
         // mail.clipped
         "beginning", "holds", "its", "long", "mail", "message", "only", "plain", "programs", "show", "some", "text",
         "the", "this", "version", "whole",
+        // mail.calendarAttached, calendar.reminder
+        "attached", "calendar", "reminder",
       ])
     let found = try Self.reportWords(Self.report("en_US").text).intersection(english)
     // The other words are in messages a Markdown report does not use

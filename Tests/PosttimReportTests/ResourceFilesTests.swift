@@ -66,7 +66,7 @@ struct ResourceFilesTests {
     let root = try makeDirectory(["secret.mustache": "SECRET", "html/x.mustache": "x"])
     defer { try? FileManager.default.removeItem(at: root) }
     var options = WriterOptions(resources: LayeredResources([DirectoryResources(root: root), EmbeddedResources()]))
-    options.layout = ("mine.mustache", "ok\n  {{>../secret}}")
+    options[TemplateReportWriter.Options.self] = .init(layout: ("mine.mustache", "ok\n  {{>../secret}}"))
     #expect(
       throws: TemplateError(
         kind: .notFound, templateName: "mine.mustache", line: 2, column: 3, message: "no template named '../secret'")

@@ -9,7 +9,7 @@ import Testing
 @Suite("sendmail path check")
 struct SendmailPathTests {
   static let advice =
-    " (install a mail transfer agent, e.g. apt-get install exim4-daemon-light, or name one with --sendmail PATH);"
+    " (install a mail transfer agent, e.g. apt-get install exim4-daemon-light, or name another sendmail program);"
     + " nothing was sent"
 
   func failure(_ path: String) -> String? {

@@ -11,8 +11,8 @@ struct SourceLineTests {
       ("listeDesTaches.plist", "listeDesTaches.plist"), ("/tmp/t20k.xml", "t20k.xml"),
       ("dir/sub/a.plist", "a.plist"), ("dir/", "dir"), ("dir//", "dir"), ("/", "/"), ("//", "//"),
       ("", ""), ("/tâches/été.plist", "été.plist"), ("a\u{301}/b\u{301}", "b\u{301}"), ("./x", "x"),
-      // A slash followed by a combining mark still separates (the Character
-      // split this replaced did not, and named the folder too: found by review).
+      // A slash followed by a combining mark still separates: the file name
+      // is split on the byte, not on Characters (which would join the two).
       ("cm/\u{301}x.plist", "\u{301}x.plist"), ("d/\u{200D}z", "\u{200D}z"),
     ])
   func fileName(path: String, expected: String) {

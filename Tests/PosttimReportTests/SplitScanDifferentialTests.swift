@@ -1,5 +1,5 @@
 import Foundation
-import PosttimTemplating
+import PosttimParallel
 import Testing
 import TestSupport
 
@@ -11,7 +11,7 @@ import TestSupport
 /// split must give nil so that the whole-file path reports the error.
 @Suite(
   "Differential: the XML list read in two halves against expat",
-  .enabled(if: ChunkedRendering.width > 1, "the halves are read at once only on a machine with 2 cores or more"))
+  .enabled(if: Parallel.width > 1, "the halves are read at once only on a machine with 2 cores or more"))
 struct SplitScanDifferentialTests {
   typealias Outcome = ScannerDifferentialTests.Outcome
 

@@ -17,10 +17,11 @@ struct TemplateOverrideTests {
   func inheritingLayout() throws {
     let standard = try render(WriterOptions())
     var options = WriterOptions()
-    options.layout = (
-      "mine.mustache",
-      "{{<agenda}}{{$footer}}<footer>{{taskCount}} tâches, {{timeZoneID}}</footer>\n{{/footer}}{{/agenda}}"
-    )
+    options[TemplateReportWriter.Options.self] = .init(
+      layout: (
+        "mine.mustache",
+        "{{<agenda}}{{$footer}}<footer>{{taskCount}} tâches, {{timeZoneID}}</footer>\n{{/footer}}{{/agenda}}"
+      ))
     let custom = try render(options)
     #expect(custom.contains("<footer>24 tâches, America/Toronto</footer>\n</body>"))
     #expect(!custom.contains("Produit par"))
@@ -32,7 +33,8 @@ struct TemplateOverrideTests {
   @Test("a full --template replaces the whole layout")
   func fullLayout() throws {
     var options = WriterOptions()
-    options.layout = ("list.mustache", "{{#sections}}{{#tasks}}{{dateUTC}} {{title}}\n{{/tasks}}{{/sections}}")
+    options[TemplateReportWriter.Options.self] = .init(
+      layout: ("list.mustache", "{{#sections}}{{#tasks}}{{dateUTC}} {{title}}\n{{/tasks}}{{/sections}}"))
     let text = try render(options, format: "markdown")
     #expect(text.hasPrefix("2026-11-01T05:30:00Z Vérifier les réveils (1re fois 1 h 30)\n"))
     #expect(text.split(separator: "\n").count == 24)
@@ -55,7 +57,7 @@ struct TemplateOverrideTests {
   @Test("a template error names the template, line and column")
   func syntaxError() throws {
     var options = WriterOptions()
-    options.layout = ("bad.mustache", "ok\n  {{#sections}}\n{{/tasks}}")
+    options[TemplateReportWriter.Options.self] = .init(layout: ("bad.mustache", "ok\n  {{#sections}}\n{{/tasks}}"))
     do {
       _ = try render(options)
       Issue.record("accepted a bad template")
@@ -129,7 +131,8 @@ extension TemplateOverrideTests {
   @Test("a typo in a partial or parent name is refused, not rendered as an empty agenda")
   func missingInclude() throws {
     var options = WriterOptions()
-    options.layout = ("typo.mustache", "{{<agneda}}{{$footer}}x{{/footer}}{{/agneda}}")
+    options[TemplateReportWriter.Options.self] = .init(
+      layout: ("typo.mustache", "{{<agneda}}{{$footer}}x{{/footer}}{{/agneda}}"))
     do {
       _ = try render(options)
       Issue.record("accepted a missing parent")

@@ -1,6 +1,6 @@
 import Foundation
+import PosttimParallel
 @testable import PosttimTemplating
-import Synchronization
 import Testing
 
 /// Long stream sections render a chunk per core (`ChunkedRendering`); the
@@ -9,7 +9,7 @@ import Testing
 @Suite("Chunked rendering of long streams")
 struct ChunkedRenderingTests {
   /// More items than a few chunks per core, and not a multiple of the chunk size.
-  static let count = ChunkedRendering.chunkSize * ChunkedRendering.width * 2 + 37
+  static let count = ChunkedRendering.chunkSize * Parallel.width * 2 + 37
 
   static func items() -> [TemplateValue] {
     (0..<count).map { n -> TemplateValue in
@@ -28,7 +28,7 @@ struct ChunkedRenderingTests {
     return (list, stream)
   }
 
-  @Test("a stream interpolated as a value gives the list's text (found by the template fuzzer)")
+  @Test("a stream interpolated as a value gives the list's text")
   func interpolatedStream() throws {
     let template = try Template(source: "[{{rows}}] [{{{rows}}}] {{#rows}}{{.}}{{/rows}}", name: "t")
     let numbers: [TemplateValue] = [1, "<2>", 3.5]
@@ -103,7 +103,7 @@ struct ChunkedRenderingTests {
   }
 
   @Test(
-    "on an error, the output is the sequential one: the rows before the failing one, nothing after (found by review)",
+    "on an error, the output is the sequential one: the rows before the failing one, nothing after",
     arguments: [
       // Indentation after the rows: the renderer drains the chunks to learn the line start.
       "<ol>\n  {{>p}}\n</ol>\n",
@@ -122,29 +122,6 @@ struct ChunkedRenderingTests {
     #expect(list.error != nil && stream.error == list.error)
     #expect(stream.output == list.output)
     #expect(!stream.output.contains("AFTER") && stream.output.hasSuffix("\(Self.count - 6)\n"))
-  }
-
-  @Test("map returns results in index order")
-  func mapOrder() {
-    #expect(ChunkedRendering.map(100) { $0 * $0 } == (0..<100).map { $0 * $0 })
-    #expect(ChunkedRendering.map(0) { $0 }.isEmpty)
-  }
-
-  /// Counts its instances, to see that `map` lets go of its results.
-  final class Tracked: Sendable {
-    static let alive = Mutex(0)
-    init() { Self.alive.withLock { $0 += 1 } }
-    deinit { Self.alive.withLock { $0 -= 1 } }
-  }
-
-  @Test("map keeps nothing once its results are dropped (a leak held a report's text)")
-  func mapReleases() {
-    do {
-      let results = ChunkedRendering.map(64) { _ in Tracked() }
-      #expect(results.count == 64)
-      #expect(Tracked.alive.withLock { $0 } == 64)
-    }
-    #expect(Tracked.alive.withLock { $0 } == 0)
   }
 
   @Test("chunks: chunkSize items each, the last one the rest, in order, then nil")
@@ -274,8 +251,8 @@ struct ChunkedRenderingTests {
     var small = TextBuffer(capacity: 1)
     for _ in 0..<1000 { small.write("ab😀") }
     #expect(small.text == String(repeating: "ab😀", count: 1000))
-    // A buffer written to itself, growing as it does (found by review: the
-    // old storage was freed before the bytes were copied from it).
+    // A buffer written to itself, growing as it does: the bytes are copied
+    // before the old storage is freed.
     var doubled = TextBuffer(capacity: 16)
     doubled.write("0123456789abcdef")
     doubled.write(doubled.bytes)

@@ -13,12 +13,12 @@ struct RowProgramTests {
   /// Both paths of a stream: rendered here, and in chunks.
   static let counts = [37, ChunkedRendering.chunkSize * 2 + 3]
 
-  /// Row objects of two shapes, looked up by position (as report rows
-  /// are), by name, and as dictionaries, so a name's kept position meets
-  /// other key tables.
+  /// Row objects of three shapes (key tables in different orders) and
+  /// dictionaries, so a name's kept position meets other key tables.
   static func rows(_ count: Int) -> [TemplateValue] {
     let wide = TemplateKeys(["n", "name", "odd", "empty", "list", "nested", "zero", "stream"])
     let narrow = TemplateKeys(["name", "n"])
+    let reversed = TemplateKeys(["odd", "n"])
     return (0..<count).map { n -> TemplateValue in
       switch n % 4 {
       case 0:
@@ -38,10 +38,7 @@ struct RowProgramTests {
       case 1:
         return .lazyObject(TemplateObject(keys: narrow) { $0 == 0 ? .string("narrow \(n)") : .integer(n) })
       case 2:
-        return .lazyObject(
-          TemplateObject(keys: ["n", "odd"]) { key in
-            key == "n" ? .integer(n) : key == "odd" ? .bool(true) : nil
-          })
+        return .lazyObject(TemplateObject(keys: reversed) { $0 == 0 ? .bool(true) : .integer(n) })
       default:
         return .object(["n": .number(Double(n) + 0.5), "name": .null, "nested": .object(["inner": 7])])
       }
@@ -53,22 +50,37 @@ struct RowProgramTests {
     let section = TemplateObject(keys: TemplateKeys(["label", "rows"])) { position in
       position == 0 ? .string("section <label>") : stream ? .stream(TemplateStream(rows)) : .list(rows)
     }
-    let byName = TemplateObject(keys: ["title"]) { $0 == "title" ? .string("by name") : nil }
+    let named = TemplateObject(keys: TemplateKeys(["title"])) { _ in .string("outer title") }
     return .object([
-      "root": .string("root & more"), "flag": true, "section": .lazyObject(section), "named": .lazyObject(byName),
+      "root": .string("root & more"), "flag": true, "section": .lazyObject(section), "named": .lazyObject(named),
       "list": .list([1, 2]),
     ])
   }
 
   static func render(
     _ source: String, partials: [String: String] = [:], count: Int, stream: Bool,
-    escape: @escaping @Sendable (String) -> String = HTMLEscaping.escape
+    escape: @escaping @Sendable (String) -> String = HTMLEscaping.escape, budget: RenderBudget? = nil
   ) -> Result<String, TemplateError> {
     Result { () throws(TemplateError) in
       let template = try Template(source: source, name: "t")
       return try template.render(
-        context(rows(count), stream: stream), partials: InMemoryTemplateSource(partials), escape: escape)
+        context(rows(count), stream: stream), partials: InMemoryTemplateSource(partials), escape: escape,
+        budget: budget)
     }
+  }
+
+  /// What rendering writes before it throws, and the error.
+  static func outputAndError(
+    _ source: String, partials: [String: String], count: Int, stream: Bool, budget: RenderBudget
+  ) throws -> (output: String, error: TemplateError?) {
+    let template = try Template(source: source, name: "t")
+    var output = ""
+    do {
+      try template.render(
+        context(rows(count), stream: stream), partials: InMemoryTemplateSource(partials), budget: budget,
+        into: &output)
+      return (output, nil)
+    } catch { return (output, error) }
   }
 
   static let bodies: [(String, [String: String])] = [
@@ -144,11 +156,13 @@ struct RowProgramTests {
     func program(_ body: String, _ partials: [String: String] = [:]) throws -> RowProgram? {
       let template = try Template(source: "{{#rows}}" + body + "{{/rows}}", name: "t")
       guard case .section(_, _, let children) = template.nodes[0] else { return nil }
-      var renderer = TemplateRenderer(context: [:], partials: InMemoryTemplateSource(partials), escape: { $0 })
+      var renderer = TemplateRenderer(
+      context: [:], partials: InMemoryTemplateSource(partials), escape: { $0 }, budget: RenderBudget(units: .max),
+      templateName: "t")
       return renderer.rowProgram(children)
     }
     let simple = try #require(try program("a{{x}}{{#y}}b{{/y}}{{>p}}", ["p": "c{{z}}"]))
-    #expect(simple.steps.count == 6)
+    #expect(simple.steps.count == 7)
     #expect(simple.names == [["x"], ["y"], ["z"]])
     #expect(String(decoding: simple.text, as: UTF8.self) == "abc")
     #expect(try program("{{<p}}{{/p}}", ["p": "x"]) == nil)
@@ -165,7 +179,29 @@ struct RowProgramTests {
     for level in 0..<40 { partials["p\(level)"] = "{{>p\(level + 1)}}{{>p\(level + 1)}}" }
     let template = try Template(source: "{{#rows}}{{>p0}}{{n}}{{/rows}}", name: "t")
     guard case .section(_, _, let children) = template.nodes[0] else { return }
-    var renderer = TemplateRenderer(context: [:], partials: InMemoryTemplateSource(partials), escape: { $0 })
+    var renderer = TemplateRenderer(
+      context: [:], partials: InMemoryTemplateSource(partials), escape: { $0 }, budget: RenderBudget(units: .max),
+      templateName: "t")
     #expect(renderer.rowProgram(children) == nil)
+  }
+
+  @Test(
+    "a budget the rows run out of: the list's text and the same budget error, wherever it runs out",
+    arguments: [300, 5_000, 20_000, 60_000])
+  func budget(units: Int) throws {
+    let source = "{{#section}}{{#rows}}{{n}}{{#odd}}{{>row}}{{/odd}}{{^odd}}-{{/odd}}\n{{/rows}}{{/section}}"
+    let partials = ["row": "<{{name}}{{#nested}}{{inner}}{{/nested}}>"]
+    for count in Self.counts {
+      let list = try Self.outputAndError(
+        source, partials: partials, count: count, stream: false, budget: RenderBudget(units: units))
+      let stream = try Self.outputAndError(
+        source, partials: partials, count: count, stream: true, budget: RenderBudget(units: units))
+      #expect(stream.error == list.error, "\(units) units, \(count) rows")
+      #expect(stream.output == list.output, "\(units) units, \(count) rows")
+    }
+    // The smallest budget runs out in both lengths; the largest in neither.
+    if units == 300 {
+      #expect(try Self.outputAndError(source, partials: partials, count: 37, stream: true, budget: .init(units: units)).error != nil)
+    }
   }
 }

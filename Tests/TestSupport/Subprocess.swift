@@ -39,9 +39,11 @@ public enum Subprocess {
       stderr: String(decoding: errors.withLock { $0 }, as: UTF8.self))
   }
 
-  /// The first of `/usr/bin/NAME`, `/bin/NAME` that is executable.
+  /// The first executable `NAME` in `/usr/bin`, `/bin`, `/usr/local/bin`,
+  /// then in the folders of PATH.
   public static func tool(_ name: String) -> String? {
-    ["/usr/bin/\(name)", "/bin/\(name)", "/usr/local/bin/\(name)"].first {
+    let path = ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":").map(String.init) ?? []
+    return (["/usr/bin", "/bin", "/usr/local/bin"] + path).map { "\($0)/\(name)" }.first {
       FileManager.default.isExecutableFile(atPath: $0)
     }
   }

@@ -70,6 +70,10 @@ int32_t cicu_locale_to_language_tag(const char *id, char *out,
 /// The language subtag of `id` ("fr").
 int32_t cicu_locale_language(const char *id, char *out, int32_t capacity,
                              int32_t *status);
+/// A keyword value as BCP 47 writes it (`uloc_toUnicodeLocaleType`):
+/// "true" for colhiraganaquaternary=yes; `value` itself when ICU has no
+/// other spelling. Static or `value`: never freed.
+const char *cicu_unicode_locale_type(const char *keyword, const char *value);
 /// The value of keyword `key` ("calendar") in `id`, or "" when absent.
 int32_t cicu_locale_keyword(const char *id, const char *key, char *out,
                             int32_t capacity, int32_t *status);
@@ -272,6 +276,9 @@ typedef struct cicu_collator cicu_collator;
 
 cicu_collator *cicu_coll_open(const char *locale, int32_t *status);
 void cicu_coll_close(cicu_collator *collator);
+/// Every collation type ICU has data for, in any locale (`ucol_getKeywordValues`
+/// for "collation": "standard phonebook pinyin …"), space separated (ASCII).
+int32_t cicu_coll_types(char *out, int32_t capacity, int32_t *status);
 /// Writes the sort key of a UTF-16 string; sort keys compare with memcmp.
 int32_t cicu_coll_sort_key(const cicu_collator *collator, const uint16_t *text,
                            int32_t length, uint8_t *out, int32_t capacity);
@@ -323,6 +330,13 @@ int32_t cicu_msg_format(const cicu_message *message, int32_t argumentCount,
 int32_t cicu_msg_plural_selectors(const uint16_t *pattern, int32_t patternLength,
                                   char *out, int32_t capacity,
                                   int32_t *errorOffset, int32_t *status);
+/// The deepest nesting level of a MessageFormat pattern as ICU's
+/// MessagePattern parses it (the largest level of its MSG_START parts: 0
+/// without complex arguments). Recursive in ICU: call it only on patterns
+/// whose depth was checked first (tests and the fuzz harness compare the
+/// Swift check against it).
+int32_t cicu_msg_nesting_depth(const uint16_t *pattern, int32_t patternLength,
+                               int32_t *status);
 /// The plural categories of `locale`'s cardinal rules, space separated
 /// ("one other" for fr, "zero one two few many other" for ar, "other" for
 /// ja), written into `out` (ASCII).
@@ -396,8 +410,10 @@ typedef struct cicu_zone cicu_zone;
 /// (more than 256 types or 4096 transitions counts as malformed) or a
 /// footer that contradicts the last transition; 16
 /// (U_UNSUPPORTED_ERROR) for a version 1 file, leap-second records
-/// ("right/" zones), Julian-day footer rules (`Jn`, `n`), a DST footer
-/// without rules, or a last-week-of-February rule shifted by whole days;
+/// ("right/" zones), zero-based day-of-year footer rules (`n`), a `Jn`
+/// rule whose time moves it across February 28 / March 1 or the year's
+/// end, a DST footer without rules, or a last-week-of-February rule
+/// shifted by whole days;
 /// 1 (U_ILLEGAL_ARGUMENT_ERROR) for an empty ID or no bytes. The bytes are
 /// treated as untrusted: every count and offset is checked against
 /// `length`. The caller owns the result (`cicu_zone_close`).

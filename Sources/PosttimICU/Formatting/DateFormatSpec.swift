@@ -23,6 +23,10 @@ public enum DateFormatSpec: Hashable, Sendable, CustomStringConvertible {
   /// UTS #35 pattern letters that ICU 72 implements.
   static let patternLetters = Set("GyYuUrQqMLlwWdDFgEecabBhHkKjJCmsSAzZOvVXx")
 
+  /// The hint a refused skeleton ends with, in the library's words; a
+  /// command line names its own way to give a pattern instead.
+  public static let verbatimHint = "a pattern prints text verbatim"
+
   /// Checks the text, since ICU accepts malformed skeletons and patterns
   /// silently (an unknown letter prints nothing, an open quote runs on).
   ///
@@ -45,11 +49,11 @@ public enum DateFormatSpec: Hashable, Sendable, CustomStringConvertible {
       // DateTimePatternGenerator silently drops a letter that is no field.
       if let bad = letters.first(where: { !Self.patternLetters.contains($0) }) {
         throw .invalidSkeleton(
-          text, reason: "\"\(bad)\" is not a UTS #35 date field letter (use --pattern to print text verbatim)")
+          text, reason: "\"\(bad)\" is not a UTS #35 date field letter (\(Self.verbatimHint))")
       }
       if open { throw .invalidSkeleton(text, reason: "unterminated quote") }
       guard !letters.isEmpty else {
-        throw .invalidSkeleton(text, reason: "no date field letter (use --pattern to print text verbatim)")
+        throw .invalidSkeleton(text, reason: "no date field letter (\(Self.verbatimHint))")
       }
       return []
     case .pattern(let text):

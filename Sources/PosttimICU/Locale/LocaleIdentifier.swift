@@ -29,8 +29,9 @@ public struct LocaleIdentifier: Hashable, Sendable, CustomStringConvertible {
   /// Parses and validates a locale identifier.
   ///
   /// - Throws: ``DateEngineError/invalidLocale(_:reason:)`` when the text
-  ///   is not well-formed, names no ISO 639 language, or carries a calendar
-  ///   or hour-cycle keyword ICU does not know.
+  ///   is not well-formed, names no ISO 639 language, or carries a keyword
+  ///   value ICU does not know (``LocaleKeywords``: calendar, hour cycle,
+  ///   numbering system, collation…).
   public init(_ text: String) throws(DateEngineError) {
     let trimmed = text.trimmingHorizontalSpace()
     // Keyword syntax (`=`, `;`) only after the `@` of ICU keywords.
@@ -52,12 +53,7 @@ public struct LocaleIdentifier: Hashable, Sendable, CustomStringConvertible {
     }
     self.input = text
     self.icuID = icuID
-    if let calendar = keyword("calendar"), !Self.calendars.contains(calendar) {
-      throw .invalidLocale(text, reason: "unknown calendar \"\(calendar)\"")
-    }
-    if let hours = keyword("hours"), !["h11", "h12", "h23", "h24"].contains(hours) {
-      throw .invalidLocale(text, reason: "unknown hour cycle \"\(hours)\"")
-    }
+    if let problem = LocaleKeywords.problem(in: self) { throw .invalidLocale(text, reason: problem) }
   }
 
   private static func icuForm(of text: String) throws(ICUError) -> String {
@@ -75,13 +71,6 @@ public struct LocaleIdentifier: Hashable, Sendable, CustomStringConvertible {
       cicu_locale_canonicalize(text, out, capacity, &status)
     }
   }
-
-  /// The calendars ICU 72 implements (UTS #35 `ca` values, ICU spelling).
-  static let calendars: Set<String> = [
-    "buddhist", "chinese", "coptic", "dangi", "ethiopic", "ethiopic-amete-alem",
-    "gregorian", "hebrew", "indian", "islamic", "islamic-civil", "islamic-rgsa",
-    "islamic-tbla", "islamic-umalqura", "iso8601", "japanese", "persian", "roc",
-  ]
 
   public var description: String { icuID }
 
@@ -173,6 +162,17 @@ extension LocaleIdentifier {
     (try? withASCIIResult("NumberingSystem::createInstance") { out, capacity, status in
       cicu_locale_numbering_system(icuID, out, capacity, &status)
     }) ?? "latn"
+  }
+}
+
+extension LocaleIdentifier {
+  /// Whether the two name one locale once deprecated codes are replaced
+  /// (``canonicalAlias``: `iw_IL` and `he_IL`, `tl` and `fil`, `sh` and
+  /// `sr_Latn`, `en_UK` and `en_GB`), or share a BCP 47 tag (the
+  /// `{locale}` of output file names). Equality (``icuID``) keeps them
+  /// apart; a run that writes one report per locale must not.
+  public func namesSameLocale(as other: LocaleIdentifier) -> Bool {
+    self == other || canonicalAlias == other.canonicalAlias || languageTag == other.languageTag
   }
 }
 

@@ -36,8 +36,10 @@ public final class ICUMessageFormat: @unchecked Sendable {
   public let pattern: String
 
   /// Compiles `pattern` for `locale`.
-  /// - Throws: ``Failure`` for a syntax error, with its offset.
+  /// - Throws: ``Failure`` for a syntax error, with its offset, and for
+  ///   arguments nested more than ``maximumNesting`` levels deep.
   public init(_ pattern: String, locale: LocaleIdentifier) throws(Failure) {
+    try Self.checkNesting(pattern)
     var status: Int32 = 0
     var offset: Int32 = -1
     let handle = pattern.withUTF16Buffer { text, length in
@@ -51,6 +53,29 @@ public final class ICUMessageFormat: @unchecked Sendable {
   }
 
   deinit { cicu_msg_close(handle) }
+
+  /// How deep `plural`, `select`, `selectordinal` and `choice` arguments
+  /// may nest inside each other (``MessagePatternNesting``).
+  public static let maximumNesting = MessagePatternNesting.limit
+
+  /// How deep `plural`, `select`, `selectordinal` and `choice` arguments
+  /// nest in `pattern`, as ICU's parser would recurse into them (0 for
+  /// none), counted up to one past ``maximumNesting``. Found without
+  /// calling ICU (``MessagePatternNesting``).
+  public static func nestingDepth(of pattern: String) -> Int {
+    MessagePatternNesting.depth(of: pattern).depth
+  }
+
+  /// Refuses a pattern ICU would recurse into past ``maximumNesting``
+  /// levels, before ICU sees it (its parser and formatter recurse once per
+  /// level, and a few thousand overflow the stack).
+  /// - Throws: ``Failure`` with the offset of the first argument too deep.
+  static func checkNesting(_ pattern: String) throws(Failure) {
+    let (depth, offset) = MessagePatternNesting.depth(of: pattern)
+    guard depth <= maximumNesting else {
+      throw Failure(status: "arguments nested more than \(maximumNesting) levels deep", offset: offset)
+    }
+  }
 
   /// Formats the message with named arguments.
   /// - Throws: ``Failure`` when ICU cannot format (e.g. a string given

@@ -11,8 +11,10 @@ extension ICUMessageFormat {
   /// Used to check a catalog against its language's CLDR plural categories
   /// (``PluralRules/categories(for:)``): ICU formats a plural that lacks a
   /// category with `other`, silently.
-  /// - Throws: ``Failure`` for a syntax error, with its offset.
+  /// - Throws: ``Failure`` for a syntax error, with its offset, or for
+  ///   arguments nested too deep (``maximumNesting``).
   public static func pluralSelectors(in pattern: String) throws(Failure) -> [(argument: String, selectors: [String])] {
+    try checkNesting(pattern)
     var offset: Int32 = -1
     var failure: Int32 = 0
     let text = pattern.withUTF16Buffer { units, length in

@@ -2,12 +2,21 @@
 ///
 /// ICU itself accepts almost anything (an unknown locale silently falls
 /// back to root, an unknown zone to GMT), so these checks are ours. The CLI
-/// maps every case to exit status 64 (EX_USAGE).
+/// maps every case to exit status 64 (EX_USAGE) but
+/// ``unusableZoneFile(zone:path:reason:)``, a fault of the system's files
+/// (72, EX_OSFILE).
 public enum DateEngineError: Error, Equatable, CustomStringConvertible {
   /// The text is not a usable ICU locale ID or BCP 47 language tag.
   case invalidLocale(String, reason: String)
   /// The text is not an IANA time zone ID (or a `GMT±hh:mm` custom ID).
   case invalidTimeZone(String)
+  /// The text reads as a POSIX TZ string (`JST-9`, `EST5EDT,M3.2.0,M11.1.0`)
+  /// that glibc's grammar or this tool refuses, and why.
+  case invalidPOSIXTimeZone(String, reason: String)
+  /// The system's tz database has a file for the zone that cannot be used
+  /// (empty, truncated, a folder, unreadable): an error, never a silent
+  /// fall back to ICU's older copy of the rules.
+  case unusableZoneFile(zone: String, path: String, reason: String)
   /// The text is not a UTS #35 skeleton.
   case invalidSkeleton(String, reason: String)
   /// The text is not a UTS #35 date pattern.
@@ -23,6 +32,10 @@ public enum DateEngineError: Error, Equatable, CustomStringConvertible {
       return "invalid locale \"\(TerminalText.echo(text))\": \(reason)"
     case .invalidTimeZone(let text):
       return "unknown time zone \"\(TerminalText.echo(text))\" (expected an IANA time zone ID such as America/Toronto)"
+    case .invalidPOSIXTimeZone(let text, let reason):
+      return "invalid POSIX TZ string \"\(TerminalText.echo(text))\": \(reason)"
+    case .unusableZoneFile(let zone, let path, let reason):
+      return "time zone \"\(TerminalText.echo(zone))\": the system's zone file \(TerminalText.echo(path)) \(reason)"
     case .invalidSkeleton(let text, let reason):
       return "invalid skeleton \"\(TerminalText.echo(text))\": \(reason)"
     case .invalidPattern(let text, let reason):

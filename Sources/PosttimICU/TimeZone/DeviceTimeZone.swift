@@ -16,83 +16,83 @@ public enum DeviceTimeZone {
 
   /// Resolves the device zone: `TZ` in its forms (`America/Toronto`,
   /// `:America/Toronto`, `:/usr/share/zoneinfo/America/Toronto`, POSIX
-  /// names ICU knows such as `EST5EDT`, a plain POSIX offset such as
-  /// `<-03>3`, `JST-9` or `GMT+5` — read as glibc does, west-positive, so
-  /// `GMT+5` is UTC−5), else the `/etc/localtime` link, else
-  /// `/etc/timezone`, else UTC. An empty `TZ` means UTC, as in POSIX.
+  /// names ICU knows such as `EST5EDT`, a POSIX TZ string such as
+  /// `<-03>3`, `JST-9`, `GMT+5` or `AEST-10AEDT,M10.1.0,M4.1.0/3` — read
+  /// as glibc does, west-positive, so `GMT+5` is UTC−5), else the
+  /// `/etc/localtime` link, else `/etc/timezone`, else UTC. An empty `TZ`
+  /// means UTC, as in POSIX.
   ///
   /// - Parameter root: prefix for the `/etc` files (tests use a temp dir).
   /// Zones are read from the tz database the environment names (`TZDIR`).
+  /// - Throws: ``DateEngineError/unusableZoneFile(zone:path:reason:)`` when
+  ///   the zone's system file is there but cannot be used: the run stops
+  ///   rather than show times by ICU's older rules.
   public static func resolve(
     environment: [String: String], root: String = ""
-  ) -> Resolution {
+  ) throws(DateEngineError) -> Resolution {
     let data = SystemTimeZoneData.named(by: environment)
-    let utc = TimeZoneIdentifier.utc(in: data)
+    // UTC's own file, when there is one, must be usable too (checked only
+    // when UTC is the answer: converting it costs a run that needs another).
+    func utc() throws(DateEngineError) -> TimeZoneIdentifier {
+      _ = try data.checkedZone(for: "UTC")
+      return TimeZoneIdentifier.utc(in: data)
+    }
     if let tz = environment["TZ"] {
-      if tz.isEmpty || tz == ":" { return Resolution(zone: utc, source: "TZ", warning: nil) }
-      if let zone = zone(fromTZ: tz, data) { return Resolution(zone: zone, source: "TZ", warning: nil) }
+      if tz.isEmpty || tz == ":" { return Resolution(zone: try utc(), source: "TZ", warning: nil) }
+      if let zone = try zone(fromTZ: tz, data) { return Resolution(zone: zone, source: "TZ", warning: nil) }
+      var why = ""
+      if case .invalid(let reason) = POSIXTZString.read(tz.hasPrefix(":") ? String(tz.dropFirst()) : tz) {
+        why = " (\(reason))"
+      }
       return Resolution(
-        zone: utc, source: "TZ",
-        warning: "TZ=\"\(tz)\" is not a time zone this tool knows; using UTC (as the C library does)")
+        zone: try utc(), source: "TZ",
+        warning: "TZ=\"\(tz)\" is not a time zone this tool knows\(why); using UTC (as the C library does)")
     }
     if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: root + "/etc/localtime"),
-      let zone = zone(fromPath: target, data)
+      let zone = try zone(fromPath: target, data)
     {
       return Resolution(zone: zone, source: "/etc/localtime", warning: nil)
     }
-    if let text = try? String(contentsOfFile: root + "/etc/timezone", encoding: .utf8),
-      let zone = try? TimeZoneIdentifier(text.trimmingCharacters(in: .whitespacesAndNewlines), systemZones: data)
+    // Non-blocking, regular files only: a FIFO there is not waited on.
+    if let bytes = ZoneFileContents.head(root + "/etc/timezone", count: 256),
+      let zone = try known(String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines), data)
     {
       return Resolution(zone: zone, source: "/etc/timezone", warning: nil)
     }
-    return Resolution(zone: utc, source: "default", warning: nil)
+    return Resolution(zone: try utc(), source: "default", warning: nil)
   }
 
-  static func zone(fromTZ value: String, _ data: SystemTimeZoneData) -> TimeZoneIdentifier? {
+  /// The zone `TZ` names, nil for none this tool knows. glibc reads a zone
+  /// file of that name first, else a POSIX TZ string; a POSIX offset
+  /// without daylight saving is read first here, because ICU would take
+  /// `GMT+5` as its custom ID for UTC+5 (no file has that name, so glibc
+  /// never reads it as one).
+  static func zone(fromTZ value: String, _ data: SystemTimeZoneData) throws(DateEngineError) -> TimeZoneIdentifier? {
     let body = value.hasPrefix(":") ? String(value.dropFirst()) : value
-    if body.hasPrefix("/") { return zone(fromPath: body, data) }
-    // The POSIX reading first: glibc reads `GMT+5` as UTC−5, where ICU's
-    // custom ID `GMT+5` is UTC+5.
-    if let zone = posixOffsetZone(body, data) { return zone }
-    return try? TimeZoneIdentifier(body, systemZones: data)
+    if body.hasPrefix("/") { return try zone(fromPath: body, data) }
+    let posix = POSIXTZString.read(body)
+    if case .valid(let fixed) = posix, fixed.daylight == nil {
+      return try? TimeZoneIdentifier(posixTZ: body, systemZones: data)
+    }
+    if let zone = try known(body, data) { return zone }
+    return try? TimeZoneIdentifier(posixTZ: body, systemZones: data)
   }
 
   /// `…/zoneinfo/America/Toronto` → `America/Toronto`.
-  static func zone(fromPath path: String, _ data: SystemTimeZoneData) -> TimeZoneIdentifier? {
+  static func zone(fromPath path: String, _ data: SystemTimeZoneData) throws(DateEngineError) -> TimeZoneIdentifier? {
     guard let range = path.range(of: "zoneinfo/", options: .backwards) else { return nil }
     var id = String(path[range.upperBound...])
     for prefix in ["posix/", "right/"] where id.hasPrefix(prefix) { id.removeFirst(prefix.count) }
-    return try? TimeZoneIdentifier(id, systemZones: data)
+    return try known(id, data)
   }
 
-  /// A POSIX TZ string without DST rules (`JST-9`, `<-03>3`, `UTC0`) as a
-  /// fixed `GMT±hh:mm` zone. POSIX offsets are west-positive, so `JST-9`
-  /// is GMT+09:00. Strings with DST rules are refused rather than guessed.
-  static func posixOffsetZone(_ text: String, _ data: SystemTimeZoneData) -> TimeZoneIdentifier? {
-    var rest = Substring(text)
-    if rest.hasPrefix("<") {
-      guard let close = rest.firstIndex(of: ">") else { return nil }
-      rest = rest[rest.index(after: close)...]
-    } else {
-      let name = rest.prefix(while: { $0.isLetter })
-      guard name.count >= 3 else { return nil }
-      rest = rest.dropFirst(name.count)
+  /// The zone named `id`, nil for an unknown name; a broken zone file throws.
+  static func known(_ id: String, _ data: SystemTimeZoneData) throws(DateEngineError) -> TimeZoneIdentifier? {
+    do {
+      return try TimeZoneIdentifier(id, systemZones: data)
+    } catch {
+      if case .unusableZoneFile = error { throw error }
+      return nil
     }
-    var sign = 1
-    if rest.first == "+" || rest.first == "-" {
-      sign = rest.first == "-" ? -1 : 1
-      rest = rest.dropFirst()
-    }
-    let parts = rest.split(separator: ":", omittingEmptySubsequences: false)
-    guard (1...3).contains(parts.count),
-      parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-      let hours = Int(parts[0]), hours <= 24
-    else { return nil }
-    let minutes = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
-    // East of Greenwich is negative in POSIX.
-    let east = -sign
-    let id = String(format: "GMT%@%02d:%02d", east < 0 ? "-" : "+", hours, minutes)
-    if hours == 0 && minutes == 0 { return .utc(in: data) }
-    return try? TimeZoneIdentifier(id, systemZones: data)
   }
 }

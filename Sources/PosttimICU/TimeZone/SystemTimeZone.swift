@@ -26,7 +26,8 @@ public final class SystemTimeZone: @unchecked Sendable, ICUFailureReporting {
   /// - Throws: ``ICUError`` from `cicu_zone_from_tzif` when the bytes are
   ///   not a TZif file that converts exactly (`U_INVALID_FORMAT_ERROR`:
   ///   malformed or truncated; `U_UNSUPPORTED_ERROR`: version 1, leap
-  ///   seconds, Julian-day footer rules); callers then use ICU's own zone.
+  ///   seconds, zero-based day-of-year footer rules); ``SystemTimeZoneData``
+  ///   reports the file as unusable.
   public init(id: String, tzif bytes: [UInt8]) throws(ICUError) {
     let handle = try openICUHandle(
       "cicu_zone_from_tzif",

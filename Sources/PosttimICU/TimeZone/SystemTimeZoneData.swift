@@ -9,8 +9,11 @@ import Synchronization
 /// ICU 72's built-in zones are tz 2022e and miss later changes (Egypt's
 /// DST from 2023, Mexico without DST from late 2022, America/Ciudad_Juarez
 /// added in 2022g). Where this returns a zone, formatters and calendars use
-/// it; where it returns nil (no file, an unsafe ID, or a file that does not
-/// convert exactly) they keep ICU's own zone.
+/// it; ICU's own zone is used only where the system has none (no file, or
+/// an unsafe ID). A file that is there but cannot be used (empty,
+/// truncated, a folder, unreadable) is an error
+/// (``checkedZone(for:)``, ``DateEngineError/unusableZoneFile(zone:path:reason:)``):
+/// falling back would show times by rules years out of date.
 public final class SystemTimeZoneData: Sendable {
   /// The process's zoneinfo folder, from `TZDIR` at first use (read by
   /// `getenv`: `ProcessInfo.environment` makes a dictionary of every
@@ -30,7 +33,29 @@ public final class SystemTimeZoneData: Sendable {
   /// `directory` with symbolic links resolved, or nil when it does not
   /// exist; TZif paths must resolve inside it.
   private let resolvedDirectory: String?
-  private let zones = Mutex<[String: SystemTimeZone?]>([:])
+  private let zones = Mutex<[String: Lookup]>([:])
+
+  private let tzdataNames = Mutex<TZDataNames?>(nil)
+
+  /// The database's zone and link names (``TZDataNames``), read on first use.
+  public var names: TZDataNames {
+    tzdataNames.withLock { names in
+      if let names { return names }
+      let read = TZDataNames(directory: directory)
+      names = read
+      return read
+    }
+  }
+
+  /// What the folder holds for an ID.
+  enum Lookup {
+    case zone(SystemTimeZone)
+    /// No file: ICU's own zone, if any, is used.
+    case missing
+    /// A file that cannot be used; `isBrokenTZif` when it starts as a
+    /// TZif file does but is malformed or cut short.
+    case unusable(path: String, reason: String, isBrokenTZif: Bool)
+  }
 
   /// Files larger than this are not TZif files (real ones are under 4 KiB).
   static let maximumFileSize = 256 * 1024
@@ -69,27 +94,77 @@ public final class SystemTimeZoneData: Sendable {
   }
 
   /// The system zone for an IANA ID (`Africa/Cairo`), or for a POSIX TZ
-  /// string with rules (`POSIXRuleZone`), converted on first
-  /// use; nil when the ID is not a safe relative path, the folder has no
-  /// regular file for it, or the file is not a TZif file that converts
-  /// exactly (see ``SystemTimeZone/init(id:tzif:)``).
+  /// string with rules (`POSIXRuleZone`), converted on first use; nil when
+  /// the ID is not a safe relative path or the folder has no usable file
+  /// for it. Callers that have not checked the ID use ``checkedZone(for:)``.
   public func zone(for id: String) -> SystemTimeZone? {
-    let isRule = POSIXRuleZone.isRuleString(id)
-    guard isRule || Self.isSafeID(id) else { return nil }
-    return zones.withLock { cache in
-      if let cached = cache[id] { return cached }
-      let zone = isRule ? try? SystemTimeZone(id: id, tzif: POSIXRuleZone.tzif(rule: id)) : load(id)
-      cache[id] = zone
-      return zone
+    if case .zone(let zone) = lookup(id) { return zone }
+    return nil
+  }
+
+  /// The system zone for `id`, or nil when the system has none (ICU's own
+  /// zone then applies).
+  /// - Throws: ``DateEngineError/unusableZoneFile(zone:path:reason:)`` when
+  ///   the folder has a file for `id` that is not a zone this tool can use.
+  public func checkedZone(for id: String) throws(DateEngineError) -> SystemTimeZone? {
+    switch lookup(id) {
+    case .zone(let zone): return zone
+    case .missing: return nil
+    case .unusable(let path, let reason, _): throw .unusableZoneFile(zone: id, path: path, reason: reason)
     }
   }
 
-  private func load(_ id: String) -> SystemTimeZone? {
-    guard let resolvedDirectory, let path = Self.realPath(directory + "/" + id),
-      path.hasPrefix(resolvedDirectory + "/"),
-      let tzif = ZoneFileContents.read(path, maximumSize: Self.maximumFileSize)
-    else { return nil }
-    return try? SystemTimeZone(id: id, tzif: tzif)
+  /// What the folder has for `id`, read and converted once.
+  func lookup(_ id: String) -> Lookup {
+    let isRule = POSIXRuleZone.isRuleString(id)
+    guard isRule || Self.isSafeID(id) else { return .missing }
+    return zones.withLock { cache in
+      if let cached = cache[id] { return cached }
+      let found: Lookup
+      if isRule {
+        found = (try? SystemTimeZone(id: id, tzif: POSIXRuleZone.tzif(rule: id))).map(Lookup.zone) ?? .missing
+      } else {
+        found = load(id)
+      }
+      cache[id] = found
+      return found
+    }
+  }
+
+  private func load(_ id: String) -> Lookup {
+    guard let resolvedDirectory else { return .missing }  // no tz database here: ICU's zones
+    let path = directory + "/" + id
+    guard let resolved = Self.realPath(path) else {
+      let error = errno
+      // No such file is a zone the system does not have; a dangling
+      // link, a loop or a folder it may not read is a broken one.
+      var info = stat()
+      if error == ENOENT || error == ENOTDIR, lstat(path, &info) != 0 { return .missing }
+      return .unusable(path: path, reason: "cannot be opened: \(ZoneFileContents.describe(error))", isBrokenTZif: false)
+    }
+    guard resolved.hasPrefix(resolvedDirectory + "/") else {
+      return .unusable(path: path, reason: "leads outside \(directory) (to \(resolved))", isBrokenTZif: false)
+    }
+    let bytes: [UInt8]
+    do {
+      bytes = try ZoneFileContents.read(resolved, maximumSize: Self.maximumFileSize)
+    } catch {
+      return error.missing ? .missing : .unusable(path: path, reason: error.reason, isBrokenTZif: false)
+    }
+    do {
+      return .zone(try SystemTimeZone(id: id, tzif: bytes))
+    } catch {
+      guard bytes.starts(with: Array("TZif".utf8)) else {
+        return .unusable(path: path, reason: "is not a TZif file", isBrokenTZif: false)
+      }
+      guard error.name != "U_UNSUPPORTED_ERROR" else {
+        return .unusable(
+          path: path,
+          reason: "cannot be converted exactly (a version 1 file, leap seconds, or a rule ICU cannot express)",
+          isBrokenTZif: false)
+      }
+      return .unusable(path: path, reason: "is truncated or malformed (not a valid TZif file)", isBrokenTZif: true)
+    }
   }
 
   /// True for an ID that names a file inside the folder: relative, with
@@ -120,10 +195,9 @@ public final class SystemTimeZoneData: Sendable {
   }
 
   private static func readVersion(_ path: String) -> String? {
-    guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-    defer { try? handle.close() }
-    guard let head = try? handle.read(upToCount: 64), !head.isEmpty else { return nil }
-    let bytes = [UInt8](head)
+    // Non-blocking, regular files only: a FIFO named tzdata.zi in TZDIR
+    // hung every run (even --version) waiting for a writer.
+    guard let bytes = ZoneFileContents.head(path, count: 64), !bytes.isEmpty else { return nil }
     return try? withASCIIResult("cicu_tzdata_zi_version") { out, capacity, status in
       cicu_tzdata_zi_version(bytes, Int32(bytes.count), out, capacity, &status)
     }

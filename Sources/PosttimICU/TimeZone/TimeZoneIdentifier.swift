@@ -54,7 +54,10 @@ public struct TimeZoneIdentifier: Hashable, Sendable, CustomStringConvertible {
   ///
   /// - Throws: ``DateEngineError/invalidTimeZone(_:)`` for an ID that is
   ///   neither in ICU's zone data, nor a `GMT±hh:mm` custom ID, nor a
-  ///   system TZif file that converts to an ICU zone.
+  ///   system TZif file that converts to an ICU zone;
+  ///   ``DateEngineError/unusableZoneFile(zone:path:reason:)`` when the
+  ///   system has a file for the zone that cannot be used (ICU's rules
+  ///   are only for zones the system does not have).
   public init(_ id: String, systemZones: SystemTimeZoneData = .shared) throws(DateEngineError) {
     self.systemZones = systemZones
     guard Self.isZoneName(id, in: systemZones) else { throw .invalidTimeZone(id) }
@@ -64,16 +67,28 @@ public struct TimeZoneIdentifier: Hashable, Sendable, CustomStringConvertible {
         cicu_tz_canonical_id(text, length, out, capacity, &isSystemID, &status)
       }
     }
-    if let canonical, !id.isEmpty,
-      isSystemID != 0 || (id.hasPrefix("GMT") && canonical.hasPrefix("GMT"))
-    {
+    if let canonical, !id.isEmpty, isSystemID != 0 {
+      _ = try systemZones.checkedZone(for: id)
       self.id = id
       self.canonicalID = canonical
-    } else if systemZones.zone(for: id) != nil {
-      self.id = id
-      self.canonicalID = id
+    } else if let canonical, !id.isEmpty, id.hasPrefix("GMT"), canonical.hasPrefix("GMT") {
+      self.id = id  // a custom offset: no file
+      self.canonicalID = canonical
     } else {
-      throw .invalidTimeZone(id)
+      switch systemZones.lookup(id) {
+      case .zone:
+        self.id = id
+        self.canonicalID = id
+      case .missing:
+        throw .invalidTimeZone(id)
+      case .unusable(let path, let reason, let isBrokenTZif):
+        // A name ICU does not know is a zone when tzdata.zi lists it or
+        // its file is a TZif file cut short; otherwise it is a file of the
+        // folder that is no zone (iso3166.tab), a folder (America), or a
+        // zone this tool cannot follow (right/…, with leap seconds).
+        guard isBrokenTZif || systemZones.names.contains(id) else { throw .invalidTimeZone(id) }
+        throw .unusableZoneFile(zone: id, path: path, reason: reason)
+      }
     }
   }
 

@@ -8,17 +8,36 @@ import Foundation
 /// set-up. Checking the descriptor that is then read also leaves no window
 /// between the check and the read.
 enum ZoneFileContents {
-  /// The bytes of the regular file at `path`, or nil when it cannot be
-  /// opened, is not a regular file, is empty, or is larger than
-  /// `maximumSize` bytes.
-  static func read(_ path: String, maximumSize: Int) -> [UInt8]? {
+  /// Why a file could not be read: `missing` when there is none (the
+  /// system does not have the zone), else `reason` says what is wrong
+  /// with the one that is there.
+  struct Unreadable: Error, Equatable {
+    var missing = false
+    var reason: String
+  }
+
+  /// The bytes of the regular file at `path`.
+  /// - Throws: ``Unreadable`` when it cannot be opened (`missing` for no
+  ///   such file), is not a regular file, is empty, is larger than
+  ///   `maximumSize` bytes, or changes while it is read.
+  static func read(_ path: String, maximumSize: Int) throws(Unreadable) -> [UInt8] {
+    // O_NONBLOCK: a FIFO in place of a zone file must not hang the run.
     let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-    guard descriptor >= 0 else { return nil }
+    guard descriptor >= 0 else {
+      let error = errno
+      throw Unreadable(missing: error == ENOENT || error == ENOTDIR, reason: "cannot be opened: \(describe(error))")
+    }
     defer { close(descriptor) }
     var info = stat()
-    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+    guard fstat(descriptor, &info) == 0 else { throw Unreadable(reason: "cannot be read: \(describe(errno))") }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: break
+    case S_IFDIR: throw Unreadable(reason: "is a folder, not a file")
+    default: throw Unreadable(reason: "is not a regular file")
+    }
     let size = Int(info.st_size)
-    guard size > 0, size <= maximumSize else { return nil }
+    guard size > 0 else { throw Unreadable(reason: "is empty") }
+    guard size <= maximumSize else { throw Unreadable(reason: "is larger than \(maximumSize / 1024) KiB") }
     // One byte more than the size: a file that grew since fstat is refused, not cut.
     var bytes = [UInt8](repeating: 0, count: size + 1)
     var filled = 0
@@ -27,11 +46,36 @@ enum ZoneFileContents {
         Foundation.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
       }
       if count < 0, errno == EINTR { continue }
+      if count < 0 { throw Unreadable(reason: "cannot be read: \(describe(errno))") }
       guard count > 0 else { break }
       filled += count
     }
-    guard filled == size else { return nil }
+    guard filled == size else { throw Unreadable(reason: "changed size while it was read") }
     bytes.removeLast()
     return bytes
   }
+
+  /// The first `count` bytes (fewer in a shorter file) of the regular file
+  /// at `path`, or nil when it cannot be opened or is not a regular file
+  /// (a FIFO in its place is not waited on).
+  static func head(_ path: String, count: Int) -> [UInt8]? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+    var bytes = [UInt8](repeating: 0, count: count)
+    var filled = 0
+    while filled < count {
+      let read = bytes.withUnsafeMutableBytes { buffer in
+        Foundation.read(descriptor, buffer.baseAddress! + filled, count - filled)
+      }
+      if read < 0, errno == EINTR { continue }
+      guard read > 0 else { break }
+      filled += read
+    }
+    return Array(bytes.prefix(filled))
+  }
+
+  static func describe(_ error: Int32) -> String { String(cString: strerror(error)) }
 }

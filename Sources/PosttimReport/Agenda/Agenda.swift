@@ -13,6 +13,18 @@ public struct Agenda: Sendable {
   public let now: Date
   /// The sections in display order (overdue first).
   public let sections: [AgendaSection]
+  /// The window's first day (``AgendaOptions/from``); nil for today with
+  /// the overdue tasks before it.
+  public internal(set) var from: LocalDay? = nil
+  /// The window's last day (``AgendaOptions/to``); nil for no end.
+  public internal(set) var to: LocalDay? = nil
+
+  /// The days a reader is told the agenda shows: the first day (today
+  /// without `from`) and the last one when the window ends later.
+  public var daysNamed: (first: LocalDay, last: LocalDay) {
+    let first = from ?? today
+    return (first, max(first, to ?? first))
+  }
 
   /// The number of tasks in all sections.
   public var taskCount: Int { sections.reduce(0) { $0 + $1.tasks.count } }

@@ -1,6 +1,6 @@
 import Foundation
 import PosttimICU
-import PosttimTemplating
+import PosttimParallel
 
 /// Builds an ``Agenda`` from tasks: filters by window and importance,
 /// sorts, and groups by local day through ``DayCalendar`` (never by
@@ -116,12 +116,15 @@ public struct AgendaBuilder: Sendable {
     // of this function's time on 100,000 tasks): a long list's sections are
     // gathered on two cores, each taking the sections of half its tasks.
     let split =
-      keptCount >= Self.parallelGatherMinimum && ChunkedRendering.width > 1
+      keptCount >= Self.parallelGatherMinimum && Parallel.width > 1
       ? ends.firstIndex { $0 >= keptCount / 2 }.map { $0 + 1 } ?? starts.count : starts.count
     let sections = tasks.withUnsafeMutableBufferPointer { buffer in
+      // Each part moves out the tasks of its own sections, and a task is in
+      // one section only: the parts touch disjoint elements of `buffer`,
+      // which the compiler cannot see.
       nonisolated(unsafe) let buffer = buffer
       let parts = split < starts.count ? [0..<split, split..<starts.count] : [0..<starts.count]
-      return ChunkedRendering.map(parts.count) { part in
+      return Parallel.map(parts.count) { [order, starts] part in
         parts[part].map { number in
           AgendaSection(
             kind: starts[number].kind,
@@ -133,7 +136,7 @@ public struct AgendaBuilder: Sendable {
     // the report is written without them (80 bytes a task). A short list
     // leaves them to the caller (freeing costs a pass over them).
     if keptCount == tasks.count, tasks.count >= Self.releaseMinimum { tasks = [] }
-    return Agenda(today: today, now: options.now, sections: sections)
+    return Agenda(today: today, now: options.now, sections: sections, from: options.from, to: options.to)
   }
 
   /// Lists at least this long have their moved-out placeholders let go by

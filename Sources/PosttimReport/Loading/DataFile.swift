@@ -110,6 +110,8 @@ public enum DataFile {
     let file = try open(path)
     defer { close(file.descriptor) }
     guard file.kind == .regular else { throw .wrongKind(file.what) }
+    // Refused by its size before a byte is held.
+    guard Int(file.info.st_size) <= limit else { throw .tooLarge }
     return try readAll(file.descriptor, limit: limit)
   }
 

@@ -13,13 +13,40 @@ import Foundation
 /// other key is kept. OpenStep text plists are refused: the app never
 /// writes them.
 ///
-/// Readers of this project's own: ``XMLPlistReader`` (streaming, on
-/// expat) and ``BinaryPlistReader`` (shared references decoded once, an
-/// expansion budget). ``FoundationTaskListDecoder`` is the former
-/// Foundation-based reader, kept for differential tests only.
+/// Readers, in tiers from fast to complete (folders `XML/`, `Binary/`,
+/// with `Values/` for what both share):
+///
+/// - XML: a long file is read in two halves at once (``SplitPlistScan``);
+///   otherwise, or when that gives up, ``PlistXMLScanner`` reads the whole
+///   file if it stays in the narrow subset writers produce; otherwise, or
+///   when that gives up, expat reads it (``XMLPlistReader``): all of XML,
+///   and the reader whose error messages the user sees.
+/// - Binary: a long list is read in two halves at once
+///   (``BinaryPlistReader``'s `tasksInHalves`); otherwise, or when that
+///   gives up, on one core by the same reader.
+///
+/// The invariant every tier keeps: same tasks or give up. A faster tier
+/// returns exactly the tasks the next one would return, entry numbers and
+/// origins included, or it gives up and the next one reads the input from
+/// its start; it never reports an error of its own, so every message,
+/// line and entry number comes from the complete reader. Differential
+/// tests (scanner against expat, halves against one core, and all of them
+/// against Foundation's reader in the test oracles) and the decoder fuzz
+/// harness check it.
+///
+/// Limits shared by every tier: nesting (``depthLimit``), and for binary
+/// lists the expansion of shared references (``BinaryPlistReader``).
 public struct TaskListDecoder: Sendable {
   /// A decoder with no state.
   public init() {}
+
+  /// Levels of arrays and dictionaries a task list may nest: it needs 2,
+  /// its unknown keys a few more. Readers recurse or keep a stack per
+  /// level; deeper input is refused before it can exhaust either.
+  package static let depthLimit = 100
+
+  /// The message (after the file name) for input nested deeper than ``depthLimit``.
+  package static let tooDeepMessage = "is nested more than \(depthLimit) levels deep; not a task list"
 
   /// The plist keys the app writes, by field.
   public enum Key {
@@ -62,7 +89,7 @@ public struct TaskListDecoder: Sendable {
 
   /// `scanning`: XML goes through ``PlistXMLScanner`` first, expat only if it gives up.
   private func decode(
-    _ data: Data, file: String, releasePages: (() -> Void)?, scanning: Bool
+    _ data: Data, file: String, releasePages: (@Sendable () -> Void)?, scanning: Bool
   ) throws(TaskListError) -> [TaskEntry] {
     do {
       return try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) throws(TaskListError) -> [TaskEntry] in
@@ -87,11 +114,11 @@ public struct TaskListDecoder: Sendable {
   }
 
   /// The same as ``decode(_:file:)``, but XML is read by expat alone, never
-  /// by the fast scanner in front of it (``PlistXMLScanner``): the reference
-  /// a differential check (the fuzz harness) compares ``decode(_:file:)`` with.
-  /// Binary property lists are read as by ``decode(_:file:)``.
+  /// by the tiers in front of it: the reference the differential checks
+  /// (tests, the fuzz harness) compare ``decode(_:file:)`` with. Binary
+  /// property lists are read as by ``decode(_:file:)``.
   /// - Throws: ``TaskListError``, as ``decode(_:file:)``.
-  public func decodeWithExpat(_ data: Data, file: String) throws(TaskListError) -> [TaskEntry] {
+  package func decodeWithExpat(_ data: Data, file: String) throws(TaskListError) -> [TaskEntry] {
     try decode(data, file: file, releasePages: nil, scanning: false)
   }
 
@@ -113,10 +140,12 @@ public struct TaskListDecoder: Sendable {
       }
       defer { munmap(map, size) }
       // A private read-only mapping: dropped pages are read again from the
-      // file, unchanged.
+      // file, unchanged. (By address: a pointer is not Sendable.)
+      let address = Int(bitPattern: map)
       return try decode(
         Data(bytesNoCopy: map, count: size, deallocator: .none), file: file,
-        releasePages: { _ = madvise(map, size, MADV_DONTNEED) }, scanning: true)
+        releasePages: { _ = madvise(UnsafeMutableRawPointer(bitPattern: address), size, MADV_DONTNEED) },
+        scanning: true)
     }
     try head.withUnsafeBufferPointer { (bytes) throws(TaskListError) in try Self.checkStart(bytes, file: file) }
     // A long list: two halves at once, when both are in the subset.
@@ -129,7 +158,7 @@ public struct TaskListDecoder: Sendable {
       throw TaskListError(.notFound, file: file, message: "cannot be read (\(String(cString: strerror(errno))))")
     }
     let reader = XMLPlistReader(file: file)
-    try reader.parse(descriptor: descriptor)
+    try reader.parse(descriptor: descriptor, limit: InputReader.limit)
     return reader.tasks
   }
 
@@ -141,16 +170,19 @@ public struct TaskListDecoder: Sendable {
     var index = 0
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
     while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
-    // '<', or a UTF-16 text (with a byte order mark, or "<" next to a NUL).
-    guard index < bytes.count, [0x3C, 0x00, 0xFE, 0xFF].contains(bytes[index]) else { throw notXMLOrBinary(file) }
+    // '<', or a UTF-16 text (with a byte order mark, or "<" next to a NUL);
+    // two NULs (UTF-32, or /dev/zero) are neither.
+    guard index < bytes.count, [0x3C, 0x00, 0xFE, 0xFF].contains(bytes[index]),
+      bytes[index] != 0 || index + 1 == bytes.count || bytes[index + 1] != 0
+    else { throw notXMLOrBinary(file) }
   }
 
-  static func notXMLOrBinary(_ file: String) -> TaskListError {
+  package static func notXMLOrBinary(_ file: String) -> TaskListError {
     TaskListError(.unreadable, file: file, message: "not an XML or binary property list")
   }
 
   /// Foundation's message without its Cocoa boilerplate, keeping "at line N".
-  static func reason(_ error: Error) -> String {
+  package static func reason(_ error: Error) -> String {
     let nsError = error as NSError
     let debug = nsError.userInfo["NSDebugDescription"] as? String
     return debug ?? nsError.localizedDescription

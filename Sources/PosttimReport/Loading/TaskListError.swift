@@ -3,8 +3,9 @@ import PosttimICU
 ///
 /// `description` is the one-line message for stderr, for example
 /// `listeDesTaches.plist: entry 3: "importance" must be 1…9, got "urgent"`.
-/// The CLI maps ``Kind/notFound`` to exit 66 (EX_NOINPUT) and every other
-/// kind to 65 (EX_DATAERR).
+/// The CLI maps ``Kind/notFound`` to exit 66 (EX_NOINPUT),
+/// ``Kind/systemLimit`` to 71 (EX_OSERR) and every other kind to 65
+/// (EX_DATAERR).
 public struct TaskListError: Error, Equatable, CustomStringConvertible {
   /// The failure's kind (each maps to a documented exit status).
   public enum Kind: Sendable, Equatable {
@@ -14,6 +15,9 @@ public struct TaskListError: Error, Equatable, CustomStringConvertible {
     case unreadable
     /// A property list, but not a valid Post'TIM task list.
     case invalid
+    /// The system refused what reading needs: no file descriptor or no
+    /// memory left (`ulimit -n`, `ulimit -v`).
+    case systemLimit
   }
 
   /// What kind of failure, which decides the exit status (docs/usage.md, "Exit status").

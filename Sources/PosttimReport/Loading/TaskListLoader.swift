@@ -8,16 +8,15 @@ import Foundation
 public struct TaskListLoader: Sendable {
   /// Turns the parsed property list into task entries.
   public let decoder: TaskListDecoder
-  /// Reads standard input; injectable so tests and the CLI core can feed it.
-  public let readStandardInput: @Sendable () throws -> Data
+  /// Reads standard input whole; injectable so tests and the CLI core can
+  /// feed it. Nil: descriptor 0 is read like any other input, a file
+  /// streamed, a pipe within the size limit (``TaskListDecoder/decode(stream:file:)``).
+  public let readStandardInput: (@Sendable () throws -> Data)?
 
   /// - Parameters:
   ///   - decoder: turns the parsed property list into task entries.
-  ///   - readStandardInput: reads the input named `-`.
-  public init(
-    decoder: TaskListDecoder = .init(),
-    readStandardInput: @escaping @Sendable () throws -> Data = { try InputReader.standardInput() }
-  ) {
+  ///   - readStandardInput: reads the input named `-`; nil reads descriptor 0.
+  public init(decoder: TaskListDecoder = .init(), readStandardInput: (@Sendable () throws -> Data)? = nil) {
     self.decoder = decoder
     self.readStandardInput = readStandardInput
   }
@@ -25,28 +24,27 @@ public struct TaskListLoader: Sendable {
   /// Loads one task list: a path, or `-` for standard input.
   ///
   /// - Throws: ``TaskListError``: `.notFound` when the file cannot be read
-  ///   (missing, a directory or a device, no permission), else as
+  ///   (missing, a directory or a device, no permission), `.systemLimit`
+  ///   when no memory is left to read it, else as
   ///   ``TaskListDecoder/decode(_:file:)``.
   public func load(_ path: String) throws(TaskListError) -> [TaskEntry] {
-    let data: Data
     do {
-      guard path != "-" else { return try decoder.decode(readStandardInput(), file: path) }
+      guard path != "-" else {
+        guard let readStandardInput else { return try load(standardInput: 0) }
+        return try decoder.decode(readStandardInput(), file: path)
+      }
       let file = try DataFile.open(path)
       defer { close(file.descriptor) }
       switch file.kind {
-      case .regular:
-        // A regular file is streamed; anything else is read whole.
-        guard Int(file.info.st_size) <= InputReader.limit else { throw InputReader.Failure.tooLarge }
-        return try decoder.decode(descriptor: file.descriptor, size: Int(file.info.st_size), file: path)
-      case .pipe:
-        data = try InputReader.readAll(descriptor: file.descriptor)
+      case .regular: return try load(regular: file.descriptor, size: Int(file.info.st_size), file: path)
+      case .pipe: return try decoder.decode(stream: file.descriptor, file: path)
       case .nullDevice, .other:
         throw TaskListError(.notFound, file: path, message: "is \(file.what), not a task list")
       }
     } catch let error as TaskListError {
       throw error
     } catch InputReader.Failure.tooLarge {
-      throw TaskListError(.invalid, file: path, message: "is larger than 1 GiB; not a task list this tool reads")
+      throw TaskListError.tooLarge(path, limit: InputReader.limit)
     } catch InputReader.Failure.unreadable(let reason) {
       throw TaskListError(.notFound, file: path, message: "cannot be read (\(reason))")
     } catch DataFile.Failure.notFound {
@@ -56,6 +54,23 @@ public struct TaskListLoader: Sendable {
     } catch {
       throw TaskListError(.notFound, file: path, message: "cannot be read (\(TaskListDecoder.reason(error)))")
     }
-    return try decoder.decode(data, file: path)
+  }
+
+  /// A regular file is streamed from its size.
+  private func load(regular descriptor: Int32, size: Int, file: String) throws(TaskListError) -> [TaskEntry] {
+    guard size <= InputReader.limit else { throw TaskListError.tooLarge(file, limit: InputReader.limit) }
+    return try decoder.decode(descriptor: descriptor, size: size, file: file)
+  }
+
+  /// Standard input: a regular file at its start is streamed as a named
+  /// one; anything else (a pipe, a terminal, `/dev/zero`) is read as a
+  /// stream, which refuses at its first bytes what cannot be a task list.
+  private func load(standardInput descriptor: Int32) throws(TaskListError) -> [TaskEntry] {
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { throw TaskListError.unreadable("-", errno: errno) }
+    if info.st_mode & S_IFMT == S_IFREG, lseek(descriptor, 0, SEEK_CUR) == 0 {
+      return try load(regular: descriptor, size: Int(info.st_size), file: "-")
+    }
+    return try decoder.decode(stream: descriptor, file: "-")
   }
 }

@@ -172,7 +172,7 @@ public final class MessageCatalog: Sendable {
         let text = try message.format(arguments)
         // Only the first candidate is kept: one from a later catalog, taken
         // because an earlier one failed for these arguments, must not stand
-        // in for it when other arguments come (found by review).
+        // in for it when other arguments come.
         if isFirstCandidate { resolved.withLock { $0[key.rawValue] = message } }
         return text
       } catch {

@@ -47,4 +47,10 @@ public enum MessageKey: String, CaseIterable, Sendable {
   /// A note at the top of an e-mail whose HTML part is long enough for
   /// Gmail to clip it (about 102 KB): the plain-text part is complete.
   case mailClipped = "mail.clipped"
+  /// Argument `file`: the calendar attachment's name. A note at the top of
+  /// an e-mail that carries the window's tasks as a calendar.
+  case mailCalendarAttached = "mail.calendarAttached"
+  /// Argument `title`: the task's title. What a calendar shows when one
+  /// of the task's reminders (VALARM) fires.
+  case calendarReminder = "calendar.reminder"
 }

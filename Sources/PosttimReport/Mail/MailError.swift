@@ -7,8 +7,10 @@ public struct MailError: Error, Equatable, CustomStringConvertible {
     case headerInjection
     /// Not an RFC 5322 mailbox (`name <local@domain>` or `local@domain`).
     case invalidAddress
-    /// A `--subject` pattern ICU MessageFormat cannot parse or format.
+    /// A subject pattern ICU MessageFormat cannot parse or format.
     case invalidSubject
+    /// A message asked for without its envelope (sender, recipients).
+    case noEnvelope
   }
 
   /// What kind of failure, which decides the exit status.

@@ -1,16 +1,37 @@
-/// The e-mail's own words, localized by the presenter from the catalog
-/// (never English in a French mail).
-public struct MailWords: Sendable, Equatable {
-  /// "Agenda du lundi 30 novembre 2026" (`mail.subject` or `--subject`).
-  public let subject: String
+import PosttimICU
+
+/// The e-mail's own words, localized from the report's catalog (never
+/// English in a French mail).
+public struct MailWords: Sendable {
   /// The `mail.clipped` note, shown when the HTML part is long.
   public let clippedNote: String
+  /// The arguments of the subject, as a sentence shows them: `date` (the
+  /// first day shown, or the range of days: "1–3 décembre 2026"), `from`
+  /// and `to` (the first and last days shown, each alone) and `count` (the
+  /// tasks in the report).
+  public let subjectArguments: [String: MessageArgument]
+  /// The report's catalog, whose `mail.subject` is read only when used
+  /// (a subject pattern replaces it; a catalog without it warns).
+  let catalog: MessageCatalog
+  /// The report's locale, in which a subject pattern is formatted.
+  let locale: LocaleIdentifier
 
-  /// - Parameters:
-  ///   - subject: the localized Subject text.
-  ///   - clippedNote: the localized note shown where a long report is clipped.
-  public init(subject: String, clippedNote: String) {
-    self.subject = subject
-    self.clippedNote = clippedNote
+  /// The `mail.calendarAttached` note over a message that carries its
+  /// calendar as `file`.
+  public func calendarNote(file: String) -> String { catalog.text(.mailCalendarAttached, ["file": .string(file)]) }
+
+  /// "Agenda du lundi 30 novembre 2026": the catalog's `mail.subject`.
+  public var subject: String { catalog.text(.mailSubject, subjectArguments) }
+
+  /// The subject made from `pattern` (an ICU MessageFormat pattern that
+  /// may use `{date}`, `{from}`, `{to}` and `{count}`) in the report's locale, instead of the
+  /// catalog's.
+  /// - Throws: ``MailError`` (`.invalidSubject`) when ICU cannot format it.
+  public func subject(pattern: String) throws(MailError) -> String {
+    do {
+      return try ICUMessageFormat(pattern, locale: locale).format(subjectArguments)
+    } catch {
+      throw MailError(.invalidSubject, "the subject pattern '\(pattern)' cannot be formatted: \(error)")
+    }
   }
 }

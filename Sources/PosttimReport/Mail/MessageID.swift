@@ -14,6 +14,23 @@ public enum MessageID {
     return "<\(seconds).\(random)@\(right)>"
   }
 
+  /// A `Message-ID` that is the same each time for one key and one day:
+  /// `<posttim-roster.HASH.YYYYMMDD@domain>`, HASH the key's FNV-1a 64 in
+  /// 16 hex digits. A message sent again after a crash (before its
+  /// delivery was recorded) carries the same ID, so mail clients fold the
+  /// two.
+  /// - Parameters:
+  ///   - key: what the message is for (a roster reader's ID).
+  ///   - day: the day it is for, `YYYY-MM-DD` or `YYYYMMDD`.
+  ///   - domain: as for ``make(domain:now:)``.
+  public static func derived(key: String, day: String, domain: String) -> String {
+    var hash = FNV1a()
+    hash.mix(key)
+    let digits = day.filter(\.isASCII).filter(\.isNumber)
+    let right = MailAddress.isDotAtom(Substring(domain)) ? domain : "localhost"
+    return "<posttim-roster.\(hash.hex).\(digits)@\(right)>"
+  }
+
   /// The host name (gethostname(2)), or nil.
   public static var hostName: String? {
     var buffer = [CChar](repeating: 0, count: 256)

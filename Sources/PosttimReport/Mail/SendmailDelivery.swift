@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Hands a finished message to the local MTA through the `sendmail`
 /// interface every Unix MTA provides (`sendmail -t -oi`: recipients from
 /// the `To`/`Cc` headers; a line holding only `.` does not end the input).
@@ -8,90 +12,143 @@ import Foundation
 /// called, then written to an unlinked temporary file that becomes
 /// sendmail's standard input. Even if this process is killed while sendmail
 /// runs, sendmail reads the whole message from that file, never a prefix.
+/// A sendmail that does not exit in time is killed with its process group
+/// (``ChildProcess``).
 public enum SendmailDelivery {
   /// `/usr/sbin/sendmail`, where Debian's MTAs (exim4, postfix) put it.
   public static let defaultPath = "/usr/sbin/sendmail"
+  /// How long sendmail may run before it is killed: 120 s.
+  public static let defaultTimeout = 120
 
-  /// Delivery did not happen: the CLI's exit 69 (EX_UNAVAILABLE).
+  /// The remedy a missing program's message ends with, in the library's
+  /// words; a command line names its own way to choose the program.
+  public static let otherProgramHint = "or name another sendmail program"
+  /// What a timeout's message calls the limit; a command line names its option.
+  public static let timeLimitPhrase = "(the time limit)"
+
+  /// Delivery did not happen, or may not have.
   public struct Failure: Error, Equatable, CustomStringConvertible {
+    /// Why, which decides the CLI's exit status.
+    public enum Kind: Sendable, Hashable {
+      /// sendmail is missing, cannot start or failed (exit 69, EX_UNAVAILABLE).
+      case unavailable
+      /// sendmail did not exit in time and was killed (exit 75, EX_TEMPFAIL).
+      case timedOut
+      /// The system refused a descriptor, memory or a process (exit 71, EX_OSERR).
+      case systemLimit
+    }
+
+    public let kind: Kind
     /// What went wrong, one line.
     public let message: String
     public var description: String { message }
+
+    public init(_ kind: Kind = .unavailable, message: String) {
+      self.kind = kind
+      self.message = message
+    }
   }
 
-  /// Runs `path -t -oi` with `message` on standard input and waits.
-  /// - Throws: ``Failure`` when `path` is not an executable file, cannot be
-  ///   started, exits with a non-zero status or is killed by a signal.
-  public static func send(_ message: String, sendmail path: String) throws(Failure) {
+  /// Runs `path -t -oi` with `message` on standard input and waits at most
+  /// `timeout` seconds.
+  /// - Parameter hook: hears of the sendmail process while it runs, so a
+  ///   signal handler can kill it.
+  /// - Throws: ``Failure``: `.unavailable` when `path` is not an executable
+  ///   file, cannot be started, exits with a non-zero status or is killed
+  ///   by a signal; `.timedOut` past `timeout`; `.systemLimit` when the
+  ///   system refuses a descriptor, memory or a process.
+  public static func send(
+    _ message: String, sendmail path: String, timeout: Int = defaultTimeout,
+    hook: any ChildProcessHook = NoChildProcessHook()
+  ) throws(Failure) {
     try checkProgram(at: path)
-    let input: FileHandle
-    do {
-      input = try unlinkedFile(holding: Array(message.utf8))
-    } catch {
-      throw Failure(message: "cannot send: \(error.message); nothing was sent")
-    }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = ["-t", "-oi"]
-    process.standardInput = input
-    do {
-      try process.run()
-    } catch {
-      throw Failure(message: "cannot send: \(path) could not be started (\(error)); nothing was sent")
-    }
-    process.waitUntilExit()
-    try? input.close()
-    if process.terminationReason == .uncaughtSignal {
-      throw Failure(message: "cannot send: \(path) was killed by signal \(process.terminationStatus)")
-    }
-    if process.terminationStatus != 0 {
+    let input = try unlinkedFile(holding: Array(message.utf8))
+    defer { close(input) }
+    let deadline = ContinuousClock.now + .seconds(timeout)
+    let child: ChildProcess
+    switch ChildProcess.spawn(path, arguments: ["-t", "-oi"], input: input, hook: hook) {
+    case .success(let started): child = started
+    case .failure(let error):
       throw Failure(
-        message: "cannot send: \(path) -t -oi exited with status \(process.terminationStatus); "
+        [EMFILE, ENFILE, ENOMEM, EAGAIN].contains(error.code) ? .systemLimit : .unavailable,
+        message: "cannot send: \(path) cannot be started: \(ExecFailureReason.explain(error.code, program: path)); "
+          + "nothing was sent")
+    }
+    let command = "\(path) -t -oi"
+    switch child.wait(until: deadline, hook: hook) {
+    case .exited(0): return
+    case .exited(let status):
+      throw Failure(
+        message: "cannot send: \(command) exited with status \(status); the message may not have been delivered")
+    case .killed(let signal):
+      let name = strsignal(signal).map { " (\(String(cString: $0)))" } ?? ""
+      throw Failure(
+        message: "cannot send: \(command) was killed by signal \(signal)\(name); "
+          + "the message may not have been delivered")
+    case .timedOut:
+      throw Failure(
+        .timedOut,
+        message: "cannot send: \(command) did not exit within \(timeout) second\(timeout == 1 ? "" : "s") "
+          + "\(timeLimitPhrase), so it and its process group were killed; nothing was sent")
+    case .unknown:
+      throw Failure(
+        message: "cannot send: the exit status of \(command) was lost (another part of the process reaped it); "
           + "the message may not have been delivered")
     }
   }
 
   /// Refuses a `path` that is missing, a directory (which `access(X_OK)`
-  /// alone would accept) or not executable, before Foundation's `Process`
-  /// would fail with an opaque Cocoa error.
+  /// alone would accept) or not executable, before it is started.
   static func checkProgram(at path: String) throws(Failure) {
-    var isDirectory: ObjCBool = false
+    var info = stat()
     let problem: String
-    if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-      problem = "no sendmail program at \(path)"
-    } else if isDirectory.boolValue {
+    if stat(path, &info) != 0 {
+      problem = errno == ENOENT ? "no sendmail program at \(path)" : "\(path): \(String(cString: strerror(errno)))"
+    } else if info.st_mode & S_IFMT == S_IFDIR {
       problem = "\(path) is a directory, not a sendmail program"
-    } else if !FileManager.default.isExecutableFile(atPath: path) {
+    } else if access(path, X_OK) != 0 {
       problem = "\(path) is not executable"
     } else {
       return
     }
     throw Failure(
       message: "cannot send: \(problem) (install a mail transfer agent, e.g. "
-        + "apt-get install exim4-daemon-light, or name one with --sendmail PATH); nothing was sent")
+        + "apt-get install exim4-daemon-light, \(otherProgramHint)); nothing was sent")
   }
 
-  /// A temporary file holding `bytes`, already unlinked, positioned at 0.
-  /// - Throws: ``Failure`` naming the folder (`$TMPDIR`, else /tmp) and
-  ///   the system's reason, without the "cannot send" frame.
-  static func unlinkedFile(holding bytes: [UInt8]) throws(Failure) -> FileHandle {
+  /// A temporary file in `$TMPDIR` (else /tmp) holding `bytes`, already
+  /// unlinked, positioned at 0, closed on exec (the child gets it as a copy
+  /// on descriptor 0).
+  /// - Throws: ``Failure`` naming the folder and the system's reason.
+  static func unlinkedFile(holding bytes: [UInt8]) throws(Failure) -> Int32 {
     let directory = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-    func failure(_ doing: String) -> Failure {
-      Failure(message: "cannot \(doing) a temporary file in \(directory) (\(String(cString: strerror(errno))))")
+    func failure(_ doing: String, _ code: Int32) -> Failure {
+      Failure(
+        [EMFILE, ENFILE, ENOMEM].contains(code) ? .systemLimit : .unavailable,
+        message: "cannot send: cannot \(doing) a temporary file in \(directory) (\(String(cString: strerror(code)))); "
+          + "nothing was sent")
     }
     var template = Array((directory + "/posttim-report-mail-XXXXXX").utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard descriptor >= 0 else { throw failure("create") }
+    guard descriptor >= 0 else { throw failure("create", errno) }
+    _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
     template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
-    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-    var output = FileDescriptorOutput(descriptor: descriptor, name: directory)
-    bytes.withUnsafeBufferPointer { output.write(validUTF8: $0) }
-    do {
-      try output.finish()
-    } catch {
-      throw Failure(message: "cannot write a temporary file in \(directory) (\(error.reason))")
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+      if written < 0, errno == EINTR { continue }
+      guard written > 0 else {
+        let code = written < 0 ? errno : ENOSPC
+        close(descriptor)
+        throw failure("write", code)
+      }
+      offset += written
     }
-    guard lseek(descriptor, 0, SEEK_SET) == 0 else { throw failure("rewind") }
-    return handle
+    guard lseek(descriptor, 0, SEEK_SET) == 0 else {
+      let code = errno
+      close(descriptor)
+      throw failure("rewind", code)
+    }
+    return descriptor
   }
 }

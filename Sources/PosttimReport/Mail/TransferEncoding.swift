@@ -17,8 +17,23 @@ public enum TransferEncoding: String, Sendable {
   /// The shorter encoding of `text` and the encoded body (lines ending in CRLF).
   public static func encode(_ text: String) -> (TransferEncoding, String) {
     let quoted = QuotedPrintable.body(text)
-    let canonical = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: "\r\n")
-    let base64 = Base64Lines.body(Array(canonical.utf8))
+    let base64 = Base64Lines.body(canonicalBytes(text))
     return quoted.utf8.count <= base64.utf8.count ? (.quotedPrintable, quoted) : (.base64, base64)
+  }
+
+  /// The UTF-8 of `text` with every LF not already after a CR made CRLF
+  /// (a lone CR stays), in one pass over the bytes: Foundation's
+  /// `replacingOccurrences` went through UTF-16 and took a third of a
+  /// message's time.
+  static func canonicalBytes(_ text: String) -> [UInt8] {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(text.utf8.count + text.utf8.count / 16)
+    var previous: UInt8 = 0
+    for byte in text.utf8 {
+      if byte == 0x0A && previous != 0x0D { bytes.append(0x0D) }
+      bytes.append(byte)
+      previous = byte
+    }
+    return bytes
   }
 }

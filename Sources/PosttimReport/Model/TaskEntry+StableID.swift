@@ -21,29 +21,35 @@ extension TaskEntry {
     hash.mix(decimal: importance)
     hash.mix(0x1F)
     hash.mix(details)
-    return hash.state
+    return hash.value
   }
 }
 
 /// FNV-1a, 64 bits (the offset basis and prime of the FNV reference), over
 /// contiguous UTF-8: a generic byte sequence cost three times as much, and
-/// an HTML report with details asks for every task's ID.
-private struct FNV1a {
-  private(set) var state: UInt64 = 0xcbf2_9ce4_8422_2325
+/// an HTML report with details asks for every task's ID. Task IDs and the
+/// roster's shards use it.
+package struct FNV1a {
+  private var state: UInt64 = 0xcbf2_9ce4_8422_2325
 
-  mutating func mix(_ byte: UInt8) {
+  package init() {}
+
+  /// The hash so far.
+  package var value: UInt64 { state }
+
+  package mutating func mix(_ byte: UInt8) {
     state ^= UInt64(byte)
     state = state &* 0x0000_0100_0000_01b3
   }
 
-  mutating func mix(_ text: String) {
+  package mutating func mix(_ text: String) {
     text.withUTF8Bytes { bytes in
       for byte in bytes { mix(byte) }
     }
   }
 
   /// `value` as `String(value)` writes it ("-12"), without making the string.
-  mutating func mix(decimal value: Int) {
+  package mutating func mix(decimal value: Int) {
     if value < 0 { mix(UInt8(ascii: "-")) }
     var magnitude = value.magnitude
     var divisor: UInt = 1
@@ -52,6 +58,17 @@ private struct FNV1a {
       mix(UInt8(ascii: "0") + UInt8(magnitude / divisor))
       magnitude %= divisor
       divisor /= 10
+    }
+  }
+
+  /// The hash as 16 lowercase hex digits, zero-padded.
+  package var hex: String {
+    String(unsafeUninitializedCapacity: 16) { buffer in
+      for index in 0..<16 {
+        let nibble = UInt8(truncatingIfNeeded: state >> (60 - 4 * index)) & 0xF
+        buffer[index] = nibble < 10 ? 0x30 + nibble : 0x57 + nibble
+      }
+      return 16
     }
   }
 }

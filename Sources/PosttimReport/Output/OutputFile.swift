@@ -66,7 +66,14 @@ public struct OutputFile {
       StaleTemporaryFiles.remove(in: folder, prefix: prefix)
       let descriptor: Int32
       let temporaryName: String
-      switch TemporaryOutputFile.create(in: folder, prefix: prefix) {
+      // Made and announced as one step: a signal between the two would leave the file.
+      let made = withSignalsHeld {
+        TemporaryOutputFile.create(in: folder, prefix: prefix).map { created in
+          hook?.created(folderPath + "/" + created.name)
+          return created
+        }
+      }
+      switch made {
       case .success(let created): (descriptor, temporaryName) = created
       case .failure(let failure):
         close(folder)
@@ -86,7 +93,6 @@ public struct OutputFile {
       replacement = Replacement(
         folder: folder, name: name, temporaryName: temporaryName, mode: mode,
         owner: existing.map { ($0.st_uid, $0.st_gid) })
-      hook?.created(folderPath + "/" + temporaryName)
       stream = FileDescriptorOutput(descriptor: descriptor, name: path)
     }
   }

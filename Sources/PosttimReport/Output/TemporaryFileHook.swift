@@ -3,7 +3,7 @@
 ///
 /// The library installs no signal handler: that is a process-wide choice
 /// and belongs to the program. The command line passes a hook that
-/// removes the temporary file on SIGINT, SIGTERM and SIGHUP; a library
+/// removes the temporary file on SIGHUP, SIGINT, SIGQUIT and SIGTERM; a library
 /// user may pass its own, or none (a file left by a killed process is
 /// removed by the next run, ``StaleTemporaryFiles``).
 public protocol TemporaryFileHook: Sendable {

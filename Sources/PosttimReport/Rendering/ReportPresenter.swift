@@ -5,7 +5,7 @@ import PosttimICU
 ///
 /// Opens every ICU formatter it needs once, at init; each value formatted
 /// afterwards costs one ICU call.
-public final class ReportPresenter: Sendable {
+public final class ReportPresenter: Sendable, ICUFailureReporting {
   /// Locale, zone and formats of the report.
   public let settings: ReportSettings
   /// The catalog supplying the report's words.
@@ -34,6 +34,8 @@ public final class ReportPresenter: Sendable {
   private let dayInline: ICUDateFormatter
   private let zoneName: ICUDateFormatter
   private let relativeNames: RelativeDayNames?
+  /// The mail subject's days, as a range when the window has several.
+  private let subjectDays: SubjectDays
   /// "1"…"9" in the locale's digits, by importance (index 0 unused).
   let importanceTexts: [String]
   /// The placeholder for an empty title.
@@ -51,6 +53,7 @@ public final class ReportPresenter: Sendable {
     if let timeWithOffset { sources.append(timeWithOffset) }
     if let dateTimeWithOffset { sources.append(dateTimeWithOffset) }
     if let relativeNames { sources.append(relativeNames) }
+    sources.append(subjectDays)
     if let dateTimeStrings { sources.append(dateTimeStrings) }
     if let eraFormats { sources += [eraFormats.dateTime, eraFormats.exact] }
     return sources.firstFailure
@@ -93,6 +96,7 @@ public final class ReportPresenter: Sendable {
     dayInline = try open(settings.dayFormat, .middleOfSentence)
     zoneName = try open(.pattern("vvvv"))
     relativeNames = settings.relativeDayNames ? try RelativeDayNames(locale: locale) : nil
+    subjectDays = SubjectDays(dayFormat: settings.dayFormat, locale: locale, dayInline: dayInline, calendar: calendar)
     importanceTexts = (0...9).map { catalog.text(.importanceValue, ["importance": .number(Double($0))]) }
     untitled = catalog.text(.taskUntitled)
     let catalog = catalog
@@ -141,21 +145,19 @@ public final class ReportPresenter: Sendable {
         details: catalog.text(.detailsTitle), exactTime: catalog.text(.detailsExactTime),
         otherFields: catalog.text(.detailsOtherFields)),
       taskCount: agenda.taskCount,
-      sections: sections(of: agenda), calendar: calendar, today: agenda.today,
+      sections: sections(of: agenda), calendar: calendar, today: agenda.today, now: agenda.now,
       mail: mailWords(of: agenda))
   }
 
-  /// The subject (`--subject` pattern, else the catalog's `mail.subject`)
-  /// with today's date and the task count, and the note for long mails.
+  /// The subject's arguments (the days shown: `date`, `from`, `to`; the
+  /// task count) and the note for long mails.
   func mailWords(of agenda: Agenda) -> MailWords {
-    let todayNoon = calendar.start(of: agenda.today).addingTimeInterval(12 * 3600)
-    let arguments: [String: MessageArgument] = [
-      "date": .string(dayInline.string(from: todayNoon)), "count": .number(Double(agenda.taskCount)),
-    ]
-    let subject =
-      settings.mailSubject.flatMap { try? ICUMessageFormat($0, locale: settings.locale).format(arguments) }
-      ?? catalog.text(.mailSubject, arguments)
-    return MailWords(subject: subject, clippedNote: catalog.text(.mailClipped))
+    let days = agenda.daysNamed
+    var arguments = subjectDays.arguments(first: days.first, last: days.last)
+    arguments["count"] = .number(Double(agenda.taskCount))
+    return MailWords(
+      clippedNote: catalog.text(.mailClipped), subjectArguments: arguments, catalog: catalog,
+      locale: settings.locale)
   }
 
   func sections(of agenda: Agenda) -> [SectionView] {
@@ -256,6 +258,8 @@ public final class ReportPresenter: Sendable {
     let start = bytes[..<last].lastIndex(of: slash).map { $0 + 1 } ?? 0
     return start..<(last + 1)
   }
+
+  func reminderText(_ title: String) -> String { catalog.text(.calendarReminder, ["title": .string(title)]) }
 
   func sourceLine(_ origin: TaskOrigin) -> String {
     let file = origin.file == "-" ? "stdin" : origin.file

@@ -15,10 +15,6 @@ public struct ReportSettings: Sendable {
   public var relativeDayNames: Bool
   /// Name and version written in the report's footer.
   public var generator: String
-  /// The e-mail subject as an ICU MessageFormat pattern with the
-  /// arguments `date` (today) and `count` (`--subject`); nil for the
-  /// catalog's `mail.subject`.
-  public var mailSubject: String? = nil
 
   /// The report's locale, zone and formats; see each property.
   public init(

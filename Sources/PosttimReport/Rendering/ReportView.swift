@@ -39,6 +39,8 @@ public struct ReportView: Sendable {
   /// itself (the iCalendar VTIMEZONE).
   let calendar: DayCalendar
   let today: LocalDay
+  /// The report's "now" (``nowISO``), for writers that compare instants.
+  let now: Date
   /// The e-mail's own words (`--format email`).
   public let mail: MailWords
 }
@@ -197,6 +199,9 @@ public struct TaskView: Sendable {
   public var origin: TaskOrigin { task.origin }
   /// "Tiré de listeDesTaches.plist, entrée 3".
   public var sourceLine: String { presenter.sourceLine(task.origin) }
+  /// "Rappel : Remettre le TP #3": what a calendar shows when one of the
+  /// task's reminders fires (the catalog's `calendar.reminder`).
+  public var reminderText: String { presenter.reminderText(displayTitle) }
 }
 
 /// Importance in three bands, for colour: 7…9 high, 4…6 medium, 1…3 low

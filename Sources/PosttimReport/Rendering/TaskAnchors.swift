@@ -1,4 +1,5 @@
 import PosttimICU
+import PosttimParallel
 import PosttimTemplating
 
 /// The rows' anchors ("task-3f2a…"), made on first use: Markdown, CSV
@@ -11,7 +12,7 @@ import PosttimTemplating
 ///
 /// The table holds a hash and a twin number per row, not strings: an
 /// anchor's text is made when it is read, by the thread rendering its row.
-/// The hashes are computed on every core (``ChunkedRendering/map(_:_:)``),
+/// The hashes are computed on every core (`Parallel.map`),
 /// the twins numbered in one pass in agenda order; once built, the table
 /// is read with no lock (``OnceValue``: the rows of an HTML report ask for
 /// it twice each, from every rendering thread).
@@ -72,7 +73,7 @@ final class TaskAnchors: Sendable {
     return [UInt64](unsafeUninitializedCapacity: count) { hashes, initialized in
       // Each piece writes its own rows only.
       nonisolated(unsafe) let slots = hashes.baseAddress!
-      _ = ChunkedRendering.map(pieces.count) { index in
+      _ = Parallel.map(pieces.count) { [pieces] index in
         let piece = pieces[index]
         let tasks = sections[piece.section]
         for row in piece.rows {

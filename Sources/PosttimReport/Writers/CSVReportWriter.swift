@@ -10,7 +10,7 @@ import PosttimTemplating
 /// header uses the task list's own keys, the same in every locale, so
 /// scripts can rely on it.
 ///
-/// Options (``WriterOptions``, CLI flags in parentheses):
+/// Options (``Options``, CLI flags in parentheses):
 /// - ``delimiter`` (`--csv-delimiter`): `,` by default; `;` for French
 ///   spreadsheets, whose decimal separator is the comma.
 /// - ``byteOrderMark`` (`--csv-bom`): starts the output with U+FEFF (UTF-8
@@ -20,6 +20,23 @@ import PosttimTemplating
 ///   leading `'` (``CSVFormulaGuard``, OWASP "CSV injection"). The date,
 ///   importance and ISO columns are written by this tool and never changed.
 public struct CSVReportWriter: ReportWriter {
+  /// The CSV writer's own options; see ``CSVReportWriter``.
+  public struct Options: Sendable, Equatable {
+    /// The field separator (`,` by default; RFC 4180); one ASCII character.
+    public var delimiter: Character
+    /// Whether the output starts with a UTF-8 byte order mark.
+    public var byteOrderMark: Bool
+    /// Whether cells a spreadsheet would run as a formula are neutralized.
+    public var neutralizeFormulas: Bool
+
+    /// The defaults: comma, no byte order mark, formulas neutralized.
+    public init(delimiter: Character = ",", byteOrderMark: Bool = false, neutralizeFormulas: Bool = true) {
+      self.delimiter = delimiter
+      self.byteOrderMark = byteOrderMark
+      self.neutralizeFormulas = neutralizeFormulas
+    }
+  }
+
   public let format = "csv"
   /// The field separator (`,` by default; RFC 4180).
   public let delimiter: Character
@@ -45,12 +62,15 @@ public struct CSVReportWriter: ReportWriter {
     quotedASCII = ASCIISet { $0 == separator || $0 == 13 || $0 == 10 || $0 == 34 }
   }
 
-  /// The writer for a run's `--csv-*` options.
-  public init(options: WriterOptions) {
+  /// The writer for `options`.
+  public init(_ options: Options) {
     self.init(
-      delimiter: options.csvDelimiter, byteOrderMark: options.csvByteOrderMark,
-      neutralizeFormulas: options.csvNeutralizeFormulas)
+      delimiter: options.delimiter, byteOrderMark: options.byteOrderMark,
+      neutralizeFormulas: options.neutralizeFormulas)
   }
+
+  /// The writer for a run's ``Options`` (the defaults when not set).
+  public init(options: WriterOptions) { self.init(options[Options.self] ?? Options()) }
 
   /// The header row's column names, in order.
   public static let header = ["date", "tache", "importance", "description", "date_utc"]
@@ -91,7 +111,7 @@ public struct CSVReportWriter: ReportWriter {
 
   /// ``writeRow(_:to:)`` into a byte buffer (a chunk of rows): fields are
   /// quoted byte by byte, no string is made per field.
-  public func writeRow(_ fields: [String], to buffer: inout TextBuffer) {
+  package func writeRow(_ fields: [String], to buffer: inout TextBuffer) {
     for (index, field) in fields.enumerated() {
       if index > 0 { delimiterBytes.withUnsafeBufferPointer { buffer.write($0) } }
       write(field, to: &buffer)

@@ -16,6 +16,11 @@
 ///      t compile sans avertissement.
 ///     PRIORITY:2
 ///     X-POSTTIM-IMPORTANCE:8
+///     BEGIN:VALARM
+///     ACTION:DISPLAY
+///     TRIGGER:-PT15M
+///     DESCRIPTION:Rappel : Remettre le TP #3 — Post'TIM
+///     END:VALARM
 ///     END:VEVENT
 ///     END:VCALENDAR
 ///
@@ -29,6 +34,17 @@
 ///   description, left out when empty. Both are TEXT, escaped per §3.3.11.
 /// - `PRIORITY`: `10 − importance` (importance 9 → 1, the highest; 1 → 9),
 ///   per §3.8.1.9; `X-POSTTIM-IMPORTANCE` keeps the app's own 1…9.
+/// - One `VALARM` per ``Options/reminders`` lead time (§3.6.6:
+///   `ACTION:DISPLAY`, a `TRIGGER` before the start, the localized
+///   ``TaskView/reminderText``) on every event, but for the reminders
+///   whose time has passed at the report's "now" (all of them on a task
+///   already past): those would only pop up, stale, on import.
+/// - No `SEQUENCE` or `LAST-MODIFIED`: the UID is derived from the very
+///   properties that could change (date, title, importance, description),
+///   so an event never changes under its UID; what may (its alarms) is
+///   settled by `DTSTAMP`, as RFC 5546 §2.1.5 says for equal sequence
+///   numbers. A calendar that imports Tuesday's file after Monday's
+///   updates the events they share instead of adding copies.
 ///
 /// Lines end with CRLF and are folded at 75 octets (``ICalendarText``).
 /// Tasks dated outside the years 0001…9999 (``isExpressible(_:)``) have
@@ -36,15 +52,39 @@
 /// the year of "now" (``ICalendarTimeZone``), since RFC 5545 §3.6 requires
 /// at least one component; with tasks none is needed, as every value is UTC.
 public struct ICalendarReportWriter: ReportWriter {
+  /// The iCalendar writer's own options.
+  public struct Options: Sendable {
+    /// How long before each task its reminders fire (`--remind`).
+    public var reminders: [ReminderLeadTime]
+    /// Whether the overdue section's tasks become events. The calendar a
+    /// mail carries leaves them out: they are past, and a calendar that
+    /// took an earlier mail's part has them already, under the same UID.
+    public var includesOverdue: Bool
+
+    /// Every task an event, with one VALARM per lead time in `reminders`.
+    public init(reminders: [ReminderLeadTime] = [], includesOverdue: Bool = true) {
+      self.reminders = reminders
+      self.includesOverdue = includesOverdue
+    }
+  }
+
   public let format = "ics"
   /// The right-hand side of every UID.
   public static let uidDomain = "posttim-report"
   /// The PRODID value (§3.7.3), a formal public identifier.
   public let productID: String
+  /// What the calendar holds.
+  public let options: Options
 
   /// - Parameter generatorVersion: the version in PRODID; tests pin it.
-  public init(options: WriterOptions = WriterOptions(), generatorVersion: String = PosttimReportVersion.current) {
+  public init(_ options: Options = Options(), generatorVersion: String = PosttimReportVersion.current) {
     productID = "-//Post'TIM//posttim-report \(generatorVersion)//EN"
+    self.options = options
+  }
+
+  /// The writer for a run's ``Options`` (the defaults when it has none).
+  public init(options: WriterOptions) {
+    self.init(options[Options.self] ?? Options())
   }
 
   /// The UID of a task's event: `<id>@posttim-report`.
@@ -74,7 +114,8 @@ public struct ICalendarReportWriter: ReportWriter {
     line("X-WR-CALNAME", ICalendarText.escapedText(report.title))
     let stamp = ICalendarText.utcDateTime(fromISO: report.nowISO)
     var eventCount = 0
-    for section in report.sections {
+    let reminders = options.reminders
+    for section in report.sections where options.includesOverdue || section.kind != "overdue" {
       for task in section.tasks where Self.isExpressible(task.dateUTC) {
         eventCount += 1
         line("BEGIN", "VEVENT")
@@ -85,6 +126,19 @@ public struct ICalendarReportWriter: ReportWriter {
         if !task.details.isEmpty { line("DESCRIPTION", ICalendarText.escapedText(task.details)) }
         line("PRIORITY", String(Self.priority(forImportance: task.importance)))
         line("X-POSTTIM-IMPORTANCE", String(task.importance))
+        // A reminder whose time has passed at "now" would only pop up, stale, on import.
+        let start = task.task.date
+        let due = reminders.filter { start.addingTimeInterval(-Double($0.seconds)) > report.now }
+        if !due.isEmpty {
+          let text = ICalendarText.escapedText(task.reminderText)
+          for reminder in due {
+            line("BEGIN", "VALARM")
+            line("ACTION", "DISPLAY")
+            line("TRIGGER", reminder.trigger)
+            line("DESCRIPTION", text)
+            line("END", "VALARM")
+          }
+        }
         line("END", "VEVENT")
       }
     }

@@ -5,19 +5,40 @@ import PosttimTemplating
 ///
 /// The layout is `<folder>/agenda.mustache`; partials (`{{>day}}`) and
 /// parents (`{{<layout}}`) are looked up in the same folder, the user's
-/// `--template-dir` first, then the embedded defaults.
+/// `--template-dir` first, then the embedded defaults. Several locales go
+/// through the folder's `locales.mustache` (``write(several:to:)``).
 public struct TemplateReportWriter: ReportWriter {
+  /// A template writer's own options.
+  public struct Options: Sendable {
+    /// A user's layout (`--template FILE`): its text and file name. It
+    /// replaces `agenda.mustache` of the format's folder; it may be a full
+    /// template or inherit from the default (`{{<agenda}}…{{/agenda}}`).
+    public var layout: (name: String, text: String)?
+
+    /// The folder's own `agenda.mustache`, or `layout`.
+    public init(layout: (name: String, text: String)? = nil) { self.layout = layout }
+  }
+
   public let format: String
   let template: Template
   let partials: InMemoryTemplateSource
   let escape: @Sendable (String) -> String
   /// The context's `showDetails`.
   let showDetails: Bool
+  /// The nodes of the layout and of every template it names, for the
+  /// render budget (``RenderBudget``: a share per node and task).
+  let templateNodes: Int
+  /// What a rendered page adds to its locale's entry in the several-locale
+  /// layout's context, besides the page itself (HTML: ``HTMLPageParts``).
+  let pageParts: @Sendable (_ page: String, _ report: ReportView) -> [String: TemplateValue]
 
+  /// - Parameter pageParts: members a page adds to the several-locale
+  ///   layout's context (``write(several:to:)``); none by default.
   /// - Throws: `TemplateError` when the layout is missing or does not parse.
   public init(
     format: String, folder: String,
-    options: WriterOptions, escape: @escaping @Sendable (String) -> String, detailsByDefault: Bool = true
+    options: WriterOptions, escape: @escaping @Sendable (String) -> String, detailsByDefault: Bool = true,
+    pageParts: @escaping @Sendable (_ page: String, _ report: ReportView) -> [String: TemplateValue] = { _, _ in [:] }
   ) throws {
     var sources: [String: String] = [:]
     let prefix = folder + "/"
@@ -26,26 +47,31 @@ public struct TemplateReportWriter: ReportWriter {
       sources[name] = options.resources.text(at: path)
     }
     let partials = InMemoryTemplateSource(sources)
-    if let layout = options.layout {
+    if let layout = options[Options.self]?.layout {
       self.template = try Template(source: layout.text, name: layout.name)
     } else {
       self.template = try partials.requiredTemplate(named: "agenda")
     }
-    try Self.checkIncludes(of: template, in: partials)
+    self.templateNodes = try Self.checkIncludes(of: template, in: partials)
     self.partials = partials
     self.format = format
     self.escape = escape
     self.showDetails = options.showsDetails(byDefault: detailsByDefault)
+    self.pageParts = pageParts
   }
 
   /// Every partial and parent named in the layout, and in what they
   /// include, must exist: the spec would render a typo as nothing, and a
   /// cron job would mail an empty agenda.
+  /// - Returns: the nodes of all of them (``Template/nodeCount``).
   /// - Throws: `TemplateError` (`.notFound`) at the tag naming the missing one.
-  static func checkIncludes(of template: Template, in source: InMemoryTemplateSource) throws {
+  @discardableResult
+  static func checkIncludes(of template: Template, in source: InMemoryTemplateSource) throws -> Int {
     var pending = [template]
     var checked: Set<String> = [template.name]
+    var nodes = 0
     while let current = pending.popLast() {
+      nodes += current.nodeCount
       for (name, line, column) in current.includedNames where !checked.contains(name) {
         guard let included = try source.template(named: name) else {
           throw TemplateError(
@@ -56,11 +82,13 @@ public struct TemplateReportWriter: ReportWriter {
         pending.append(included)
       }
     }
+    return nodes
   }
 
   public func write<Output: TextOutputStream>(_ report: ReportView, to output: inout Output) throws {
     try template.render(
-      report.templateContext(showDetails: showDetails), partials: partials, escape: escape, into: &output)
+      report.templateContext(showDetails: showDetails), partials: partials, escape: escape,
+      budget: RenderBudget(templateNodes: templateNodes, items: report.taskCount), into: &output)
   }
 
   /// GitHub-flavoured Markdown from `Templates/markdown/`.
@@ -70,9 +98,11 @@ public struct TemplateReportWriter: ReportWriter {
       escape: MarkdownEscaping.escape)
   }
 
-  /// An HTML5 document from `Templates/html/`.
-  public static func html(options: WriterOptions) throws -> TemplateReportWriter {
+  /// An HTML5 document from `Templates/html/`; several locales make one
+  /// document (`html/locales.mustache`, ``HTMLPageParts``).
+  public static func html(options: WriterOptions, detailsByDefault: Bool = true) throws -> TemplateReportWriter {
     try TemplateReportWriter(
-      format: "html", folder: "html", options: options, escape: HTMLEscaping.escape)
+      format: "html", folder: "html", options: options, escape: HTMLEscaping.escape,
+      detailsByDefault: detailsByDefault, pageParts: HTMLPageParts.members)
   }
 }

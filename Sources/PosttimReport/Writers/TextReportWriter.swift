@@ -49,10 +49,26 @@ public struct TextReportWriter: ReportWriter {
   static let indent = 2
   static let gap = 2
 
+  /// How tasks are laid out: ``Layout/fitting`` or ``Layout/blocks``.
+  public let layout: Layout
+
+  /// How tasks are laid out.
+  public enum Layout: Sendable {
+    /// An aligned table when title and description each get at least
+    /// ``TextReportWriter/minimumTextWidth`` columns, else blocks: the
+    /// widest fit for a terminal.
+    case fitting
+    /// Always blocks (time and importance, then title and description
+    /// indented below): one layout whatever the tasks, as the e-mail's
+    /// text part is read in a mail reader whose width the writer cannot know.
+    case blocks
+  }
+
   /// A writer using `options` (width, colour, details).
-  public init(options: WriterOptions = WriterOptions()) {
+  public init(options: WriterOptions = WriterOptions(), layout: Layout = .fitting) {
     useColor = options.useColor
     width = options.textWidth ?? Self.defaultWidth
+    self.layout = layout
   }
 
   /// ANSI SGR styles used (ECMA-48 "Select Graphic Rendition").
@@ -69,7 +85,7 @@ public struct TextReportWriter: ReportWriter {
       output.write("\n")
       writeWrapped(report.emptyLine, to: &output)
     }
-    let widths = columnWidths(report)
+    let widths = layout == .fitting ? columnWidths(report) : nil
     for section in report.sections {
       output.write("\n")
       for line in DisplayWidth.wrapped(section.title, to: width) {

@@ -11,6 +11,14 @@ enum ExitStatusDocumentation {
     (.unavailable, "mail not sent", "--send could not hand the message to sendmail, or sendmail failed"),
     (.software, "internal (ICU) error", "an ICU call failed; please report it"),
     (
+      .osError, "system limit",
+      "too few file descriptors (ulimit -n), no memory for an input, or no process for sendmail"
+    ),
+    (
+      .osFile, "broken system zone file",
+      "a file of the system's tz database (TZDIR) for the zone is there but cannot be used"
+    ),
+    (
       .cannotCreate, "cannot create output",
       "the output file cannot be created, its name is a loop of links, or another user's link in a sticky "
         + "world-writable folder (not followed)"
@@ -18,6 +26,11 @@ enum ExitStatusDocumentation {
     (
       .ioError, "write error",
       "writing the output failed, including a reader that went away and the ulimit -f file-size limit"
+    ),
+    (
+      .temporaryFailure, "send timed out",
+      "sendmail ran past --send-timeout and was killed; nothing was sent. roster: some due readers failed (each "
+        + "named on its line; the next run retries them), or the journal is in use by another run"
     ),
     (
       .configuration, "template, catalog or config file error",

@@ -2,6 +2,7 @@
 enum HelpRenderer {
   static let usage = "Usage: posttim-report [options] FILE... (- for stdin)"
   static let previewUsage = "Usage: posttim-report preview [options]"
+  static let rosterUsage = "Usage: posttim-report roster [options] ROSTER.csv (--send | -o DIR)"
 
   /// The report command's help.
   static var report: String {
@@ -11,6 +12,8 @@ enum HelpRenderer {
 
     \(usage)
     \(previewUsage)   (see 'posttim-report preview --help')
+    \(rosterUsage)
+                             (see 'posttim-report roster --help')
 
     Input:
       FILE...                  XML or binary property lists; - reads stdin
@@ -40,6 +43,33 @@ enum HelpRenderer {
     Example:
       posttim-report preview --locale fr_CA,en_US --locale ar_EG --skeleton yMMMdjm \\
           --now 2026-11-30T14:00:00Z --time-zone America/Toronto
+    """
+  }
+
+  /// `posttim-report roster --help`.
+  static var roster: String {
+    """
+    posttim-report roster: every reader of a roster their own agenda by
+    e-mail, in their language and time zone, once a day from their local
+    hour (docs/roster.md). Run it hourly: 0 * * * * posttim-report roster …
+
+    \(rosterUsage)
+
+    The roster: RFC 4180 CSV (UTF-8), a header row, one row per reader.
+    Columns: id (required: the file name ID.eml, the journal and shard
+    key), list (required: the task list, relative to the roster's folder),
+    at (HH:MM local, default 06:00), and any option a config file may set
+    (locale, time-zone, mail-to, subject, days, …) but format, output,
+    send, sendmail, now, template and dump-context. An empty cell means
+    the value below (command line, then config file).
+
+    \(options(RosterOptions.all))
+
+    Output: one line per reader of the shard (sent, written, not due until
+    HH:MM, already sent at …, failed: why), then a summary.
+    Exit status: 0 every due reader delivered; 75 some failed (the next run
+    retries them) or the journal is in use; 64, 65, 66 or 78 for a roster,
+    option or config file refused whole, before anything is sent.
     """
   }
 

@@ -15,6 +15,9 @@ enum ManPage {
       .br
       .B posttim-report preview
       [\\fIoptions\\fR]
+      .br
+      .B posttim-report roster
+      [\\fIoptions\\fR] \\fIROSTER.csv\\fR (\\fB\\-\\-send\\fR | \\fB\\-o\\fR \\fIDIR\\fR)
       .SH DESCRIPTION
       .B posttim-report
       reads Post'TIM task lists (listeDesTaches.plist: Apple property lists, XML or binary; \\fB\\-\\fR
@@ -23,10 +26,22 @@ enum ManPage {
       .PP
       .B preview
       shows how one UTS #35 skeleton or pattern comes out in several locales.
+      .PP
+      .B roster
+      mails (or writes) each reader of a roster their own agenda, in their language and time zone, once a
+      day from their local hour. The roster is RFC 4180 CSV with a header row: \\fBid\\fR (the reader's
+      unique key), \\fBlist\\fR (the task list, relative to the roster's folder), \\fBat\\fR (local
+      HH:MM, default 06:00) and any option a config file may set, but format, output, send, sendmail,
+      now, template and dump\\-context. An empty cell means the command line's value, then the config
+      file's. A reader is due when its local time has reached \\fBat\\fR and the journal holds no
+      delivery for it and its local date. It prints one line per reader and a summary, and exits 75
+      when a due reader failed (the next run retries it).
 
       """
     page += section("OPTIONS", ReportOptions.all)
     page += section("PREVIEW OPTIONS", PreviewOptions.all)
+    page += section("ROSTER OPTIONS", RosterOptions.own)
+    page += ".PP\nThe roster also takes the report's options but the other formats' and the information modes.\n"
     page += """
       .SH FILES
       .TP
@@ -35,6 +50,11 @@ enum ManPage {
       named by \\fB\\-\\-config\\fR: one \\fIname\\fR = \\fIvalue\\fR per line, names as the long
       options, \\fBtrue\\fR or \\fBfalse\\fR for flags, \\fB#\\fR for comments. Options given on the
       command line override it.
+      .TP
+      .I $XDG_STATE_HOME/posttim-report/ROSTER.journal
+      (else \\fI~/.local/state/posttim-report/\\fR, or \\fB\\-\\-state\\fR) the roster's deliveries,
+      one line each, synced before the next reader; \\fIROSTER\\fR.shard\\-\\fIK\\fR\\-of\\-\\fIN\\fR.journal
+      with \\fB\\-\\-shard\\fR.
       .SH ENVIRONMENT
       .TP
       .B LC_ALL, LC_TIME, LANG
@@ -100,6 +120,14 @@ enum ManPage {
         + "Toronto whatever the system zone, use a systemd user timer instead of the crontab line; its "
         + "errors go to the journal (journalctl --user -u posttim-report):",
       ["[Timer]", "OnCalendar=*-*-* 21:00:00 America/Toronto", "Persistent=true"]
+    ),
+    (
+      "A roster: every hour, mail each reader whose local hour (the at column) has come and who has had no "
+        + "mail today; four shards at once with GNU parallel:",
+      [
+        "0 * * * * /usr/local/bin/posttim-report roster /srv/agenda/roster.csv --send",
+        "0 * * * * parallel -j4 posttim-report roster /srv/agenda/roster.csv --send --shard {}/4 ::: 0 1 2 3",
+      ]
     ),
   ]
 

@@ -22,7 +22,10 @@ enum MailOptions {
   static let subject = Option(
     OptionSpec(
       "subject", value: "TEXT", default: "the catalog's mail.subject",
-      help: "the subject, an ICU MessageFormat pattern that may use {date} and {count}", group: .mail))
+      help: "the subject, an ICU MessageFormat pattern that may use {date}, {from}, {to} and {count}",
+      discussion: "{date} is the first day shown, or the range of days shown (\"1–3 décembre 2026\"); {from} and "
+        + "{to} are the first and last days shown, each alone.",
+      group: .mail))
   static let send = Flag(
     OptionSpec(
       "send", help: "deliver with sendmail -t -oi instead of printing (implies --format email)",
@@ -31,13 +34,28 @@ enum MailOptions {
     OptionSpec(
       "sendmail", value: "PATH", default: "/usr/sbin/sendmail", help: "the sendmail program --send runs",
       group: .mail, completion: .file))
+  static let sendTimeout = Option(
+    spec: OptionSpec(
+      "send-timeout", value: "SECONDS", default: "120", help: "kill sendmail (and its process group) if it runs longer",
+      discussion: "The run then exits 75 (EX_TEMPFAIL) and says nothing was sent: a later run may succeed.",
+      group: .mail),
+    convert: OptionValues.integer("send-timeout", in: 1...86_400))
+  static let attachICS = Flag(
+    OptionSpec(
+      "attach-ics",
+      help: "attach the days shown as a calendar (agenda.ics, text/calendar; method=PUBLISH)",
+      discussion:
+        "One event per task from today on, with the UIDs of --format ics, so importing the next day's "
+        + "calendar updates the events instead of copying them; overdue tasks stay out. --remind adds alarms.",
+      group: .mail))
   static let skipEmpty = Flag(
     OptionSpec(
       "skip-empty", help: "when the window holds no task, write and send nothing and exit 0", group: .mail))
 
   /// Options that only a message uses (``skipEmpty`` applies to every format).
   static let messageOnly: [OptionSpec] = [
-    from.spec, to.spec, cc.spec, replyTo.spec, subject.spec, send.spec, sendmail.spec,
+    from.spec, to.spec, cc.spec, replyTo.spec, subject.spec, send.spec, sendmail.spec, sendTimeout.spec,
+    attachICS.spec,
   ]
 
   static let all: [OptionSpec] = messageOnly + [skipEmpty.spec]

@@ -5,7 +5,9 @@ struct Commands: OptionSet, Sendable, Hashable {
   static let report = Commands(rawValue: 1)
   /// `posttim-report preview [options]`
   static let preview = Commands(rawValue: 2)
-  static let all: Commands = [.report, .preview]
+  /// `posttim-report roster [options] ROSTER.csv`
+  static let roster = Commands(rawValue: 4)
+  static let all: Commands = [.report, .preview, .roster]
 }
 
 /// Where an option is listed in `--help`, the man page and the README.

@@ -69,6 +69,20 @@ enum ReportOptions {
       "width", value: "N", default: "COLUMNS, else the terminal's, else 80",
       help: "text format: lines of at most N columns; long text wraps", group: .output),
     convert: OptionValues.integer("width", in: 20...1000))
+  static let remind = Option(
+    spec: OptionSpec(
+      "remind", value: "LIST",
+      help: "ics and --attach-ics: alarms this long before each task (15m, 2h, 1d, PT15M; comma-separated)",
+      discussion:
+        "Each lead time is one VALARM (ACTION:DISPLAY) on every event still to come, its text from the "
+        + "catalog's calendar.reminder.", group: .output),
+    convert: { text in
+      do {
+        return try ReminderLeadTime.list(text)
+      } catch {
+        throw UsageError("--remind: \(error)")
+      }
+    })
   static let listFormats = Flag(
     OptionSpec("list-formats", help: "list the output formats and exit", group: .output, configurable: false))
   static let listLocales = Flag(
@@ -122,14 +136,21 @@ enum ReportOptions {
       "now", value: "DATE-TIME", default: "the clock",
       help: "ISO 8601 instant taken as now (2026-11-30T09:00:00-05:00, …Z)", group: .agenda))
   static let from = Option(
-    OptionSpec("from", value: "DATE", help: "first local day shown (ISO 8601 date, YYYY-MM-DD)", group: .agenda))
+    OptionSpec(
+      "from", value: "DAY",
+      help: "first local day shown: YYYY-MM-DD, today, tomorrow, yesterday, +N, -N or next-workday",
+      discussion: "Days count from today in the report's zone (--now's local day); next-workday is the first "
+        + "working day after today by the first locale's CLDR week (fr_CA rests Saturday-Sunday, ar_EG "
+        + "Friday-Saturday, fa_IR Friday; en_US@rg=egzzzz takes Egypt's).",
+      group: .agenda, completion: .choices(RelativeDay.keywords)))
   static let to = Option(
-    OptionSpec("to", value: "DATE", help: "last local day shown (ISO 8601 date, inclusive)", group: .agenda))
+    OptionSpec(
+      "to", value: "DAY", help: "last local day shown (inclusive), in the same words as --from",
+      group: .agenda, completion: .choices(RelativeDay.keywords)))
   static let days = Option(
     spec: OptionSpec(
       "days", value: "N", help: "show N days from today (or from --from), today included", group: .agenda),
     convert: OptionValues.integer("days", in: 1...36_600))
-  // TODO(lead, run plan): pass the value to AgendaOptions.overdueDays (nil when not given).
   static let overdueDays = Option(
     spec: OptionSpec(
       "overdue-days", value: "N", help: "show only the overdue tasks of the last N days; 0 leaves them out",
@@ -174,7 +195,8 @@ enum ReportOptions {
   static let all: [OptionSpec] =
     [
       format.spec, output.spec, template.spec, templateDirectory.spec, dumpContext.spec, csvDelimiter.spec,
-      csvByteOrderMark.spec, csvRawFormulas.spec, details.spec, noDetails.spec, width.spec, listFormats.spec,
+      csvByteOrderMark.spec, csvRawFormulas.spec, details.spec, noDetails.spec, width.spec, remind.spec,
+      listFormats.spec,
       listLocales.spec,
     ] + MailOptions.all + [
       locale.spec, timeZone.spec,

@@ -1,22 +1,60 @@
 import Foundation
 import PosttimICU
 
-/// `-z america/toronto` is `America/Toronto`: zone IDs are matched
-/// case-insensitively against the system tz database's names when the
-/// match is unambiguous, and a near miss is suggested.
+/// `-z` as `TZ` takes it, and forgiving of case: a zone of the tz
+/// database (`America/Toronto`; `america/toronto` when the match is
+/// unambiguous), an ICU `GMT±hh:mm` ID, or a POSIX TZ string (`JST-9`,
+/// `<+03>-3`, `UTC0`, `AEST-10AEDT,M10.1.0,M4.1.0/3`, ``POSIXTZString``).
+/// For anything else a zone is suggested: those whose last part is the
+/// text (`Montreal`: America/Montreal, a link to America/Toronto), else a
+/// near miss. A valid zone is taken as it is, never replaced by another.
 enum TimeZoneSpelling {
   /// The zone for `text`, or the ID's own error with a suggestion.
   static func resolve(_ text: String, in data: SystemTimeZoneData) throws -> TimeZoneIdentifier {
     try refuseAmbiguousOffset(text)
+    let unknown: DateEngineError
     do {
       return try TimeZoneIdentifier(text, systemZones: data)
     } catch {
-      let names = systemNames(in: data)
-      let folded = names.filter { $0.lowercased() == text.lowercased() }
-      if folded.count == 1 { return try TimeZoneIdentifier(folded[0], systemZones: data) }
-      guard let near = Suggestion.closest(to: text, in: names) else { throw error }
-      throw UsageError("\(error); did you mean '\(near)'?")
+      guard case .invalidTimeZone = error else { throw error }  // a broken zone file
+      unknown = error
     }
+    if let zone = try TimeZoneIdentifier(posixTZ: text, systemZones: data) { return zone }
+    let names = data.names
+    let folded = names.names.filter { $0.lowercased() == text.lowercased() }
+    if folded.count == 1 { return try TimeZoneIdentifier(folded[0], systemZones: data) }
+    guard let hint = suggestion(for: text, in: names) else { throw unknown }
+    throw UsageError("\(unknown); did you mean \(hint)?")
+  }
+
+  /// The zones whose last part is `text` (spaces read as `_`), each link
+  /// with its target; else those whose last part is the closest to it by
+  /// spelling (`Torontoo`); else the closest whole name.
+  static func suggestion(for text: String, in names: TZDataNames) -> String? {
+    let wanted = text.lowercased().replacingOccurrences(of: " ", with: "_")
+    func lastPart(_ name: String) -> String { String(name.split(separator: "/").last ?? "").lowercased() }
+    var sameCity = names.names.filter { $0.contains("/") && lastPart($0) == wanted }
+    if sameCity.isEmpty, !wanted.contains("/") {
+      var cities: [String] = []
+      var seen: Set<String> = []
+      for name in names.names where name.contains("/") && seen.insert(lastPart(name)).inserted {
+        cities.append(lastPart(name))
+      }
+      if let city = Suggestion.closest(to: wanted, in: cities) {
+        sameCity = names.names.filter { $0.contains("/") && lastPart($0) == city }
+      }
+    }
+    guard !sameCity.isEmpty else { return Suggestion.closest(to: text, in: names.names).map { "'\($0)'" } }
+    var shown: [String] = []
+    for name in sameCity.sorted() {
+      if let target = names.linkTargets[name] {
+        shown.append("'\(name)' (a link to \(target))")
+        if !sameCity.contains(target) { shown.append("'\(target)'") }
+      } else {
+        shown.append("'\(name)'")
+      }
+    }
+    return shown.joined(separator: " or ")
   }
 
   /// `GMT+5` (also `GMT-0530`) is UTC+5 as an ICU/Java custom ID but UTC−5
@@ -36,20 +74,5 @@ enum TimeZoneSpelling {
     throw UsageError(
       "time zone \"\(text)\" is ambiguous (POSIX reads it as UTC\(west == "-" ? "−" : "+")\(hhmm), ICU as UTC\(sign == "+" ? "+" : "−")\(hhmm)); "
         + "use \(etc)'GMT\(sign)\(hhmm)' (UTC\(sign == "+" ? "+" : "−")\(hhmm))")
-  }
-
-  /// Zone and link names of `tzdata.zi` (tz's compact source, shipped by
-  /// Debian's tzdata), empty when absent.
-  static func systemNames(in data: SystemTimeZoneData) -> [String] {
-    let path = data.directory + "/tzdata.zi"
-    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
-    return text.split(separator: "\n").compactMap { line in
-      let fields = line.split(separator: " ")
-      switch fields.first {
-      case "Z" where fields.count > 1: return String(fields[1])
-      case "L" where fields.count > 2: return String(fields[2])
-      default: return nil
-      }
-    }
   }
 }

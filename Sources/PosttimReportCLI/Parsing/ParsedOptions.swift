@@ -12,6 +12,8 @@ struct ParsedOptions {
   enum Origin: Equatable, Sendable {
     case commandLine
     case configFile(path: String, line: Int, column: Int)
+    /// A roster's cell: its file, row (the header is row 1) and column name.
+    case roster(path: String, row: Int, column: String)
   }
 
   struct Entry: Equatable, Sendable {
@@ -97,6 +99,14 @@ struct ParsedOptions {
     return merged
   }
 
+  /// These options without the named ones (a command's own options
+  /// taken out before the rest is passed on).
+  func without(_ names: Set<String>) -> ParsedOptions {
+    var result = self
+    for name in names { result.entries[name] = nil }
+    return result
+  }
+
   /// Options that together say one thing: the days shown (`--from`, `--to`,
   /// `--days`). `--from tomorrow --to next-workday` in an evening crontab
   /// line replaces the config's `days = 2`, instead of clashing with it.
@@ -106,8 +116,15 @@ struct ParsedOptions {
     do {
       return try body()
     } catch {
-      guard case .configFile(let path, let line, let column) = origin else { throw error }
-      throw ConfigFileError(path: path, line: line, column: column, message: "\(error)")
+      // A broken system zone file is no fault of the value that names the zone.
+      if case .unusableZoneFile? = error as? DateEngineError { throw error }
+      switch origin {
+      case .commandLine: throw error
+      case .configFile(let path, let line, let column):
+        throw ConfigFileError(path: path, line: line, column: column, message: "\(error)")
+      case .roster(let path, let row, let column):
+        throw RosterError.cell(path: path, row: row, column: column, message: "\(error)")
+      }
     }
   }
 }

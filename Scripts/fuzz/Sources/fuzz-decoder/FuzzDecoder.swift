@@ -1,12 +1,13 @@
 import Foundation
 import FuzzDriver
 import PosttimReport
+import PosttimTestOracles
 
 /// Target (a): TaskListDecoder on arbitrary bytes. The contract: it returns
 /// tasks or throws TaskListError; anything else (a trap, a stack overflow,
 /// an ASan report) is a finding. `throws(TaskListError)` makes any other
 /// error type impossible at compile time, so only crashes and hangs remain.
-/// Differential: the result must equal expat's alone (`decodeWithExpat`),
+/// Differential: the result must equal expat's alone (`ExpatTaskListDecoder`),
 /// tasks for tasks and message for message, so the fast XML scanner in
 /// front of expat never reads a document otherwise.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -14,7 +15,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   let bytes = Data(fuzzInput(data, size))
   let decoder = TaskListDecoder()
   let fast = Result { () throws(TaskListError) in try decoder.decode(bytes, file: "fuzz") }
-  let reference = Result { () throws(TaskListError) in try decoder.decodeWithExpat(bytes, file: "fuzz") }
+  let reference = Result { () throws(TaskListError) in try ExpatTaskListDecoder().decode(bytes, file: "fuzz") }
   switch (fast, reference) {
   case (.success(let a), .success(let b)):
     // By their dump when `==` fails: a NaN <real> (kept in extraFields)

@@ -5,7 +5,7 @@ extension CSVReportWriter {
   /// Several locales' reports as one table (RFC 4180): the byte order mark
   /// once, ``localeHeader``, then each report's rows in turn, each starting
   /// with its ICU locale ID ("fr_CA", "ja_JP@calendar=japanese").
-  public func write<Output: TextOutputStream>(_ reports: [ReportView], to output: inout Output) {
+  public func write<Output: TextOutputStream>(several reports: [ReportView], to output: inout Output) {
     if byteOrderMark { output.write("\u{FEFF}") }
     writeRow(Self.localeHeader, to: &output)
     for report in reports {

@@ -7,7 +7,7 @@ extension JSONReportWriter {
   /// Each element of `reports` is exactly the one-locale document of that
   /// locale (its own `locale` member says which), indented two levels.
   /// One locale's document is held at a time.
-  public func write<Output: TextOutputStream>(_ reports: [ReportView], to output: inout Output) {
+  public func write<Output: TextOutputStream>(several reports: [ReportView], to output: inout Output) {
     output.write("{\n")
     for member in header(reports[0]).prefix(2) {
       output.write(JSONValue.indent(1) + JSONText.string(member.key) + ": " + member.value.text(level: 1) + ",\n")

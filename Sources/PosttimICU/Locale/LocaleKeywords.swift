@@ -1,0 +1,93 @@
+import CICUShim
+
+/// The Unicode extension keywords (`-u-ca-…`, `@calendar=…`) checked when
+/// a locale is made, so that a value ICU does not know is a usage error
+/// naming it, never an ICU failure later (`-u-nu-bogus` made
+/// `udatpg_open` fail, exit 70) nor a silent fallback (`-u-fw-xyz` gave
+/// the locale's own first weekday).
+///
+/// Checked: every keyword that changes this tool's output. Calendars
+/// (`ca`), hour cycles (`hc`), first weekdays (`fw`) and region overrides
+/// (`rg`) from their UTS #35 value lists; numbering systems (`nu`) and the
+/// collation settings (`co`, `ka`, `kb`, `kc`, `kf`, `kh`, `kk`, `kn`, `kr`,
+/// `ks`, `kv`, `vt`) by ICU itself. Others (`cu`, `ms`, `tz`, …) change
+/// nothing here and are left as they are.
+enum LocaleKeywords {
+  /// The calendars ICU 72 implements (UTS #35 `ca` values, ICU spelling).
+  static let calendars: Set<String> = [
+    "buddhist", "chinese", "coptic", "dangi", "ethiopic", "ethiopic-amete-alem",
+    "gregorian", "hebrew", "indian", "islamic", "islamic-civil", "islamic-rgsa",
+    "islamic-tbla", "islamic-umalqura", "iso8601", "japanese", "persian", "roc",
+  ]
+
+  static let hourCycles: Set<String> = ["h11", "h12", "h23", "h24"]
+  static let weekdays: Set<String> = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
+
+  /// ICU's keyword names for the collation settings, with their BCP 47 keys.
+  static let collationSettings: [(icu: String, bcp47: String)] = [
+    ("colalternate", "ka"), ("colbackwards", "kb"), ("colcaselevel", "kc"), ("colcasefirst", "kf"),
+    ("colhiraganaquaternary", "kh"), ("colnormalization", "kk"), ("colnumeric", "kn"), ("colreorder", "kr"),
+    ("colstrength", "ks"), ("maxvariable", "kv"), ("variabletop", "vt"),
+  ]
+
+  /// Why `locale`'s keywords cannot be used, or nil.
+  static func problem(in locale: LocaleIdentifier) -> String? {
+    guard locale.icuID.contains("@") else { return nil }
+    if let calendar = locale.keyword("calendar"), !calendars.contains(calendar) {
+      return "unknown calendar \"\(calendar)\""
+    }
+    if let hours = locale.keyword("hours"), !hourCycles.contains(hours) {
+      return "unknown hour cycle \"\(hours)\""
+    }
+    if let weekday = locale.keyword("fw"), !weekdays.contains(weekday) {
+      return "unknown first day of the week \"\(weekday)\" (sun, mon, … sat)"
+    }
+    if let region = locale.keyword("rg"), !isRegionOverride(region) {
+      return "unknown region override \"\(region)\" (a region and zzzz: uszzzz)"
+    }
+    if let numbers = locale.keyword("numbers"), !isNumberingSystem(locale) {
+      return "unknown numbering system \"\(numbers)\""
+    }
+    if let collation = locale.keyword("collation"), !collationTypes.contains(collation) {
+      return "unknown collation \"\(collation)\""
+    }
+    return collationSettingProblem(locale)
+  }
+
+  /// ICU applies only a two-letter region followed by `zzzz`.
+  private static func isRegionOverride(_ value: String) -> Bool {
+    let bytes = Array(value.utf8)
+    return bytes.count == 6 && bytes[..<2].allSatisfy { (0x61...0x7A).contains($0 | 0x20) }
+      && String(decoding: bytes[2...], as: UTF8.self).lowercased() == "zzzz"
+  }
+
+  /// Whether ICU can make the locale's numbering system (it fails with
+  /// U_UNSUPPORTED_ERROR on a name it does not know).
+  private static func isNumberingSystem(_ locale: LocaleIdentifier) -> Bool {
+    (try? withASCIIResult("NumberingSystem::createInstance") { out, capacity, status in
+      cicu_locale_numbering_system(locale.icuID, out, capacity, &status)
+    }) != nil
+  }
+
+  private static let collationTypes: Set<String> = Set(
+    ((try? withASCIIResult("ucol_getKeywordValues") { cicu_coll_types($0, $1, &$2) }) ?? "standard")
+      .split(separator: " ").map(String.init))
+
+  /// The first collation setting ICU refuses (`ks-bogus`) or does not
+  /// support (`kh-true`), each opened on its own so the message names it.
+  private static func collationSettingProblem(_ locale: LocaleIdentifier) -> String? {
+    let base = locale.icuID.split(separator: "@", maxSplits: 1)[0]
+    for setting in collationSettings {
+      guard let value = locale.keyword(setting.icu) else { continue }
+      var status: Int32 = 0
+      let collator = cicu_coll_open("\(base)@\(setting.icu)=\(value)", &status)
+      cicu_coll_close(collator)
+      if status > 0 {
+        let written = String(cString: cicu_unicode_locale_type(setting.icu, value))
+        let name = ICUError(function: "ucol_open", code: status).name
+        return "unsupported collation setting \"\(setting.bcp47)-\(written)\" (ICU: \(name))"
+      }
+    }
+    return nil
+  }
+}

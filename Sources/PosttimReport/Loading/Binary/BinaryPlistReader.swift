@@ -1,0 +1,521 @@
+import Foundation
+import PosttimICU
+import PosttimParallel
+
+/// Reads a binary property list (Apple's `bplist00`: a header, objects, an
+/// offset table and a 32-byte trailer, as CoreFoundation's
+/// CFBinaryPList.c lays it out) straight from its bytes into tasks.
+///
+/// Objects may be referenced from many places, so the file is a graph, not
+/// a tree. Each object is decoded once and remembered (shared references
+/// share the value; a task dictionary referenced twice is validated once),
+/// cycles are refused, and the nesting limit is checked with each object's
+/// remembered height. What the tasks would expand to when written out is
+/// bounded by ``budget(forFileSize:)``: past it the file is refused instead
+/// of amplifying a small file into gigabytes downstream.
+struct BinaryPlistReader: Sendable {
+  /// The largest expanded size accepted, in cost units: 64 units per byte
+  /// of the file plus 16 Mi. Each object costs 16 units plus its payload's
+  /// bytes (a string's stored bytes, data's length) and, for an array or a
+  /// dictionary, the cost of everything it references, counted once per
+  /// reference. Without shared references an object's cost is at most 16
+  /// units plus its bytes for its one reference, so a list has to share
+  /// objects heavily to get near the budget.
+  static func budget(forFileSize size: Int) -> Int {
+    size.multipliedReportingOverflow(by: 64).partialValue + (16 << 20)
+  }
+
+  /// The bytes being read, shared by the readers of the two halves.
+  ///
+  /// Sendable notes: the caller keeps them alive and unchanged while any
+  /// reader runs (a private read-only mapping of the file, or a `Data`'s
+  /// storage inside `withUnsafeBytes`), and readers only read them.
+  struct InputBytes: @unchecked Sendable {
+    let bytes: UnsafeBufferPointer<UInt8>
+  }
+
+  /// Why an object could not be read, before the entry and key are known.
+  enum Problem: Error {
+    /// The file's structure is broken: refused as not a binary plist.
+    case malformed(String)
+    /// A readable value that no task list may hold (`.invalid`).
+    case value(String)
+    case tooDeep
+    case overBudget
+  }
+
+  /// The file's bytes.
+  var bytes: UnsafeBufferPointer<UInt8> { input.bytes }
+  private let input: InputBytes
+  let file: String
+  /// Called every 32,768 tasks when the bytes are a mapped file: it drops
+  /// the pages read so far (they fault back in if needed), so a large file
+  /// does not stay resident beside the tasks made from it.
+  var releasePages: (@Sendable () -> Void)?
+  private let offsetSize: Int, referenceSize: Int, objectCount: Int, top: Int, tableOffset: Int
+  private let budget: Int
+  /// Per object (one byte each, so a million tasks cost a few MB): how
+  /// many references point at it, saturating at 2 (``shared``), and the
+  /// ``visiting`` bit while it is being decoded (a cycle if met again).
+  private var references: [UInt8]
+  private static let shared: UInt8 = 2, visiting: UInt8 = 0x80
+  /// Objects referenced more than once, once decoded.
+  private var memo = ObjectMemo<Decoded>()
+
+  /// A decoded object: its value, its cost (see ``budget(forFileSize:)``)
+  /// and its height (levels of arrays and dictionaries, 0 for a scalar).
+  struct Decoded {
+    let value: PropertyListValue
+    let cost: Int
+    let height: Int
+  }
+
+  /// - Throws: ``TaskListError`` (`.unreadable`) when the header or trailer is
+  ///   not bplist00's.
+  init(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws(TaskListError) {
+    input = InputBytes(bytes: bytes)
+    self.file = file
+    func malformed(_ reason: String) -> TaskListError {
+      TaskListError(.unreadable, file: file, message: "not a valid binary property list (\(reason))")
+    }
+    guard bytes.count >= 40 else { throw malformed("shorter than a trailer") }
+    // "bplist0" and any minor version, as CoreFoundation checks it.
+    guard bytes.starts(with: "bplist0".utf8) else { throw malformed("not version 0x") }
+    let trailer = bytes.count - 32
+    offsetSize = Int(bytes[trailer + 6])
+    referenceSize = Int(bytes[trailer + 7])
+    func word(_ at: Int) -> Int? {
+      var value: UInt64 = 0
+      for i in 0..<8 { value = value << 8 | UInt64(bytes[at + i]) }
+      return value <= UInt64(Int.max) ? Int(value) : nil
+    }
+    guard (1...8).contains(offsetSize), (1...8).contains(referenceSize), let count = word(trailer + 8),
+      let top = word(trailer + 16), let table = word(trailer + 24), table >= 8, table <= trailer, count >= 1,
+      count <= (trailer - table) / offsetSize, top < count
+    else { throw malformed("bad trailer") }
+    objectCount = count
+    self.top = top
+    tableOffset = table
+    budget = Self.budget(forFileSize: bytes.count)
+    references = Array(repeating: 0, count: count)
+    countReferences()
+  }
+
+  /// One pass over the arrays and dictionaries, counting the references to
+  /// each object (up to 2): only shared objects are remembered. Objects
+  /// that do not fit are skipped here and refused when reached. A long
+  /// list's objects are counted in two halves at once (this pass was 15 ms
+  /// of one core, the other idle, on 100,000 tasks), then added up.
+  private mutating func countReferences() {
+    references = referenceCounts(inHalves: objectCount >= Self.splitMinimum * 8 && Parallel.width > 1)
+  }
+
+  /// The reference counts, counted on one core or in two halves at once
+  /// (the same counts: the differential test compares them).
+  func referenceCounts(inHalves: Bool) -> [UInt8] {
+    var counts = [UInt8](repeating: 0, count: objectCount)
+    counts[top] = 1
+    guard inHalves else {
+      countReferences(of: 0..<objectCount, into: &counts)
+      return counts
+    }
+    let middle = objectCount / 2
+    let halves = Parallel.map(2) { half -> [UInt8] in
+      var counts = [UInt8](repeating: 0, count: objectCount)
+      countReferences(of: half == 0 ? 0..<middle : middle..<objectCount, into: &counts)
+      return counts
+    }
+    counts.withUnsafeMutableBufferPointer { counts in
+      for index in counts.indices {
+        counts[index] = min(Self.shared, counts[index] &+ halves[0][index] &+ halves[1][index])
+      }
+    }
+    return counts
+  }
+
+  /// Counts into `counts` the references that the arrays and dictionaries
+  /// among the objects at `indices` hold, each count saturating at 2.
+  private func countReferences(of indices: Range<Int>, into counts: inout [UInt8]) {
+    for index in indices {
+      guard let object = try? object(index), object.kind == 0xA || object.kind == 0xD else { continue }
+      let count = object.kind == 0xD ? object.count * 2 : object.count
+      for position in 0..<count {
+        guard let child = try? reference(object.start + position * referenceSize) else { break }
+        if counts[child] < Self.shared { counts[child] += 1 }
+      }
+    }
+  }
+
+  // MARK: Tasks
+
+  /// The tasks, in file order.
+  /// - Throws: ``TaskListError`` naming the file, and the entry and key
+  ///   for a bad value.
+  mutating func tasks() throws(TaskListError) -> [TaskEntry] {
+    let root: Object
+    do {
+      root = try object(top)
+    } catch {
+      throw describe(error, entry: nil, key: nil)
+    }
+    guard root.kind == 0xA else {
+      throw TaskListError(
+        .invalid, file: file, message: "the root must be an array of task dictionaries, got \(root.typeName)")
+    }
+    releasePages?()  // what counting the references read
+    if root.count >= Self.splitMinimum, Parallel.width > 1, let tasks = tasksInHalves(of: root) {
+      return tasks
+    }
+    var total = 16
+    return try tasks(of: root, positions: 0..<root.count, total: &total)
+  }
+
+  /// Lists shorter than this are read on one core (about 2 MB of file).
+  static let splitMinimum = 8_192
+
+  /// The tasks read in two halves at once, each half by its own copy of
+  /// this reader (its own remembered objects and cycle marks), or nil when
+  /// either half fails or both together pass the budget: the caller then
+  /// reads the list on one core, which finds the same error and reports it
+  /// where it occurs. A success is the one-core result: entries are
+  /// numbered by their position in the root array either way, and an
+  /// object shared by both halves is decoded twice to the same value.
+  func tasksInHalves() -> [TaskEntry]? {
+    guard let root = try? object(top), root.kind == 0xA else { return nil }
+    return tasksInHalves(of: root)
+  }
+
+  private func tasksInHalves(of root: Object) -> [TaskEntry]? {
+    let middle = root.count / 2
+    let start = self
+    var succeeded = false
+    // Both halves write into one array, each its own part: joining two
+    // arrays held both and the joined one at once, a long list's peak.
+    let tasks = [TaskEntry](unsafeUninitializedCapacity: root.count) { buffer, count in
+      nonisolated(unsafe) let buffer = buffer
+      let totals = Parallel.map(2) { half -> Int? in
+        // Both halves drop the pages read so far, as one core does: the other
+        // half reads again (from the page cache) the few it still needs.
+        var reader = start
+        var total = half == 0 ? 16 : 0
+        let positions = half == 0 ? 0..<middle : middle..<root.count
+        let part = UnsafeMutableBufferPointer(rebasing: buffer[positions])
+        guard (try? reader.tasks(of: root, positions: positions, into: part, total: &total)) != nil else { return nil }
+        return total
+      }
+      switch (totals[0], totals[1]) {
+      case (let first?, let second?) where first.addingReportingOverflow(second).partialValue <= budget:
+        count = root.count
+        succeeded = true
+      case (let first, let second):
+        // A half that failed has left its part uninitialized; one that
+        // succeeded is let go.
+        if first != nil { _ = UnsafeMutableBufferPointer(rebasing: buffer[0..<middle]).deinitialize() }
+        if second != nil { _ = UnsafeMutableBufferPointer(rebasing: buffer[middle..<root.count]).deinitialize() }
+        count = 0
+      }
+    }
+    return succeeded ? tasks : nil
+  }
+
+  /// The tasks of the root array's entries at `positions`; `total` holds
+  /// the cost so far and receives the cost after them.
+  private mutating func tasks(of root: Object, positions: Range<Int>, total: inout Int) throws(TaskListError)
+    -> [TaskEntry]
+  {
+    try [TaskEntry](unsafeUninitializedCapacity: positions.count) { (buffer, count) throws(TaskListError) in
+      try tasks(of: root, positions: positions, into: buffer, total: &total)
+      count = positions.count
+    }
+  }
+
+  /// The same into `buffer` (uninitialized, `positions.count` long); when
+  /// it throws, `buffer` is left uninitialized.
+  private mutating func tasks(
+    of root: Object, positions: Range<Int>, into buffer: UnsafeMutableBufferPointer<TaskEntry>, total: inout Int
+  ) throws(TaskListError) {
+    var initialized = 0
+    // A shared task dictionary: where its task is in `buffer`, and its
+    // cost, so it is copied, not validated again.
+    var validated: [Int: (position: Int, cost: Int)] = [:]
+    do throws(TaskListError) {
+      for position in positions {
+        let entry = position + 1
+        do {
+          let index = try reference(root.start + position * referenceSize)
+          let cost: Int
+          if references[index] & Self.shared != 0, let known = validated[index] {
+            var task = buffer[known.position]
+            task.origin = TaskOrigin(file: file, entry: entry)
+            (buffer.baseAddress! + initialized).initialize(to: task)
+            cost = known.cost
+          } else {
+            let dictionary = try object(index)
+            guard dictionary.kind == 0xD else {
+              throw TaskListError(
+                .invalid, file: file, entry: entry, message: "must be a dictionary, got \(dictionary.typeName)")
+            }
+            let (task, taskCost) = try self.task(dictionary, entry: entry)
+            (buffer.baseAddress! + initialized).initialize(to: task)
+            cost = taskCost
+            if references[index] & Self.shared != 0 { validated[index] = (initialized, taskCost) }
+          }
+          initialized += 1
+          total = total.addingReportingOverflow(cost).partialValue
+          if entry & 0x7FFF == 0 { releasePages?() }
+          guard total <= budget else { throw Problem.overBudget }
+        } catch let error as TaskListError {
+          throw error
+        } catch let error as Problem {
+          throw describe(error, entry: entry, key: nil)
+        } catch {
+          throw TaskListError(.unreadable, file: file, message: "not a valid binary property list")
+        }
+      }
+    } catch {
+      _ = UnsafeMutableBufferPointer(rebasing: buffer[0..<initialized]).deinitialize()
+      throw error
+    }
+  }
+
+  /// The validated task of a dictionary, and its cost.
+  private mutating func task(_ dictionary: Object, entry: Int) throws -> (TaskEntry, Int) {
+    var builder = TaskEntryBuilder(file: file, entry: entry)
+    var cost = 16
+    for position in 0..<dictionary.count {
+      var key: String?
+      do {
+        let keyIndex = try reference(dictionary.start + position * referenceSize)
+        let keyObject = try value(keyIndex, level: 3)
+        guard case .string(let name) = keyObject.value else {
+          throw Problem.malformed("a dictionary key that is not a string")
+        }
+        key = name
+        let valueIndex = try reference(dictionary.start + (dictionary.count + position) * referenceSize)
+        let decoded = try self.value(valueIndex, level: 3, importance: name == TaskListDecoder.Key.importance)
+        let value = decoded.value
+        cost = cost.addingReportingOverflow(keyObject.cost + decoded.cost).partialValue
+        if case .date(let date) = value, !ISO8601.isSupported(date) {
+          throw Problem.value("is out of range (years 0…9999)")
+        }
+        try builder.add(name, value)
+      } catch let error as Problem {
+        throw describe(error, entry: entry, key: key)
+      }
+    }
+    return (try builder.finish(), cost)
+  }
+
+  private func describe(_ problem: Problem, entry: Int?, key: String?) -> TaskListError {
+    switch problem {
+    case .malformed(let reason):
+      return TaskListError(.unreadable, file: file, message: "not a valid binary property list (\(reason))")
+    case .value(let message):
+      return TaskListError(.invalid, file: file, entry: entry, key: key, message: message)
+    case .tooDeep:
+      return TaskListError(.invalid, file: file, message: TaskListDecoder.tooDeepMessage)
+    case .overBudget:
+      return TaskListError(
+        .invalid, file: file,
+        message: "expands through shared references to more than 64 times its size; not a task list this tool reads")
+    }
+  }
+
+  // MARK: Objects
+
+  /// An object's header: its kind (the marker's high nibble), low nibble,
+  /// count (elements, bytes or UTF-16 units) and where its payload starts.
+  struct Object {
+    let marker: UInt8
+    let count: Int
+    let start: Int
+    var kind: UInt8 { marker >> 4 }
+
+    var typeName: String {
+      switch kind {
+      case 0x0: return marker == 0x08 || marker == 0x09 ? "a boolean" : "a null"
+      case 0x1: return "an integer"
+      case 0x2: return "a real number"
+      case 0x3: return "a date"
+      case 0x4: return "data"
+      case 0x5, 0x6: return "a string"
+      case 0x8: return "a UID"
+      case 0xA: return "an array"
+      case 0xC: return "a set"
+      case 0xD: return "a dictionary"
+      default: return "an unknown object"
+      }
+    }
+  }
+
+  /// A big-endian unsigned number of `size` bytes (1…8) inside the objects.
+  private func number(at offset: Int, size: Int) throws(Problem) -> UInt64 {
+    guard offset >= 0, offset <= tableOffset - size else { throw .malformed("a number past the objects") }
+    var value: UInt64 = 0
+    for i in 0..<size { value = value << 8 | UInt64(bytes[offset + i]) }
+    return value
+  }
+
+  private func reference(_ offset: Int) throws(Problem) -> Int {
+    let index = try number(at: offset, size: referenceSize)
+    guard index < UInt64(objectCount) else { throw .malformed("a reference to object \(index) of \(objectCount)") }
+    return Int(index)
+  }
+
+  /// The header of object `index`, its payload checked to fit before the
+  /// offset table.
+  private func object(_ index: Int) throws(Problem) -> Object {
+    var offset: UInt64 = 0
+    let entry = tableOffset + index * offsetSize
+    for i in 0..<offsetSize { offset = offset << 8 | UInt64(bytes[entry + i]) }
+    guard offset >= 8, offset < UInt64(tableOffset) else { throw .malformed("object \(index) does not fit the file") }
+    let start = Int(offset)
+    let marker = bytes[start]
+    var position = start + 1
+    var count = Int(marker & 0x0F)
+    let kind = marker >> 4
+    if count == 0x0F, [0x4, 0x5, 0x6, 0xA, 0xC, 0xD].contains(kind) {
+      guard position < tableOffset, bytes[position] >> 4 == 0x1, bytes[position] & 0x0F <= 3 else {
+        throw .malformed("object \(index) does not fit the file")
+      }
+      let size = 1 << Int(bytes[position] & 0x0F)
+      let value = try number(at: position + 1, size: size)
+      guard value <= UInt64(Int.max) else { throw .malformed("object \(index) does not fit the file") }
+      count = Int(value)
+      position += 1 + size
+    }
+    let room = tableOffset - position
+    let fits: Bool
+    switch kind {
+    case 0x0: fits = true
+    case 0x1: fits = count <= 4 && (1 << count) <= room
+    case 0x2: fits = (count == 2 || count == 3) && (1 << count) <= room
+    case 0x3: fits = marker == 0x33 && room >= 8
+    case 0x4, 0x5: fits = count <= room
+    case 0x6: fits = count <= room / 2
+    case 0x8: fits = count + 1 <= room
+    case 0xA, 0xC: fits = count <= room / referenceSize
+    case 0xD: fits = count <= room / referenceSize / 2
+    default: fits = false
+    }
+    guard fits else { throw .malformed("object \(index) does not fit the file") }
+    return Object(marker: marker, count: count, start: position)
+  }
+
+  /// The value of object `index`, as a container at nesting `level` (the
+  /// root array is level 1), decoded once however often it is referenced.
+  /// `importance` words an integer beyond 64 bits as that key's error.
+  private mutating func value(_ index: Int, level: Int, importance: Bool = false) throws(Problem) -> Decoded {
+    // Only shared objects are remembered: the others skip the table.
+    if references[index] & Self.shared != 0, let known = memo[index] {
+      guard level - 1 + known.height <= TaskListDecoder.depthLimit else { throw .tooDeep }
+      return known
+    }
+    guard references[index] & Self.visiting == 0 else { throw .malformed("object \(index) contains itself") }
+    let object = try self.object(index)
+    let value: PropertyListValue
+    var cost = 16
+    var height = 0
+    switch object.kind {
+    case 0x0:
+      guard object.marker == 0x08 || object.marker == 0x09 else {
+        throw .value("holds \(object.typeName), which no task list holds")
+      }
+      value = .bool(object.marker == 0x09)
+    case 0x1:
+      value = try integer(object, importance: importance)
+    case 0x2:
+      let raw = try number(at: object.start, size: 1 << object.count)
+      value = .real(object.count == 2 ? Double(Float(bitPattern: UInt32(raw))) : Double(bitPattern: raw))
+    case 0x3:
+      let seconds = Double(bitPattern: try number(at: object.start, size: 8))
+      let date = Date(timeIntervalSinceReferenceDate: seconds)
+      guard seconds.isFinite, ISO8601.isSupported(date) else {
+        throw .value("holds a date out of range (years 0…9999)")
+      }
+      value = .date(date)
+    case 0x4:
+      value = .data(Data(UnsafeBufferPointer(rebasing: bytes[object.start..<object.start + object.count])))
+      cost += object.count
+    case 0x5:
+      let text = UnsafeBufferPointer(rebasing: bytes[object.start..<object.start + object.count])
+      guard text.allSatisfy({ $0 < 0x80 }) else { throw .value("holds an ASCII string object with a byte above 0x7F") }
+      value = .string(String(decoding: text, as: UTF8.self))
+      cost += object.count
+    case 0x6:
+      guard
+        let text = Self.utf16BigEndian(
+          UnsafeBufferPointer(rebasing: bytes[object.start..<object.start + 2 * object.count]))
+      else { throw .value("holds a string that is not valid UTF-16 (an unpaired surrogate)") }
+      value = .string(text)
+      cost += object.count * 2
+    case 0xA, 0xD:
+      guard level <= TaskListDecoder.depthLimit else { throw .tooDeep }
+      references[index] |= Self.visiting
+      defer { references[index] &= ~Self.visiting }
+      if object.kind == 0xA {
+        var items: [PropertyListValue] = []
+        items.reserveCapacity(object.count)
+        for position in 0..<object.count {
+          let child = try self.value(try reference(object.start + position * referenceSize), level: level + 1)
+          items.append(child.value)
+          cost = cost.addingReportingOverflow(child.cost).partialValue
+          height = max(height, child.height)
+          guard cost <= budget else { throw .overBudget }
+        }
+        value = .array(items)
+      } else {
+        var entries: [String: PropertyListValue] = [:]
+        entries.reserveCapacity(object.count)
+        for position in 0..<object.count {
+          let keyObject = try self.value(try reference(object.start + position * referenceSize), level: level + 1)
+          guard case .string(let key) = keyObject.value else {
+            throw .malformed("a dictionary key that is not a string")
+          }
+          let child = try self.value(
+            try reference(object.start + (object.count + position) * referenceSize), level: level + 1)
+          guard entries.updateValue(child.value, forKey: key) == nil else {
+            throw .value("holds a dictionary with the key \"\(TaskListError.printable(key))\" twice (duplicate key)")
+          }
+          cost = cost.addingReportingOverflow(keyObject.cost + child.cost).partialValue
+          height = max(height, child.height)
+          guard cost <= budget else { throw .overBudget }
+        }
+        value = .dictionary(entries)
+      }
+      height += 1
+    default:
+      throw .value("holds \(object.typeName), which no task list holds")
+    }
+    let decoded = Decoded(value: value, cost: cost, height: height)
+    // Booleans, numbers and dates are decoded again where they recur: a
+    // few loads, where remembering each (a list's dates recur by the
+    // thousand) cost a table entry and its growth. Their cost is the same
+    // either way, and no cycle or depth runs through them.
+    if references[index] & Self.shared != 0, object.kind >= 0x4 { memo.insert(decoded, for: index) }
+    return decoded
+  }
+
+  /// Big-endian UTF-16 as a string, or nil for an unpaired surrogate
+  /// (which `String(decoding:as:)` would repair silently).
+  static func utf16BigEndian(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    UTF16Transcoding.string(count: bytes.count / 2, repairing: false) { i in
+      UInt32(bytes[2 * i]) << 8 | UInt32(bytes[2 * i + 1])
+    }
+  }
+
+  /// 1, 2 and 4-byte integers are unsigned, 8-byte ones signed, 16-byte
+  /// ones (CoreFoundation's 128-bit) kept when they fit 64 bits signed.
+  private func integer(_ object: Object, importance: Bool) throws(Problem) -> PropertyListValue {
+    let size = 1 << object.count
+    if size < 8 { return .integer(Int(try number(at: object.start, size: size))) }
+    if size == 8 { return .integer(Int(Int64(bitPattern: try number(at: object.start, size: 8)))) }
+    let high = try number(at: object.start, size: 8), low = try number(at: object.start + 8, size: 8)
+    if high == 0, low <= UInt64(Int64.max) { return .integer(Int(low)) }
+    if high == UInt64.max, low > UInt64(Int64.max) { return .integer(Int(Int64(bitPattern: low))) }
+    if importance { throw .value("must be 1…9, got an integer beyond 64 bits") }
+    let magnitude = Double(high) * 18_446_744_073_709_551_616 + Double(low)
+    return .real(
+      Int64(bitPattern: high) < 0 ? magnitude - 340_282_366_920_938_463_463_374_607_431_768_211_456 : magnitude)
+  }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import PosttimICU
+
+/// Validates one task dictionary key by key, as a reader delivers it, into
+/// a ``TaskEntry``. Both readers (XML and binary) share it, so a value is
+/// judged, and an error worded, the same whatever the encoding.
+///
+/// Rules: `tache` a string, `date` a date, `importance` the string "1"…"9"
+/// or an integer 1…9, `description` a string; any other key is kept as
+/// read. A key given twice is refused (Foundation keeps the last one, which
+/// can hide an invalid value).
+package struct TaskEntryBuilder {
+  let file: String
+  /// The entry's position in the root array, from 1.
+  let entry: Int
+  private var title: String?
+  private var date: Date?
+  private var importance: Int?
+  private var details: String?
+  private var extra: [String: PropertyListValue] = [:]
+
+  init(file: String, entry: Int) {
+    self.file = file
+    self.entry = entry
+  }
+
+  func fail(_ key: String?, _ message: String) -> TaskListError {
+    TaskListError(.invalid, file: file, entry: entry, key: key, message: message)
+  }
+
+  /// Adds one key and its value.
+  /// - Throws: ``TaskListError`` (`.invalid`) naming the entry and the key.
+  mutating func add(_ key: String, _ value: PropertyListValue) throws(TaskListError) {
+    switch key {
+    case TaskListDecoder.Key.title:
+      guard title == nil else { throw duplicate(key) }
+      guard case .string(let text) = value else { throw fail(key, "must be a string, got \(value.typeName)") }
+      title = text
+    case TaskListDecoder.Key.date:
+      guard date == nil else { throw duplicate(key) }
+      guard case .date(let instant) = value else { throw fail(key, "must be a date, got \(value.typeName)") }
+      date = instant
+    case TaskListDecoder.Key.importance:
+      guard importance == nil else { throw duplicate(key) }
+      importance = try Self.importance(value) { fail(key, $0) }
+    case TaskListDecoder.Key.details:
+      guard details == nil else { throw duplicate(key) }
+      guard case .string(let text) = value else { throw fail(key, "must be a string, got \(value.typeName)") }
+      details = text
+    default:
+      guard extra.updateValue(value, forKey: key) == nil else { throw duplicate(key) }
+    }
+  }
+
+  func duplicate(_ key: String) -> TaskListError {
+    fail(key, "is given twice in the entry (duplicate key)")
+  }
+
+  /// The entry, once every key is in.
+  /// - Throws: ``TaskListError`` naming the first missing required key.
+  consuming func finish() throws(TaskListError) -> TaskEntry {
+    guard let title else { throw fail(TaskListDecoder.Key.title, "is missing") }
+    guard let date else { throw fail(TaskListDecoder.Key.date, "is missing") }
+    guard let importance else { throw fail(TaskListDecoder.Key.importance, "is missing") }
+    return TaskEntry(
+      title: title, date: date, importance: importance, details: details ?? "", extraFields: extra,
+      origin: TaskOrigin(file: file, entry: entry))
+  }
+
+  /// "1"…"9" as the app writes it, or an integer 1…9.
+  package static func importance(_ value: PropertyListValue, fail: (String) -> TaskListError) throws(TaskListError)
+    -> Int
+  {
+    switch value {
+    case .string(let text):
+      guard text.utf8.count == 1, let byte = text.utf8.first, (49...57).contains(byte) else {
+        throw fail("must be 1…9, got \"\(TaskListError.printable(text))\"")
+      }
+      return Int(byte - 48)
+    case .integer(let number):
+      guard (1...9).contains(number) else { throw fail("must be 1…9, got \(number)") }
+      return number
+    // A whole <real> (`5.0`) reads as that integer, as it always has.
+    case .real(let number) where number.rounded() == number && abs(number) < 1e15:
+      return try importance(.integer(Int(number)), fail: fail)
+    default:
+      throw fail("must be 1…9 (a string or an integer), got \(value.typeName)")
+    }
+  }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import PosttimReport
+
+/// The process's streams, injectable so tests run the CLI in-process.
+public struct CommandIO: Sendable {
+  /// Writes the report (or help) to standard output and reports failure.
+  public var writeStandardOutput: @Sendable (_ render: (inout FileDescriptorOutput) throws -> Void) throws -> Void
+  /// One line of diagnostics (no trailing newline).
+  public var writeError: @Sendable (String) -> Void
+  /// Reads standard input whole; nil reads descriptor 0 as a stream
+  /// (``TaskListLoader/readStandardInput``).
+  public var readStandardInput: (@Sendable () throws -> Data)?
+  /// True when standard output is a terminal (colour may be used).
+  public var standardOutputIsTerminal: Bool = false
+
+  public init(
+    writeStandardOutput: @escaping @Sendable ((inout FileDescriptorOutput) throws -> Void) throws -> Void,
+    writeError: @escaping @Sendable (String) -> Void,
+    readStandardInput: (@Sendable () throws -> Data)?, standardOutputIsTerminal: Bool = false
+  ) {
+    self.writeStandardOutput = writeStandardOutput
+    self.writeError = writeError
+    self.readStandardInput = readStandardInput
+    self.standardOutputIsTerminal = standardOutputIsTerminal
+  }
+
+  /// The real standard streams (file descriptors 0, 1, 2).
+  public static let process = CommandIO(
+    writeStandardOutput: { render in
+      var output = FileDescriptorOutput(descriptor: 1, name: "<stdout>")
+      try render(&output)
+      try output.finish()
+    },
+    // write(2), not FileHandle: FileHandle traps when stderr is closed or
+    // full; a diagnostic that cannot be shown is dropped, the status stays.
+    writeError: { line in
+      var bytes = Array((line + "\n").utf8)
+      var offset = 0
+      while offset < bytes.count {
+        let written = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress! + offset, $0.count - offset) }
+        if written <= 0 { break }
+        offset += written
+      }
+    },
+    readStandardInput: nil,
+    standardOutputIsTerminal: isatty(1) == 1)
+}

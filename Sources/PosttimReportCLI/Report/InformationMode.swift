@@ -1,0 +1,76 @@
+import PosttimICU
+import PosttimReport
+
+/// The modes that print information and leave before the pipeline:
+/// `--help`, `--version`, `--generate-manpage`,
+/// `--generate-completion-script`, `--list-formats` and `--list-locales`.
+enum InformationMode {
+  case help
+  case version
+  case manPage
+  case completionScript(shell: String)
+  case listFormats
+  /// The catalogs in `resources`, or the chain `locale` uses.
+  case listLocales(resources: any ResourceFiles, locale: LocaleIdentifier?)
+
+  /// The modes the command line alone decides, before the config file is
+  /// read: a broken config file never hides `--help`.
+  static func requested(byCommandLine commandLine: ParsedOptions) throws -> InformationMode? {
+    if commandLine.isSet(ReportOptions.help) { return .help }
+    if commandLine.isSet(ReportOptions.version) { return .version }
+    if commandLine.isSet(ReportOptions.generateManPage) { return .manPage }
+    if let shell = try commandLine.value(ReportOptions.generateCompletionScript) {
+      return .completionScript(shell: shell)
+    }
+    return nil
+  }
+
+  /// The modes that read the config file's settings too: `--list-locales`
+  /// lists the catalogs of its `template-dir`, for its `locale`. Only
+  /// those options are resolved; the rest of a report's are not needed.
+  static func requested(by options: ParsedOptions, in environment: RunEnvironment) throws -> InformationMode? {
+    if options.isSet(ReportOptions.listFormats) { return .listFormats }
+    guard options.isSet(ReportOptions.listLocales) else { return nil }
+    var resources: any ResourceFiles = EmbeddedResources()
+    if let folder = try RunPlan.templateDirectory(options) {
+      try RunPlan.checkTemplateDirectory(folder, catalogs: false)
+      resources = LayeredResources([DirectoryResources(root: folder), EmbeddedResources()])
+    }
+    var locale: LocaleIdentifier?
+    if options.has(ReportOptions.locale.spec) {
+      let locales = try RunPlan.Presentation.locales(
+        options, environment: environment.variables, warn: environment.warn)
+      for locale in locales { SharedOptions.warnAboutDataFallback(locale, warn: environment.warn) }
+      locale = locales[0]
+    }
+    return .listLocales(resources: resources, locale: locale)
+  }
+
+  /// What the mode prints on standard output.
+  func text(environment: [String: String]) -> String {
+    switch self {
+    case .help: return HelpRenderer.report + "\n"
+    case .version: return Self.versionText(environment: environment) + "\n"
+    case .manPage: return ManPage.text
+    case .completionScript(let shell): return CompletionScript.text(for: shell)
+    case .listFormats:
+      let registry = WriterRegistry.standard
+      return registry.formats.map { "\(DisplayWidth.padded($0, to: 10)) \(registry.summary(of: $0) ?? "")\n" }.joined()
+    case .listLocales(let resources, let locale):
+      return LocaleListing(resources: resources).text(for: locale)
+    }
+  }
+
+  /// `posttim-report 0.1.0 (ICU 72.1, CLDR 42.0, tz data 2025b from
+  /// /usr/share/zoneinfo; ICU's own 2022e)`: the system tz database dates
+  /// follow (``SystemTimeZoneData``), and ICU's own, used where the system
+  /// has no zone.
+  static func versionText(environment: [String: String]) -> String {
+    let system = SystemTimeZoneData.named(by: environment)
+    let timeZoneData =
+      system.version.map { "\($0) from \(system.directory); ICU's own \(ICUVersions.timeZoneData)" }
+      ?? "of unknown version from \(system.directory); ICU's own \(ICUVersions.timeZoneData)"
+    return "posttim-report \(PosttimReportVersion.current) (ICU \(ICUVersions.icu), CLDR \(ICUVersions.cldr), "
+      + "tz data \(timeZoneData))"
+  }
+}

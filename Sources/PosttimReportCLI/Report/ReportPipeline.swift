@@ -1,0 +1,52 @@
+import PosttimICU
+import PosttimReport
+
+/// One report run, read from its plan: load → build → present → deliver.
+///
+///     load      the task lists (TaskInputs)
+///     build     one agenda, ordered by the first locale
+///     present   one view per locale (PresentedReport)
+///     deliver   the product to its destination (Destination), every
+///               destination ending in the same check of recorded failures
+struct ReportPipeline {
+  let plan: RunPlan
+  let io: CommandIO
+  let warn: @Sendable (String) -> Void
+  /// Leave the tasks, agenda and views to the kernel at exit
+  /// (``ReportCommand/exitsAfterRun``).
+  let keepsUntilExit: Bool
+
+  func run() throws {
+    var tasks = try TaskInputs(readStandardInput: io.readStandardInput).load(plan.inputs)
+    let report = try PresentedReport(moving: &tasks, plan: plan, warn: warn)
+    defer { if keepsUntilExit { KeptUntilExit.keep((tasks, report.agenda, report.views)) } }
+    try deliver(report)
+  }
+
+  /// Writes the product where the plan says; an empty window under
+  /// `--skip-empty` writes nothing.
+  func deliver(_ report: PresentedReport) throws {
+    if plan.output.skipsEmpty && report.views[0].taskCount == 0 { return }
+    try plan.output.destination.deliver(
+      report.views, io: io, rendering: CheckedRendering(product: plan.output.product, report: report))
+  }
+}
+
+/// The product's text, then the check every destination ends with: a
+/// value ICU could not format was left blank, so the run fails (exit 70)
+/// before the output is committed or sent.
+struct CheckedRendering: OutputRendering {
+  let product: RunPlan.Product
+  let report: PresentedReport
+
+  func render<Output: TextOutputStream>(_ views: [ReportView], to output: inout Output) throws {
+    switch product {
+    case .report(let writer):
+      try writer.write(views, to: &output)
+    case .templateContext(let showDetails):
+      let contexts = views.map { $0.templateContext(showDetails: showDetails).jsonText() }
+      output.write((contexts.count == 1 ? contexts[0] : "[\n" + contexts.joined(separator: ",\n") + "\n]") + "\n")
+    }
+    if let failure = report.firstFailure { throw failure }
+  }
+}

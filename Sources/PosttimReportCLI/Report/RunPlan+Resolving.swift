@@ -1,0 +1,79 @@
+import Foundation
+import PosttimICU
+import PosttimReport
+
+extension RunPlan {
+  /// Resolves and checks every option of a report run, in the order the
+  /// errors are reported: output options, presentation, window, mail, then
+  /// the inputs, the writer and the output paths.
+  /// - Throws: ``UsageError`` (exit 64), ``DateEngineError`` (64),
+  ///   ``MailError`` (64), ``TemplateError`` (66, 78), ``ConfigFileError``
+  ///   for a config file value (78), ``ICUError`` (70).
+  /// - Parameters:
+  ///   - messageID: the e-mail's fixed `Message-ID` (a roster reader's,
+  ///     the same on a retry); nil for a new one per message.
+  ///   - shared: writers already made by earlier plans of this process
+  ///     (a roster's readers), reused where the options are alike.
+  init(
+    resolving options: ParsedOptions, in environment: RunEnvironment, messageID: String? = nil,
+    shared: SharedWriters? = nil
+  ) throws {
+    inputs = options.operands
+    // --send only makes sense for a message, so it implies the format.
+    let format =
+      try options.value(ReportOptions.format) ?? (options.isSet(MailOptions.send) ? "email" : "markdown")
+    if options.has(ReportOptions.template.spec), !["markdown", "html"].contains(format) {
+      throw UsageError("--template applies to the markdown and html formats, not '\(format)'")
+    }
+    try TaskInputs.checkDistinct(inputs)
+    let outputPath = try SharedOptions.outputPath(options)
+    var writerOptions = try Self.writerOptions(options)
+    presentation = try Presentation(resolving: options, resources: writerOptions.resources, in: environment)
+    window = try Window(resolving: options, clock: environment.clock, first: presentation.locales[0])
+    let mailing = try Mailing(
+      resolving: options, format: format, locale: presentation.locales[0].locale,
+      environment: environment.variables, now: window.now)
+    var message = mailing.message
+    message?.messageID = messageID
+    mail = message
+    if let mail { writerOptions[EmailReportWriter.Options.self] = mail }
+    // Colour and the terminal's width only for a terminal, never for a file.
+    let toTerminal = environment.standardOutputIsTerminal && outputPath == nil
+    writerOptions.useColor = toTerminal && (environment.variables["NO_COLOR"] ?? "").isEmpty
+    if writerOptions.textWidth == nil {
+      writerOptions.textWidth = TerminalWidth.detect(environment: environment.variables, outputIsTerminal: toTerminal)
+    }
+
+    guard !inputs.isEmpty else {
+      throw UsageError("no task list given (name a FILE, or - for stdin)")
+    }
+    let registry = WriterRegistry.standard
+    let sharedWriter = try shared?.writer(
+      format: format, options: writerOptions, templateFolder: options.text(ReportOptions.templateDirectory))
+    guard let writer = try sharedWriter ?? registry.writer(for: format, options: writerOptions) else {
+      throw UsageError("unknown format '\(format)' (available: \(registry.formats.joined(separator: ", ")))")
+    }
+    let written = Self.destination(outputPath, locales: presentation.locales.map(\.locale))
+    for path in written.paths { try TaskInputs.checkOutput(path, isNotIn: inputs) }
+    // The context dump always goes to standard output.
+    let dumpsContext = options.isSet(ReportOptions.dumpContext)
+    let destination =
+      dumpsContext
+      ? .standardOutput : mailing.sendmail.map { .sendmail(program: $0, timeout: mailing.sendTimeout) } ?? written
+    output = Output(
+      format: format,
+      product: dumpsContext
+        ? .templateContext(showDetails: writerOptions.showsDetails(byDefault: format != "email")) : .report(writer),
+      destination: destination, skipsEmpty: !dumpsContext && mailing.skipsEmpty)
+  }
+
+  /// `-o`: one path per locale with `{locale}` (each locale's BCP 47 tag
+  /// in its place: letters, digits and hyphens only, so always a safe file
+  /// name part), else one path for all; none or `-` is standard output.
+  static func destination(_ outputPath: String?, locales: [LocaleIdentifier]) -> Destination {
+    guard let outputPath, outputPath != "-" else { return .standardOutput }
+    guard outputPath.contains(Destination.localePlaceholder) else { return .file(outputPath) }
+    return .filePerLocale(
+      locales.map { outputPath.replacingOccurrences(of: Destination.localePlaceholder, with: $0.languageTag) })
+  }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import PosttimICU
+import PosttimReport
+
+extension RunPlan.Window {
+  /// `--now` (else the clock), `--from`, `--to`, `--days`,
+  /// `--overdue-days`, `--min-importance` and `--group-by`, checked against
+  /// each other. `--from`/`--to` are resolved here, once: today is the
+  /// local day of `now` in the first locale's zone, and `next-workday`
+  /// follows that locale's CLDR week (its region, or an `rg` override).
+  init(resolving options: ParsedOptions, clock: () -> Date, first settings: ReportSettings) throws {
+    now =
+      try options.resolve(ReportOptions.now) { text throws -> Date in
+        switch try ISO8601.parse(text) {
+        case .instant(let date):
+          // Year 0000 is readable (Foundation's distantPast) but no "now".
+          guard ISO8601.isSupported(date), date.timeIntervalSince1970 >= -62_135_596_800 else {
+            throw UsageError("--now must be in the years 1…9999, got '\(text)'")
+          }
+          return date
+        default: throw UsageError("--now needs a date-time with an offset, e.g. 2026-11-30T09:00:00-05:00 or …Z")
+        }
+      } ?? clock()
+    let from = try options.resolve(ReportOptions.from) { try Self.day($0, option: "from") }
+    let to = try options.resolve(ReportOptions.to) { try Self.day($0, option: "to") }
+    let days = try options.value(ReportOptions.days)
+    if days != nil && to != nil { throw UsageError("use --to or --days, not both") }
+    let calendar = try DayCalendar(timeZone: settings.timeZone, locale: settings.locale)
+    do {
+      (self.from, self.to) = try AgendaWindow(from: from, to: to, days: days).resolved(now: now, in: calendar)
+    } catch let problem as AgendaWindow.Problem {
+      guard case .endsBeforeStart(let first, let last) = problem, let from, let to else {
+        throw UsageError("--from/--to: \(problem)")
+      }
+      throw UsageError("--to (\(Self.named(to, last))) is before --from (\(Self.named(from, first)))")
+    }
+    overdueDays = try options.value(ReportOptions.overdueDays)
+    minimumImportance = try options.value(ReportOptions.minimumImportance) ?? 1
+    grouping = try options.value(ReportOptions.groupBy).flatMap(AgendaOptions.Grouping.init(rawValue:)) ?? .day
+  }
+
+  /// `--from`/`--to` name local days: a date or a day counted from today.
+  static func day(_ text: String, option: String) throws -> RelativeDay {
+    do {
+      return try RelativeDay(text)
+    } catch {
+      let word = text.trimmingHorizontalSpace().lowercased()
+      guard case .notADay = error, let near = Suggestion.closest(to: word, in: RelativeDay.keywords) else {
+        throw UsageError("--\(option): \(error)")
+      }
+      throw UsageError("--\(option): '\(TerminalText.echo(text, limit: 40))' is not a day; did you mean '\(near)'?")
+    }
+  }
+
+  /// A day as the user wrote it, with the date it resolved to when the
+  /// words were relative ("next-workday: 2026-12-07").
+  static func named(_ value: RelativeDay, _ day: LocalDay) -> String {
+    if case .date = value { return "\(day)" }
+    return "\(value): \(day)"
+  }
+}

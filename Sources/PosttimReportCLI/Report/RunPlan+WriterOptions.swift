@@ -1,0 +1,79 @@
+import Foundation
+import PosttimReport
+import PosttimTemplating
+
+extension RunPlan {
+  /// The writer's options the command line gives: `--template-dir`
+  /// (checked whole: every template parses, every catalog is usable),
+  /// `--template`, the `--csv-*` options, `--details`/`--no-details` and
+  /// `--width`. The mail's and the terminal's are added by the caller.
+  static func writerOptions(_ options: ParsedOptions) throws -> WriterOptions {
+    var writerOptions = WriterOptions()
+    if let folder = try templateDirectory(options) {
+      try checkTemplateDirectory(folder, catalogs: true)
+      writerOptions.resources = LayeredResources([DirectoryResources(root: folder), EmbeddedResources()])
+    }
+    if let path = try options.value(ReportOptions.template) {
+      writerOptions[TemplateReportWriter.Options.self] = .init(layout: try layout(at: path))
+    }
+    writerOptions[CSVReportWriter.Options.self] = .init(
+      delimiter: try options.value(ReportOptions.csvDelimiter) ?? ",",
+      byteOrderMark: options.isSet(ReportOptions.csvByteOrderMark),
+      neutralizeFormulas: !options.isSet(ReportOptions.csvRawFormulas))
+    switch (options.isSet(ReportOptions.details), options.isSet(ReportOptions.noDetails)) {
+    case (true, true): throw UsageError("use --details or --no-details, not both")
+    case (true, false): writerOptions.showDetails = true
+    case (false, true): writerOptions.showDetails = false
+    case (false, false): break
+    }
+    writerOptions.textWidth = try options.value(ReportOptions.width)
+    writerOptions[ICalendarReportWriter.Options.self] = .init(reminders: try options.value(ReportOptions.remind) ?? [])
+    return writerOptions
+  }
+
+  /// `--template-dir`, which must be a folder.
+  static func templateDirectory(_ options: ParsedOptions) throws -> URL? {
+    guard let folder = try options.value(ReportOptions.templateDirectory) else { return nil }
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else {
+      throw UsageError("template folder '\(folder)' does not exist")
+    }
+    guard isDirectory.boolValue else { throw UsageError("--template-dir '\(folder)' is a file, not a folder") }
+    return URL(fileURLWithPath: folder)
+  }
+
+  /// Refuses a template folder with an unusable file, and (for a report,
+  /// `catalogs`; `--list-locales` reports broken catalogs) one with a
+  /// catalog that is not.
+  static func checkTemplateDirectory(_ root: URL, catalogs: Bool) throws {
+    let folder = DirectoryResources(root: root)
+    if let (path, reason) = folder.firstUnusableFile() {
+      throw TemplateError(kind: .syntax, templateName: root.appending(path: path).path, message: reason)
+    }
+    for path in folder.paths(under: "messages/") where path.hasSuffix(".json") && catalogs {
+      let name = String(path.dropFirst("messages/".count).dropLast(".json".count))
+      if let text = folder.text(at: path), let problem = MessageCatalog.problem(inCatalog: name, text: text) {
+        throw TemplateError(kind: .syntax, templateName: root.appending(path: path).path, message: problem)
+      }
+    }
+  }
+
+  /// `--template FILE`: its name and text. Only a regular file, opened
+  /// without blocking: /dev/zero would be read forever, and a FIFO without
+  /// a writer would wait forever.
+  static func layout(at path: String) throws -> (name: String, text: String) {
+    let bytes: [UInt8]
+    do {
+      bytes = try DataFile.readRegular(path)
+    } catch .notFound {
+      throw TemplateError(kind: .notFound, templateName: path, message: "template file not found")
+    } catch {
+      throw TemplateError(
+        kind: .notFound, templateName: path, message: error.reason() + " (a template is a text file)")
+    }
+    guard let text = String(validating: bytes, as: UTF8.self) else {
+      throw TemplateError(kind: .syntax, templateName: path, message: "is not UTF-8 text")
+    }
+    return (URL(fileURLWithPath: path).lastPathComponent, text)
+  }
+}

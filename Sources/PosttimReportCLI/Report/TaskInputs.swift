@@ -1,0 +1,67 @@
+import Foundation
+import PosttimICU
+import PosttimReport
+
+/// The run's task lists: checked as named before anything is read, then
+/// read all before anything is written.
+struct TaskInputs {
+  /// Nil reads descriptor 0 as a stream (``TaskListLoader/readStandardInput``).
+  let readStandardInput: (@Sendable () throws -> Data)?
+
+  /// Reads every input, and reports every bad one.
+  func load(_ paths: [String]) throws -> [TaskEntry] {
+    let loader = TaskListLoader(readStandardInput: readStandardInput)
+    var tasks: [TaskEntry] = []
+    var errors: [TaskListError] = []
+    for path in paths {
+      do {
+        let loaded = try loader.load(path)
+        // Moved, not appended: appending copied every task.
+        tasks = TaskEntry.joined(consume tasks, loaded)
+      } catch {
+        errors.append(error)
+      }
+    }
+    if errors.count == 1 { throw errors[0] }
+    if !errors.isEmpty { throw InputErrors(errors: errors) }
+    return tasks
+  }
+
+  /// Stdin can be read once, and a file given twice would list every task
+  /// twice.
+  static func checkDistinct(_ inputs: [String]) throws {
+    if inputs.filter({ $0 == "-" }).count > 1 {
+      throw UsageError("'-' (standard input) given more than once")
+    }
+    let named = inputs.filter { $0 != "-" }
+    // One file cannot repeat (and the first table of file identities costs
+    // a scan of the runtime's conformance records, 0.1 ms of every start).
+    guard named.count > 1 else { return }
+    var seen: [FileIdentity: String] = [:]
+    for input in named {
+      guard let id = FileIdentity(path: input) else { continue }
+      if let first = seen[id] { throw UsageError("'\(input)' is the same file as '\(first)'") }
+      seen[id] = input
+    }
+  }
+
+  /// `-o` naming one of the inputs would replace the user's task list.
+  static func checkOutput(_ output: String, isNotIn inputs: [String]) throws {
+    guard output != "-", let outputID = FileIdentity(path: output) else { return }
+    for input in inputs {
+      let inputID = input == "-" ? FileIdentity.standardInput : FileIdentity(path: input)
+      if inputID == outputID {
+        let name = input == "-" ? "standard input" : "the input '\(input)'"
+        throw UsageError("output '\(output)' is \(name); refusing to overwrite a task list")
+      }
+    }
+  }
+}
+
+/// Several inputs failed: one line each, exit status of the first.
+struct InputErrors: Error, CustomStringConvertible {
+  let errors: [TaskListError]
+  var description: String {
+    errors.map(\.description).joined(separator: "; ")
+  }
+}

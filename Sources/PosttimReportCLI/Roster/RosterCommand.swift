@@ -1,0 +1,71 @@
+import Foundation
+import PosttimICU
+import PosttimReport
+
+/// `posttim-report roster ROSTER.csv [--send | -o DIR]` (docs/roster.md):
+/// each reader's agenda, in the reader's language and zone, once a day
+/// from the reader's local hour.
+///
+/// The whole roster is checked first: its CSV and columns, and every
+/// row's options resolved into a ``RunPlan`` by the report's resolver; a
+/// bad roster is refused whole (``RosterErrors``) before anything is
+/// sent. Then each due reader of the shard, one at a time, goes through
+/// the report's pipeline and is recorded in the journal. One reader's
+/// failure is its result line; the run ends with exit 75 when any failed.
+struct RosterCommand {
+  let arguments: [String]
+  let environment: RunEnvironment
+  let io: CommandIO
+
+  func execute() throws {
+    let commandLine = try RosterOptions.parser.parse(arguments)
+    if commandLine.isSet(ReportOptions.help) {
+      try io.writeStandardOutput { $0.write(HelpRenderer.roster + "\n") }
+      return
+    }
+    let options = try ConfiguredOptions.resolve(
+      commandLine, specs: ReportOptions.all, accepts: { !RosterOptions.runWide.contains($0.name) },
+      environment: environment.variables)
+    let request = try RosterRequest(options, environment: environment.variables)
+    if case .folder(let folder) = request.delivery { try Self.checkFolder(folder) }
+    let roster = try RosterFile(path: request.rosterPath)
+    // One instant for every reader: the due checks and the agendas agree.
+    let now = environment.clock()
+    let pinned = RunEnvironment(
+      variables: environment.variables, clock: { now }, standardOutputIsTerminal: false, warn: environment.warn)
+    // E-mail writers made once per set of part options, for every reader.
+    let shared = SharedWriters()
+    let schedule = try RosterSchedule(roster: roster, request: request, environment: pinned, shared: shared)
+    let journalName = request.journalName(roster: roster.name)
+    let journal: RosterJournal
+    let others: [RosterJournal.Entry]
+    do {
+      journal = try RosterJournal(folder: request.stateFolder, name: journalName)
+      others = try RosterJournal.others(in: request.stateFolder, roster: roster.name, own: journalName)
+    }
+    let run = RosterRun(
+      request: request, environment: pinned, io: io, journal: journal, delivered: RosterDelivered(others),
+      shared: shared)
+    let tally = try run.handle(schedule.entries, roster: roster)
+    let scope = request.shard == .all ? "roster" : "roster (shard \(request.shard))"
+    try io.writeStandardOutput { $0.write("\(scope): \(tally.summary(delivery: request.delivery))\n") }
+    if tally.failed > 0 { throw RosterIncomplete(failed: tally.failed) }
+  }
+
+  /// `-o DIR` must name a folder that exists.
+  static func checkFolder(_ folder: String) throws {
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+      throw OutputError(.cannotCreate, path: folder, reason: "-o names no existing folder")
+    }
+  }
+}
+
+/// Some due readers failed; the others were delivered (exit 75: the next
+/// run retries the failed ones).
+struct RosterIncomplete: Error, CustomStringConvertible {
+  let failed: Int
+  var description: String {
+    "\(failed) reader\(failed == 1 ? "" : "s") failed (named above); the next run retries \(failed == 1 ? "it" : "them")"
+  }
+}

@@ -1,0 +1,180 @@
+import Foundation
+import PosttimICU
+import PosttimReport
+
+/// One reader: a row of the roster, checked on its own (its ID, list and
+/// `at`, the form of its cells); whether its options resolve is checked
+/// with the roster-wide ones (``RosterCommand``). Kept small: a long
+/// roster holds every row for the whole run.
+struct RosterReader {
+  let id: String
+  /// The row it is on (the header is row 1).
+  let row: Int
+  /// The task list's path, relative ones taken from the roster's folder.
+  let list: String
+  /// `at`, in minutes after local midnight.
+  let at: Int
+  /// The row's cells under ``RosterFile/optionColumns`` (empty for a row
+  /// with none): with the empty ones left out, a layer over the
+  /// roster-wide options (``RosterFile/layer(of:)``).
+  let cells: [String]
+}
+
+/// A roster file (docs/roster.md): RFC 4180 CSV, a header row naming
+/// `id`, `list`, optionally `at`, and options a config file may set
+/// (``RosterOptions/columns``).
+struct RosterFile {
+  let path: String
+  let readers: [RosterReader]
+  /// The columns named after an option, in the file's order.
+  let optionColumns: [OptionSpec]
+
+  /// The journal's base name: the file's name without `.csv`.
+  var name: String {
+    let file = (path as NSString).lastPathComponent
+    return file.lowercased().hasSuffix(".csv") ? String(file.dropLast(4)) : file
+  }
+
+  /// Every reader's wall time when the roster has no `at` (or its cell is empty).
+  static let defaultAt = 6 * 60
+  /// The longest ID, in UTF-8 bytes (a file name part with room to spare).
+  static let idLimit = 200
+  /// The largest roster read, in bytes.
+  static let sizeLimit = 256 << 20
+
+  /// Reads and checks the roster.
+  /// - Throws: ``RosterError`` (66) for a file that cannot be read;
+  ///   ``RosterErrors`` (65) naming every bad row and column.
+  init(path: String) throws {
+    self.path = path
+    let bytes: [UInt8]
+    do {
+      bytes = try DataFile.readRegular(path, limit: Self.sizeLimit)
+    } catch {
+      throw RosterError(exitCode: .noInput, path: path, row: 0, column: nil, message: error.reason())
+    }
+    let records: [RFC4180Reader.Record]
+    do {
+      records = try RFC4180Reader.records(bytes)
+    } catch {
+      throw RosterError.content(path, row: error.row, error.message + " (field \(error.column))")
+    }
+    guard let header = records.first else { throw RosterError.content(path, "no header row (id,list,…)") }
+    let folder = (path as NSString).deletingLastPathComponent
+    var errors: [RosterError] = []
+    let columns = Self.columns(header, path: path, errors: &errors)
+    if !errors.isEmpty { throw RosterErrors(errors: errors) }
+    optionColumns = columns.compactMap { if case .option(let spec)? = $0 { spec } else { nil } }
+    var readers: [RosterReader] = []
+    var seen: [String: Int] = [:]
+    for record in records.dropFirst() {
+      do throws(RosterError) {
+        let reader = try Self.reader(record, columns: columns, path: path, folder: folder)
+        if let first = seen[reader.id] {
+          throw RosterError.content(
+            path, row: record.row, column: "id", "'\(reader.id)' is also the ID of row \(first)")
+        }
+        seen[reader.id] = record.row
+        readers.append(reader)
+      } catch {
+        errors.append(error)
+      }
+    }
+    if !errors.isEmpty { throw RosterErrors(errors: errors) }
+    self.readers = readers
+  }
+
+  /// What each column is: `id`, `list`, `at` or an option.
+  enum Column {
+    case id, list, at
+    case option(OptionSpec)
+  }
+
+  /// The header's columns; every bad one is added to `errors`.
+  static func columns(_ header: RFC4180Reader.Record, path: String, errors: inout [RosterError]) -> [Column?] {
+    var seen: Set<String> = []
+    let columns = header.fields.enumerated().map { offset, name -> Column? in
+      func fail(_ message: String) -> Column? {
+        errors.append(.content(path, row: header.row, column: name, message))
+        return nil
+      }
+      guard seen.insert(name).inserted else { return fail("named twice") }
+      switch name {
+      case "id": return .id
+      case "list": return .list
+      case "at": return .at
+      default:
+        if let spec = RosterOptions.columns[name] { return .option(spec) }
+        if RosterOptions.notColumns.contains(name) {
+          return fail("is set for the whole roster, on the command line, not per reader")
+        }
+        let names = ["id", "list", "at"] + RosterOptions.columns.keys.sorted()
+        let hint = Suggestion.closest(to: name, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+        return fail("not a roster column: id, list, at or an option a config file may set" + hint)
+      }
+    }
+    for required in ["id", "list"] where !seen.contains(required) {
+      errors.append(.content(path, row: header.row, "no '\(required)' column"))
+    }
+    return columns
+  }
+
+  /// One row as a reader.
+  static func reader(_ record: RFC4180Reader.Record, columns: [Column?], path: String, folder: String)
+    throws(RosterError) -> RosterReader
+  {
+    var id = ""
+    var list = ""
+    var at = defaultAt
+    var cells: [String] = []
+    var anyCell = false
+    for (column, cell) in zip(columns, record.fields) {
+      guard let column else { continue }
+      switch column {
+      case .id: id = cell
+      case .list: list = cell
+      case .at:
+        guard !cell.isEmpty else { continue }
+        guard let minutes = RosterDue.wallTime(cell) else {
+          throw .content(path, row: record.row, column: "at", "'\(cell)' is not a wall time HH:MM (00:00 to 23:59)")
+        }
+        at = minutes
+      case .option(let spec):
+        cells.append(cell)
+        guard !cell.isEmpty else { continue }
+        anyCell = true
+        if spec.isFlag, cell != "true", cell != "false" {
+          throw .content(path, row: record.row, column: spec.name, "takes true or false, got '\(cell)'")
+        }
+      }
+    }
+    if let problem = idProblem(id) { throw .content(path, row: record.row, column: "id", problem) }
+    guard !list.isEmpty else {
+      throw .content(path, row: record.row, column: "list", "empty: name the reader's task list")
+    }
+    let resolved = list.hasPrefix("/") || folder.isEmpty ? list : folder + "/" + list
+    return RosterReader(id: id, row: record.row, list: resolved, at: at, cells: anyCell ? cells : [])
+  }
+
+  /// A reader's non-empty option cells, each naming its row and column.
+  func layer(of reader: RosterReader) -> ParsedOptions {
+    var layer = ParsedOptions()
+    for (spec, cell) in zip(optionColumns, reader.cells) where !cell.isEmpty {
+      layer.append(spec, .init(text: cell, origin: .roster(path: path, row: reader.row, column: spec.name)))
+    }
+    return layer
+  }
+
+  /// Why `id` cannot be a reader's ID (it names a file `ID.eml` and a
+  /// journal key), or nil.
+  static func idProblem(_ id: String) -> String? {
+    if id.isEmpty { return "empty: every reader needs an ID" }
+    if id.utf8.count > idLimit { return "longer than \(idLimit) bytes" }
+    if id.hasPrefix(".") { return "'\(id)' starts with '.'" }
+    let allowed = id.unicodeScalars.allSatisfy { scalar in
+      "._-@+".unicodeScalars.contains(scalar) || scalar.properties.isAlphabetic
+        || scalar.properties.numericType == .decimal
+    }
+    return allowed ? nil : "'\(id)' may hold only letters, digits and . _ - @ +"
+  }
+}

@@ -1,0 +1,172 @@
+import Foundation
+import PosttimReport
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What the roster has delivered: one line per delivery, appended and
+/// synced to disk (`fsync`) before the next reader is handled, so a re-run
+/// after a crash or a kill skips exactly what was delivered.
+///
+/// A line is `ID TAB LOCAL-DATE TAB MESSAGE-ID TAB UTC-TIME TAB HOW LF`
+/// (`how` is `sent` or `written`). A last line cut short by a crash has no
+/// LF: opening the journal cuts it off (the record is written after the
+/// delivery, so what it lacks is only the record of a delivery made; the
+/// reader gets the same message again, with the same Message-ID).
+///
+/// The journal is locked (`flock`) for the whole run: a second run on the
+/// same journal (an hourly cron line whose previous run is still going)
+/// stops at once instead of sending the same mail twice.
+final class RosterJournal {
+  struct Entry: Equatable {
+    let id: String
+    /// The reader's local date, `YYYY-MM-DD`.
+    let localDate: String
+    let messageID: String
+    /// When it was delivered, ISO 8601 UTC.
+    let time: String
+    let how: String
+  }
+
+  enum Failure: Error, CustomStringConvertible {
+    case cannotOpen(path: String, reason: String)
+    case busy(path: String)
+    case corrupt(path: String, line: Int)
+    case cannotWrite(path: String, reason: String)
+
+    var description: String {
+      switch self {
+      case .cannotOpen(let path, let reason): return "journal '\(path)': \(reason)"
+      case .busy(let path): return "journal '\(path)' is in use by another run; nothing was done"
+      case .corrupt(let path, let line): return "journal '\(path)', line \(line): not a journal record"
+      case .cannotWrite(let path, let reason): return "journal '\(path)': cannot record a delivery: \(reason)"
+      }
+    }
+  }
+
+  let path: String
+  private let descriptor: Int32
+  private var entries: [String: Entry] = [:]
+
+  /// Opens (creating them, mode 0700 and 0600) the state folder and the
+  /// journal file in it, locks it and reads it.
+  init(folder: String, name: String) throws(Failure) {
+    path = folder + "/" + name
+    if mkdirParents(folder) != 0 {
+      throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
+    }
+    let descriptor = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
+    guard descriptor >= 0 else { throw .cannotOpen(path: path, reason: String(cString: strerror(errno))) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+      close(descriptor)
+      throw .cannotOpen(path: path, reason: "not a regular file")
+    }
+    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+      close(descriptor)
+      throw .busy(path: path)
+    }
+    self.descriptor = descriptor
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65_536)
+    while true {
+      let count = pread(descriptor, &chunk, chunk.count, off_t(bytes.count))
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { break }
+      bytes += chunk[..<count]
+    }
+    let complete = (bytes.lastIndex(of: 0x0A).map { $0 + 1 }) ?? 0
+    if complete < bytes.count {
+      // From here on a throw leaves the descriptor to deinit.
+      guard ftruncate(descriptor, off_t(complete)) == 0 else {
+        throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
+      }
+      bytes.removeSubrange(complete...)
+    }
+    for entry in try Self.entries(bytes, path: path) { entries[Self.key(entry.id, entry.localDate)] = entry }
+  }
+
+  /// The records of a journal's complete lines.
+  static func entries(_ bytes: [UInt8], path: String) throws(Failure) -> [Entry] {
+    var result: [Entry] = []
+    var lineNumber = 0
+    for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast() {
+      lineNumber += 1
+      let fields = line.split(separator: 0x09, omittingEmptySubsequences: false).map {
+        String(decoding: $0, as: UTF8.self)
+      }
+      guard fields.count == 5, !fields[0].isEmpty else { throw .corrupt(path: path, line: lineNumber) }
+      result.append(Entry(id: fields[0], localDate: fields[1], messageID: fields[2], time: fields[3], how: fields[4]))
+    }
+    return result
+  }
+
+  /// The deliveries other runs of the same roster recorded in `folder`
+  /// (its other shards' journals, `NAME.shard-K-of-N.journal`, and
+  /// `NAME.journal`), all but `own`: read, not locked or changed, so a
+  /// reader one split delivered is not sent again under another.
+  static func others(in folder: String, roster name: String, own: String) throws(Failure) -> [Entry] {
+    let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    var result: [Entry] = []
+    for file in files.sorted() where file != own && isJournal(file, of: name) {
+      let path = folder + "/" + file
+      guard let bytes = try? DataFile.readRegular(path, limit: 1 << 30) else {
+        throw .cannotOpen(path: path, reason: "cannot be read")
+      }
+      // A last line another run is writing (or was writing when it died)
+      // is not a record yet.
+      let complete = (bytes.lastIndex(of: 0x0A).map { $0 + 1 }) ?? 0
+      result += try entries(Array(bytes[..<complete]), path: path)
+    }
+    return result
+  }
+
+  /// `NAME.journal` or `NAME.shard-K-of-N.journal`.
+  static func isJournal(_ file: String, of name: String) -> Bool {
+    if file == name + ".journal" { return true }
+    let prefix = name + ".shard-"
+    guard file.hasPrefix(prefix), file.hasSuffix(".journal") else { return false }
+    let middle = file.dropFirst(prefix.count).dropLast(".journal".count)
+    let parts = middle.split(separator: "-", omittingEmptySubsequences: false)
+    return parts.count == 3 && parts[1] == "of" && RosterShard("\(parts[0])/\(parts[2])") != nil
+  }
+
+  deinit { close(descriptor) }
+
+  /// The delivery recorded for this reader on this local date, if any.
+  func entry(id: String, localDate: String) -> Entry? { entries[Self.key(id, localDate)] }
+
+  /// Appends a delivery and waits until it is on disk.
+  func record(_ entry: Entry) throws(Failure) {
+    let line = [entry.id, entry.localDate, entry.messageID, entry.time, entry.how].joined(separator: "\t") + "\n"
+    var bytes = Array(line.utf8)[...]
+    while !bytes.isEmpty {
+      let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+      if written < 0 {
+        if errno == EINTR { continue }
+        throw .cannotWrite(path: path, reason: String(cString: strerror(errno)))
+      }
+      bytes = bytes.dropFirst(written)
+    }
+    guard fsync(descriptor) == 0 else { throw .cannotWrite(path: path, reason: String(cString: strerror(errno))) }
+    entries[Self.key(entry.id, entry.localDate)] = entry
+  }
+
+  private static func key(_ id: String, _ localDate: String) -> String { id + "\u{0}" + localDate }
+}
+
+/// `mkdir -p` with mode 0700 for what it creates; 0 or -1 with errno.
+private func mkdirParents(_ path: String) -> Int32 {
+  var info = stat()
+  if stat(path, &info) == 0 {
+    return (info.st_mode & S_IFMT) == S_IFDIR
+      ? 0
+      : {
+        errno = ENOTDIR; return -1
+      }()
+  }
+  let parent = (path as NSString).deletingLastPathComponent
+  if !parent.isEmpty && parent != path && mkdirParents(parent) != 0 { return -1 }
+  return mkdir(path, 0o700) == 0 || errno == EEXIST ? 0 : -1
+}
