@@ -197,14 +197,7 @@ extension TemplateRenderer {
       return
     }
     var lookups = RowLookups(program, outer: context.frames, work: work, workLimit: workLimit)
-    for item in items {
-      let mark = text.byteCount
-      if case .rendered(let lineStart) = renderRow(item, program, &lookups, into: &text) {
-        if let lineStart { setLineStart(lineStart) }
-        work = lookups.work
-        continue
-      }
-      text.truncate(to: mark)
+    for item in items where !renderRow(item, program, &lookups, appendingTo: &text) {
       try renderPushed(item, children, in: templateName, into: &text)
       lookups.work = work
     }
@@ -234,18 +227,28 @@ extension TemplateRenderer {
         flush(into: &output)
         throw error
       }
-      let mark = rows.byteCount
-      if case .rendered(let lineStart) = renderRow(item, program, &lookups, into: &rows) {
-        if let lineStart { setLineStart(lineStart) }
-        work = lookups.work
-        continue
-      }
-      rows.truncate(to: mark)
+      if renderRow(item, program, &lookups, appendingTo: &rows) { continue }
       flush(into: &output)
       try renderPushed(item, children, in: templateName, into: &output)
       lookups.work = work
     }
     flush(into: &output)
+  }
+
+  /// Renders `item` with `program` at the end of `buffer` and takes on
+  /// its line start and work; false, with `buffer` as it was, when the
+  /// row needs the tree walk.
+  private mutating func renderRow(
+    _ item: TemplateValue, _ program: RowProgram, _ lookups: inout RowLookups, appendingTo buffer: inout TextBuffer
+  ) -> Bool {
+    let mark = buffer.byteCount
+    guard case .rendered(let lineStart) = renderRow(item, program, &lookups, into: &buffer) else {
+      buffer.truncate(to: mark)
+      return false
+    }
+    if let lineStart { setLineStart(lineStart) }
+    work = lookups.work
+    return true
   }
 
   /// One row: `item` pushed on the context, `program`'s steps.
