@@ -1,3 +1,6 @@
+import Foundation
+import PosttimTemplating
+
 /// iCalendar (RFC 5545): one VCALENDAR, one VEVENT per task, in agenda
 /// order, streamed event by event.
 ///
@@ -104,49 +107,75 @@ public struct ICalendarReportWriter: ReportWriter {
       && year != "0000-"
   }
 
+  /// Streams the calendar; events are written a chunk of tasks at a time
+  /// on every core, into byte buffers written in order.
   public func write<Output: TextOutputStream>(_ report: ReportView, to output: inout Output) {
-    func line(_ name: String, _ value: String) { output.write(ICalendarText.folded(name + ":" + value)) }
-    line("BEGIN", "VCALENDAR")
-    line("VERSION", "2.0")
-    line("PRODID", ICalendarText.escapedText(productID))
-    line("CALSCALE", "GREGORIAN")
-    line("METHOD", "PUBLISH")
-    line("X-WR-CALNAME", ICalendarText.escapedText(report.title))
-    let stamp = ICalendarText.utcDateTime(fromISO: report.nowISO)
-    var eventCount = 0
-    let reminders = options.reminders
-    for section in report.sections where options.includesOverdue || section.kind != "overdue" {
-      for task in section.tasks where Self.isExpressible(task.dateUTC) {
-        eventCount += 1
-        line("BEGIN", "VEVENT")
-        line("UID", ICalendarText.escapedText(Self.uid(for: task)))
-        line("DTSTAMP", stamp)
-        line("DTSTART", ICalendarText.utcDateTime(fromISO: task.dateUTC))
-        line("SUMMARY", ICalendarText.escapedText(task.title))
-        if !task.details.isEmpty { line("DESCRIPTION", ICalendarText.escapedText(task.details)) }
-        line("PRIORITY", String(Self.priority(forImportance: task.importance)))
-        line("X-POSTTIM-IMPORTANCE", String(task.importance))
+    var head = ICalendarLines()
+    head.add("BEGIN", "VCALENDAR")
+    head.add("VERSION", "2.0")
+    head.add("PRODID", text: productID)
+    head.add("CALSCALE", "GREGORIAN")
+    head.add("METHOD", "PUBLISH")
+    head.add("X-WR-CALNAME", text: report.title)
+    head.buffer.write(to: &output)
+    let sections = report.sections.filter { options.includesOverdue || $0.kind != "overdue" }
+    let hasEvents = sections.contains { $0.tasks.contains { Self.isExpressible($0.dateUTC) } }
+    let events = Events(
+      stamp: ICalendarText.utcDateTime(fromISO: report.nowISO), reminders: options.reminders, now: report.now)
+    var tasks = TaskRows(sections)
+    ChunkedRendering.write(
+      chunksOf: &tasks,
+      { chunk in
+        var lines = ICalendarLines(capacity: chunk.count * 320)
+        for task in chunk { events.write(task, to: &lines) }
+        return lines.buffer
+      }, to: &output)
+    var tail = ICalendarLines()
+    if !hasEvents {
+      for content in ICalendarTimeZone.lines(calendar: report.calendar, year: report.today.gregorian.year) {
+        tail.add(line: content)
+      }
+    }
+    tail.add("END", "VCALENDAR")
+    tail.buffer.write(to: &output)
+  }
+
+  /// What every event shares, and how one is written.
+  private struct Events: Sendable {
+    /// DTSTAMP: the report's "now" as a UTC DATE-TIME.
+    let stamp: String
+    let reminders: [ReminderLeadTime]
+    let now: Date
+
+    /// `task`'s VEVENT, unless its date has no DATE-TIME (``isExpressible(_:)``).
+    func write(_ task: TaskView, to lines: inout ICalendarLines) {
+      let dateUTC = task.dateUTC
+      guard ICalendarReportWriter.isExpressible(dateUTC) else { return }
+      lines.add("BEGIN", "VEVENT")
+      lines.add("UID", text: ICalendarReportWriter.uid(for: task))
+      lines.add("DTSTAMP", stamp)
+      lines.add("DTSTART", dateTimeFromISO: dateUTC)
+      lines.add("SUMMARY", text: task.title)
+      let details = task.details
+      if !details.isEmpty { lines.add("DESCRIPTION", text: details) }
+      lines.add("PRIORITY", String(ICalendarReportWriter.priority(forImportance: task.importance)))
+      lines.add("X-POSTTIM-IMPORTANCE", String(task.importance))
+      if !reminders.isEmpty {
         // A reminder whose time has passed at "now" would only pop up, stale, on import.
         let start = task.task.date
-        let due = reminders.filter { start.addingTimeInterval(-Double($0.seconds)) > report.now }
+        let due = reminders.filter { start.addingTimeInterval(-Double($0.seconds)) > now }
         if !due.isEmpty {
           let text = ICalendarText.escapedText(task.reminderText)
           for reminder in due {
-            line("BEGIN", "VALARM")
-            line("ACTION", "DISPLAY")
-            line("TRIGGER", reminder.trigger)
-            line("DESCRIPTION", text)
-            line("END", "VALARM")
+            lines.add("BEGIN", "VALARM")
+            lines.add("ACTION", "DISPLAY")
+            lines.add("TRIGGER", reminder.trigger)
+            lines.add("DESCRIPTION", text)
+            lines.add("END", "VALARM")
           }
         }
-        line("END", "VEVENT")
       }
+      lines.add("END", "VEVENT")
     }
-    if eventCount == 0 {
-      for content in ICalendarTimeZone.lines(calendar: report.calendar, year: report.today.gregorian.year) {
-        output.write(ICalendarText.folded(content))
-      }
-    }
-    line("END", "VCALENDAR")
   }
 }
