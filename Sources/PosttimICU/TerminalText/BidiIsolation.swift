@@ -33,7 +33,9 @@ public enum BidiIsolation {
   /// (AN), or an explicit bidi formatting character (LRE, RLE, LRO, RLO,
   /// PDF, LRI, RLI, FSI, PDI), which could otherwise leak past the cell.
   public static func needsIsolation(_ text: String) -> Bool {
-    text.unicodeScalars.contains { scalar in
+    // Every scalar from U+0590 has a lead byte from 0xD6.
+    guard NarrowText.withBytes(text, { bytes in bytes.contains { $0 >= 0xD6 } }) else { return false }
+    return text.unicodeScalars.contains { scalar in
       // Nothing below U+0590 (Hebrew) is R, AL, AN or a formatting character.
       guard scalar.value >= 0x0590 else { return false }
       switch UnicodeProperties.bidiClass(scalar) {

@@ -11,6 +11,12 @@ extension DisplayWidth {
   ///     // ["Déposer", "l'archive", "sur le", "portail."]
   public static func wrapped(_ text: String, to columns: Int) -> [String] {
     let columns = max(columns, 2)
+    let narrow = NarrowText.withBytes(text) { NarrowText.width($0) == nil ? nil : NarrowText.wrapped($0, to: columns) }
+    return narrow ?? wrappedByCluster(text, to: columns)
+  }
+
+  /// ``wrapped(_:to:)`` for any text, `columns` at least 2.
+  static func wrappedByCluster(_ text: String, to columns: Int) -> [String] {
     var lines: [String] = []
     for paragraph in TerminalText.singleLine(text, separator: "\n").split(separator: "\n") {
       var line = ""

@@ -41,6 +41,12 @@ public enum DisplayWidth {
 
   /// The number of columns `text` takes (0 for the empty string).
   public static func of(_ text: String) -> Int {
+    if let width = NarrowText.withBytes(text, NarrowText.width) { return width }
+    return clusterWidth(text)
+  }
+
+  /// ``of(_:)-(String)``, grapheme cluster by cluster (any text).
+  static func clusterWidth(_ text: String) -> Int {
     var total = 0
     for character in text { total += of(character) }
     return total

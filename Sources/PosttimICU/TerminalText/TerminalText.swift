@@ -13,6 +13,16 @@ public enum TerminalText {
   ///     TerminalText.singleLine("Déposer l'archive.\nVérifier.")
   ///     // "Déposer l'archive. · Vérifier."
   public static func singleLine(_ text: String, separator: String = " · ") -> String {
+    // Narrow text has no line break or control: only its ends may change.
+    let narrow = NarrowText.withBytes(text) { bytes in
+      NarrowText.width(bytes) == nil ? nil : (NarrowText.trimmed(bytes), bytes.count)
+    }
+    guard let (kept, count) = narrow else { return singleLineByScalar(text, separator: separator) }
+    return kept == 0..<count ? text : NarrowText.withBytes(text) { NarrowText.string($0, kept) }
+  }
+
+  /// ``singleLine(_:separator:)`` for any text.
+  static func singleLineByScalar(_ text: String, separator: String) -> String {
     var lines: [String] = []
     var line = String.UnicodeScalarView()
     func endLine() {
