@@ -104,21 +104,30 @@ public struct TextTable: Sendable {
   }
 
   private func line(of cells: [(text: String, width: Int)], widths: [Int]) -> String {
-    var line = ""
+    // Built as bytes: a string appended to piece by piece cost more than the rest of the table.
+    var line: [UInt8] = []
+    line.reserveCapacity(128)
+    func spaces(_ count: Int) {
+      if count > 0 { line.append(contentsOf: repeatElement(0x20, count: count)) }
+    }
     for (index, cell) in cells.enumerated() {
-      if index > 0 { line += String(repeating: " ", count: gap) }
+      if index > 0 { spaces(gap) }
       let missing = widths[index] - cell.width
       let isLast = index == cells.count - 1
       switch columns[index].alignment {
       case .left:
-        line += cell.text
-        if !isLast { line += String(repeating: " ", count: missing) }
+        line.append(contentsOf: cell.text.utf8)
+        if !isLast { spaces(missing) }
       case .right:
-        line += String(repeating: " ", count: missing) + cell.text
+        spaces(missing)
+        line.append(contentsOf: cell.text.utf8)
       }
     }
+    var text = String(decoding: line, as: UTF8.self)
     // An empty last cell would leave the gap behind.
-    while line.hasSuffix(" ") { line.removeLast() }
-    return line
+    if line.last == 0x20 {
+      while text.hasSuffix(" ") { text.removeLast() }
+    }
+    return text
   }
 }

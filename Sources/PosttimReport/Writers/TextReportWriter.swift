@@ -1,4 +1,6 @@
 import PosttimICU
+import PosttimParallel
+import PosttimTemplating
 
 /// Plain text for a terminal (`--format text`): the report's title and
 /// zone line, then per section a heading, an aligned table and the count
@@ -86,20 +88,54 @@ public struct TextReportWriter: ReportWriter {
       writeWrapped(report.emptyLine, to: &output)
     }
     let widths = layout == .fitting ? columnWidths(report) : nil
-    for section in report.sections {
-      output.write("\n")
-      for line in DisplayWidth.wrapped(section.title, to: width) {
-        output.write(styled(line, section.kind == "overdue" ? .boldRed : .bold) + "\n")
+    let labels = report.labels
+    // A long report's sections are laid out a few at a time on every core,
+    // into byte buffers written in order.
+    forEachSection(
+      of: report,
+      { section in
+        var text = TextBuffer(capacity: section.count * 200 + 256)
+        text.write("\n")
+        for line in DisplayWidth.wrapped(section.title, to: width) {
+          text.write(styled(line, section.kind == "overdue" ? .boldRed : .bold))
+          text.write(byte: 10)
+        }
+        let lines =
+          widths.map { table(for: section, labels: labels, widths: $0).lines() } ?? blocks(for: section, labels: labels)
+        for line in lines {
+          text.write("  ")
+          text.write(line)
+          text.write(byte: 10)
+        }
+        writeWrapped(section.countLine, indent: Self.indent, to: &text)
+        return text
       }
-      let lines =
-        widths.map { table(for: section, labels: report.labels, widths: $0).lines() }
-        ?? blocks(for: section, labels: report.labels)
-      for line in lines { output.write(String(repeating: " ", count: Self.indent) + line + "\n") }
-      writeWrapped(section.countLine, indent: Self.indent, to: &output)
-    }
+    ) { $0.write(to: &output) }
     output.write("\n")
     for line in DisplayWidth.wrapped(report.totalLine, to: width) { output.write(styled(line, .dim) + "\n") }
     for line in DisplayWidth.wrapped(report.generatedLine, to: width) { output.write(styled(line, .dim) + "\n") }
+  }
+
+  /// Reports of at least this many tasks have their sections handled on several cores.
+  static let parallelTaskCount = 4_096
+
+  /// `body(section)` for each of the report's sections, handed to `use` in
+  /// order: in a long report a few sections at a time on every core (at
+  /// most twice the cores' count of them held at once), else one by one here.
+  func forEachSection<Result: Sendable>(
+    of report: ReportView, _ body: @Sendable (SectionView) -> Result, use: (Result) -> Void
+  ) {
+    let sections = report.sections
+    guard report.taskCount >= Self.parallelTaskCount else {
+      for section in sections { use(body(section)) }
+      return
+    }
+    var start = 0
+    while start < sections.count {
+      let window = start..<min(sections.count, start + 2 * Parallel.width)
+      for result in Parallel.map(window.count, { body(sections[window.lowerBound + $0]) }) { use(result) }
+      start = window.upperBound
+    }
   }
 
   func writeWrapped<Output: TextOutputStream>(_ text: String, indent: Int = 0, to output: inout Output) {
@@ -117,15 +153,25 @@ public struct TextReportWriter: ReportWriter {
     var importance = DisplayWidth.of(labels.importance)
     var title = DisplayWidth.of(labels.task)
     var details = DisplayWidth.of(labels.description)
-    for section in report.sections {
-      for task in section.tasks {
-        time = max(time, DisplayWidth.of(task.when))
-        importance = max(importance, DisplayWidth.of(task.importanceText))
-        title = max(title, DisplayWidth.of(TerminalText.singleLine(task.displayTitle)))
-        for line in TerminalText.singleLine(task.details, separator: "\n").split(separator: "\n") {
-          details = max(details, DisplayWidth.of(String(line)))
+    forEachSection(
+      of: report,
+      { section in
+        var widths = (time: 0, importance: 0, title: 0, details: 0)
+        for task in section.tasks {
+          widths.time = max(widths.time, DisplayWidth.of(task.when))
+          widths.importance = max(widths.importance, DisplayWidth.of(task.importanceText))
+          widths.title = max(widths.title, DisplayWidth.of(TerminalText.singleLine(task.displayTitle)))
+          for line in TerminalText.singleLine(task.details, separator: "\n").split(separator: "\n") {
+            widths.details = max(widths.details, DisplayWidth.of(String(line)))
+          }
         }
+        return widths
       }
+    ) { section in
+      time = max(time, section.time)
+      importance = max(importance, section.importance)
+      title = max(title, section.title)
+      details = max(details, section.details)
     }
     let rest = width - Self.indent - time - importance - 3 * Self.gap
     guard rest >= 2 * Self.minimumTextWidth else { return nil }
