@@ -24,6 +24,13 @@ public enum Base64Lines {
     return String(decoding: out, as: UTF8.self)
   }
 
+  /// The length of ``body(_:)`` for `count` bytes: 4 characters per 3
+  /// bytes begun, and CRLF after each line begun.
+  static func bodyLength(ofBytes count: Int) -> Int {
+    let characters = (count + 2) / 3 * 4
+    return characters + (characters + lineLength - 1) / lineLength * 2
+  }
+
   /// A body: base64 of `bytes` cut into lines of ``lineLength``, each
   /// ending in CRLF.
   public static func body(_ bytes: [UInt8]) -> String {

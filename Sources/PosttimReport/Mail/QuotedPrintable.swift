@@ -1,3 +1,5 @@
+import PosttimTemplating
+
 /// Quoted-printable bodies (RFC 2045 §6.7).
 ///
 /// Input line breaks (LF or CRLF) become CRLF hard line breaks; longer
@@ -14,26 +16,38 @@ public enum QuotedPrintable {
   /// Encodes UTF-8 text; the result ends in CRLF when `text` ends in a
   /// line break.
   public static func body(_ text: String) -> String {
-    var lines = Array(text.utf8).split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-    let endsWithBreak = lines.last?.isEmpty == true
-    if endsWithBreak { lines.removeLast() }
     var out: [UInt8] = []
     out.reserveCapacity(text.utf8.count + text.utf8.count / 4)
-    for (number, line) in lines.enumerated() {
-      encodeLine(line.last == UInt8(ascii: "\r") ? line.dropLast() : line, into: &out)
-      if number < lines.count - 1 || endsWithBreak { out += [0x0D, 0x0A] }
+    text.withUTF8Bytes { bytes in
+      var start = 0
+      while start < bytes.count {
+        // A line ends at LF or at the end; a CR before either is the line break's.
+        let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n"))
+        let lineEnd = newline ?? bytes.count
+        let end = lineEnd > start && bytes[lineEnd - 1] == UInt8(ascii: "\r") ? lineEnd - 1 : lineEnd
+        guard let newline else {
+          encodeLine(UnsafeBufferPointer(rebasing: bytes[start..<end]), into: &out)
+          return
+        }
+        encodeLine(UnsafeBufferPointer(rebasing: bytes[start..<end]), into: &out)
+        out.append(0x0D)
+        out.append(0x0A)
+        start = newline + 1
+      }
     }
     return String(decoding: out, as: UTF8.self)
   }
 
-  /// One input line as one or more output lines joined by soft breaks.
-  static func encodeLine(_ bytes: ArraySlice<UInt8>, into out: inout [UInt8]) {
+  /// One input line as one or more output lines joined by soft breaks,
+  /// appended byte by byte (an array made per `=XX` was most of the cost).
+  static func encodeLine(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
     let startsWithFrom = bytes.starts(with: "From ".utf8)
     var column = 0
+    let last = bytes.count - 1
     for index in bytes.indices {
       let byte = bytes[index]
-      let isFirst = index == bytes.startIndex
-      let isLast = index == bytes.index(before: bytes.endIndex)
+      let isFirst = index == 0
+      let isLast = index == last
       var literal: Bool
       switch byte {
       case UInt8(ascii: " "), UInt8(ascii: "\t"): literal = !isLast
@@ -46,7 +60,9 @@ public enum QuotedPrintable {
       // The last character may use the 76th column; others leave room for "=".
       let limit = isLast ? lineLength : lineLength - 1
       if column + (literal ? 1 : 3) > limit {
-        out += [UInt8(ascii: "="), 0x0D, 0x0A]
+        out.append(UInt8(ascii: "="))
+        out.append(0x0D)
+        out.append(0x0A)
         column = 0
         // A dot starting a line is encoded (SMTP's end-of-data line).
         if byte == UInt8(ascii: ".") { literal = false }
@@ -55,16 +71,14 @@ public enum QuotedPrintable {
         out.append(byte)
         column += 1
       } else {
-        out += hex(byte)
+        out.append(UInt8(ascii: "="))
+        out.append(hexDigit(byte >> 4))
+        out.append(hexDigit(byte & 0x0F))
         column += 3
       }
     }
   }
 
-  static let digits = Array("0123456789ABCDEF".utf8)
-
-  /// `=XX`, upper-case hex (rule 1).
-  static func hex(_ byte: UInt8) -> [UInt8] {
-    [UInt8(ascii: "="), digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]]
-  }
+  /// An upper-case hex digit (rule 1).
+  private static func hexDigit(_ value: UInt8) -> UInt8 { value < 10 ? 0x30 + value : 0x37 + value }
 }

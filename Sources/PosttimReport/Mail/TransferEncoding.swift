@@ -1,3 +1,5 @@
+import PosttimTemplating
+
 /// The Content-Transfer-Encoding of a text part (RFC 2045 §6): whichever
 /// of quoted-printable and base64 is shorter for this text. Mostly-ASCII
 /// text (HTML markup, French) reads best and is shortest in
@@ -17,8 +19,24 @@ public enum TransferEncoding: String, Sendable {
   /// The shorter encoding of `text` and the encoded body (lines ending in CRLF).
   public static func encode(_ text: String) -> (TransferEncoding, String) {
     let quoted = QuotedPrintable.body(text)
-    let base64 = Base64Lines.body(canonicalBytes(text))
-    return quoted.utf8.count <= base64.utf8.count ? (.quotedPrintable, quoted) : (.base64, base64)
+    // Base64's length is known from the input's: made only when it is shorter.
+    guard quoted.utf8.count > Base64Lines.bodyLength(ofBytes: canonicalCount(text)) else {
+      return (.quotedPrintable, quoted)
+    }
+    return (.base64, Base64Lines.body(canonicalBytes(text)))
+  }
+
+  /// The length of ``canonicalBytes(_:)``: a byte more for each LF not after a CR.
+  static func canonicalCount(_ text: String) -> Int {
+    text.withUTF8Bytes { bytes in
+      var count = bytes.count
+      var previous: UInt8 = 0
+      for byte in bytes {
+        if byte == 0x0A && previous != 0x0D { count += 1 }
+        previous = byte
+      }
+      return count
+    }
   }
 
   /// The UTF-8 of `text` with every LF not already after a CR made CRLF
