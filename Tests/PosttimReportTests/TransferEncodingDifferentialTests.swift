@@ -92,3 +92,23 @@ struct TransferEncodingDifferentialTests {
 extension String {
   fileprivate func leftPadded() -> String { count < 2 ? "0" + self : self }
 }
+
+@Suite("Long quoted-printable bodies, encoded in pieces, as in one piece")
+struct QuotedPrintablePiecesTests {
+  @Test("bodies past the parallel size: the reference's text, whatever the line lengths")
+  func long() {
+    var generator = SplitMix64(seed: 0x9A7)
+    for _ in 0..<3 {
+      var text = ""
+      while text.utf8.count < QuotedPrintable.parallelBytes + 5_000 {
+        let length = Int.random(in: 0...300, using: &generator)
+        text += String(repeating: "é", count: length / 3) + String(repeating: "a ", count: length / 2)
+        text += ["\n", "\r\n", "\r", " \n", "."].randomElement(using: &generator)!
+      }
+      #expect(QuotedPrintable.body(text) == TransferEncodingDifferentialTests.quotedPrintableReference(text))
+    }
+    // One long line (no place to cut) and a body ending in CR.
+    let line = String(repeating: "x=", count: QuotedPrintable.parallelBytes) + "\r"
+    #expect(QuotedPrintable.body(line) == TransferEncodingDifferentialTests.quotedPrintableReference(line))
+  }
+}

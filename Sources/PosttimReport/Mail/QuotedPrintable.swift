@@ -1,3 +1,4 @@
+import PosttimParallel
 import PosttimTemplating
 
 /// Quoted-printable bodies (RFC 2045 §6.7).
@@ -16,26 +17,69 @@ public enum QuotedPrintable {
   /// Encodes UTF-8 text; the result ends in CRLF when `text` ends in a
   /// line break.
   public static func body(_ text: String) -> String {
-    var out: [UInt8] = []
-    out.reserveCapacity(text.utf8.count + text.utf8.count / 4)
     text.withUTF8Bytes { bytes in
-      var start = 0
-      while start < bytes.count {
-        // A line ends at LF or at the end; a CR before either is the line break's.
-        let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n"))
-        let lineEnd = newline ?? bytes.count
-        let end = lineEnd > start && bytes[lineEnd - 1] == UInt8(ascii: "\r") ? lineEnd - 1 : lineEnd
-        guard let newline else {
-          encodeLine(UnsafeBufferPointer(rebasing: bytes[start..<end]), into: &out)
-          return
+      guard bytes.count >= parallelBytes else {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + bytes.count / 4)
+        encodeLines(bytes, into: &out)
+        return String(decoding: out, as: UTF8.self)
+      }
+      // Lines are encoded independently: a long body is cut after line
+      // breaks into pieces encoded on every core, joined in order.
+      let pieces = pieces(of: bytes, count: 4 * Parallel.width)
+      nonisolated(unsafe) let input = bytes
+      let encoded = Parallel.map(pieces.count) { index in
+        let piece = UnsafeBufferPointer(rebasing: input[pieces[index]])
+        var out: [UInt8] = []
+        out.reserveCapacity(piece.count + piece.count / 4)
+        encodeLines(piece, into: &out)
+        return out
+      }
+      let total = encoded.reduce(0) { $0 + $1.count }
+      return String(unsafeUninitializedCapacity: total) { text in
+        var at = 0
+        for piece in encoded where !piece.isEmpty {
+          piece.withUnsafeBufferPointer { (text.baseAddress! + at).initialize(from: $0.baseAddress!, count: $0.count) }
+          at += piece.count
         }
-        encodeLine(UnsafeBufferPointer(rebasing: bytes[start..<end]), into: &out)
-        out.append(0x0D)
-        out.append(0x0A)
-        start = newline + 1
+        return total
       }
     }
-    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// Bodies of at least this many bytes are encoded on several cores.
+  static let parallelBytes = 1 << 20
+
+  /// About `count` consecutive ranges covering `bytes`, each but the last
+  /// ending just after an LF.
+  static func pieces(of bytes: UnsafeBufferPointer<UInt8>, count: Int) -> [Range<Int>] {
+    var pieces: [Range<Int>] = []
+    var start = 0
+    let size = max(1, bytes.count / max(1, count))
+    while start < bytes.count {
+      var end = min(bytes.count, start + size)
+      while end < bytes.count, bytes[end - 1] != UInt8(ascii: "\n") { end += 1 }
+      pieces.append(start..<end)
+      start = end
+    }
+    return pieces
+  }
+
+  /// `bytes` line by line: each line's encoding, then CRLF where the line
+  /// ended with LF or CR LF (a CR just before the end is dropped too).
+  static func encodeLines(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+    var start = 0
+    while start < bytes.count {
+      // A line ends at LF or at the end; a CR before either is the line break's.
+      let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n"))
+      let lineEnd = newline ?? bytes.count
+      let end = lineEnd > start && bytes[lineEnd - 1] == UInt8(ascii: "\r") ? lineEnd - 1 : lineEnd
+      encodeLine(UnsafeBufferPointer(rebasing: bytes[start..<end]), into: &out)
+      guard let newline else { return }
+      out.append(0x0D)
+      out.append(0x0A)
+      start = newline + 1
+    }
   }
 
   /// One input line as one or more output lines joined by soft breaks,
