@@ -37,6 +37,8 @@ struct RosterMessageMaker: Sendable {
   final class Context {
     /// E-mail writers, by part options.
     let shared: SharedWriters
+    /// Calendars, collators, catalogs and presenters, by locale and zone.
+    let presenters = KeptPresenters()
 
     init(shared: SharedWriters = SharedWriters()) { self.shared = shared }
   }
@@ -47,7 +49,7 @@ struct RosterMessageMaker: Sendable {
         resolving: request.options(for: reader, in: roster), in: environment, messageID: entry.messageID,
         shared: context.shared)
       var tasks = try TaskInputs(readStandardInput: readStandardInput).load(plan.inputs)
-      let report = try PresentedReport(moving: &tasks, plan: plan, warn: environment.warn)
+      let report = try PresentedReport(moving: &tasks, plan: plan, warn: environment.warn, kept: context.presenters)
       if plan.output.skipsEmpty && report.views[0].taskCount == 0 { return .skipped }
       let rendering = CheckedRendering(product: plan.output.product, report: report)
       switch plan.output.destination {
