@@ -78,7 +78,9 @@ public struct SignalCleanup: TemporaryFileHook, ChildProcessHook {
     let group = childGroup.load(ordering: .sequentiallyConsistent)
     if group > 0 { kill(-group, SIGKILL) }
     for pending in pendingPaths {
-      if let path = UnsafePointer<CChar>(bitPattern: pending.value.load(ordering: .sequentiallyConsistent)) { unlink(path) }
+      if let path = UnsafePointer<CChar>(bitPattern: pending.value.load(ordering: .sequentiallyConsistent)) {
+        unlink(path)
+      }
     }
     if received == SIGQUIT {
       // SIGQUIT's default action dumps core: a quit asked for is no crash.

@@ -29,7 +29,7 @@ final class KeptPresenters {
 
   /// Past this many of each, all are dropped: memory stays bounded
   /// whatever mix of locales and zones a roster has.
-  static let limit = 64
+  static let limit = 16
 
   private var presenters: [Key: (calendar: DayCalendar, presenter: ReportPresenter)] = [:]
   private var collators: [LocaleIdentifier: ICUCollator] = [:]
