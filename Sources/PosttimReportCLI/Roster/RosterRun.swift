@@ -55,16 +55,19 @@ struct RosterRun {
   /// - Throws: only what stops the run: a journal that cannot record
   ///   (the next run would not know what was delivered), standard output.
   func handle(_ schedule: [RosterSchedule.Entry], roster: RosterFile) throws -> RosterTally {
-    let due = schedule.filter { recorded($0, roster: roster) == nil && $0.due.isDue }
+    // Positions in the schedule, not copies of its entries: a long roster's memory.
+    let due = schedule.indices.filter { recorded(schedule[$0], roster: roster) == nil && schedule[$0].due.isDue }
     if case .folder(let folder) = request.delivery {
-      OutputFile.removeStaleTemporaryFiles(in: folder, for: due.lazy.map { roster.readers[$0.index].id + ".eml" })
+      OutputFile.removeStaleTemporaryFiles(
+        in: folder, for: due.lazy.map { roster.readers[schedule[$0].index].id + ".eml" })
     }
     let maker = RosterMessageMaker(
       request: request, roster: roster, environment: environment, readStandardInput: io.readStandardInput)
     let pipeline = OrderedPipeline<RosterMessage, RosterMessageMaker.Context>(
       count: due.count, helpers: Self.helpers, window: Self.window, context: { RosterMessageMaker.Context() }
     ) { index, context in
-      maker.message(for: roster.readers[due[index].index], due[index], context: context)
+      let entry = schedule[due[index]]
+      return maker.message(for: roster.readers[entry.index], entry, context: context)
     }
     // A stopped run removes the temporary files made ahead.
     defer { for message in pipeline.stop() { message.discard() } }
