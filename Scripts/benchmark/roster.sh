@@ -29,12 +29,7 @@ median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] :
 # make_roster WORK: the list and the roster in WORK.
 make_roster() {
   cp "$here/Examples/listeDesTaches.plist" "$1/tasks.plist"
-  awk -v count="$count" 'BEGIN {
-    split("fr_CA ar_EG ja_JP he_IL en_US de_DE ru_RU pt_BR hi_IN zh_CN", locales, " ")
-    split("America/Toronto Africa/Cairo Asia/Tokyo Asia/Jerusalem America/Los_Angeles Europe/Berlin Europe/Moscow America/Sao_Paulo Asia/Kolkata Asia/Shanghai", zones, " ")
-    print "id,list,at,locale,time-zone,mail-to"
-    for (i = 0; i < count; i++) printf "r%05d,tasks.plist,00:00,%s,%s,r%d@example.org\n", i, locales[i % 10 + 1], zones[i % 10 + 1], i
-  }' >"$1/roster.csv"
+  awk -v count="$count" -f "$here/Scripts/lib/roster-csv.awk" >"$1/roster.csv"
 }
 
 # run_roster WORK: prints "wall cpu rss_kb".
