@@ -28,8 +28,9 @@ struct OrderedPipelineTests {
       context: { Maker(record.next.wrappingAdd(1, ordering: .relaxed).oldValue) }
     ) { index, maker in
       // A helper claims an index only while fewer than `window` of its
-      // items wait: memory stays flat however long the run.
-      if index >= record.taken.load(ordering: .sequentiallyConsistent) + window {
+      // items wait: memory stays flat however long the run. Beside those,
+      // the caller may be making one, and `taken` is stored just after a take.
+      if index > record.taken.load(ordering: .sequentiallyConsistent) + window + 1 {
         record.aheadOfWindow.store(true, ordering: .relaxed)
       }
       maker.made.append(index)

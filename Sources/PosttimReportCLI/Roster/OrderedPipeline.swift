@@ -48,7 +48,11 @@ final class OrderedPipeline<Item: Sendable, Context>: Sendable {
   ) {
     self.count = count
     self.helpers = count > 1 ? max(0, helpers) : 0
-    room = DispatchSemaphore(value: max(1, window))
+    // Made empty and then given its tokens: libdispatch traps when a
+    // semaphore is freed holding fewer than it was made with (a stopped
+    // run's items are never taken, so their tokens never come back).
+    room = DispatchSemaphore(value: 0)
+    for _ in 0..<max(1, window) { room.signal() }
     self.context = context
     self.make = make
     for _ in 0..<self.helpers {
