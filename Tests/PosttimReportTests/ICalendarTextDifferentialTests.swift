@@ -52,28 +52,28 @@ struct ICalendarTextDifferentialTests {
       0xFEFF, 0xFFFD, 0x1F382, 0x10FFFF,
     ].compactMap(Unicode.Scalar.init)
 
-  static func randomText(_ generator: inout SplitMix64, length: ClosedRange<Int>) -> String {
-    var text = ""
-    for _ in 0..<Int.random(in: length, using: &generator) {
-      text.unicodeScalars.append(alphabet.randomElement(using: &generator)!)
+  /// `count` texts of `length` scalars drawn from ``alphabet`` (seeded), each handed to `check`.
+  static func randomTexts(seed: UInt64, count: Int, length: ClosedRange<Int>, _ check: (String) -> Void) {
+    var generator = SplitMix64(seed: seed)
+    for _ in 0..<count {
+      var text = ""
+      for _ in 0..<Int.random(in: length, using: &generator) {
+        text.unicodeScalars.append(alphabet.randomElement(using: &generator)!)
+      }
+      check(text)
     }
-    return text
   }
 
   @Test("random values: the reference's escaping, byte for byte")
   func escaping() {
-    var generator = SplitMix64(seed: 0x1CA1)
-    for _ in 0..<5_000 {
-      let text = Self.randomText(&generator, length: 0...40)
+    Self.randomTexts(seed: 0x1CA1, count: 5_000, length: 0...40) { text in
       #expect(ICalendarText.escapedText(text) == Self.escapedReference(text), "\(Array(text.unicodeScalars))")
     }
   }
 
   @Test("random lines of 0 to 400 scalars: folded as the reference folds them")
   func folding() {
-    var generator = SplitMix64(seed: 0xF01D)
-    for _ in 0..<2_000 {
-      let line = Self.randomText(&generator, length: 0...400)
+    Self.randomTexts(seed: 0xF01D, count: 2_000, length: 0...400) { line in
       #expect(ICalendarText.folded(line) == Self.foldedReference(line), "\(Array(line.unicodeScalars))")
     }
   }
