@@ -168,6 +168,22 @@ struct PreviewTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["preview.csv"])
   }
 
+  @Test("-o with {locale} is refused (64), not written as a file of that name")
+  func outputPerLocaleRefused() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let run = expectRun(
+      arguments: ["preview", "-l", "fr_CA,de", "-o", folder.appending(path: "p-{locale}.txt").path] + Self.toronto,
+      exit: .usage)
+    #expect(
+      run.stderr == [
+        "posttim-report: error: preview writes every locale into one file; {locale} in -o names a file per locale "
+          + "for reports (posttim-report FILE -l LOCALES -o 'NAME-{locale}.EXT')",
+        "Usage: posttim-report preview [options]", "See 'posttim-report preview --help' for more information.",
+      ])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
+  }
+
   @Test("--help prints the preview help")
   func help() {
     let run = expectRun(arguments: ["preview", "--help"], exit: .success)

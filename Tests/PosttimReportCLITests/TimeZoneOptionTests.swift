@@ -50,6 +50,17 @@ struct TimeZoneOptionTests {
     )
   }
 
+  @Test(
+    "a zone value as long as an argument can be (128 KiB) is refused at once, with no suggestion",
+    .timeLimit(.minutes(1)))
+  func longValue() {
+    let zone = String(repeating: "x", count: 131_071)
+    let (status, _, errors) = time(zone: zone)
+    #expect(status == .usage)
+    #expect(errors.first?.hasPrefix("posttim-report: error: unknown time zone \"xxx") == true)
+    #expect(errors.first?.contains("did you mean") == false)
+  }
+
   @Test("a POSIX string ICU cannot follow is refused with its reason, and no other zone is suggested")
   func posixRefusals() {
     let (status, _, errors) = time(zone: "AAA3BBB")

@@ -30,7 +30,7 @@ enum CompletionScript {
         switch spec.completion {
         case .file: action = #"COMPREPLY=($(compgen -f -- "$cur"))"#
         case .directory: action = #"COMPREPLY=($(compgen -d -- "$cur"))"#
-        case .choices(let values): action = #"COMPREPLY=($(compgen -W "\#(shellWords(values))" -- "$cur"))"#
+        case .choices(let values): action = #"COMPREPLY=($(compgen -W "\#(compgenWords(values))" -- "$cur"))"#
         case .timeZones: action = #"COMPREPLY=($(compgen -W "$(\#(timeZoneLister))" -- "$cur"))"#
         case .none: action = "COMPREPLY=()"
         }
@@ -154,6 +154,13 @@ enum CompletionScript {
 
   /// Values as one space-separated word list (`\t` stays a two-character word).
   static func shellWords(_ values: [String]) -> String { values.joined(separator: " ") }
+
+  /// Words for `compgen -W "…"`: the double quotes take one level of
+  /// backslashes and compgen's own expansion another, so `\t` is written
+  /// `\\\\t` to be offered as `\t` (and not as `t`).
+  static func compgenWords(_ values: [String]) -> String {
+    values.map { $0.replacingOccurrences(of: "\\", with: "\\\\\\\\") }.joined(separator: " ")
+  }
 
   static func zshEscape(_ text: String) -> String {
     text.replacingOccurrences(of: "'", with: "'\\''").replacingOccurrences(of: "[", with: "\\[")

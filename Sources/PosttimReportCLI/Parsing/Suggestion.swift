@@ -12,8 +12,17 @@ enum Suggestion {
     var best: (name: String, distance: Int, prefix: Int)?
     for candidate in candidates {
       let folded = Array(candidate.lowercased())
-      // A typo that is a prefix of exactly the intended name counts as close.
-      let distance = folded.starts(with: typed) && typed.count >= 3 ? 1 : self.distance(typed, folded)
+      let distance: Int
+      if folded.starts(with: typed) && typed.count >= 3 {
+        distance = 1  // a typo that is a prefix of exactly the intended name counts as close
+      } else if abs(folded.count - typed.count) > limit {
+        // The distance is at least the difference in length: skipping here
+        // keeps a long value (a 128 KiB argument, an 8 KiB config line)
+        // linear instead of a table of its length times each name's.
+        continue
+      } else {
+        distance = self.distance(typed, folded)
+      }
       guard distance <= limit else { continue }
       let prefix = zip(typed, folded).prefix { $0 == $1 }.count
       if best == nil || distance < best!.distance || (distance == best!.distance && prefix > best!.prefix) {

@@ -52,6 +52,12 @@ struct PreviewRequest {
     }
     format = try parsed.value(PreviewOptions.format).flatMap(Format.init(rawValue:)) ?? .text
     outputPath = try SharedOptions.outputPath(parsed)
+    if let outputPath, outputPath.contains(Destination.localePlaceholder) {
+      // Left as it is, the placeholder would become a literal file name.
+      throw UsageError(
+        "preview writes every locale into one file; \(Destination.localePlaceholder) in -o names a file per locale "
+          + "for reports (posttim-report FILE -l LOCALES -o 'NAME-{locale}.EXT')")
+    }
 
     var locales: [(input: String, locale: LocaleIdentifier)] = []
     for item in try parsed.values(PreviewOptions.locale) {
