@@ -103,7 +103,17 @@ private final class Helpers: Sendable {
   }
 
   /// Starts a detached thread that serves; false when the system refuses it.
+  ///
+  /// With every signal blocked, as libdispatch's threads have them: a
+  /// signal goes to a thread that has not blocked it, and the run's
+  /// handler relies on it reaching the main thread, which holds signals
+  /// while it creates its temporary file.
   private func startThread() -> Bool {
+    var all = sigset_t()
+    var previous = sigset_t()
+    sigfillset(&all)
+    pthread_sigmask(SIG_SETMASK, &all, &previous)
+    defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
     var attributes = pthread_attr_t()
     pthread_attr_init(&attributes)
     defer { pthread_attr_destroy(&attributes) }
