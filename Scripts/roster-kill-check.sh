@@ -37,12 +37,7 @@ cat >"$work/tasks.plist" <<'PLIST'
 </array>
 </plist>
 PLIST
-awk -v count="$count" 'BEGIN {
-  split("fr_CA ar_EG ja_JP he_IL en_US de_DE ru_RU pt_BR hi_IN zh_CN", locales, " ")
-  split("America/Toronto Africa/Cairo Asia/Tokyo Asia/Jerusalem America/Los_Angeles Europe/Berlin Europe/Moscow America/Sao_Paulo Asia/Kolkata Asia/Shanghai", zones, " ")
-  print "id,list,at,locale,time-zone,mail-to"
-  for (i = 0; i < count; i++) printf "r%05d,tasks.plist,00:00,%s,%s,r%d@example.org\n", i, locales[i % 10 + 1], zones[i % 10 + 1], i
-}' >"$work/roster.csv"
+awk -v count="$count" -f "$(dirname "$0")/lib/roster-csv.awk" >"$work/roster.csv"
 mkdir "$work/out"
 run() {
   "$binary" roster "$work/roster.csv" -o "$work/out" --state "$work/state" --mail-from roster@example.org \

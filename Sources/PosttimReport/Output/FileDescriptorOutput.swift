@@ -9,7 +9,7 @@ import PosttimTemplating
 /// into it and it writes in 64 KiB chunks, so output never sits whole in
 /// memory. The first write error is kept and reported by ``finish()``
 /// (`TextOutputStream.write` cannot throw).
-public struct FileDescriptorOutput: UTF8TextOutputStream {
+public struct FileDescriptorOutput: UTF8TextOutputStream, Sendable {
   /// The open file descriptor written to.
   public let descriptor: Int32
   /// The name used in error messages ("standard output").

@@ -23,13 +23,15 @@ import Foundation
 ///   NAME (``StaleTemporaryFiles``).
 /// - After the rename the folder is synced too (`fsync(2)` on it), so a
 ///   power loss cannot bring back the old directory entry.
-public struct OutputFile {
+public struct OutputFile: Sendable {
   /// The path as given.
   public let path: String
   private let replacement: Replacement?
   private let hook: (any TemporaryFileHook)?
   /// Stream the report into this.
   public var stream: FileDescriptorOutput
+  /// ``sync()`` has run: ``commit()`` only renames.
+  private var isSynced = false
 
   /// The temporary file that replaces the target, and what it takes from it.
   private struct Replacement {
@@ -48,9 +50,14 @@ public struct OutputFile {
   /// - Throws: ``OutputError`` (`.cannotCreate`) when the folder is missing
   ///   or not writable, the path is a directory, a loop of links, or a
   ///   link the rule does not follow.
-  /// - Parameter hook: told about the temporary file (the command line's
-  ///   removes it on SIGINT, SIGTERM and SIGHUP).
-  public init(path: String, hook: (any TemporaryFileHook)? = nil) throws(OutputError) {
+  /// - Parameters:
+  ///   - hook: told about the temporary file (the command line's removes
+  ///     it on SIGINT, SIGTERM and SIGHUP).
+  ///   - removingStale: look for the target's stale temporary files first;
+  ///     false for a caller that removed them with
+  ///     ``removeStaleTemporaryFiles(in:for:)`` (reading the folder once per
+  ///     file costs the square of the files written into one folder).
+  public init(path: String, hook: (any TemporaryFileHook)? = nil, removingStale: Bool = true) throws(OutputError) {
     self.path = path
     self.hook = hook
     switch try OutputTarget.resolve(path) {
@@ -63,7 +70,7 @@ public struct OutputFile {
       let folder = open(folderPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
       guard folder >= 0 else { throw OutputError(.cannotCreate, path: path, reason: Self.lastError) }
       let prefix = TemporaryOutputFile.prefix(for: name, nameMax: TemporaryOutputFile.nameMax(folder))
-      StaleTemporaryFiles.remove(in: folder, prefix: prefix)
+      if removingStale { StaleTemporaryFiles.remove(in: folder, prefix: prefix) }
       let descriptor: Int32
       let temporaryName: String
       // Made and announced as one step: a signal between the two would leave the file.
@@ -99,29 +106,54 @@ public struct OutputFile {
 
   static var lastError: String { String(cString: strerror(errno)) }
 
-  /// Flushes, and for a file syncs and renames it into place.
-  /// - Throws: ``OutputError`` (`.writeFailed`); the target is then unchanged.
-  public mutating func commit() throws(OutputError) {
+  /// Removes the stale temporary files of the files `names` in `folder`
+  /// (see ``StaleTemporaryFiles``), reading the folder once, for a caller
+  /// that then writes them all with `removingStale: false`. Best effort.
+  /// - Returns: the names removed.
+  @discardableResult
+  public static func removeStaleTemporaryFiles(in folder: String, for names: some Sequence<String>) -> [String] {
+    let directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard directory >= 0 else { return [] }
+    defer { close(directory) }
+    return StaleTemporaryFiles.remove(in: directory, for: names)
+  }
+
+  /// Flushes, and for a file gives it its mode and syncs it to disk: the
+  /// part of ``commit()`` before the rename, for a caller that syncs one
+  /// file while it commits another. ``commit()`` does it when not done.
+  /// - Throws: ``OutputError`` (`.writeFailed`); the temporary file is then
+  ///   removed and the target is unchanged.
+  public mutating func sync() throws(OutputError) {
+    guard !isSynced else { return }
     do {
       try stream.finish()
     } catch {
       abort()
       throw error
     }
+    if let replacement {
+      if let owner = replacement.owner, geteuid() == 0 { fchown(stream.descriptor, owner.uid, owner.gid) }
+      fchmod(stream.descriptor, replacement.mode)
+      guard fsync(stream.descriptor) == 0 else {
+        let reason = Self.lastError
+        abort()
+        throw OutputError(.writeFailed, path: path, reason: reason)
+      }
+    }
+    isSynced = true
+  }
+
+  /// Flushes, and for a file syncs and renames it into place.
+  /// - Throws: ``OutputError`` (`.writeFailed`); the target is then unchanged.
+  public mutating func commit() throws(OutputError) {
+    try sync()
     guard let replacement else {
       close(stream.descriptor)
       return
     }
     defer { hook?.finished() }
-    if let owner = replacement.owner, geteuid() == 0 { fchown(stream.descriptor, owner.uid, owner.gid) }
-    fchmod(stream.descriptor, replacement.mode)
     // Renamed before the descriptor is closed: the lock marks the file
     // live until it has its final name.
-    guard fsync(stream.descriptor) == 0 else {
-      let reason = Self.lastError
-      discard(replacement)
-      throw OutputError(.writeFailed, path: path, reason: reason)
-    }
     guard renameat(replacement.folder, replacement.temporaryName, replacement.folder, replacement.name) == 0 else {
       let reason = Self.lastError
       discard(replacement)

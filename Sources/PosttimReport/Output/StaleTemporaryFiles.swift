@@ -30,6 +30,27 @@ enum StaleTemporaryFiles {
   /// - Returns: the names removed.
   @discardableResult
   static func remove(in directory: Int32, prefix: String) -> [String] {
+    remove(in: directory) { matches($0, prefix: prefix) }
+  }
+
+  /// Removes the stale temporary files of any of `names` in the folder open
+  /// as `directory`, in one pass over the folder (a caller writing many
+  /// files into one folder sweeps once, not once per file).
+  /// - Returns: the names removed.
+  @discardableResult
+  static func remove(in directory: Int32, for names: some Sequence<String>) -> [String] {
+    let nameMax = TemporaryOutputFile.nameMax(directory)
+    let prefixes = Set(names.map { TemporaryOutputFile.prefix(for: $0, nameMax: nameMax) })
+    return remove(in: directory) { entry in
+      let utf8 = entry.utf8
+      guard utf8.count > 6, utf8.first == UInt8(ascii: ".") else { return false }
+      let prefix = String(decoding: utf8.dropLast(6), as: UTF8.self)
+      return prefixes.contains(prefix) && matches(entry, prefix: prefix)
+    }
+  }
+
+  /// Removes the stale temporary files whose names `isCandidate` accepts.
+  private static func remove(in directory: Int32, where isCandidate: (String) -> Bool) -> [String] {
     let listing = dup(directory)
     guard listing >= 0, let stream = fdopendir(listing) else {
       if listing >= 0 { close(listing) }
@@ -41,7 +62,7 @@ enum StaleTemporaryFiles {
       let name = withUnsafePointer(to: &entry.pointee.d_name) {
         String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
       }
-      guard matches(name, prefix: prefix) else { continue }
+      guard isCandidate(name) else { continue }
       // O_NOFOLLOW: a link is not followed; O_NONBLOCK: a FIFO cannot block.
       let file = openat(directory, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
       guard file >= 0 else { continue }

@@ -17,16 +17,34 @@ import Synchronization
 /// these signals), but the slots are atomics all the same and a registered
 /// path is never freed, so a handler on any thread would be safe; it only
 /// calls async-signal-safe functions.
+///
+/// Several temporary files may be pending at once (a roster writes one
+/// reader's file while the previous one is committed): each hook value
+/// registers its file in a free slot of ``pendingPaths``.
 public struct SignalCleanup: TemporaryFileHook, ChildProcessHook {
+  /// The slot this hook's file is in (-1: none).
+  private let slot = AtomicCell(-1)
+
+  public init() {}
+
   public func created(_ path: String) {
-    Self.pendingPath.store(Int(bitPattern: strdup(path)), ordering: .sequentiallyConsistent)
+    let address = Int(bitPattern: strdup(path))
+    for (index, pending) in Self.pendingPaths.enumerated()
+    where pending.value.compareExchange(expected: 0, desired: address, ordering: .sequentiallyConsistent).exchanged {
+      slot.value.store(index, ordering: .sequentiallyConsistent)
+      return
+    }
+    // Every slot taken: a file left by a signal is the next run's to remove.
   }
-  public func finished() { Self.pendingPath.store(0, ordering: .sequentiallyConsistent) }
+  public func finished() {
+    let index = slot.value.exchange(-1, ordering: .sequentiallyConsistent)
+    if index >= 0 { Self.pendingPaths[index].value.store(0, ordering: .sequentiallyConsistent) }
+  }
   public func started(_ pid: pid_t) { Self.childGroup.store(pid, ordering: .sequentiallyConsistent) }
   public func ended() { Self.childGroup.store(0, ordering: .sequentiallyConsistent) }
 
-  /// The temporary file's path, as the address of its C string (0: none).
-  static let pendingPath = Atomic<Int>(0)
+  /// The temporary files' paths, as the addresses of their C strings (0: none).
+  static let pendingPaths = (0..<16).map { _ in AtomicCell(0) }
   static let childGroup = Atomic<pid_t>(0)
   static let signals = [SIGHUP, SIGINT, SIGQUIT, SIGTERM]
 
@@ -35,6 +53,8 @@ public struct SignalCleanup: TemporaryFileHook, ChildProcessHook {
   /// blocked (Foundation's `Process` does), and then nothing could stop it
   /// but SIGKILL.
   public static func install() {
+    // Made now, not first in a handler.
+    _ = pendingPaths.count
     var unblocked = sigset_t()
     sigemptyset(&unblocked)
     for number in signals { sigaddset(&unblocked, number) }
@@ -57,7 +77,11 @@ public struct SignalCleanup: TemporaryFileHook, ChildProcessHook {
   private static func handle(_ received: Int32) {
     let group = childGroup.load(ordering: .sequentiallyConsistent)
     if group > 0 { kill(-group, SIGKILL) }
-    if let path = UnsafePointer<CChar>(bitPattern: pendingPath.load(ordering: .sequentiallyConsistent)) { unlink(path) }
+    for pending in pendingPaths {
+      if let path = UnsafePointer<CChar>(bitPattern: pending.value.load(ordering: .sequentiallyConsistent)) {
+        unlink(path)
+      }
+    }
     if received == SIGQUIT {
       // SIGQUIT's default action dumps core: a quit asked for is no crash.
       var none = rlimit(rlim_cur: 0, rlim_max: 0)
@@ -70,4 +94,11 @@ public struct SignalCleanup: TemporaryFileHook, ChildProcessHook {
     pthread_sigmask(SIG_UNBLOCK, &only, nil)
     raise(received)
   }
+}
+
+/// An atomic integer to keep in an array (``SignalCleanup/pendingPaths``)
+/// or in a value (a hook's slot).
+final class AtomicCell: Sendable {
+  let value: Atomic<Int>
+  init(_ initial: Int) { value = Atomic(initial) }
 }

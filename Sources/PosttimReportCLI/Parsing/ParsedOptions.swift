@@ -7,7 +7,7 @@ import PosttimICU
 /// declaration's ``UsageError`` (exit 64) when it came from the command
 /// line, and a ``ConfigFileError`` naming `file:line:column` (exit 78) when it
 /// came from the config file.
-struct ParsedOptions {
+struct ParsedOptions: Sendable {
   /// Where a value was written.
   enum Origin: Equatable, Sendable {
     case commandLine

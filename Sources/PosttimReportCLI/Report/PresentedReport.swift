@@ -20,17 +20,31 @@ extension PresentedReport {
   /// follow the first locale) and presents it in each locale.
   /// - Throws: ``ICUError`` when ICU cannot open a calendar, collator or
   ///   formatter.
-  init(moving tasks: inout [TaskEntry], plan: RunPlan, warn: @escaping @Sendable (String) -> Void) throws {
+  /// - Parameter kept: ICU objects kept from earlier reports (a roster's
+  ///   readers), used and added to; nil to make them all.
+  init(
+    moving tasks: inout [TaskEntry], plan: RunPlan, warn: @escaping @Sendable (String) -> Void,
+    kept: KeptPresenters? = nil
+  ) throws {
     let locales = plan.presentation.locales
-    let calendar = try DayCalendar(timeZone: locales[0].timeZone, locale: locales[0].locale)
-    let collator = try ICUCollator(locale: locales[0].locale)
-    let agenda = AgendaBuilder(calendar: calendar, collator: collator)
-      .build(moving: &tasks, options: plan.window.agendaOptions)
+    let resources = plan.presentation.resources
     var presenters: [ReportPresenter] = []
-    for settings in locales {
-      let catalog = MessageCatalog(locale: settings.locale, resources: plan.presentation.resources, warn: warn)
+    var calendar: DayCalendar?
+    if let (first, presenter) = try kept?.presenter(for: locales[0], resources: resources, warn: warn) {
+      (calendar, presenters) = (first, [presenter])
+    }
+    let agendaCalendar = try calendar ?? DayCalendar(timeZone: locales[0].timeZone, locale: locales[0].locale)
+    let collator = try kept?.collator(for: locales[0].locale) ?? ICUCollator(locale: locales[0].locale)
+    let agenda = AgendaBuilder(calendar: agendaCalendar, collator: collator)
+      .build(moving: &tasks, options: plan.window.agendaOptions)
+    for settings in locales.dropFirst(presenters.count) {
+      if let (_, presenter) = try kept?.presenter(for: settings, resources: resources, warn: warn) {
+        presenters.append(presenter)
+        continue
+      }
+      let catalog = MessageCatalog(locale: settings.locale, resources: resources, warn: warn)
       let localCalendar =
-        presenters.isEmpty ? calendar : try DayCalendar(timeZone: settings.timeZone, locale: settings.locale)
+        presenters.isEmpty ? agendaCalendar : try DayCalendar(timeZone: settings.timeZone, locale: settings.locale)
       presenters.append(try ReportPresenter(settings: settings, calendar: localCalendar, catalog: catalog))
     }
     self.agenda = agenda

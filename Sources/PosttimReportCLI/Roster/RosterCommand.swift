@@ -45,7 +45,7 @@ struct RosterCommand {
     }
     let run = RosterRun(
       request: request, environment: pinned, io: io, journal: journal, delivered: RosterDelivered(others),
-      shared: shared)
+      context: RosterMessageMaker.Context(shared: shared))
     let tally = try run.handle(schedule.entries, roster: roster)
     let scope = request.shard == .all ? "roster" : "roster (shard \(request.shard))"
     try io.writeStandardOutput { $0.write("\(scope): \(tally.summary(delivery: request.delivery))\n") }

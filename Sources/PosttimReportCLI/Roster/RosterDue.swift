@@ -5,7 +5,7 @@ import PosttimICU
 /// local day, in the reader's own zone. The rule compares wall times, so it
 /// holds across DST: on a spring-forward day whose 02:30 does not exist, a
 /// reader due at 02:30 is due from 03:00.
-struct RosterDue: Equatable {
+struct RosterDue: Equatable, Sendable {
   /// The reader's local date at "now", `YYYY-MM-DD`.
   let localDate: LocalDay
   /// Whether the local wall time has reached `at`.

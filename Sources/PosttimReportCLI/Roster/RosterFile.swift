@@ -6,7 +6,7 @@ import PosttimReport
 /// `at`, the form of its cells); whether its options resolve is checked
 /// with the roster-wide ones (``RosterCommand``). Kept small: a long
 /// roster holds every row for the whole run.
-struct RosterReader {
+struct RosterReader: Sendable {
   let id: String
   /// The row it is on (the header is row 1).
   let row: Int
@@ -23,7 +23,7 @@ struct RosterReader {
 /// A roster file (docs/roster.md): RFC 4180 CSV, a header row naming
 /// `id`, `list`, optionally `at`, and options a config file may set
 /// (``RosterOptions/columns``).
-struct RosterFile {
+struct RosterFile: Sendable {
   let path: String
   let readers: [RosterReader]
   /// The columns named after an option, in the file's order.

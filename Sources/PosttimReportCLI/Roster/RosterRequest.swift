@@ -4,8 +4,8 @@ import PosttimICU
 /// What one `posttim-report roster` run was asked: the roster, how to
 /// deliver, where the journal is, which shard, and the options every
 /// reader shares (the command line over the config file).
-struct RosterRequest {
-  enum Delivery: Equatable {
+struct RosterRequest: Sendable {
+  enum Delivery: Equatable, Sendable {
     /// `--send`: each message to sendmail.
     case send
     /// `-o DIR`: each message to `DIR/ID.eml`.

@@ -31,36 +31,64 @@ struct RosterTally {
   }
 }
 
-/// The readers of a checked roster, one at a time: due or not, delivered
-/// or not, each through the report's pipeline and then the journal.
+/// The readers of a checked roster: due or not, delivered or not. Due
+/// readers' messages are made on every core, a few ahead
+/// (``OrderedPipeline``, ``RosterMessageMaker``); each is then delivered
+/// and recorded in the journal on the calling thread, in roster order, one
+/// at a time: a record is on disk before the next reader's delivery, and a
+/// message file is on disk (synced, renamed, its folder synced) before its
+/// record.
 struct RosterRun {
   let request: RosterRequest
   let environment: RunEnvironment
   let io: CommandIO
   let journal: RosterJournal
   let delivered: RosterDelivered
-  let shared: SharedWriters
+  /// The calling thread's (the schedule's e-mail writers, already made).
+  let context: RosterMessageMaker.Context
+
+  /// How many messages are made at once, and how many may wait made.
+  static let helpers = max(1, min(8, ProcessInfo.processInfo.activeProcessorCount))
+  static let window = min(8, 2 * helpers)
 
   /// Handles every scheduled reader and prints one line for each.
   /// - Throws: only what stops the run: a journal that cannot record
   ///   (the next run would not know what was delivered), standard output.
   func handle(_ schedule: [RosterSchedule.Entry], roster: RosterFile) throws -> RosterTally {
+    // Positions in the schedule, not copies of its entries: a long roster's memory.
+    let due = schedule.indices.filter { recorded(schedule[$0], roster: roster) == nil && schedule[$0].due.isDue }
+    if case .folder(let folder) = request.delivery {
+      OutputFile.removeStaleTemporaryFiles(
+        in: folder, for: due.lazy.map { roster.readers[schedule[$0].index].id + ".eml" })
+    }
+    let maker = RosterMessageMaker(
+      request: request, roster: roster, environment: environment, readStandardInput: io.readStandardInput)
+    let pipeline = OrderedPipeline<RosterMessage, RosterMessageMaker.Context>(
+      count: due.count, helpers: Self.helpers, window: Self.window, context: { RosterMessageMaker.Context() }
+    ) { index, context in
+      let entry = schedule[due[index]]
+      return maker.message(for: roster.readers[entry.index], entry, context: context)
+    }
+    // A stopped run removes the temporary files made ahead.
+    defer { for message in pipeline.stop() { message.discard() } }
+    var context = self.context
+    var taken = 0
     var tally = RosterTally()
     for entry in schedule {
       let reader = roster.readers[entry.index]
       let localDate = entry.due.localDate.iso8601
       let line: String
-      if let done = journal.entry(id: reader.id, localDate: localDate)
-        ?? delivered.entry(id: reader.id, localDate: localDate)
-      {
+      if let done = recorded(entry, roster: roster) {
         tally.already += 1
         line = "already \(done.how) at \(done.time)"
       } else if !entry.due.isDue {
         tally.notDue += 1
         line = "not due until \(RosterDue.wallText(reader.at)) (\(entry.zone))"
       } else {
+        let message = pipeline.take(taken, context: &context)
+        taken += 1
         do {
-          let how = try deliver(reader, entry, roster: roster)
+          let how = try deliver(message)
           try journal.record(
             .init(
               id: reader.id, localDate: localDate, messageID: entry.messageID,
@@ -85,16 +113,26 @@ struct RosterRun {
     return tally
   }
 
-  /// One reader's message through the report's pipeline.
-  /// - Returns: how it was delivered: `sent`, `written`, or `skipped`
-  ///   (an empty window under `--skip-empty`).
-  private func deliver(_ reader: RosterReader, _ entry: RosterSchedule.Entry, roster: RosterFile) throws -> String {
-    let plan = try RunPlan(
-      resolving: request.options(for: reader, in: roster), in: environment, messageID: entry.messageID, shared: shared)
-    var tasks = try TaskInputs(readStandardInput: io.readStandardInput).load(plan.inputs)
-    let report = try PresentedReport(moving: &tasks, plan: plan, warn: environment.warn)
-    if plan.output.skipsEmpty && report.views[0].taskCount == 0 { return "skipped" }
-    try ReportPipeline(plan: plan, io: io, warn: environment.warn, keepsUntilExit: false).deliver(report)
+  /// The delivery recorded for this reader's local date, by this run's
+  /// journal or another shard's.
+  private func recorded(_ entry: RosterSchedule.Entry, roster: RosterFile) -> RosterJournal.Entry? {
+    let id = roster.readers[entry.index].id
+    let localDate = entry.due.localDate.iso8601
+    return journal.entry(id: id, localDate: localDate) ?? delivered.entry(id: id, localDate: localDate)
+  }
+
+  /// Delivers one reader's message.
+  /// - Returns: how: `sent`, `written`, or `skipped` (an empty window
+  ///   under `--skip-empty`).
+  private func deliver(_ message: RosterMessage) throws -> String {
+    switch message {
+    case .failed(let error): throw error
+    case .skipped: return "skipped"
+    case .file(var file): try file.commit()
+    case .mail(let text, let program, let timeout):
+      try SendmailDelivery.send(text, sendmail: program, timeout: timeout, hook: SignalCleanup())
+    case .plan(let plan): try ReportPipeline(plan: plan, io: io, warn: environment.warn, keepsUntilExit: false).run()
+    }
     return request.delivery == .send ? "sent" : "written"
   }
 }

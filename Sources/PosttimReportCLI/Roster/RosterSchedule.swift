@@ -6,7 +6,7 @@ import PosttimReport
 /// (and dropped: a plan holds its writer), and for each reader of the
 /// shard its zone, local date, whether it is due, and its Message-ID.
 struct RosterSchedule {
-  struct Entry {
+  struct Entry: Sendable {
     /// The reader's index in the roster.
     let index: Int
     let zone: TimeZoneIdentifier

@@ -3,7 +3,7 @@ import PosttimReport
 /// `--shard K/N`: the readers whose ID hashes to K modulo N. The hash is
 /// FNV-1a 64 over the ID's UTF-8 bytes, so the split is the same on every
 /// machine and every run, and each reader falls in exactly one shard.
-struct RosterShard: Equatable, CustomStringConvertible {
+struct RosterShard: Equatable, Sendable, CustomStringConvertible {
   let index: Int
   let count: Int
 
