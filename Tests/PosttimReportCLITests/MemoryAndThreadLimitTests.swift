@@ -102,4 +102,33 @@ struct MemoryAndThreadLimitTests {
     #expect(result.status == 0, "\(result.stderr.prefix(300))")
     #expect(try fixture.reportRows() == Self.taskCount)
   }
+
+  @Test(
+    "no thread can start (ulimit -u 1 as a user of its own): a roster makes every reader's message on its own thread",
+    .enabled(if: geteuid() == 0, "needs root to run as another user"))
+  func rosterWithoutHelperThreads() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.copyItem(at: TestPaths.example, to: folder.appending(path: "tasks.plist"))
+    let readers = (1...6).map { "r\($0)" }
+    try (["id,list,mail-to,locale"] + readers.map { "\($0),tasks.plist,\($0)@example.org,fr_CA" })
+      .joined(separator: "\n").write(to: folder.appending(path: "roster.csv"), atomically: false, encoding: .utf8)
+    let out = folder.appending(path: "out")
+    let state = folder.appending(path: "state")
+    for made in [out, state] { try FileManager.default.createDirectory(at: made, withIntermediateDirectories: true) }
+    for path in [folder, out, state] { #expect(chown(path.path, 64031, 64031) == 0) }
+    chmod(folder.path, 0o755)
+    // Dispatch's global queue retries a thread the system refuses forever,
+    // in the thread that queued the work: the roster never began.
+    let result = try Self.run(
+      ["/usr/bin/setpriv", "--reuid", "64031", "--regid", "64031", "--clear-groups"]
+        + Self.limited(
+          "-u 1",
+          [
+            "roster", folder.appending(path: "roster.csv").path, "-o", out.path, "--state", state.path,
+            "--mail-from", "roster@example.org", "--now", "2026-12-01T12:00:00Z",
+          ]))
+    #expect(result.status == 0, "\(result.stderr.prefix(300))")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == readers.map { "\($0).eml" })
+  }
 }
