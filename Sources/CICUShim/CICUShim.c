@@ -32,6 +32,15 @@ static void copy_ascii(const char *source, char *out, int32_t capacity) {
   out[capacity - 1] = '\0';
 }
 
+// ICU's default zone is never the host's: every call here names its zone,
+// and finding the host's makes ICU call tzset(), which opens the file TZ
+// names with a blocking fopen (TZ=/path/to/fifo would hang the run). The
+// tool reads TZ itself, through non-blocking opens (DeviceTimeZone).
+__attribute__((constructor)) static void cicu_fix_default_zone(void) {
+  UErrorCode status = U_ZERO_ERROR;
+  ucal_setDefaultTimeZone(u"UTC", &status);
+}
+
 // MARK: - Status and versions
 
 const char *cicu_error_name(int32_t status) {
