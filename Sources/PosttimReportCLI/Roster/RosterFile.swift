@@ -69,6 +69,12 @@ struct RosterFile: Sendable {
     var seen: [String: Int] = [:]
     for record in records.dropFirst() {
       do throws(RosterError) {
+        // RFC 4180 §2.4: as many cells as the header. A longer row is not
+        // cut silently, a shorter one not read as empty cells.
+        guard record.fields.count == header.fields.count else {
+          throw RosterError.content(
+            path, row: record.row, "has \(record.fields.count) cells, the header has \(header.fields.count)")
+        }
         let reader = try Self.reader(record, columns: columns, path: path, folder: folder)
         if let first = seen[reader.id] {
           throw RosterError.content(
