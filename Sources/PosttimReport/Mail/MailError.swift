@@ -31,17 +31,23 @@ public struct MailError: Error, Equatable, CustomStringConvertible {
   /// - Parameter what: names the value in the message ("--subject").
   /// - Throws: ``Kind/headerInjection``.
   public static func checkHeaderSafe(_ value: String, what: String) throws(MailError) {
-    // Every C0 control (tab included), DEL and every C1 control: RFC 5322
-    // header text is printable, and ESC or a C1 CSI would drive the reader's terminal.
-    for scalar in value.unicodeScalars where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-      let name: String
-      switch scalar {
-      case "\r": name = "carriage return (CR)"
-      case "\n": name = "line feed (LF)"
-      case "\0": name = "NUL"
-      default: name = String(format: "control character U+%04X", scalar.value)
-      }
+    if let name = firstControlCharacter(in: value) {
       throw MailError(.headerInjection, "\(what) contains a \(name), which is not allowed in an e-mail header")
+    }
+  }
+
+  /// The first C0 control (tab included), DEL or C1 control in `value`,
+  /// named for a message ("carriage return (CR)"); nil for none. RFC 5322
+  /// header text is printable, and ESC or a C1 CSI would drive the
+  /// reader's terminal.
+  public static func firstControlCharacter(in value: String) -> String? {
+    guard let scalar = value.unicodeScalars.first(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+    else { return nil }
+    switch scalar {
+    case "\r": return "carriage return (CR)"
+    case "\n": return "line feed (LF)"
+    case "\0": return "NUL"
+    default: return String(format: "control character U+%04X", scalar.value)
     }
   }
 }

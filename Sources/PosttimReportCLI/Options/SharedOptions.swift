@@ -1,4 +1,5 @@
 import PosttimICU
+import PosttimReport
 
 /// Option handling shared by the report and `preview`, so both resolve
 /// and check the same options the same way.
@@ -39,7 +40,19 @@ enum SharedOptions {
     func withoutIsolates(_ text: String?) -> String? {
       text.map { String(String.UnicodeScalarView($0.unicodeScalars.filter { !(0x2066...0x2069).contains($0.value) })) }
     }
-    switch (withoutIsolates(try parsed.value(skeleton)), withoutIsolates(try parsed.value(pattern))) {
+    // A control character is refused here, naming the option (or config
+    // key, or roster cell), wherever the pattern would land: a CR in a day
+    // title would otherwise surface only as a Subject refusal.
+    func checked(_ option: Option<String>) throws -> String? {
+      try parsed.resolve(option) { text in
+        if let name = MailError.firstControlCharacter(in: text) {
+          throw UsageError(
+            "option '--\(option.spec.name)' contains a \(name); a date pattern or skeleton holds no control character")
+        }
+        return text
+      }
+    }
+    switch (withoutIsolates(try checked(skeleton)), withoutIsolates(try checked(pattern))) {
     case (.some, .some): throw UsageError("use --\(skeleton.spec.name) or --\(pattern.spec.name), not both")
     case (.some(let text), nil): return .skeleton(text)
     case (nil, .some(let text)): return .pattern(text)
