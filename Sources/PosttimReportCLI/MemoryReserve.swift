@@ -9,15 +9,21 @@ import Foundation
 /// that fails midway ends a Swift program (exit 134), so a run that would
 /// not fit is refused up front (exit 71) and the old output is kept.
 ///
-/// The need is an estimate, ``bytesPerInputByte`` times the inputs' size
-/// plus ``headroom`` beyond what the process has mapped when it checks:
-/// measured (debug build, 50,000 and 200,000 tasks, XML and binary), the
-/// smallest limit that ran was 6 MiB beyond that for 10 tasks, 48 MiB for
-/// 14 MB of XML, 100 MiB for 54 MB of XML and 114 MiB for 38 MB of binary
-/// plist. Standard input read from a pipe has no size to check; its
+/// The need is an estimate: the inputs' size times ``bytesPerInputByte``
+/// (reading) plus, for each locale, ``perLocaleHeldWhole`` for a product
+/// held whole in memory (an e-mail, JSON, a `--dump-context`, an HTML page
+/// of several locales) or ``perLocaleStreamed`` for one written in chunks,
+/// plus ``headroom`` beyond what the process has mapped when it checks.
+/// Measured (debug build, peak VmPeak growth over a 20-task run, per byte
+/// of XML list): markdown, CSV, text, iCalendar 3.0 for one locale and 3–5
+/// for three; e-mail 10.3 (100,000 tasks) to 11.6 (20,000) for one locale
+/// and 35.5 for three; JSON 12.6 for three; HTML 3.1 for one locale and 53
+/// for four. Standard input read from a pipe has no size to check; its
 /// reading stops at its limit (InputReader).
 public enum MemoryReserve {
   static let bytesPerInputByte = 3
+  static let perLocaleHeldWhole = 14
+  static let perLocaleStreamed = 1
   static let headroom = 32 << 20
 
   /// Under an address-space or data limit, one malloc arena: each thread's
@@ -34,10 +40,12 @@ public enum MemoryReserve {
   private static func mallopt(_ parameter: Int32, _ value: Int32) -> Int32
 
   /// - Throws: ``SystemLimitError`` when the inputs at `paths` (`-`:
-  ///   standard input, if a file) need more memory than a limit leaves.
-  static func check(inputs paths: [String]) throws(SystemLimitError) {
+  ///   standard input, if a file), rendered in `locales` locales, need more
+  ///   memory than a limit leaves.
+  static func check(inputs paths: [String], locales: Int, heldWhole: Bool) throws(SystemLimitError) {
     let size = paths.reduce(0) { $0 + inputSize($1) }
-    let needed = size * bytesPerInputByte + headroom
+    let perByte = bytesPerInputByte + max(1, locales) * (heldWhole ? perLocaleHeldWhole : perLocaleStreamed)
+    let needed = size * perByte + headroom
     for (resource, name, field) in [(RLIMIT_AS, "-v", "VmSize"), (RLIMIT_DATA, "-d", "VmData")] {
       guard let limit = limit(resource) else { continue }
       let left = limit - (mapped(field) ?? 0)

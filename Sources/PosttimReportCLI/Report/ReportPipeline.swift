@@ -17,7 +17,8 @@ struct ReportPipeline {
   let keepsUntilExit: Bool
 
   func run() throws {
-    try MemoryReserve.check(inputs: plan.inputs)
+    try MemoryReserve.check(
+      inputs: plan.inputs, locales: plan.presentation.locales.count, heldWhole: plan.output.isHeldWhole(locales: plan.presentation.locales.count))
     var tasks = try TaskInputs(readStandardInput: io.readStandardInput).load(plan.inputs)
     let report = try PresentedReport(moving: &tasks, plan: plan, warn: warn)
     defer { if keepsUntilExit { KeptUntilExit.keep((tasks, report.agenda, report.views)) } }
@@ -49,5 +50,20 @@ struct CheckedRendering: OutputRendering {
       output.write((contexts.count == 1 ? contexts[0] : "[\n" + contexts.joined(separator: ",\n") + "\n]") + "\n")
     }
     if let failure = report.firstFailure { throw failure }
+  }
+}
+
+extension RunPlan.Output {
+  /// Whether the product is made whole in memory before it is written
+  /// (``MemoryReserve``): an e-mail, JSON, the template context, and an
+  /// HTML page of several locales; the others are written in chunks.
+  func isHeldWhole(locales: Int) -> Bool {
+    guard case .report = product else { return true }
+    if case .sendmail = destination { return true }
+    switch format {
+    case "email", "json": return true
+    case "html": return locales > 1
+    default: return false
+    }
   }
 }
