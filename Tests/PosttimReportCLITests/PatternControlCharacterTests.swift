@@ -23,7 +23,8 @@ struct PatternControlCharacterTests {
     #expect(result.status == 64)
     #expect(
       result.stderr.hasPrefix(
-        "posttim-report: error: option '--\(option)' contains \(name); a date pattern or skeleton holds no control character\n"),
+        "posttim-report: error: option '--\(option)' contains \(name); a date pattern or skeleton holds no control character\n"
+      ),
       "\(result.stderr)")
   }
 

@@ -46,7 +46,9 @@ public enum DeviceTimeZone {
       }
       return Resolution(
         zone: try utc(), source: "TZ",
-        warning: "TZ=\"\(TerminalText.echo(tz, limit: DateEngineError.echoLimit))\" is not a time zone this tool knows\(why); using UTC (as the C library does)")
+        warning:
+          "TZ=\"\(TerminalText.echo(tz, limit: DateEngineError.echoLimit))\" is not a time zone this tool knows\(why); using UTC (as the C library does)"
+      )
     }
     if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: root + "/etc/localtime"),
       let zone = try zone(fromPath: target, data)

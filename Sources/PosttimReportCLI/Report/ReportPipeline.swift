@@ -18,7 +18,8 @@ struct ReportPipeline {
 
   func run() throws {
     try MemoryReserve.check(
-      inputs: plan.inputs, locales: plan.presentation.locales.count, heldWhole: plan.output.isHeldWhole(locales: plan.presentation.locales.count))
+      inputs: plan.inputs, locales: plan.presentation.locales.count,
+      heldWhole: plan.output.isHeldWhole(locales: plan.presentation.locales.count))
     var tasks = try TaskInputs(readStandardInput: io.readStandardInput).load(plan.inputs)
     let report = try PresentedReport(moving: &tasks, plan: plan, warn: warn)
     defer { if keepsUntilExit { KeptUntilExit.keep((tasks, report.agenda, report.views)) } }
