@@ -16,17 +16,15 @@ struct InputLinkRuleTests {
   static let stranger: uid_t = 4247
 
   /// A root-only file, a sticky world-writable folder, and the stranger's link there to the file.
-  func planted(_ name: String, in root: URL) throws -> (link: String, secret: String) {
-    let shared = root.appending(path: "shared")
-    try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: false)
-    #expect(chmod(shared.path, 0o1777) == 0)
+  func planted(_ name: String) throws -> (root: URL, link: String) {
+    let (root, shared) = try stickyFolder()
     let secret = root.appending(path: "secret").path
     try "SECRET2\n".write(toFile: secret, atomically: false, encoding: .utf8)
     #expect(chmod(secret, 0o600) == 0)
     let link = shared.appending(path: name).path
     try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: secret)
     #expect(lchown(link, Self.stranger, Self.stranger) == 0)
-    return (link, secret)
+    return (root, link)
   }
 
   func refusal(_ link: String) -> String {
@@ -35,18 +33,16 @@ struct InputLinkRuleTests {
 
   @Test("a task list through another user's link there: 66 naming the link, the file not read")
   func taskList() throws {
-    let root = try temporaryFolder()
+    let (root, link) = try planted("in2.plist")
     defer { try? FileManager.default.removeItem(at: root) }
-    let (link, _) = try planted("in2.plist", in: root)
     expectRun(
       arguments: [link], exit: .noInput, stderr: ["posttim-report: error: \(link): cannot be read (\(refusal(link)))"])
   }
 
   @Test("a --template through another user's link there: 66 naming the link, the file not read")
   func template() throws {
-    let root = try temporaryFolder()
+    let (root, link) = try planted("agenda.mustache")
     defer { try? FileManager.default.removeItem(at: root) }
-    let (link, _) = try planted("agenda.mustache", in: root)
     let run = expectRun(arguments: [TestPaths.example.path, "--template", link], exit: .noInput)
     #expect(run.stderr.count == 1)
     #expect(run.stderr.first?.contains(refusal(link)) == true, "\(run.stderr)")
@@ -56,11 +52,8 @@ struct InputLinkRuleTests {
 
   @Test("the caller's own link there is followed")
   func ownLink() throws {
-    let root = try temporaryFolder()
+    let (root, shared) = try stickyFolder()
     defer { try? FileManager.default.removeItem(at: root) }
-    let shared = root.appending(path: "shared")
-    try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: false)
-    #expect(chmod(shared.path, 0o1777) == 0)
     let link = shared.appending(path: "mine.plist").path
     try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: TestPaths.example.path)
     let run = expectRun(arguments: [link, "-f", "csv"], exit: .success)

@@ -17,15 +17,6 @@ struct OutputFIFORuleTests {
   /// A uid that owns nothing else here.
   static let stranger: uid_t = 4243
 
-  /// A fresh folder holding `shared`, a sticky world-writable folder like /tmp.
-  func stickyFolder() throws -> (root: URL, shared: URL) {
-    let root = try temporaryFolder()
-    let shared = root.appending(path: "shared")
-    try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: false)
-    #expect(chmod(shared.path, 0o1777) == 0)
-    return (root, shared)
-  }
-
   @Test("another user's FIFO or device in a sticky world-writable folder is refused (73), not opened")
   func strangersFIFOInStickyFolder() throws {
     let (root, shared) = try stickyFolder()
