@@ -14,7 +14,8 @@ import Foundation
 /// - A symbolic link is followed only where the kernel's
 ///   `protected_symlinks` rule would follow it (``OutputTarget``); the file
 ///   it names is replaced and the link stays. A link loop, or another
-///   user's link in a sticky world-writable folder, is refused (exit 73).
+///   user's link in a sticky world-writable folder, is refused (exit 73),
+///   and so is a dangling link: it would create a file where it points.
 /// - A device, FIFO or socket (`/dev/null`, `/dev/stdout`, a named pipe)
 ///   is written through, never replaced by a regular file, and opened
 ///   without blocking (``WriteThroughOpen``); another user's in a sticky

@@ -8,8 +8,8 @@
 /// belongs to the caller or to the folder's owner), whatever the sysctl
 /// says: with the rule off, `/tmp/s/dir -> /root` planted by another
 /// user would take a root run's `-o /tmp/s/dir/report.md` into `/root`.
-/// Used for `-o` (``OutputTarget``), the config file and the roster's
-/// `--state` folder.
+/// Used for `-o` (``OutputTarget``), files read as data (``DataFile``),
+/// the config file and the roster's `--state` folder.
 package enum ProtectedLinkWalk {
   /// Why a walk stopped: `link` is the link refused, or the path when the
   /// links loop.
