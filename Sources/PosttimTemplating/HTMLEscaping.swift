@@ -1,3 +1,7 @@
+/// An escaper over UTF-8 that appends to a buffer: the same output as a
+/// `(String) -> String` escaper (``HTMLEscaping/escapeUTF8(_:into:)``).
+package typealias TemplateByteEscape = @Sendable (UnsafeBufferPointer<UInt8>, inout TextBuffer) -> Void
+
 /// HTML escaping for `{{name}}` interpolations (the engine's default escaper).
 ///
 /// Replaces `&`, `<`, `>`, `"` and `'` with `&amp;`, `&lt;`, `&gt;`, `&quot;`
@@ -20,12 +24,20 @@ public enum HTMLEscaping {
   /// entities, and forbidden code points by U+FFFD.
   public static func escape(_ s: String) -> String {
     // Fast path: most report values contain nothing to escape.
-    guard
-      ScalarScan.contains(
-        s, ascii: escapedASCII, decodedLeads: EscapedLeads.htmlAndMarkdown,
-        nonASCII: { isForbidden(Unicode.Scalar($0)!) || BidiBalance.isFormatting($0) })
-    else { return s }
-    return s.withUTF8Bytes(escapeSlowly)
+    s.withUTF8Bytes { needsEscaping($0) ? escapeSlowly($0) : s }
+  }
+
+  /// ``escape(_:)`` of the text whose UTF-8 is `bytes`, appended to `buffer`.
+  package static func escapeUTF8(_ bytes: UnsafeBufferPointer<UInt8>, into buffer: inout TextBuffer) {
+    guard needsEscaping(bytes) else { return buffer.write(bytes) }
+    buffer.write(escapeSlowly(bytes))
+  }
+
+  /// Whether ``escape(_:)`` changes the text whose UTF-8 is `bytes`.
+  private static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    ScalarScan.contains(
+      bytes, ascii: escapedASCII, decodedLeads: EscapedLeads.htmlAndMarkdown,
+      nonASCII: { isForbidden(Unicode.Scalar($0)!) || BidiBalance.isFormatting($0) })
   }
 
   /// The escaping itself, over valid UTF-8, into bytes made a String once

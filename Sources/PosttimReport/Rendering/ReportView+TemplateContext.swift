@@ -43,9 +43,69 @@ extension TaskView {
   static let templateKeys = TemplateKeys(fields.map(\.name))
 
   /// The row's members, computed as a template reads them.
-  var templateValue: TemplateValue {
-    let row = self
-    return .lazyObject(
-      TemplateObject(keys: Self.templateKeys) { Self.fields[$0].value(row, ViewFieldContext()).templateValue })
+  var templateValue: TemplateValue { .lazyObject(TemplateObject(keys: Self.templateKeys, members: self)) }
+}
+
+extension TaskView: TemplateMembers {
+  /// The stored texts a row lends as UTF-8, by field position.
+  private enum StoredText { case title, displayTitle, details }
+
+  private static let storedTexts: [StoredText?] = fields.map {
+    switch $0.name {
+    case "title": .title
+    case "displayTitle": .displayTitle
+    case "details": .details
+    default: nil
+    }
+  }
+
+  package func member(at position: Int) -> TemplateValue {
+    Self.fields[position].value(self, ViewFieldContext()).templateValue
+  }
+
+  /// The title and the description, read in place in the section's
+  /// entries: retaining each row's title to make its value was the largest
+  /// single cost of a long HTML report (an atomic write to a line not yet
+  /// in the cache, where a plain read overlaps with other work).
+  package func withUTF8(ofMember position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+    guard let stored = Self.storedTexts[position] else { return false }
+    switch stored {
+    case .title: return rows.lendUTF8(ofTitleAt: row, body)
+    case .displayTitle:
+      if rows.entries[row].title.isEmpty { return presenter.untitled.utf8.withContiguousStorageIfAvailable(body) != nil }
+      return rows.lendUTF8(ofTitleAt: row, body)
+    case .details: return rows.lendUTF8(ofDetailsAt: row, body)
+    }
+  }
+}
+
+extension SectionRows {
+  /// Calls `body` with the UTF-8 of entry `row`'s title, borrowed.
+  fileprivate func lendUTF8(ofTitleAt row: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+    guard let bytes = Self.storedUTF8(of: entries[row].title) else {
+      return entries[row].title.utf8.withContiguousStorageIfAvailable(body) != nil
+    }
+    body(bytes)
+    return true
+  }
+
+  /// Calls `body` with the UTF-8 of entry `row`'s description, borrowed.
+  fileprivate func lendUTF8(ofDetailsAt row: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+    guard let bytes = Self.storedUTF8(of: entries[row].details) else {
+      return entries[row].details.utf8.withContiguousStorageIfAvailable(body) != nil
+    }
+    body(bytes)
+    return true
+  }
+
+  /// The UTF-8 of a text held in ``entries`` when it is stored out of
+  /// line (more than 15 bytes: a small string's bytes are a copy made for
+  /// the call), else nil. The bytes stay valid while this object lives:
+  /// `entries` is a constant that owns the text's storage. Taking them
+  /// without a call that may release anything spares the retain of the
+  /// text that lending it to an opaque `body` makes.
+  private static func storedUTF8(of text: String) -> UnsafeBufferPointer<UInt8>? {
+    guard text.utf8.count > 15 else { return nil }
+    return text.utf8.withContiguousStorageIfAvailable { $0 }
   }
 }
