@@ -196,12 +196,27 @@ extension TemplateRenderer {
       for item in items { try renderPushed(item, children, in: templateName, into: &text) }
       return
     }
+    Self.touchTexts(of: items)
     var lookups = RowLookups(program, outer: context.frames, work: work, workLimit: workLimit)
     for item in items where !renderRow(item, program, &lookups, appendingTo: &text) {
       try renderPushed(item, children, in: templateName, into: &text)
       lookups.work = work
     }
   }
+
+  /// Reads the texts `items` lend (``TemplateMembers/touchTexts()``)
+  /// before they are rendered, so their cache misses overlap.
+  private static func touchTexts(of items: [TemplateValue]) {
+    var sum: UInt8 = 0
+    for item in items {
+      if case .lazyObject(let object) = item { sum &+= object.touchTexts() }
+    }
+    keep(sum)
+  }
+
+  /// Uses `value`, so that the reads that made it are not optimized away.
+  @_optimize(none)
+  private static func keep(_ value: UInt8) {}
 
   /// The same into `output`, through ``emit(_:into:)`` (behind the chunks
   /// of an earlier stream still rendering): the rows' text is gathered and

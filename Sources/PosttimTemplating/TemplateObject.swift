@@ -54,6 +54,9 @@ public final class TemplateObject: Sendable {
     members.withUTF8(ofMember: position, body)
   }
 
+  /// ``TemplateMembers/touchTexts()``.
+  func touchTexts() -> UInt8 { members.touchTexts() }
+
   /// The member named `key`, computed now; nil when absent (a Mustache miss).
   public subscript(key: String) -> TemplateValue? {
     guard let position = positions.index(of: key) else { return nil }
@@ -73,6 +76,16 @@ package protocol TemplateMembers: Sendable {
   /// for any other member; ``member(at:)`` then gives it. Both give the
   /// same text.
   func withUTF8(ofMember position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool
+
+  /// Reads a byte of each text held elsewhere that the row will read
+  /// (nothing by default) and returns their sum: reading them for a whole
+  /// chunk of rows first lets their cache misses overlap, where one row
+  /// at a time waits for each.
+  func touchTexts() -> UInt8
+}
+
+extension TemplateMembers {
+  package func touchTexts() -> UInt8 { 0 }
 }
 
 /// Members computed by a closure; none lent as UTF-8.

@@ -76,30 +76,36 @@ package struct FNV1a {
 /// The text of an anchor: "task-" and 16 lowercase hex digits, then "-2",
 /// "-3"… for the later twins of a task (``TaskAnchors``).
 enum TaskAnchorText {
+  /// Bytes an anchor takes at most: "task-" 5 + 16 hex digits + "-" + at most 19 digits.
+  static let maximumLength = 41
+
   static func anchor(_ hash: UInt64, twin: Int) -> String {
-    // "task-" 5 + 16 hex digits + "-" + at most 19 digits.
-    String(unsafeUninitializedCapacity: 41) { buffer in
-      var count = 0
-      for byte in "task-".utf8 {
-        buffer[count] = byte
-        count += 1
-      }
-      for index in 0..<16 {
-        let nibble = UInt8(truncatingIfNeeded: hash >> (60 - 4 * index)) & 0xF
-        buffer[count] = nibble < 10 ? 0x30 + nibble : 0x57 + nibble
-        count += 1
-      }
-      guard twin > 1 else { return count }
-      buffer[count] = UInt8(ascii: "-")
+    String(unsafeUninitializedCapacity: maximumLength) { write(hash, twin: twin, into: $0) }
+  }
+
+  /// Writes the anchor's ASCII at the start of `buffer` (at least
+  /// ``maximumLength`` bytes); returns its length.
+  static func write(_ hash: UInt64, twin: Int, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+    var count = 0
+    for byte in "task-".utf8 {
+      buffer[count] = byte
       count += 1
-      var divisor = 1
-      while twin / divisor >= 10 { divisor *= 10 }
-      while divisor > 0 {
-        buffer[count] = UInt8(ascii: "0") + UInt8(twin / divisor % 10)
-        count += 1
-        divisor /= 10
-      }
-      return count
     }
+    for index in 0..<16 {
+      let nibble = UInt8(truncatingIfNeeded: hash >> (60 - 4 * index)) & 0xF
+      buffer[count] = nibble < 10 ? 0x30 + nibble : 0x57 + nibble
+      count += 1
+    }
+    guard twin > 1 else { return count }
+    buffer[count] = UInt8(ascii: "-")
+    count += 1
+    var divisor = 1
+    while twin / divisor >= 10 { divisor *= 10 }
+    while divisor > 0 {
+      buffer[count] = UInt8(ascii: "0") + UInt8(twin / divisor % 10)
+      count += 1
+      divisor /= 10
+    }
+    return count
   }
 }

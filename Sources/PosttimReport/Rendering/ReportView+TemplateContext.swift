@@ -47,11 +47,13 @@ extension TaskView {
 }
 
 extension TaskView: TemplateMembers {
-  /// The stored texts a row lends as UTF-8, by field position.
-  private enum StoredText { case title, displayTitle, details }
+  /// The texts a row lends as UTF-8, by field position: stored ones, and
+  /// the anchor, made on the stack.
+  private enum StoredText { case id, title, displayTitle, details }
 
   private static let storedTexts: [StoredText?] = fields.map {
     switch $0.name {
+    case "id": .id
     case "title": .title
     case "displayTitle": .displayTitle
     case "details": .details
@@ -63,13 +65,16 @@ extension TaskView: TemplateMembers {
     Self.fields[position].value(self, ViewFieldContext()).templateValue
   }
 
-  /// The title and the description, read in place in the section's
-  /// entries: retaining each row's title to make its value was the largest
+  /// The anchor, made on the stack; the title and the description, read
+  /// in place in the section's entries: retaining each row's title to make its value was the largest
   /// single cost of a long HTML report (an atomic write to a line not yet
   /// in the cache, where a plain read overlaps with other work).
   package func withUTF8(ofMember position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
     guard let stored = Self.storedTexts[position] else { return false }
     switch stored {
+    case .id:
+      rows.anchors.withID(section: rows.index, row: row, body)
+      return true
     case .title: return rows.lendUTF8(ofTitleAt: row, body)
     case .displayTitle:
       if rows.entries[row].title.isEmpty { return presenter.untitled.utf8.withContiguousStorageIfAvailable(body) != nil }
@@ -79,7 +84,18 @@ extension TaskView: TemplateMembers {
   }
 }
 
+extension TaskView {
+  /// A byte of the title and of the description, read in place.
+  package func touchTexts() -> UInt8 { rows.firstBytes(at: row) }
+}
+
 extension SectionRows {
+  /// The first byte of entry `row`'s title plus its description's, where
+  /// they are stored out of line (else 0).
+  fileprivate func firstBytes(at row: Int) -> UInt8 {
+    (Self.storedUTF8(of: entries[row].title)?.first ?? 0) &+ (Self.storedUTF8(of: entries[row].details)?.first ?? 0)
+  }
+
   /// Calls `body` with the UTF-8 of entry `row`'s title, borrowed.
   fileprivate func lendUTF8(ofTitleAt row: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
     guard let bytes = Self.storedUTF8(of: entries[row].title) else {

@@ -44,6 +44,17 @@ final class TaskAnchors: Sendable {
     return TaskAnchorText.anchor(table.value.hashes[index], twin: twin)
   }
 
+  /// Calls `body` with the UTF-8 of ``id(section:row:)``, made on the stack.
+  func withID(section: Int, row: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    let index = table.value.starts[section] + row
+    let twin = table.value.twins.isEmpty ? 1 : Int(table.value.twins[index])
+    let hash = table.value.hashes[index]
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: TaskAnchorText.maximumLength) { buffer in
+      let count = TaskAnchorText.write(hash, twin: twin, into: buffer)
+      body(UnsafeBufferPointer(rebasing: buffer[..<count]))
+    }
+  }
+
   private static func table(of sections: [[TaskEntry]]) -> Table {
     var table = Table()
     var start = 0
