@@ -53,7 +53,8 @@ struct LentTextTests {
   @Test("a lent text is escaped as its value is, in short and chunked streams")
   func sameAsTreeWalk() throws {
     for count in [Self.texts.count, ChunkedRendering.chunkSize * 2 + 3] {
-      #expect(try Self.render(Self.body, count: count, stream: true) == Self.render(Self.body, count: count, stream: false))
+      #expect(
+        try Self.render(Self.body, count: count, stream: true) == Self.render(Self.body, count: count, stream: false))
     }
   }
 

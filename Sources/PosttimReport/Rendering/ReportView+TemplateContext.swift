@@ -77,7 +77,9 @@ extension TaskView: TemplateMembers {
       return true
     case .title: return rows.lendUTF8(ofTitleAt: row, body)
     case .displayTitle:
-      if rows.entries[row].title.isEmpty { return presenter.untitled.utf8.withContiguousStorageIfAvailable(body) != nil }
+      if rows.entries[row].title.isEmpty {
+        return presenter.untitled.utf8.withContiguousStorageIfAvailable(body) != nil
+      }
       return rows.lendUTF8(ofTitleAt: row, body)
     case .details: return rows.lendUTF8(ofDetailsAt: row, body)
     }
