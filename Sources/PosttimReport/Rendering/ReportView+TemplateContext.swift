@@ -66,9 +66,9 @@ extension TaskView: TemplateMembers {
   }
 
   /// The anchor, made on the stack; the title and the description, read
-  /// in place in the section's entries: retaining each row's title to make its value was the largest
-  /// single cost of a long HTML report (an atomic write to a line not yet
-  /// in the cache, where a plain read overlaps with other work).
+  /// in place in the section's entries, with no retain (a retain of each
+  /// row's title is an atomic write to a line not yet in the cache, where
+  /// a plain read overlaps with other work).
   package func withUTF8(ofMember position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
     guard let stored = Self.storedTexts[position] else { return false }
     switch stored {
