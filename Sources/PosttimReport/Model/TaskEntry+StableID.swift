@@ -12,7 +12,11 @@ extension TaskEntry {
   /// The 64-bit FNV-1a hash behind ``stableID``: the date (ISO 8601, UTC),
   /// title, importance (decimal) and description, joined by U+001F (unit
   /// separator), as UTF-8. Hashed field by field, with no joined string.
-  var stableHash: UInt64 {
+  var stableHash: UInt64 { Self.stableHash(date: date, title: title, importance: importance, details: details) }
+
+  /// ``stableHash`` of these fields: a caller reading them in place in an
+  /// array copies no entry (a copy retains each of its references).
+  static func stableHash(date: Date, title: String, importance: Int, details: String) -> UInt64 {
     var hash = FNV1a()
     hash.mix(ISO8601.utcString(date))
     hash.mix(0x1F)

@@ -86,9 +86,13 @@ final class TaskAnchors: Sendable {
       nonisolated(unsafe) let slots = hashes.baseAddress!
       _ = Parallel.map(pieces.count) { [pieces] index in
         let piece = pieces[index]
-        let tasks = sections[piece.section]
-        for row in piece.rows {
-          (slots + piece.at + row - piece.rows.lowerBound).initialize(to: tasks[row].stableHash)
+        sections[piece.section].withUnsafeBufferPointer { tasks in
+          for row in piece.rows {
+            let hash = TaskEntry.stableHash(
+              date: tasks[row].date, title: tasks[row].title, importance: tasks[row].importance,
+              details: tasks[row].details)
+            (slots + piece.at + row - piece.rows.lowerBound).initialize(to: hash)
+          }
         }
       }
       initialized = count
