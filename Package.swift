@@ -49,7 +49,7 @@ let package = Package(
     .plugin(
       name: "EmbedTemplates", capability: .buildTool(), dependencies: ["embed-templates"]),
     .target(
-      name: "PosttimReportCLI", dependencies: ["PosttimReport", "PosttimICU", "PosttimTemplating"]),
+      name: "PosttimReportCLI", dependencies: ["PosttimReport", "PosttimICU", "PosttimTemplating", "PosttimParallel"]),
     .executableTarget(name: "posttim-report", dependencies: ["PosttimReportCLI"]),
     // Micro-benchmarks run by Scripts/benchmark.sh; not a product, never installed.
     .executableTarget(name: "posttim-benchmarks", dependencies: ["PosttimICU"]),

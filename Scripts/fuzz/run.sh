@@ -41,7 +41,7 @@ export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}"
 
 if [[ "${1:-}" == repro ]]; then
   shift
-  exec "$binary" -rss_limit_mb=4096 -timeout=10 "$@"
+  exec "$binary" -rss_limit_mb=4096 -timeout=60 "$@"
 fi
 seconds="${1:-600}"
 # A target's own dictionary (config.dict: option names), else the shared one.
@@ -52,6 +52,6 @@ work="$here/.work/$target"
 mkdir -p "$work/corpus" "$work/artifacts"
 cd "$work"
 # -jobs/-workers 1: the machine has two cores, shared.
-exec "$binary" -jobs=1 -workers=1 -rss_limit_mb=4096 -timeout=10 \
+exec "$binary" -jobs=1 -workers=1 -rss_limit_mb=4096 -timeout=60 \
   -max_total_time="$seconds" -dict="$dictionary" \
   -artifact_prefix="$work/artifacts/" "$@" corpus "$here/seeds/$target"

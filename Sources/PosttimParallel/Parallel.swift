@@ -9,6 +9,11 @@ import Synchronization
 /// reads from outside it must be safe to read from several threads at
 /// once, and the compiler checks it. Nothing here is unchecked: results
 /// are handed back through a lock, taken once per piece.
+///
+/// Never waits for a thread that has not started: a piece is run by the
+/// thread that claims it, the caller included, and the caller waits only
+/// for pieces already claimed. Under a low `ulimit -v` or `ulimit -u` a
+/// helper thread may never start; the caller does the work instead.
 package enum Parallel {
   /// Cores to use: the ones this process may run on, at most 8. Read only
   /// for long lists: it reads the cgroup quota files.
@@ -19,14 +24,176 @@ package enum Parallel {
   ///
   ///     let halves = Parallel.map(2) { half in half == 0 ? left.count : right.count }
   ///
-  /// - Complexity: one lock taken per index, the work itself aside.
+  /// - Complexity: two locks taken per index, the work itself aside.
   package static func map<Result: Sendable>(_ count: Int, _ body: @Sendable (Int) -> Result) -> [Result] {
-    guard count > 1 else { return (0..<count).map(body) }
-    let slots = Mutex<[Result?]>(Array(repeating: nil, count: count))
-    DispatchQueue.concurrentPerform(iterations: count) { index in
-      let result = body(index)
-      slots.withLock { $0[index] = result }
+    guard count > 1, width > 1 else { return (0..<count).map(body) }
+    return withoutActuallyEscaping(body) { body in
+      let work = ClaimedWork<Result>(count: count, body: body)
+      for _ in 1..<min(count, width) {
+        async { work.runClaimed() }
+      }
+      work.runClaimed()
+      return work.results()
     }
-    return slots.withLock { slots in slots.map { $0! } }
+  }
+
+  /// Hands `job` to a helper thread, without waiting. A job may never run:
+  /// the helpers are started on first use, and there may be none when the
+  /// system refuses threads (`ulimit -u`, `ulimit -v`). Its caller must be
+  /// able to do the work itself, and to wait only for work a helper has
+  /// claimed.
+  ///
+  /// Not Dispatch's global queue: libdispatch retries a thread it cannot
+  /// create forever, in the thread that queued the work.
+  package static func async(_ job: @escaping @Sendable () -> Void) {
+    helpers.submit(job)
+  }
+
+  private static let helpers = Helpers(count: width - 1)
+}
+
+/// The helper threads: started once, each waiting for the next job.
+private final class Helpers: Sendable {
+  private struct Queue {
+    var jobs: [(@Sendable () -> Void)?] = []
+    var head = 0
+    var started = 0
+    var startTried = false
+  }
+
+  private let count: Int
+  private let queue = Mutex(Queue())
+  private let queued = DispatchSemaphore(value: 0)
+
+  init(count: Int) { self.count = count }
+
+  func submit(_ job: @escaping @Sendable () -> Void) {
+    let startNow = queue.withLock { queue in
+      defer { queue.startTried = true }
+      return !queue.startTried
+    }
+    if startNow {
+      let started = (0..<count).count { _ in startThread() }
+      queue.withLock { $0.started = started }
+    }
+    // With no helper, nothing would ever take the job: its caller does it.
+    let taken = queue.withLock { queue in
+      guard queue.started > 0 else { return false }
+      queue.jobs.append(job)
+      return true
+    }
+    if taken { queued.signal() }
+  }
+
+  /// A helper's life: the next job, forever.
+  private func serve() -> Never {
+    while true {
+      queued.wait()
+      let job = queue.withLock { queue in
+        let job = queue.jobs[queue.head].take()
+        queue.head += 1
+        if queue.head == queue.jobs.count {
+          queue.jobs.removeAll(keepingCapacity: true)
+          queue.head = 0
+        }
+        return job
+      }
+      job?()
+    }
+  }
+
+  /// Starts a detached thread that serves; false when the system refuses it.
+  ///
+  /// With every signal blocked, as libdispatch's threads have them: a
+  /// signal goes to a thread that has not blocked it, and the run's
+  /// handler relies on it reaching the main thread, which holds signals
+  /// while it creates its temporary file.
+  private func startThread() -> Bool {
+    var all = sigset_t()
+    var previous = sigset_t()
+    sigfillset(&all)
+    pthread_sigmask(SIG_SETMASK, &all, &previous)
+    defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+    var attributes = pthread_attr_t()
+    pthread_attr_init(&attributes)
+    defer { pthread_attr_destroy(&attributes) }
+    pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+    let context = Unmanaged.passRetained(self)
+    var thread = pthread_t()
+    let started =
+      pthread_create(
+        &thread, &attributes,
+        { context in
+          Unmanaged<Helpers>.fromOpaque(context!).takeRetainedValue().serve()
+        }, context.toOpaque()) == 0
+    if !started { context.release() }
+    return started
+  }
+}
+
+/// The pieces of one ``Parallel/map(_:_:)``: each thread claims the next
+/// index, runs it and stores its result.
+private final class ClaimedWork<Result: Sendable>: Sendable {
+  private struct State: ~Copyable {
+    var next = 0
+    var running = 0
+    var waiting = false
+    var slots: [Result?]
+    /// Dropped once every piece has run: the caller's closure does not
+    /// outlive the call.
+    var body: (@Sendable (Int) -> Result)?
+  }
+
+  private let count: Int
+  private let state: Mutex<State>
+  private let finished = DispatchSemaphore(value: 0)
+
+  init(count: Int, body: @escaping @Sendable (Int) -> Result) {
+    self.count = count
+    state = Mutex(State(slots: Array(repeating: nil, count: count), body: body))
+  }
+
+  /// Claims and runs pieces until none is left.
+  func runClaimed() {
+    while true {
+      let claimed: Int? = state.withLock { state in
+        guard state.next < count, state.body != nil else { return nil }
+        state.next += 1
+        state.running += 1
+        return state.next - 1
+      }
+      guard let index = claimed else { return }
+      let result = run(index)
+      let wake = state.withLock { state in
+        state.slots[index] = result
+        state.running -= 1
+        return state.running == 0 && state.waiting
+      }
+      if wake { finished.signal() }
+    }
+  }
+
+  /// Runs one claimed piece; the closure is let go before the caller can
+  /// be told the piece is done.
+  private func run(_ index: Int) -> Result {
+    let body = state.withLock { $0.body! }
+    return body(index)
+  }
+
+  /// Waits for the pieces other threads claimed (none is left to claim),
+  /// then returns every result in index order.
+  func results() -> [Result] {
+    let mustWait = state.withLock { state in
+      state.waiting = state.running > 0
+      return state.waiting
+    }
+    if mustWait { finished.wait() }
+    return state.withLock { state in
+      // A helper that starts later still holds this object: it keeps
+      // neither the closure nor the results.
+      state.body = nil
+      defer { state.slots = [] }
+      return state.slots.map { $0! }
+    }
   }
 }

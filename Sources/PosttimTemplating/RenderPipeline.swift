@@ -25,7 +25,8 @@ import Synchronization
 /// the stream's chunks.
 ///
 /// Used from the thread that renders the template only; chunks run on
-/// Dispatch's global queue.
+/// ``Parallel``'s helper threads, or on the rendering thread when it
+/// needs one no helper has started.
 final class RenderPipeline {
   /// Chunks rendered or waiting at once: a few per core, so that a core
   /// that finishes finds the next one ready.
@@ -64,6 +65,7 @@ final class RenderPipeline {
     /// The work the renderer had done before the chunk, its own.
     let workBefore: Int
     private let result = Mutex<Rendered?>(nil)
+    private let claimed = Atomic(false)
     let done = DispatchSemaphore(value: 0)
 
     init(
@@ -104,13 +106,26 @@ final class RenderPipeline {
         renderWithin: { render($0, $1) }, render: { render($0, nil) })
     }
 
-    /// Renders the chunk on Dispatch's global queue; `done` is signalled after.
+    /// Renders the chunk on a helper thread, unless the renderer took it
+    /// first; `done` is signalled after.
     fileprivate func start() {
-      DispatchQueue.global().async {
-        let rendered = self.render(nil)
-        self.result.withLock { $0 = rendered }
+      Parallel.async {
+        guard self.claim() else { return }
+        self.renderHere()
         self.done.signal()
       }
+    }
+
+    /// Takes the chunk for the calling thread: false when another thread
+    /// has it (rendering it, or done).
+    fileprivate func claim() -> Bool {
+      !claimed.exchange(true, ordering: .acquiringAndReleasing)
+    }
+
+    /// Renders the chunk on the calling thread, which claimed it.
+    fileprivate func renderHere() {
+      let rendered = render(nil)
+      result.withLock { $0 = rendered }
     }
 
     /// The rendering `start()` made; call once, after waiting on `done`.
@@ -232,9 +247,13 @@ final class RenderPipeline {
     }
   }
 
-  /// Hands over the oldest piece, waiting for it if it is a chunk still rendering.
+  /// Hands over the oldest piece, waiting for it if it is a chunk still
+  /// rendering. A chunk no thread has started is rendered here: under a
+  /// low `ulimit -v` its thread may never get a stack.
   private func handOverOldest(into output: inout some TextOutputStream) {
-    if case .chunk(let chunk) = pieces[head] { chunk.done.wait() }
+    if case .chunk(let chunk) = pieces[head] {
+      if chunk.claim() { chunk.renderHere() } else { chunk.done.wait() }
+    }
     handOver(into: &output)
   }
 

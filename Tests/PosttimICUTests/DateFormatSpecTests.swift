@@ -19,6 +19,14 @@ struct DateFormatSpecTests {
       ])
   }
 
+  @Test("the week-year warning shows control characters of the pattern escaped, not raw")
+  func warningEscapesControlCharacters() throws {
+    #expect(
+      try DateFormatSpec.pattern("EE\u{1}\u{0}YE").validate() == [
+        "pattern \"EE\\u{1}\\u{0}YE\" uses week-year Y without a week field w: late-December dates show next year (use y for the calendar year)"
+      ])
+  }
+
   @Test(
     "malformed specs are refused (ICU would print garbage)",
     arguments: [

@@ -17,6 +17,12 @@ struct LocaleKeywordTests {
       ("en-u-ka-bogus", "unsupported collation setting \"ka-bogus\" (ICU: U_ILLEGAL_ARGUMENT_ERROR)"),
       ("en-u-kn-bogus", "unsupported collation setting \"kn-bogus\" (ICU: U_ILLEGAL_ARGUMENT_ERROR)"),
       ("en-u-kk-bogus", "unsupported collation setting \"kk-bogus\" (ICU: U_ILLEGAL_ARGUMENT_ERROR)"),
+      // A value longer than a small string: ICU hands back its own pointer
+      // to it, which must be read while the value lives (a crash before).
+      (
+        "en-u-ka-abcdefgh-abcdefgh-abcdefgh",
+        "unsupported collation setting \"ka-abcdefgh-abcdefgh-abcdefgh\" (ICU: U_ILLEGAL_ARGUMENT_ERROR)"
+      ),
       // Valid UTS #35, but ICU 72 does not implement it.
       ("en-u-kh-true", "unsupported collation setting \"kh-true\" (ICU: U_UNSUPPORTED_ERROR)"),
       ("en-u-fw-xyz", "unknown first day of the week \"xyz\" (sun, mon, … sat)"),

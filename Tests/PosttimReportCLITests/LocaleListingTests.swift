@@ -65,8 +65,9 @@ struct LocaleListingTests {
       ("zh_TW", ["zh_TW: zh_Hant (中文（繁體）) → en (English)", "every message from zh_Hant"]),
       ("zh_HK", ["zh_HK: zh_Hant (中文（繁體）) → en (English)", "every message from zh_Hant"]),
       ("zh_SG", ["zh_SG: zh_Hans (中文（简体）) → en (English)", "every message from zh_Hans"]),
-      ("iw_IL", ["iw_IL: he (עברית) → en (English)", "every message from he"]),
-      ("iw_IL.UTF-8", ["iw_IL: he (עברית) → en (English)", "every message from he"]),
+      // A deprecated language code is listed as its current one.
+      ("iw_IL", ["he_IL: he (עברית) → en (English)", "every message from he"]),
+      ("iw_IL.UTF-8", ["he_IL: he (עברית) → en (English)", "every message from he"]),
       ("no_NO", ["no_NO: nb (norsk bokmål) → en (English)", "every message from nb"]),
       ("ms", ["ms: en (English)", "no catalog for ms (Malay): every message in en"]),
     ])

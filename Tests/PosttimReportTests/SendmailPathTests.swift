@@ -27,6 +27,9 @@ struct SendmailPathTests {
     #expect(
       failure("/nonexistent/sendmail") == "cannot send: no sendmail program at /nonexistent/sendmail" + Self.advice)
     #expect(failure("/tmp") == "cannot send: /tmp is a directory, not a sendmail program" + Self.advice)
-    #expect(failure(file.path) == "cannot send: \(file.path) is not executable" + Self.advice)
+    #expect(
+      failure(file.path)
+        == "cannot send: \(file.path) is not executable (chmod +x \(file.path), or name another sendmail program);"
+        + " nothing was sent")
   }
 }

@@ -72,7 +72,8 @@ int32_t cicu_locale_language(const char *id, char *out, int32_t capacity,
                              int32_t *status);
 /// A keyword value as BCP 47 writes it (`uloc_toUnicodeLocaleType`):
 /// "true" for colhiraganaquaternary=yes; `value` itself when ICU has no
-/// other spelling. Static or `value`: never freed.
+/// other spelling. Static or `value` itself: never freed, and read while
+/// `value` lives.
 const char *cicu_unicode_locale_type(const char *keyword, const char *value);
 /// The value of keyword `key` ("calendar") in `id`, or "" when absent.
 int32_t cicu_locale_keyword(const char *id, const char *key, char *out,

@@ -74,7 +74,7 @@ public enum DateFormatSpec: Hashable, Sendable, CustomStringConvertible {
       if open { throw .invalidPattern(text, reason: "unterminated quote") }
       if letters.contains("Y") && !letters.contains("w") {
         return [
-          "pattern \"\(text)\" uses week-year Y without a week field w: "
+          "pattern \"\(TerminalText.echo(text))\" uses week-year Y without a week field w: "
             + "late-December dates show next year (use y for the calendar year)"
         ]
       }

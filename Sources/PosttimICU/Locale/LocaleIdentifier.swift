@@ -42,12 +42,17 @@ public struct LocaleIdentifier: Hashable, Sendable, CustomStringConvertible {
     else {
       throw .invalidLocale(text, reason: "use an ICU locale ID (fr_CA) or a BCP 47 tag (fr-CA)")
     }
-    let icuID: String
+    var icuID: String
     do {
       icuID = try Self.icuForm(of: trimmed)
     } catch {
       throw .invalidLocale(text, reason: "not a well-formed locale identifier")
     }
+    // A deprecated language code (ji, jw, iw, in, mo, tl, sh, cmn…) is
+    // replaced by CLDR's current one: ICU keeps data under some old codes
+    // (iw) and not others (ji, jw), which fell back to the root locale.
+    let alias = Self.canonicalAlias(of: icuID)
+    if Self.language(of: alias) != Self.language(of: icuID) { icuID = alias }
     guard cicu_locale_has_known_language(icuID) != 0 else {
       throw .invalidLocale(text, reason: "unknown language")
     }
@@ -90,9 +95,11 @@ public struct LocaleIdentifier: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The language subtag ("fr").
-  public var language: String {
+  public var language: String { Self.language(of: icuID) }
+
+  private static func language(of id: String) -> String {
     (try? withASCIIResult("uloc_getLanguage") { out, capacity, status in
-      cicu_locale_language(icuID, out, capacity, &status)
+      cicu_locale_language(id, out, capacity, &status)
     }) ?? ""
   }
 
@@ -136,17 +143,19 @@ extension LocaleIdentifier {
 extension LocaleIdentifier {
   /// The ID after CLDR's alias replacement (UTS #35 Annex C): "he_IL" for
   /// `iw_IL`, "id" for `in`, "ro" for `mo`; the ID itself when nothing is
-  /// deprecated. ``icuID`` keeps the code as given (ICU's own data lookup
-  /// already follows these aliases); catalogs are looked up by this form.
+  /// deprecated. ``icuID`` has the current language code already, and
+  /// keeps a deprecated region (`en_UK`); catalogs are looked up by this form.
   ///
   /// A plain `language[_Script][_REGION]` ID that no alias entry names is
   /// returned as it is without loading ICU's whole alias table (a sixth of
   /// a short report's start-up); tests check it against
   /// ``canonicalAliasThroughICU``.
-  public var canonicalAlias: String {
+  public var canonicalAlias: String { Self.canonicalAlias(of: icuID) }
+
+  fileprivate static func canonicalAlias(of id: String) -> String {
     (try? withASCIIResult("Locale::createCanonical") { out, capacity, status in
-      cicu_locale_canonical_alias(icuID, out, capacity, &status)
-    }) ?? icuID
+      cicu_locale_canonical_alias(id, out, capacity, &status)
+    }) ?? id
   }
 
   /// ``canonicalAlias`` computed by `Locale::createCanonical` for every ID.

@@ -83,7 +83,8 @@ enum LocaleKeywords {
       let collator = cicu_coll_open("\(base)@\(setting.icu)=\(value)", &status)
       cicu_coll_close(collator)
       if status > 0 {
-        let written = String(cString: cicu_unicode_locale_type(setting.icu, value))
+        // The result may be `value`'s own buffer: read it while that lives.
+        let written = value.withCString { String(cString: cicu_unicode_locale_type(setting.icu, $0)) }
         let name = ICUError(function: "ucol_open", code: status).name
         return "unsupported collation setting \"\(setting.bcp47)-\(written)\" (ICU: \(name))"
       }

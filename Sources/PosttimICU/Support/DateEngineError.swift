@@ -25,23 +25,30 @@ public enum DateEngineError: Error, Equatable, CustomStringConvertible {
   case invalidDate(String, reason: String)
 
   /// One line; the offending text is quoted through
-  /// ``TerminalText/echo(_:)``, so no control character reaches a terminal.
+  /// ``TerminalText/echo(_:limit:)``, so no control character reaches a
+  /// terminal, and cut at ``echoLimit`` characters, so the reason after it
+  /// survives however long the value (a config file's line may be 8 KiB).
   public var description: String {
     switch self {
     case .invalidLocale(let text, let reason):
-      return "invalid locale \"\(TerminalText.echo(text))\": \(reason)"
+      return "invalid locale \"\(TerminalText.echo(text, limit: Self.echoLimit))\": \(reason)"
     case .invalidTimeZone(let text):
-      return "unknown time zone \"\(TerminalText.echo(text))\" (expected an IANA time zone ID such as America/Toronto)"
+      return
+        "unknown time zone \"\(TerminalText.echo(text, limit: Self.echoLimit))\" (expected an IANA time zone ID such as America/Toronto)"
     case .invalidPOSIXTimeZone(let text, let reason):
-      return "invalid POSIX TZ string \"\(TerminalText.echo(text))\": \(reason)"
+      return "invalid POSIX TZ string \"\(TerminalText.echo(text, limit: Self.echoLimit))\": \(reason)"
     case .unusableZoneFile(let zone, let path, let reason):
-      return "time zone \"\(TerminalText.echo(zone))\": the system's zone file \(TerminalText.echo(path)) \(reason)"
+      return
+        "time zone \"\(TerminalText.echo(zone, limit: Self.echoLimit))\": the system's zone file \(TerminalText.echo(path)) \(reason)"
     case .invalidSkeleton(let text, let reason):
-      return "invalid skeleton \"\(TerminalText.echo(text))\": \(reason)"
+      return "invalid skeleton \"\(TerminalText.echo(text, limit: Self.echoLimit))\": \(reason)"
     case .invalidPattern(let text, let reason):
-      return "invalid pattern \"\(TerminalText.echo(text))\": \(reason)"
+      return "invalid pattern \"\(TerminalText.echo(text, limit: Self.echoLimit))\": \(reason)"
     case .invalidDate(let text, let reason):
-      return "invalid date \"\(TerminalText.echo(text))\": \(reason)"
+      return "invalid date \"\(TerminalText.echo(text, limit: Self.echoLimit))\": \(reason)"
     }
   }
+
+  /// The longest value quoted, in Unicode scalars (as the config file's).
+  public static let echoLimit = 80
 }

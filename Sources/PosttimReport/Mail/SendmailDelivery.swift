@@ -61,6 +61,7 @@ public enum SendmailDelivery {
     _ message: String, sendmail path: String, timeout: Int = defaultTimeout,
     hook: any ChildProcessHook = NoChildProcessHook()
   ) throws(Failure) {
+    let path = try programPath(path)
     try checkProgram(at: path)
     let input = try unlinkedFile(holding: Array(message.utf8))
     defer { close(input) }
@@ -79,11 +80,12 @@ public enum SendmailDelivery {
     case .exited(0): return
     case .exited(let status):
       throw Failure(
-        message: "cannot send: \(command) exited with status \(status); the message may not have been delivered")
+        message: "cannot send: \(command) exited with status \(status)\(lowDescriptorLimitNote()); "
+          + "the message may not have been delivered")
     case .killed(let signal):
       let name = strsignal(signal).map { " (\(String(cString: $0)))" } ?? ""
       throw Failure(
-        message: "cannot send: \(command) was killed by signal \(signal)\(name); "
+        message: "cannot send: \(command) was killed by signal \(signal)\(name)\(lowDescriptorLimitNote()); "
           + "the message may not have been delivered")
     case .timedOut:
       throw Failure(
@@ -97,6 +99,43 @@ public enum SendmailDelivery {
     }
   }
 
+  /// Below this many descriptors (`ulimit -n`), a failed sendmail's
+  /// message says it ran under the limit: sendmail inherits it, and an MTA
+  /// such as exim needs more than a report run does.
+  static let lowDescriptorLimit = 64
+
+  /// " (it ran under the limit of N file descriptors, ulimit -n)" when the
+  /// limit is below ``lowDescriptorLimit``, else "".
+  static func lowDescriptorLimitNote() -> String {
+    var limit = rlimit()
+    guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0,
+      limit.rlim_cur < rlim_t(lowDescriptorLimit)
+    else { return "" }
+    return " (it ran under the limit of \(limit.rlim_cur) file descriptors, ulimit -n)"
+  }
+
+  /// The program a bare name (`sendmail`) names: looked up on `PATH` as
+  /// execvp(3) does (unset: `/bin:/usr/bin`; an empty entry is the current
+  /// folder), the first executable regular file. A name with a `/` is
+  /// used as it is.
+  /// - Throws: ``Failure`` when no entry of `PATH` has it.
+  static func programPath(
+    _ name: String, environment: [String: String] = ProcessInfo.processInfo.environment
+  ) throws(Failure) -> String {
+    guard !name.isEmpty, !name.contains("/") else { return name }
+    let search = environment["PATH"] ?? "/bin:/usr/bin"
+    for folder in search.split(separator: ":", omittingEmptySubsequences: false) {
+      let candidate = (folder.isEmpty ? "." : String(folder)) + "/" + name
+      var info = stat()
+      if stat(candidate, &info) == 0, info.st_mode & S_IFMT == S_IFREG, access(candidate, X_OK) == 0 {
+        return candidate
+      }
+    }
+    throw Failure(
+      message: "cannot send: no program named \(name) on PATH (\(search)); give its full path, e.g. "
+        + "\(defaultPath), \(otherProgramHint); nothing was sent")
+  }
+
   /// Refuses a `path` that is missing, a directory (which `access(X_OK)`
   /// alone would accept) or not executable, before it is started.
   static func checkProgram(at path: String) throws(Failure) {
@@ -107,7 +146,9 @@ public enum SendmailDelivery {
     } else if info.st_mode & S_IFMT == S_IFDIR {
       problem = "\(path) is a directory, not a sendmail program"
     } else if access(path, X_OK) != 0 {
-      problem = "\(path) is not executable"
+      // Installing an MTA would not help: this file is the one to fix.
+      throw Failure(
+        message: "cannot send: \(path) is not executable (chmod +x \(path), \(otherProgramHint)); nothing was sent")
     } else {
       return
     }

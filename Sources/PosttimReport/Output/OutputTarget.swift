@@ -9,7 +9,8 @@
 /// Otherwise another user could plant `/tmp/report.md -> /etc/shadow` for
 /// a root cron job; the rename that replaces a file would not go through
 /// the kernel's check, so the tool makes it itself, whatever the sysctl
-/// says. Links in the folders above the name are the kernel's to follow.
+/// says. Links in the folders above the name are followed under the same
+/// rule (``ProtectedLinkWalk``), so the folder found has no link left.
 enum OutputTarget {
   /// A regular file to replace (`existing`: its status) or a new one to
   /// create: `name` in `folder`.
@@ -29,7 +30,14 @@ enum OutputTarget {
   static func resolve(_ path: String) throws(OutputError) -> OutputTarget {
     var current = path
     for _ in 0...maximumLinks {
-      let (folder, name) = split(current)
+      let (given, name) = split(current)
+      let folder: String
+      do throws(ProtectedLinkWalk.Refusal) {
+        folder = try ProtectedLinkWalk.resolve(folder: given)
+      } catch {
+        throw OutputError(.cannotCreate, path: path, reason: error.reason)
+      }
+      current = folder == "/" ? "/" + name : folder + "/" + name
       var info = stat()
       guard lstat(current, &info) == 0 else {
         guard errno == ENOENT else { throw OutputError(.cannotCreate, path: path, reason: lastError) }
@@ -59,13 +67,8 @@ enum OutputTarget {
   /// Refuses the link at `link` (owned by `owner`) in `folder` when the
   /// kernel's rule would not follow it.
   static func checkFollowable(_ link: String, owner: uid_t, in folder: String, path: String) throws(OutputError) {
-    var info = stat()
-    guard stat(folder, &info) == 0 else { throw OutputError(.cannotCreate, path: path, reason: lastError) }
-    let stickyAndOpen = info.st_mode & S_ISVTX != 0 && info.st_mode & S_IWOTH != 0
-    guard !stickyAndOpen || owner == geteuid() || owner == info.st_uid else {
-      throw OutputError(
-        .cannotCreate, path: path,
-        reason: "not following \(link): a symbolic link of uid \(owner) in a sticky world-writable folder")
+    if let refused = ProtectedLinkWalk.refusal(link, owner: owner, in: folder) {
+      throw OutputError(.cannotCreate, path: path, reason: refused)
     }
   }
 

@@ -3,10 +3,10 @@
 #endif
 
 /// The temporary file a report is written into before it is renamed over
-/// the output: `.NAME.posttim-XXXXXX` in the output's folder, created with
-/// `O_CREAT|O_EXCL|O_NOFOLLOW` (never through a link, never an existing
-/// file) and held under an exclusive `flock(2)` until it is renamed or
-/// removed. The lock is what marks it live (``StaleTemporaryFiles``), so
+/// the output: `.NAME.posttim-XXXXXX` in the output's folder, locked with
+/// an exclusive `flock(2)` before it has its name (or, where `O_TMPFILE`
+/// is missing, created `O_CREAT|O_EXCL|O_NOFOLLOW` and locked at once)
+/// and held locked until it is renamed or removed. The lock is what marks it live (``StaleTemporaryFiles``), so
 /// liveness does not depend on PIDs, which mean nothing across PID
 /// namespaces (containers).
 enum TemporaryOutputFile {
@@ -43,14 +43,68 @@ enum TemporaryOutputFile {
 
   /// Creates, locks and returns a new temporary file in `directory`,
   /// named `prefix` and six random letters or digits.
+  ///
+  /// Made unnamed (`O_TMPFILE`), locked, then given its name (`linkat`):
+  /// a cleaner never sees it unlocked. Where the file system or the
+  /// kernel cannot (no `O_TMPFILE`, no /proc), it is created by name and
+  /// locked at once; a cleaner that took it in between has removed the
+  /// name, and another is tried.
   /// - Returns: the descriptor (write only, 0600) and the name, or the
   ///   errno of the failed creation.
   static func create(in directory: Int32, prefix: String) -> Result<(descriptor: Int32, name: String), CreationFailure>
   {
+    switch createUnnamed(in: directory, prefix: prefix) {
+    case .some(let result): return result
+    case .none: return createNamed(in: directory, prefix: prefix)
+    }
+  }
+
+  /// `O_TMPFILE | O_DIRECTORY` (Linux's value; Glibc's macro is not imported).
+  static let unnamedFlag: Int32 = 0o20_200_000
+
+  /// The name part after `prefix`: six random letters or digits.
+  static func randomName(_ prefix: String, _ generator: inout some RandomNumberGenerator) -> String {
+    let suffix = (0..<6).map { _ in alphabet[Int(generator.next(upperBound: UInt(alphabet.count)))] }
+    return prefix + String(decoding: suffix, as: UTF8.self)
+  }
+
+  /// The unnamed way; nil where it is not available.
+  static func createUnnamed(
+    in directory: Int32, prefix: String
+  ) -> Result<(descriptor: Int32, name: String), CreationFailure>? {
+    let descriptor = openat(directory, ".", unnamedFlag | O_WRONLY | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else {
+      // Not supported here: the named way. Anything else (EACCES, ENOSPC)
+      // it would meet too.
+      return [EOPNOTSUPP, EISDIR, EINVAL].contains(errno) ? nil : .failure(CreationFailure(number: errno))
+    }
+    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+      close(descriptor)
+      return nil
+    }
     var generator = SystemRandomNumberGenerator()
     for _ in 0..<100 {
-      let suffix = (0..<6).map { _ in alphabet[Int(generator.next(upperBound: UInt(alphabet.count)))] }
-      let name = prefix + String(decoding: suffix, as: UTF8.self)
+      let name = randomName(prefix, &generator)
+      if linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", directory, name, AT_SYMLINK_FOLLOW) == 0 {
+        return .success((descriptor, name))
+      }
+      if errno == EEXIST { continue }
+      let number = errno
+      close(descriptor)
+      // No /proc: the named way.
+      return number == ENOENT ? nil : .failure(CreationFailure(number: number))
+    }
+    close(descriptor)
+    return .failure(CreationFailure(number: EEXIST))
+  }
+
+  /// The named way: `O_CREAT|O_EXCL|O_NOFOLLOW`, then the lock.
+  static func createNamed(in directory: Int32, prefix: String) -> Result<
+    (descriptor: Int32, name: String), CreationFailure
+  > {
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<100 {
+      let name = randomName(prefix, &generator)
       let descriptor = openat(directory, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
       guard descriptor >= 0 else {
         if errno == EEXIST { continue }

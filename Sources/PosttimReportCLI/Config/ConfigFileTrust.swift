@@ -1,4 +1,5 @@
 import Foundation
+import PosttimReport
 
 #if canImport(Glibc)
   import Glibc
@@ -32,7 +33,14 @@ enum ConfigFileTrust {
     guard info.st_mode & (S_IWGRP | S_IWOTH) == 0 else {
       throw refuse("mode \(octal(info.st_mode)) lets other users change it (chmod go-w)")
     }
-    guard let resolved = realPath(path) else {
+    // Another user's link on the way is not followed (ProtectedLinkWalk).
+    let walked: String
+    do throws(ProtectedLinkWalk.Refusal) {
+      walked = try ProtectedLinkWalk.resolve(folder: path)
+    } catch {
+      throw refuse(error.reason)
+    }
+    guard let resolved = realPath(walked) else {
       throw refuse("its folder cannot be found (\(String(cString: strerror(errno))))")
     }
     var folder = URL(fileURLWithPath: resolved).deletingLastPathComponent().path

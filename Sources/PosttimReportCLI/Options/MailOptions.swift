@@ -32,7 +32,8 @@ enum MailOptions {
       discussion: "A missing sendmail or one that fails is exit 69; nothing is half-sent.", group: .mail))
   static let sendmail = Option(
     OptionSpec(
-      "sendmail", value: "PATH", default: "/usr/sbin/sendmail", help: "the sendmail program --send runs",
+      "sendmail", value: "PATH", default: "/usr/sbin/sendmail",
+      help: "the sendmail program --send runs; a name without / is looked up on PATH",
       group: .mail, completion: .file))
   static let sendTimeout = Option(
     spec: OptionSpec(

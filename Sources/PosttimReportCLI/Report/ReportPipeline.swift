@@ -17,6 +17,7 @@ struct ReportPipeline {
   let keepsUntilExit: Bool
 
   func run() throws {
+    try MemoryReserve.check(inputs: plan.inputs)
     var tasks = try TaskInputs(readStandardInput: io.readStandardInput).load(plan.inputs)
     let report = try PresentedReport(moving: &tasks, plan: plan, warn: warn)
     defer { if keepsUntilExit { KeptUntilExit.keep((tasks, report.agenda, report.views)) } }

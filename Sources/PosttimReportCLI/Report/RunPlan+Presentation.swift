@@ -35,7 +35,9 @@ extension RunPlan.Presentation {
     for locale in try options.values(ReportOptions.locale) {
       if let earlier = locales.first(where: { $0.namesSameLocale(as: locale) }) {
         let canonical = earlier.canonicalAlias == locale.canonicalAlias ? locale.canonicalAlias : locale.languageTag
-        let same = earlier == locale ? "" : "; both are \(canonical)"
+        // Spelt alike but for the separator (fr_CA, fr-CA): nothing to explain.
+        let spelling = { (locale: LocaleIdentifier) in String(locale.input.map { $0 == "-" ? "_" : $0 }) }
+        let same = spelling(earlier) == spelling(locale) ? "" : "; both are \(canonical)"
         throw UsageError("locale '\(locale.input)' given twice (as '\(earlier.input)' before\(same))")
       }
       locales.append(locale)

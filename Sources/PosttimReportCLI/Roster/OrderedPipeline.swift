@@ -1,4 +1,5 @@
 import Dispatch
+import PosttimParallel
 import Synchronization
 
 /// Items made ahead on helper threads and taken one at a time, in index
@@ -55,8 +56,10 @@ final class OrderedPipeline<Item: Sendable, Context>: Sendable {
     for _ in 0..<max(1, window) { room.signal() }
     self.context = context
     self.make = make
+    // Parallel's helpers, not Dispatch's global queue, whose caller
+    // retries forever a thread the system refuses (`ulimit -u`).
     for _ in 0..<self.helpers {
-      DispatchQueue.global().async { self.help() }
+      Parallel.async { self.help() }
     }
   }
 

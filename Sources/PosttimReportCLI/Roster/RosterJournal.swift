@@ -53,10 +53,17 @@ final class RosterJournal {
   /// journal file in it, locks it and reads it.
   init(folder: String, name: String) throws(Failure) {
     path = folder + "/" + name
-    if mkdirParents(folder) != 0 {
+    // Another user's link on the way is not followed (ProtectedLinkWalk).
+    let real: String
+    do throws(ProtectedLinkWalk.Refusal) {
+      real = try ProtectedLinkWalk.resolve(folder: folder)
+    } catch {
+      throw .cannotOpen(path: path, reason: error.reason)
+    }
+    if mkdirParents(real) != 0 {
       throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
     }
-    let descriptor = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
+    let descriptor = open(real + "/" + name, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
     guard descriptor >= 0 else { throw .cannotOpen(path: path, reason: String(cString: strerror(errno))) }
     var info = stat()
     guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {

@@ -1,5 +1,6 @@
 import Foundation
 import PosttimICU
+import PosttimParallel
 import PosttimReport
 
 /// The deliveries recorded by the roster's other journals (other shards).
@@ -47,8 +48,10 @@ struct RosterRun {
   /// The calling thread's (the schedule's e-mail writers, already made).
   let context: RosterMessageMaker.Context
 
-  /// How many messages are made at once, and how many may wait made.
-  static let helpers = max(1, min(8, ProcessInfo.processInfo.activeProcessorCount))
+  /// How many helpers make messages (Parallel's threads: one core is the
+  /// caller's, which delivers and makes what no helper has claimed), and
+  /// how many messages may wait made.
+  static let helpers = max(1, Parallel.width - 1)
   static let window = min(8, 2 * helpers)
 
   /// Handles every scheduled reader and prints one line for each.

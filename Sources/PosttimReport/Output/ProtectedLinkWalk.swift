@@ -1,0 +1,80 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A path's folders looked up one component at a time, following each
+/// symbolic link only where the kernel's `protected_symlinks` rule would
+/// (a link in a sticky, world-writable folder is followed only when it
+/// belongs to the caller or to the folder's owner), whatever the sysctl
+/// says: with the rule off, `/tmp/s/dir -> /root` planted by another
+/// user would take a root run's `-o /tmp/s/dir/report.md` into `/root`.
+/// Used for `-o` (``OutputTarget``) and the config file.
+package enum ProtectedLinkWalk {
+  /// Why a walk stopped: `link` is the link refused, or the path when the
+  /// links loop.
+  package struct Refusal: Error {
+    package let reason: String
+  }
+
+  /// `folder` with no symbolic link left in it: every one followed under
+  /// the rule. A component that cannot be looked up (missing, no
+  /// permission) ends the walk: the rest is appended as it is, and opening
+  /// the result fails as the plain path would.
+  /// - Throws: ``Refusal`` for a link the rule does not follow, a loop
+  ///   (more than 40 links, the kernel's MAXSYMLINKS) or a link that
+  ///   cannot be read.
+  package static func resolve(folder: String) throws(Refusal) -> String {
+    var resolved: String
+    if folder.hasPrefix("/") {
+      resolved = "/"
+    } else {
+      guard let cwd = currentFolder() else { return folder }
+      resolved = cwd
+    }
+    var pending = folder.split(separator: "/").reversed().map(String.init)
+    var links = 0
+    while let component = pending.popLast() {
+      if component == "." { continue }
+      if component == ".." {
+        resolved = OutputTarget.split(resolved).folder
+        continue
+      }
+      let candidate = resolved == "/" ? "/" + component : resolved + "/" + component
+      var info = stat()
+      guard lstat(candidate, &info) == 0 else {
+        return ([candidate] + pending.reversed()).joined(separator: "/")
+      }
+      guard info.st_mode & S_IFMT == S_IFLNK else {
+        resolved = candidate
+        continue
+      }
+      links += 1
+      guard links <= OutputTarget.maximumLinks else {
+        throw Refusal(reason: "not following \(folder): \(String(cString: strerror(ELOOP)))")
+      }
+      if let refused = refusal(candidate, owner: info.st_uid, in: resolved) { throw Refusal(reason: refused) }
+      guard let text = OutputTarget.readLink(candidate) else {
+        throw Refusal(reason: "not following \(candidate): \(OutputTarget.lastError)")
+      }
+      if text.hasPrefix("/") { resolved = "/" }
+      pending += text.split(separator: "/").reversed().map(String.init)
+    }
+    return resolved
+  }
+
+  /// Why the link at `link` (owned by `owner`) in `folder` is not to be
+  /// followed, or nil when the rule follows it.
+  package static func refusal(_ link: String, owner: uid_t, in folder: String) -> String? {
+    var info = stat()
+    guard stat(folder, &info) == 0 else { return "not following \(link): \(OutputTarget.lastError)" }
+    let stickyAndOpen = info.st_mode & S_ISVTX != 0 && info.st_mode & S_IWOTH != 0
+    guard stickyAndOpen, owner != geteuid(), owner != info.st_uid else { return nil }
+    return "not following \(link): a symbolic link of uid \(owner) in a sticky world-writable folder"
+  }
+
+  private static func currentFolder() -> String? {
+    guard let text = getcwd(nil, 0) else { return nil }
+    defer { free(text) }
+    return String(cString: text)
+  }
+}
