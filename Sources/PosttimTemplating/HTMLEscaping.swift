@@ -1,3 +1,7 @@
+/// An escaper over UTF-8 that appends to a buffer: the same output as a
+/// `(String) -> String` escaper (``HTMLEscaping/escapeUTF8(_:into:)``).
+package typealias TemplateByteEscape = @Sendable (UnsafeBufferPointer<UInt8>, inout TextBuffer) -> Void
+
 /// HTML escaping for `{{name}}` interpolations (the engine's default escaper).
 ///
 /// Replaces `&`, `<`, `>`, `"` and `'` with `&amp;`, `&lt;`, `&gt;`, `&quot;`
@@ -20,54 +24,83 @@ public enum HTMLEscaping {
   /// entities, and forbidden code points by U+FFFD.
   public static func escape(_ s: String) -> String {
     // Fast path: most report values contain nothing to escape.
-    guard
-      ScalarScan.contains(
-        s, ascii: escapedASCII, decodedLeads: EscapedLeads.htmlAndMarkdown,
-        nonASCII: { isForbidden(Unicode.Scalar($0)!) || BidiBalance.isFormatting($0) })
-    else { return s }
-    return s.withUTF8Bytes(escapeSlowly)
+    s.withUTF8Bytes { needsEscaping($0) ? escapeSlowly($0) : s }
+  }
+
+  /// ``escape(_:)`` of the text whose UTF-8 is `bytes`, appended to `buffer`.
+  package static func escapeUTF8(_ bytes: UnsafeBufferPointer<UInt8>, into buffer: inout TextBuffer) {
+    guard needsEscaping(bytes) else { return buffer.write(bytes) }
+    escapeSlowly(bytes, into: &buffer)
+  }
+
+  /// Whether ``escape(_:)`` changes the text whose UTF-8 is `bytes`.
+  private static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    ScalarScan.contains(
+      bytes, ascii: escapedASCII, decodedLeads: EscapedLeads.htmlAndMarkdown,
+      nonASCII: { isForbidden(Unicode.Scalar($0)!) || BidiBalance.isFormatting($0) })
   }
 
   /// The escaping itself, over valid UTF-8, into bytes made a String once
-  /// (appending scalar by scalar to a String costs more than the rest):
-  /// ASCII is handled as bytes, other scalars are decoded only to be
-  /// checked, and copied.
+  /// (appending scalar by scalar to a String costs more than the rest).
   static func escapeSlowly(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-    var out: [UInt8] = []
-    out.reserveCapacity(bytes.count + 16)
+    var out = ByteArraySink()
+    out.bytes.reserveCapacity(bytes.count + 16)
+    let bidi = escapeRuns(bytes, into: &out)
+    return bidi.enclose(String(decoding: out.bytes, as: UTF8.self))
+  }
+
+  /// ``escapeSlowly(_:)`` appended to `buffer`: written in place unless
+  /// the text holds a bidi formatting character (then it is wrapped, and
+  /// made as a String).
+  private static func escapeSlowly(_ bytes: UnsafeBufferPointer<UInt8>, into buffer: inout TextBuffer) {
+    let mark = buffer.byteCount
+    guard escapeRuns(bytes, into: &buffer).changesText else { return }
+    buffer.truncate(to: mark)
+    buffer.write(escapeSlowly(bytes))
+  }
+
+  /// Writes `bytes` escaped to `sink`, runs of unchanged bytes at once:
+  /// ASCII is handled as bytes, other scalars are decoded only to be
+  /// checked. Returns the text's bidi balance, for ``BidiBalance/enclose(_:)``.
+  private static func escapeRuns(_ bytes: UnsafeBufferPointer<UInt8>, into sink: inout some EscapeSink) -> BidiBalance {
     var bidi = BidiBalance()
     let escaped = escapedASCII
+    var run = 0
     var index = 0
+    // Writes the unchanged bytes before `index`, then `replacement`, and
+    // starts the next run after `length` bytes.
+    func replace(_ length: Int, with replacement: StaticString) {
+      sink.write(UnsafeBufferPointer(rebasing: bytes[run..<index]))
+      sink.write(UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+      run = index + length
+    }
     while index < bytes.count {
       let byte = bytes[index]
       if byte < 0x80 {
+        if escaped.contains(byte) {
+          switch byte {
+          case UInt8(ascii: "&"): replace(1, with: "&amp;")
+          case UInt8(ascii: "<"): replace(1, with: "&lt;")
+          case UInt8(ascii: ">"): replace(1, with: "&gt;")
+          case UInt8(ascii: "\""): replace(1, with: "&quot;")
+          case UInt8(ascii: "'"): replace(1, with: "&#39;")
+          default: replace(1, with: "\u{FFFD}")  // a control
+          }
+        }
         index += 1
-        guard escaped.contains(byte) else {
-          out.append(byte)
-          continue
-        }
-        switch byte {
-        case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
-        case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
-        case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
-        case UInt8(ascii: "\""): out.append(contentsOf: "&quot;".utf8)
-        case UInt8(ascii: "'"): out.append(contentsOf: "&#39;".utf8)
-        default: out.append(contentsOf: "\u{FFFD}".utf8)  // a control
-        }
         continue
       }
       let (value, length) = ScalarScan.scalar(in: bytes, at: index)
       let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
       if !bidi.admit(scalar) {
-        // A PDI that closes nothing: dropped.
+        replace(length, with: "")  // a PDI that closes nothing: dropped
       } else if isForbidden(scalar) {
-        out.append(contentsOf: "\u{FFFD}".utf8)
-      } else {
-        for offset in index..<index + length { out.append(bytes[offset]) }
+        replace(length, with: "\u{FFFD}")
       }
       index += length
     }
-    return bidi.enclose(String(decoding: out, as: UTF8.self))
+    sink.write(UnsafeBufferPointer(rebasing: bytes[run..<index]))
+    return bidi
   }
 
   /// The ASCII bytes ``escape(_:)`` changes: the five entities' and the forbidden controls.
@@ -82,6 +115,19 @@ public enum HTMLEscaping {
     if (0x7F...0x9F).contains(value) { return true }
     return (0xFDD0...0xFDEF).contains(value) || value & 0xFFFE == 0xFFFE
   }
+}
+
+/// Where ``HTMLEscaping`` writes escaped bytes.
+private protocol EscapeSink {
+  mutating func write(_ bytes: UnsafeBufferPointer<UInt8>)
+}
+
+extension TextBuffer: EscapeSink {}
+
+private struct ByteArraySink: EscapeSink {
+  var bytes: [UInt8] = []
+
+  mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes.append(contentsOf: bytes) }
 }
 
 /// Contains the explicit bidi formatting characters of one value (UAX #9
@@ -124,6 +170,9 @@ package struct BidiBalance: Sendable {
     }
     return true
   }
+
+  /// Whether ``enclose(_:)`` changes its text: a formatting character was admitted.
+  package var changesText: Bool { seen }
 
   /// `text` wrapped in FSI…PDI (closing open isolates first) when a
   /// formatting character was admitted, else `text`.

@@ -196,12 +196,27 @@ extension TemplateRenderer {
       for item in items { try renderPushed(item, children, in: templateName, into: &text) }
       return
     }
+    Self.touchTexts(of: items)
     var lookups = RowLookups(program, outer: context.frames, work: work, workLimit: workLimit)
     for item in items where !renderRow(item, program, &lookups, appendingTo: &text) {
       try renderPushed(item, children, in: templateName, into: &text)
       lookups.work = work
     }
   }
+
+  /// Reads the texts `items` lend (``TemplateMembers/touchTexts()``)
+  /// before they are rendered, so their cache misses overlap.
+  private static func touchTexts(of items: [TemplateValue]) {
+    var sum: UInt8 = 0
+    for item in items {
+      if case .lazyObject(let object) = item { sum &+= object.touchTexts() }
+    }
+    keep(sum)
+  }
+
+  /// Uses `value`, so that the reads that made it are not optimized away.
+  @_optimize(none)
+  private static func keep(_ value: UInt8) {}
 
   /// The same into `output`, through ``emit(_:into:)`` (behind the chunks
   /// of an earlier stream still rendering): the rows' text is gathered and
@@ -289,8 +304,23 @@ extension TemplateRenderer {
         lineStart = endsLine
         index += 1
       case .value(let name, let escaped):
+        let path = names[name]
+        let value: TemplateValue?
+        if path.count == 1, !escaped || escapeBytes != nil {
+          let mark = text.byteCount
+          let written = lookups.write(path, name, escape: escaped ? escapeBytes : nil, into: &text)
+          if written.lent {
+            lookups.work &+= (text.byteCount &- mark) &>> 10
+            lineStart = false
+            index += 1
+            continue
+          }
+          value = written.value
+        } else {
+          value = lookups.resolve(path, name)
+        }
         let raw: String
-        switch lookups.resolve(names[name], name) {
+        switch value {
         case .string(let string)?: raw = string
         case let value?:
           raw = value.renderedText
@@ -350,14 +380,34 @@ extension RowLookups {
     return work <= workLimit
   }
 
+  /// Where a name's first key is found: a positional object's member
+  /// (not computed yet), or a value.
+  fileprivate enum Place {
+    case member(TemplateObject, position: Int)
+    case value(TemplateValue?)
+  }
+
   /// ``ContextStack/resolve(_:)`` for `path`, name `name` of the program,
-  /// with ``frames`` pushed on ``outer``. A positional object's member is
-  /// found by the position kept in the name's slot, without reading the
-  /// name, while the objects share a key table.
+  /// with ``frames`` pushed on ``outer``.
   fileprivate mutating func resolve(_ path: NamePath, _ name: Int) -> TemplateValue? {
     guard !path.isEmpty else { return frames.last }
     var value: TemplateValue?
-    var found = false
+    switch place(of: path, name) {
+    case .member(let object, let position): value = object.member(at: position)
+    case .value(let found): value = found
+    }
+    if path.count > 1 {
+      for key in path.dropFirst() { value = value?[key] }
+    }
+    return value
+  }
+
+  /// Where `path`'s first key (name `name` of the program) is found, with
+  /// ``frames`` pushed on ``outer``. A positional object's member is found
+  /// by the position kept in the name's slot, without reading the name,
+  /// while the objects share a key table.
+  /// - Precondition: `path` is not empty.
+  fileprivate mutating func place(of path: NamePath, _ name: Int) -> Place {
     var frame = frames.count - 1
     while frame >= 0 {
       switch frames[frame] {
@@ -367,31 +417,37 @@ extension RowLookups {
           slots[name].table = keys.id
           slots[name].position = keys.table.index(of: path[0])
         }
-        if let position = slots[name].position {
-          value = object.member(at: position)
-          found = true
-        }
+        if let position = slots[name].position { return .member(object, position: position) }
       case .object(let members):
-        value = members[path[0]]
-        found = value != nil
+        if let value = members[path[0]] { return .value(value) }
       default:
         break
       }
-      if found { break }
       frame -= 1
     }
-    if !found {
-      switch slots[name].outer {
-      case .absent: return nil
-      case .member(let frame, let position):
-        guard case .lazyObject(let object) = outer[frame] else { return nil }
-        value = object.member(at: position)
-      case .entry(let frame): value = outer[frame][path[0]]
+    switch slots[name].outer {
+    case .absent: return .value(nil)
+    case .member(let frame, let position):
+      guard case .lazyObject(let object) = outer[frame] else { return .value(nil) }
+      return .member(object, position: position)
+    case .entry(let frame): return .value(outer[frame][path[0]])
+    }
+  }
+
+  /// Writes the value of the one-key `path` (name `name`) to `text`,
+  /// escaped by `escape` (nil: as it is), when its object lends it as
+  /// UTF-8 (``TemplateMembers``: `lent`); else nothing is written and
+  /// the value is returned.
+  fileprivate mutating func write(
+    _ path: NamePath, _ name: Int, escape: TemplateByteEscape?, into text: inout TextBuffer
+  ) -> (lent: Bool, value: TemplateValue?) {
+    switch place(of: path, name) {
+    case .member(let object, let position):
+      let lent = object.withUTF8(ofMember: position) { bytes in
+        if let escape { escape(bytes, &text) } else { text.write(bytes) }
       }
+      return lent ? (true, nil) : (false, object.member(at: position))
+    case .value(let value): return (false, value)
     }
-    if path.count > 1 {
-      for key in path.dropFirst() { value = value?[key] }
-    }
-    return value
   }
 }

@@ -52,8 +52,22 @@ public struct Template: Sendable {
     budget: RenderBudget? = nil,
     into output: inout some TextOutputStream
   ) throws(TemplateError) {
+    try render(context, partials: partials, escape: escape, escapeBytes: nil, budget: budget, into: &output)
+  }
+
+  /// The same, with `escapeBytes`, when given, as `escape` over UTF-8
+  /// appended to a buffer: values lent as bytes (``TemplateMembers``) are
+  /// then escaped into a row's text with no `String` made.
+  package func render(
+    _ context: TemplateValue,
+    partials: (any TemplateSource)?,
+    escape: @escaping @Sendable (String) -> String,
+    escapeBytes: TemplateByteEscape?,
+    budget: RenderBudget?,
+    into output: inout some TextOutputStream
+  ) throws(TemplateError) {
     var renderer = TemplateRenderer(
-      context: context, partials: partials, escape: escape,
+      context: context, partials: partials, escape: escape, escapeBytes: escapeBytes,
       budget: budget ?? RenderBudget(for: self, context: context), templateName: name)
     do {
       try renderer.render(self, into: &output)

@@ -17,15 +17,21 @@ public final class TemplateObject: Sendable {
   /// release per lookup on one shared object cost as much as the lookup).
   private let positionsOwner: TemplateKeys
   private let positions: TemplateKeys.Table
-  private let memberAt: @Sendable (Int) -> TemplateValue
+  /// A row's members fit the existential's inline buffer: no box per row.
+  private let members: any TemplateMembers
 
   /// An object with the members `keys`, computed by position: a name is
   /// found in `keys` (``TemplateKeys/index(of:)``, no hashing), then
   /// `member` computes the member at that position.
-  package init(keys: TemplateKeys, member: @escaping @Sendable (Int) -> TemplateValue) {
+  package convenience init(keys: TemplateKeys, member: @escaping @Sendable (Int) -> TemplateValue) {
+    self.init(keys: keys, members: ComputedMembers(member: member))
+  }
+
+  /// An object with the members `keys`, computed by position by `members`.
+  package init(keys: TemplateKeys, members: some TemplateMembers) {
     positionsOwner = keys
     positions = keys.table
-    memberAt = member
+    self.members = members
   }
 
   /// An object with the members `keys`, valued `values` (same order).
@@ -40,11 +46,53 @@ public final class TemplateObject: Sendable {
   var keyTable: (id: ObjectIdentifier, table: TemplateKeys.Table) { (ObjectIdentifier(positionsOwner), positions) }
 
   /// The member at `position` of ``keyTable``, computed now.
-  func member(at position: Int) -> TemplateValue { memberAt(position) }
+  func member(at position: Int) -> TemplateValue { members.member(at: position) }
+
+  /// Calls `body` with the UTF-8 of the member at `position` when
+  /// ``TemplateMembers`` lends it; false, without calling it, otherwise.
+  func withUTF8(ofMember position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+    members.withUTF8(ofMember: position, body)
+  }
+
+  /// ``TemplateMembers/touchTexts()``.
+  func touchTexts() -> UInt8 { members.touchTexts() }
 
   /// The member named `key`, computed now; nil when absent (a Mustache miss).
   public subscript(key: String) -> TemplateValue? {
     guard let position = positions.index(of: key) else { return nil }
-    return memberAt(position)
+    return members.member(at: position)
   }
+}
+
+/// The members of a ``TemplateObject``, by position in its key table.
+package protocol TemplateMembers: Sendable {
+  /// The member at `position`, computed now.
+  func member(at position: Int) -> TemplateValue
+
+  /// When the member at `position` is text held elsewhere (a task's
+  /// stored title), calls `body` with its UTF-8 and returns true: a row
+  /// program writes it into its buffer with no `String` or
+  /// ``TemplateValue`` made or retained. False, without calling `body`,
+  /// for any other member; ``member(at:)`` then gives it. Both give the
+  /// same text.
+  func withUTF8(ofMember position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool
+
+  /// Reads a byte of each text held elsewhere that the row will read
+  /// (nothing by default) and returns their sum: reading them for a whole
+  /// chunk of rows first lets their cache misses overlap, where one row
+  /// at a time waits for each.
+  func touchTexts() -> UInt8
+}
+
+extension TemplateMembers {
+  package func touchTexts() -> UInt8 { 0 }
+}
+
+/// Members computed by a closure; none lent as UTF-8.
+private struct ComputedMembers: TemplateMembers {
+  let member: @Sendable (Int) -> TemplateValue
+
+  func member(at position: Int) -> TemplateValue { member(position) }
+
+  func withUTF8(ofMember position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool { false }
 }

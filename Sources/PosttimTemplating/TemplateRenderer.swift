@@ -25,6 +25,8 @@ struct TemplateRenderer {
 
   let partials: (any TemplateSource)?
   let escape: @Sendable (String) -> String
+  /// `escape` over bytes, when the caller has one.
+  let escapeBytes: TemplateByteEscape?
   private(set) var context: ContextStack
   private(set) var indentation = ""
   /// Whether the next output starts a line (and gets `indentation`).
@@ -55,11 +57,12 @@ struct TemplateRenderer {
 
   init(
     context: TemplateValue, partials: (any TemplateSource)?, escape: @escaping @Sendable (String) -> String,
-    budget: RenderBudget, templateName: String
+    escapeBytes: TemplateByteEscape? = nil, budget: RenderBudget, templateName: String
   ) {
     self.context = ContextStack(context)
     self.partials = partials
     self.escape = escape
+    self.escapeBytes = escapeBytes
     self.budget = budget
     self.workLimit = budget.units
     self.rootName = templateName

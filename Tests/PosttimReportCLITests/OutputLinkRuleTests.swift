@@ -17,15 +17,6 @@ struct OutputLinkRuleTests {
   /// A uid that owns nothing else here.
   static let stranger: uid_t = 4242
 
-  /// A fresh folder holding `shared`, a sticky world-writable folder like /tmp.
-  func stickyFolder() throws -> (root: URL, shared: URL) {
-    let root = try temporaryFolder()
-    let shared = root.appending(path: "shared")
-    try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: false)
-    #expect(chmod(shared.path, 0o1777) == 0)
-    return (root, shared)
-  }
-
   /// A root-only file holding "secret".
   func victim(in root: URL) throws -> URL {
     let victim = root.appending(path: "victim.txt")
@@ -120,6 +111,8 @@ struct OutputLinkRuleTests {
       (shared.appending(path: "mine"), mine), (theirs.appending(path: "owners"), ownersTarget),
       (open.appending(path: "any"), openTarget),
     ] {
+      // A dangling link is never followed: the file it names is there.
+      try "old".write(to: target, atomically: false, encoding: .utf8)
       expectRun(arguments: [example, "-o", output.path], exit: .success)
       #expect(try String(contentsOf: target, encoding: .utf8).hasPrefix("# Agenda"))
       #expect(isLink(output))

@@ -19,6 +19,7 @@ struct OutputSafetyTests {
     let link = folder.appending(path: "agenda.md").path
     try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "real/../out.md")
     try FileManager.default.createDirectory(at: folder.appending(path: "real"), withIntermediateDirectories: true)
+    try "old".write(toFile: folder.appending(path: "out.md").path, atomically: false, encoding: .utf8)
     #expect(try EndToEndTests.run([example, "-o", link]).0 == 0)
     #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "real/../out.md")
     #expect(try String(contentsOfFile: folder.appending(path: "out.md").path, encoding: .utf8).hasPrefix("# Agenda"))

@@ -54,9 +54,22 @@ public enum DataFile {
     public var what: String { DataFile.what(info) }
   }
 
-  /// Opens `path` for reading without blocking on the open.
-  /// - Throws: ``Failure/notFound`` or ``Failure/unreadable(_:)``.
-  public static func open(_ path: String) throws(Failure) -> Opened {
+  /// Opens `path` for reading without blocking on the open. Symbolic links
+  /// on the path are followed only under the kernel's `protected_symlinks`
+  /// rule (``ProtectedLinkWalk``): another user's link in `/tmp` could
+  /// make a root run read, and echo in its errors, a file of root's.
+  /// - Parameter checkingLinks: false for a caller that walks the path
+  ///   itself (the config file's trust check).
+  /// - Throws: ``Failure/notFound`` or ``Failure/unreadable(_:)``, which
+  ///   names a link the rule does not follow.
+  public static func open(_ path: String, checkingLinks: Bool = true) throws(Failure) -> Opened {
+    if checkingLinks {
+      do throws(ProtectedLinkWalk.Refusal) {
+        _ = try ProtectedLinkWalk.resolve(folder: path)
+      } catch {
+        throw .unreadable(error.reason)
+      }
+    }
     let descriptor = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
     guard descriptor >= 0 else {
       throw errno == ENOENT ? .notFound : .unreadable(String(cString: strerror(errno)))

@@ -12,7 +12,11 @@ extension TaskEntry {
   /// The 64-bit FNV-1a hash behind ``stableID``: the date (ISO 8601, UTC),
   /// title, importance (decimal) and description, joined by U+001F (unit
   /// separator), as UTF-8. Hashed field by field, with no joined string.
-  var stableHash: UInt64 {
+  var stableHash: UInt64 { Self.stableHash(date: date, title: title, importance: importance, details: details) }
+
+  /// ``stableHash`` of these fields: a caller reading them in place in an
+  /// array copies no entry (a copy retains each of its references).
+  static func stableHash(date: Date, title: String, importance: Int, details: String) -> UInt64 {
     var hash = FNV1a()
     hash.mix(ISO8601.utcString(date))
     hash.mix(0x1F)
@@ -76,30 +80,36 @@ package struct FNV1a {
 /// The text of an anchor: "task-" and 16 lowercase hex digits, then "-2",
 /// "-3"… for the later twins of a task (``TaskAnchors``).
 enum TaskAnchorText {
+  /// Bytes an anchor takes at most: "task-" 5 + 16 hex digits + "-" + at most 19 digits.
+  static let maximumLength = 41
+
   static func anchor(_ hash: UInt64, twin: Int) -> String {
-    // "task-" 5 + 16 hex digits + "-" + at most 19 digits.
-    String(unsafeUninitializedCapacity: 41) { buffer in
-      var count = 0
-      for byte in "task-".utf8 {
-        buffer[count] = byte
-        count += 1
-      }
-      for index in 0..<16 {
-        let nibble = UInt8(truncatingIfNeeded: hash >> (60 - 4 * index)) & 0xF
-        buffer[count] = nibble < 10 ? 0x30 + nibble : 0x57 + nibble
-        count += 1
-      }
-      guard twin > 1 else { return count }
-      buffer[count] = UInt8(ascii: "-")
+    String(unsafeUninitializedCapacity: maximumLength) { write(hash, twin: twin, into: $0) }
+  }
+
+  /// Writes the anchor's ASCII at the start of `buffer` (at least
+  /// ``maximumLength`` bytes); returns its length.
+  static func write(_ hash: UInt64, twin: Int, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+    var count = 0
+    for byte in "task-".utf8 {
+      buffer[count] = byte
       count += 1
-      var divisor = 1
-      while twin / divisor >= 10 { divisor *= 10 }
-      while divisor > 0 {
-        buffer[count] = UInt8(ascii: "0") + UInt8(twin / divisor % 10)
-        count += 1
-        divisor /= 10
-      }
-      return count
     }
+    for index in 0..<16 {
+      let nibble = UInt8(truncatingIfNeeded: hash >> (60 - 4 * index)) & 0xF
+      buffer[count] = nibble < 10 ? 0x30 + nibble : 0x57 + nibble
+      count += 1
+    }
+    guard twin > 1 else { return count }
+    buffer[count] = UInt8(ascii: "-")
+    count += 1
+    var divisor = 1
+    while twin / divisor >= 10 { divisor *= 10 }
+    while divisor > 0 {
+      buffer[count] = UInt8(ascii: "0") + UInt8(twin / divisor % 10)
+      count += 1
+      divisor /= 10
+    }
+    return count
   }
 }

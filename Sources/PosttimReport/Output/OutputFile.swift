@@ -14,9 +14,12 @@ import Foundation
 /// - A symbolic link is followed only where the kernel's
 ///   `protected_symlinks` rule would follow it (``OutputTarget``); the file
 ///   it names is replaced and the link stays. A link loop, or another
-///   user's link in a sticky world-writable folder, is refused (exit 73).
+///   user's link in a sticky world-writable folder, is refused (exit 73),
+///   and so is a dangling link: it would create a file where it points.
 /// - A device, FIFO or socket (`/dev/null`, `/dev/stdout`, a named pipe)
-///   is written through, never replaced by a regular file.
+///   is written through, never replaced by a regular file, and opened
+///   without blocking (``WriteThroughOpen``); another user's in a sticky
+///   world-writable folder is refused (the kernel's `protected_fifos`).
 /// - On failure the temporary file is removed and the target is
 ///   untouched; a ``TemporaryFileHook`` can do the same on a signal. One
 ///   left by a killed run (SIGKILL) is removed by the next run writing
@@ -62,8 +65,7 @@ public struct OutputFile: Sendable {
     self.hook = hook
     switch try OutputTarget.resolve(path) {
     case .writeThrough(let target, let throughLink):
-      let descriptor = open(target, O_WRONLY | O_NOCTTY | O_CLOEXEC | (throughLink ? 0 : O_NOFOLLOW))
-      guard descriptor >= 0 else { throw OutputError(.cannotCreate, path: path, reason: Self.lastError) }
+      let descriptor = try WriteThroughOpen.open(target, throughLink: throughLink, path: path)
       replacement = nil
       stream = FileDescriptorOutput(descriptor: descriptor, name: path)
     case .file(let folderPath, let name, let existing):

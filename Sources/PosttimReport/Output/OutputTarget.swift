@@ -55,9 +55,14 @@ enum OutputTarget {
           throw OutputError(.cannotCreate, path: path, reason: "not following \(current): \(lastError)")
         }
         let next = destination.hasPrefix("/") ? destination : (folder == "." ? "" : folder + "/") + destination
-        if let unnamed = try unnamedTarget(of: current, next: next, path: path) { return unnamed }
+        if let unnamed = try unnamedTarget(of: current, destination: destination, next: next, path: path) {
+          return unnamed
+        }
         current = next
       default:
+        if let refused = ProtectedLinkWalk.refusal(special: current, info: info, in: folder) {
+          throw OutputError(.cannotCreate, path: path, reason: refused)
+        }
         return .writeThrough(path: current, throughLink: false)
       }
     }
@@ -75,11 +80,20 @@ enum OutputTarget {
   /// What a link resolves to when its text names nothing (`pipe:[1234]`
   /// from `/proc/self/fd/1`) though the kernel can follow it; nil for an
   /// ordinary link.
-  static func unnamedTarget(of link: String, next: String, path: String) throws(OutputError) -> OutputTarget? {
+  /// - Throws: for a dangling link (`destination`, its text, names
+  ///   nothing): following it would create a file where it points, which
+  ///   whoever made the link chose.
+  static func unnamedTarget(of link: String, destination: String, next: String, path: String) throws(OutputError)
+    -> OutputTarget?
+  {
     var named = stat()
     guard lstat(next, &named) != 0, errno == ENOENT else { return nil }
     var info = stat()
-    guard stat(link, &info) == 0 else { return nil }
+    guard stat(link, &info) == 0 else {
+      guard errno == ENOENT else { return nil }
+      throw OutputError(
+        .cannotCreate, path: path, reason: "not following \(link): a dangling symbolic link to \(destination)")
+    }
     switch info.st_mode & S_IFMT {
     case S_IFDIR: throw OutputError(.cannotCreate, path: path, reason: "is a directory")
     // A deleted file (`/path (deleted)`): nothing to replace.

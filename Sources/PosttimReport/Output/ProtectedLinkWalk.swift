@@ -8,7 +8,8 @@
 /// belongs to the caller or to the folder's owner), whatever the sysctl
 /// says: with the rule off, `/tmp/s/dir -> /root` planted by another
 /// user would take a root run's `-o /tmp/s/dir/report.md` into `/root`.
-/// Used for `-o` (``OutputTarget``) and the config file.
+/// Used for `-o` (``OutputTarget``), files read as data (``DataFile``),
+/// the config file and the roster's `--state` folder.
 package enum ProtectedLinkWalk {
   /// Why a walk stopped: `link` is the link refused, or the path when the
   /// links loop.
@@ -23,7 +24,12 @@ package enum ProtectedLinkWalk {
   /// - Throws: ``Refusal`` for a link the rule does not follow, a loop
   ///   (more than 40 links, the kernel's MAXSYMLINKS) or a link that
   ///   cannot be read.
-  package static func resolve(folder: String) throws(Refusal) -> String {
+  /// - Parameter visit: told of each link followed and the folder it is
+  ///   in (that folder's path has no link left), for a caller that must
+  ///   trust the folders links pass through too (the config file).
+  package static func resolve(folder: String, visit: (_ link: String, _ folder: String) -> Void = { _, _ in })
+    throws(Refusal) -> String
+  {
     var resolved: String
     if folder.hasPrefix("/") {
       resolved = "/"
@@ -53,6 +59,7 @@ package enum ProtectedLinkWalk {
         throw Refusal(reason: "not following \(folder): \(String(cString: strerror(ELOOP)))")
       }
       if let refused = refusal(candidate, owner: info.st_uid, in: resolved) { throw Refusal(reason: refused) }
+      visit(candidate, resolved)
       guard let text = OutputTarget.readLink(candidate) else {
         throw Refusal(reason: "not following \(candidate): \(OutputTarget.lastError)")
       }
@@ -65,11 +72,31 @@ package enum ProtectedLinkWalk {
   /// Why the link at `link` (owned by `owner`) in `folder` is not to be
   /// followed, or nil when the rule follows it.
   package static func refusal(_ link: String, owner: uid_t, in folder: String) -> String? {
+    guard let foreign = isForeign(owner, in: folder) else { return "not following \(link): \(OutputTarget.lastError)" }
+    return foreign ? "not following \(link): a symbolic link of uid \(owner) in a sticky world-writable folder" : nil
+  }
+
+  /// Why the FIFO, device or socket at `path` (described by `info`) in
+  /// `folder` is not to be written to, or nil: the kernel's
+  /// `protected_fifos` rule, whatever the sysctl says. Another user's FIFO
+  /// in `/tmp` would hold a root run on its open, or feed a reader of theirs.
+  package static func refusal(special path: String, info: stat, in folder: String) -> String? {
+    guard let foreign = isForeign(info.st_uid, in: folder) else {
+      return "not writing to \(path): \(OutputTarget.lastError)"
+    }
+    guard foreign else { return nil }
+    return "not writing to \(path): \(DataFile.what(info)) of uid \(info.st_uid) in a sticky world-writable folder"
+  }
+
+  /// Whether something of `owner` in `folder` is out of bounds under the
+  /// kernel's protected rules: the folder is sticky and world-writable and
+  /// neither the caller nor the folder's owner owns it; nil when `folder`
+  /// cannot be looked up (errno says why).
+  private static func isForeign(_ owner: uid_t, in folder: String) -> Bool? {
     var info = stat()
-    guard stat(folder, &info) == 0 else { return "not following \(link): \(OutputTarget.lastError)" }
+    guard stat(folder, &info) == 0 else { return nil }
     let stickyAndOpen = info.st_mode & S_ISVTX != 0 && info.st_mode & S_IWOTH != 0
-    guard stickyAndOpen, owner != geteuid(), owner != info.st_uid else { return nil }
-    return "not following \(link): a symbolic link of uid \(owner) in a sticky world-writable folder"
+    return stickyAndOpen && owner != geteuid() && owner != info.st_uid
   }
 
   private static func currentFolder() -> String? {

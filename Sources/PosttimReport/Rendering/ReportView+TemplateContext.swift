@@ -43,9 +43,87 @@ extension TaskView {
   static let templateKeys = TemplateKeys(fields.map(\.name))
 
   /// The row's members, computed as a template reads them.
-  var templateValue: TemplateValue {
-    let row = self
-    return .lazyObject(
-      TemplateObject(keys: Self.templateKeys) { Self.fields[$0].value(row, ViewFieldContext()).templateValue })
+  var templateValue: TemplateValue { .lazyObject(TemplateObject(keys: Self.templateKeys, members: self)) }
+}
+
+extension TaskView: TemplateMembers {
+  /// The texts a row lends as UTF-8, by field position: stored ones, and
+  /// the anchor, made on the stack.
+  private enum StoredText { case id, title, displayTitle, details }
+
+  private static let storedTexts: [StoredText?] = fields.map {
+    switch $0.name {
+    case "id": .id
+    case "title": .title
+    case "displayTitle": .displayTitle
+    case "details": .details
+    default: nil
+    }
+  }
+
+  package func member(at position: Int) -> TemplateValue {
+    Self.fields[position].value(self, ViewFieldContext()).templateValue
+  }
+
+  /// The anchor, made on the stack; the title and the description, read
+  /// in place in the section's entries, with no retain (a retain of each
+  /// row's title is an atomic write to a line not yet in the cache, where
+  /// a plain read overlaps with other work).
+  package func withUTF8(ofMember position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+    guard let stored = Self.storedTexts[position] else { return false }
+    switch stored {
+    case .id:
+      rows.anchors.withID(section: rows.index, row: row, body)
+      return true
+    case .title: return rows.lendUTF8(ofTitleAt: row, body)
+    case .displayTitle:
+      if rows.entries[row].title.isEmpty {
+        return presenter.untitled.utf8.withContiguousStorageIfAvailable(body) != nil
+      }
+      return rows.lendUTF8(ofTitleAt: row, body)
+    case .details: return rows.lendUTF8(ofDetailsAt: row, body)
+    }
+  }
+}
+
+extension TaskView {
+  /// A byte of the title and of the description, read in place.
+  package func touchTexts() -> UInt8 { rows.firstBytes(at: row) }
+}
+
+extension SectionRows {
+  /// The first byte of entry `row`'s title plus its description's, where
+  /// they are stored out of line (else 0).
+  fileprivate func firstBytes(at row: Int) -> UInt8 {
+    (Self.storedUTF8(of: entries[row].title)?.first ?? 0) &+ (Self.storedUTF8(of: entries[row].details)?.first ?? 0)
+  }
+
+  /// Calls `body` with the UTF-8 of entry `row`'s title, borrowed.
+  fileprivate func lendUTF8(ofTitleAt row: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+    guard let bytes = Self.storedUTF8(of: entries[row].title) else {
+      return entries[row].title.utf8.withContiguousStorageIfAvailable(body) != nil
+    }
+    body(bytes)
+    return true
+  }
+
+  /// Calls `body` with the UTF-8 of entry `row`'s description, borrowed.
+  fileprivate func lendUTF8(ofDetailsAt row: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+    guard let bytes = Self.storedUTF8(of: entries[row].details) else {
+      return entries[row].details.utf8.withContiguousStorageIfAvailable(body) != nil
+    }
+    body(bytes)
+    return true
+  }
+
+  /// The UTF-8 of a text held in ``entries`` when it is stored out of
+  /// line (more than 15 bytes: a small string's bytes are a copy made for
+  /// the call), else nil. The bytes stay valid while this object lives:
+  /// `entries` is a constant that owns the text's storage. Taking them
+  /// without a call that may release anything spares the retain of the
+  /// text that lending it to an opaque `body` makes.
+  private static func storedUTF8(of text: String) -> UnsafeBufferPointer<UInt8>? {
+    guard text.utf8.count > 15 else { return nil }
+    return text.utf8.withContiguousStorageIfAvailable { $0 }
   }
 }

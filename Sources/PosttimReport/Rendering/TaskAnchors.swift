@@ -44,6 +44,17 @@ final class TaskAnchors: Sendable {
     return TaskAnchorText.anchor(table.value.hashes[index], twin: twin)
   }
 
+  /// Calls `body` with the UTF-8 of ``id(section:row:)``, made on the stack.
+  func withID(section: Int, row: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    let index = table.value.starts[section] + row
+    let twin = table.value.twins.isEmpty ? 1 : Int(table.value.twins[index])
+    let hash = table.value.hashes[index]
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: TaskAnchorText.maximumLength) { buffer in
+      let count = TaskAnchorText.write(hash, twin: twin, into: buffer)
+      body(UnsafeBufferPointer(rebasing: buffer[..<count]))
+    }
+  }
+
   private static func table(of sections: [[TaskEntry]]) -> Table {
     var table = Table()
     var start = 0
@@ -75,9 +86,13 @@ final class TaskAnchors: Sendable {
       nonisolated(unsafe) let slots = hashes.baseAddress!
       _ = Parallel.map(pieces.count) { [pieces] index in
         let piece = pieces[index]
-        let tasks = sections[piece.section]
-        for row in piece.rows {
-          (slots + piece.at + row - piece.rows.lowerBound).initialize(to: tasks[row].stableHash)
+        sections[piece.section].withUnsafeBufferPointer { tasks in
+          for row in piece.rows {
+            let hash = TaskEntry.stableHash(
+              date: tasks[row].date, title: tasks[row].title, importance: tasks[row].importance,
+              details: tasks[row].details)
+            (slots + piece.at + row - piece.rows.lowerBound).initialize(to: hash)
+          }
         }
       }
       initialized = count

@@ -23,6 +23,8 @@ public struct TemplateReportWriter: ReportWriter {
   let template: Template
   let partials: InMemoryTemplateSource
   let escape: @Sendable (String) -> String
+  /// `escape` over UTF-8 into a buffer, when the format has one.
+  var escapeBytes: TemplateByteEscape?
   /// The context's `showDetails`.
   let showDetails: Bool
   /// The nodes of the layout and of every template it names, for the
@@ -87,7 +89,7 @@ public struct TemplateReportWriter: ReportWriter {
 
   public func write<Output: TextOutputStream>(_ report: ReportView, to output: inout Output) throws {
     try template.render(
-      report.templateContext(showDetails: showDetails), partials: partials, escape: escape,
+      report.templateContext(showDetails: showDetails), partials: partials, escape: escape, escapeBytes: escapeBytes,
       budget: RenderBudget(templateNodes: templateNodes, items: report.taskCount), into: &output)
   }
 
@@ -101,8 +103,10 @@ public struct TemplateReportWriter: ReportWriter {
   /// An HTML5 document from `Templates/html/`; several locales make one
   /// document (`html/locales.mustache`, ``HTMLPageParts``).
   public static func html(options: WriterOptions, detailsByDefault: Bool = true) throws -> TemplateReportWriter {
-    try TemplateReportWriter(
+    var writer = try TemplateReportWriter(
       format: "html", folder: "html", options: options, escape: HTMLEscaping.escape,
       detailsByDefault: detailsByDefault, pageParts: HTMLPageParts.members)
+    writer.escapeBytes = HTMLEscaping.escapeUTF8(_:into:)
+    return writer
   }
 }

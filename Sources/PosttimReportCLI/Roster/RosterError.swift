@@ -49,13 +49,15 @@ struct RosterErrors: Error, CustomStringConvertible, SeveralErrors {
 extension RosterJournal.Failure {
   /// 75 for a journal another run holds (this hour's run is still going:
   /// the next one will do the work), 73 for one that cannot be opened, 74
-  /// for one that cannot record, 65 for one that is not a journal.
+  /// for one that cannot record, 65 for one that is not a journal, 78 for
+  /// one another user could have written.
   var exitCode: ExitCode {
     switch self {
     case .busy: return .temporaryFailure
     case .cannotOpen: return .cannotCreate
     case .cannotWrite: return .ioError
     case .corrupt: return .dataError
+    case .untrusted: return .configuration
     }
   }
 }

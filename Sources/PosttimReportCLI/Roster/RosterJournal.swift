@@ -34,6 +34,8 @@ final class RosterJournal {
     case busy(path: String)
     case corrupt(path: String, line: Int)
     case cannotWrite(path: String, reason: String)
+    /// Another user could have written it, or its folder (``TrustedPath``).
+    case untrusted(path: String, reason: String)
 
     var description: String {
       switch self {
@@ -41,6 +43,7 @@ final class RosterJournal {
       case .busy(let path): return "journal '\(path)' is in use by another run; nothing was done"
       case .corrupt(let path, let line): return "journal '\(path)', line \(line): not a journal record"
       case .cannotWrite(let path, let reason): return "journal '\(path)': cannot record a delivery: \(reason)"
+      case .untrusted(let path, let reason): return "journal '\(path)': not trusted: \(reason)"
       }
     }
   }
@@ -63,12 +66,18 @@ final class RosterJournal {
     if mkdirParents(real) != 0 {
       throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
     }
+    // A journal another user could write would say who was already sent.
+    if let refused = TrustedPath.refusal(folder: folder) { throw .untrusted(path: path, reason: refused) }
     let descriptor = open(real + "/" + name, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
     guard descriptor >= 0 else { throw .cannotOpen(path: path, reason: String(cString: strerror(errno))) }
     var info = stat()
     guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
       close(descriptor)
       throw .cannotOpen(path: path, reason: "not a regular file")
+    }
+    if let refused = TrustedPath.refusal(file: info) {
+      close(descriptor)
+      throw .untrusted(path: path, reason: refused)
     }
     guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
       close(descriptor)
@@ -118,7 +127,12 @@ final class RosterJournal {
     var result: [Entry] = []
     for file in files.sorted() where file != own && isJournal(file, of: name) {
       let path = folder + "/" + file
-      guard let bytes = try? DataFile.readRegular(path, limit: 1 << 30) else {
+      guard let file = try? DataFile.open(path), file.kind == .regular else {
+        throw .cannotOpen(path: path, reason: "cannot be read")
+      }
+      defer { close(file.descriptor) }
+      if let refused = TrustedPath.refusal(file: file.info) { throw .untrusted(path: path, reason: refused) }
+      guard let bytes = try? DataFile.readAll(file.descriptor, limit: 1 << 30) else {
         throw .cannotOpen(path: path, reason: "cannot be read")
       }
       // A last line another run is writing (or was writing when it died)

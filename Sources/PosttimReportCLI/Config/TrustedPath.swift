@@ -1,0 +1,85 @@
+import Foundation
+import PosttimReport
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The rule for files that steer a run (the config file, the roster's
+/// journals): only the caller and root could have written them.
+/// - the file is owned by the caller (effective uid) or root, and not
+///   writable by group or others;
+/// - every folder on its real path up to `/`, and the folder of every
+///   symbolic link followed to reach it, is owned by the caller or root
+///   and not writable by group or others unless sticky (as `/tmp` is:
+///   there nobody else can rename or remove an entry that is not theirs).
+/// Links are followed only under the kernel's `protected_symlinks` rule
+/// (``ProtectedLinkWalk``).
+enum TrustedPath {
+  /// Why a file of status `info` is not trusted, or nil.
+  static func refusal(file info: stat) -> String? {
+    guard info.st_uid == 0 || info.st_uid == geteuid() else {
+      return "owned by uid \(info.st_uid), not by you or root"
+    }
+    guard info.st_mode & (S_IWGRP | S_IWOTH) == 0 else {
+      return "mode \(octal(info.st_mode)) lets other users change it (chmod go-w)"
+    }
+    return nil
+  }
+
+  /// Why the folders leading to the file at `path` are not trusted, or nil.
+  static func refusal(folderOf path: String) -> String? { refusal(walking: path, fromParent: true) }
+
+  /// Why the folder `path`, or those leading to it, are not trusted, or nil.
+  static func refusal(folder path: String) -> String? { refusal(walking: path, fromParent: false) }
+
+  private static func refusal(walking path: String, fromParent: Bool) -> String? {
+    var linkFolders: [(link: String, folder: String)] = []
+    let walked: String
+    do throws(ProtectedLinkWalk.Refusal) {
+      walked = try ProtectedLinkWalk.resolve(folder: path) { linkFolders.append(($0, $1)) }
+    } catch {
+      return error.reason
+    }
+    guard let resolved = realPath(walked) else {
+      return "its folder cannot be found (\(String(cString: strerror(errno))))"
+    }
+    let start = fromParent ? URL(fileURLWithPath: resolved).deletingLastPathComponent().path : resolved
+    if let refused = chainRefusal(from: start) { return refused }
+    for (link, folder) in linkFolders {
+      if let refused = chainRefusal(from: folder) { return "the link \(link): " + refused }
+    }
+    return nil
+  }
+
+  /// Why `folder` or one above it is not trusted, or nil.
+  private static func chainRefusal(from start: String) -> String? {
+    var folder = start
+    while true {
+      var info = stat()
+      guard stat(folder, &info) == 0 else {
+        return "its folder \(folder) cannot be checked (\(String(cString: strerror(errno))))"
+      }
+      guard info.st_uid == 0 || info.st_uid == geteuid() else {
+        return "its folder \(folder) belongs to uid \(info.st_uid), not to you or root"
+      }
+      guard info.st_mode & (S_IWGRP | S_IWOTH) == 0 || info.st_mode & S_ISVTX != 0 else {
+        return "its folder \(folder) is writable by other users (mode \(octal(info.st_mode))) and not sticky"
+      }
+      guard folder != "/" else { return nil }
+      folder = URL(fileURLWithPath: folder).deletingLastPathComponent().path
+    }
+  }
+
+  /// `0644`: the permission bits, in octal.
+  static func octal(_ mode: mode_t) -> String {
+    let digits = String(mode & 0o7777, radix: 8)
+    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+  }
+
+  static func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+}

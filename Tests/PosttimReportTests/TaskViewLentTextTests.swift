@@ -1,0 +1,40 @@
+import Foundation
+import PosttimTemplating
+import Testing
+
+@testable import PosttimReport
+
+/// A task row lends its title, display title and description as UTF-8,
+/// read in place; what it lends must be the member's own text.
+@Suite("A task row's lent texts")
+struct TaskViewLentTextTests {
+  @Test("each lent member is the member's text: anchors, empty, short and long titles and descriptions")
+  func lentTextsAreTheMembers() throws {
+    let fixture = try ReportFixture()
+    let due = ReportFixture.now.addingTimeInterval(3_600)
+    let texts = ["", "court", "exactly 15 byte", "sixteen bytes ok", "Remettre le TP #3 — Post'TIM <b>", "é"]
+    let distinct = texts.flatMap { title in
+      texts.map { TaskEntry(title: title, date: due, importance: 5, details: $0) }
+    }
+    // Twins: anchors "-2" and "-3".
+    let tasks = distinct + [distinct[7], distinct[7]]
+    let view = fixture.presenter.view(of: try fixture.agenda(tasks))
+    var lent = 0
+    for task in view.sections.flatMap(\.tasks) {
+      for position in TaskView.fields.indices {
+        var bytes: [UInt8]?
+        let wasLent = task.withUTF8(ofMember: position) { bytes = Array($0) }
+        guard wasLent else { continue }
+        lent += 1
+        guard case .string(let text) = task.member(at: position) else {
+          Issue.record("\(TaskView.fields[position].name) lent but not text")
+          continue
+        }
+        #expect(bytes == Array(text.utf8), "\(TaskView.fields[position].name)")
+      }
+    }
+    #expect(lent == tasks.count * 4)
+    let ids = view.sections.flatMap(\.tasks).map(\.id)
+    #expect(ids.filter { $0.hasSuffix("-3") }.count == 1)
+  }
+}
