@@ -97,6 +97,23 @@ struct LocaleListingTests {
     return folder
   }
 
+  @Test("a catalog file whose name is no locale is listed invalid, its name escaped (no raw ESC)")
+  func catalogNameNotALocale() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let messages = folder.appending(path: "messages")
+    try FileManager.default.createDirectory(at: messages, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      at: TestPaths.packageRoot.appending(path: "Templates/messages/en.json"),
+      to: messages.appending(path: "x\u{1b}[31my.json"))
+    let run = expectRun(arguments: ["--list-locales", "--template-dir", folder.path], exit: .success)
+    #expect(!run.stdout.contains("\u{1b}"))
+    let lines = run.stdout.components(separatedBy: "\n")
+    let index = try #require(lines.firstIndex { $0.hasPrefix("x\\u{1b}[31my") })
+    #expect(lines[index].hasPrefix("x\\u{1b}[31my invalid     0/24 "))
+    #expect(lines[index + 1] == "            not a locale identifier")
+  }
+
   @Test("--template-dir: incomplete, invalid and regional catalogs")
   func overridden() throws {
     let folder = try Self.overrides()

@@ -63,15 +63,21 @@ struct LocaleListing {
           $0 != MessageCatalog.rootLanguage || locale.language == MessageCatalog.rootLanguage
         }
       }
-      let status = file.messages == nil ? "invalid" : missing.isEmpty ? "complete" : "incomplete"
+      let usable = file.messages != nil && locale != nil
+      let status = !usable ? "invalid" : missing.isEmpty ? "complete" : "incomplete"
       let total = MessageKey.allCases.count
-      let found = file.messages == nil ? 0 : total - missing.count
+      let found = !usable ? 0 : total - missing.count
       let plurals = locale.map { PluralRules.orderedCategories(for: $0).joined(separator: " ") } ?? "?"
       lines.append(
-        "\(pad(name, 9)) \(pad(status, 11)) \(pad("\(found)/\(total)", 6)) \(pad(plurals, 28)) "
+        "\(pad(TerminalText.echo(name, limit: 80), 9)) \(pad(status, 11)) \(pad("\(found)/\(total)", 6)) \(pad(plurals, 28)) "
           + "\(pad(inEnglish, 25)) \(inItself)")
       if file.messages == nil {
         lines.append(indent + "not a JSON object of strings")
+        continue
+      }
+      if locale == nil {
+        // A report refuses such a file (78); its name may hold anything.
+        lines.append(indent + "not a locale identifier")
         continue
       }
       if !parents.isEmpty {
