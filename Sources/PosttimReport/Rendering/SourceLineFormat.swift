@@ -82,8 +82,18 @@ final class SourceLineFormat: Sendable {
   /// The line for the file whose name is `fileName` (UTF-8) and entry
   /// `entry`; nil when ICU cannot format the number.
   func line(fileName: UnsafeBufferPointer<UInt8>, entry: Int) -> String? {
-    guard let number = number.string(Double(entry)) else { return nil }
-    return number.withUTF8Bytes { digits in
+    var line: String?
+    _ = withLine(fileName: fileName, entry: entry) { line = String(decoding: $0, as: UTF8.self) }
+    return line
+  }
+
+  /// The same line's UTF-8 lent to `body`, assembled on the stack (no
+  /// `String` per task); false, without calling `body`, when ICU cannot
+  /// format the number.
+  func withLine(
+    fileName: UnsafeBufferPointer<UInt8>, entry: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+  ) -> Bool {
+    number.withUTF8(Double(entry)) { digits in
       var length = 0
       for piece in pieces {
         switch piece {
@@ -92,7 +102,7 @@ final class SourceLineFormat: Sendable {
         case .entry: length += digits.count
         }
       }
-      return String(unsafeUninitializedCapacity: length) { buffer in
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { buffer in
         var count = 0
         func append(_ bytes: UnsafeBufferPointer<UInt8>) {
           guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
@@ -106,7 +116,7 @@ final class SourceLineFormat: Sendable {
           case .entry: append(digits)
           }
         }
-        return count
+        body(UnsafeBufferPointer(buffer))
       }
     }
   }
