@@ -277,6 +277,10 @@ public final class ReportPresenter: Sendable, ICUFailureReporting {
   /// A local year ≤ 0 (BC: the formatters are proleptic Gregorian, as
   /// ISO 8601) or ≥ 10000.
   func needsEra(_ date: Date) -> Bool {
+    // Two days inside years 1…9999 in UTC is inside them in every zone
+    // (offsets stay under a day): no need to ask the calendar.
+    let seconds = date.timeIntervalSince1970
+    if seconds > -62_135_596_800 + 172_800, seconds < 253_402_300_800 - 172_800 { return false }
     let year = calendar.day(of: date).gregorian.year
     return year <= 0 || year >= 10000
   }
