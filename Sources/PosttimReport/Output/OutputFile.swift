@@ -1,4 +1,5 @@
 import Foundation
+import PosttimICU
 
 #if canImport(Glibc)
   import Glibc
@@ -60,10 +61,19 @@ public struct OutputFile: Sendable {
   ///     false for a caller that removed them with
   ///     ``removeStaleTemporaryFiles(in:for:)`` (reading the folder once per
   ///     file costs the square of the files written into one folder).
-  public init(path: String, hook: (any TemporaryFileHook)? = nil, removingStale: Bool = true) throws(OutputError) {
+  ///   - regularOnly: refuse a device, FIFO or socket at `path` instead of
+  ///     writing through it (the roster's `-o DIR`: `DIR/ID.eml` is a
+  ///     message file, and a FIFO there must not hold the other readers).
+  public init(
+    path: String, hook: (any TemporaryFileHook)? = nil, removingStale: Bool = true, regularOnly: Bool = false
+  ) throws(OutputError) {
     self.path = path
     self.hook = hook
     switch try OutputTarget.resolve(path) {
+    case .writeThrough(let target, _) where regularOnly:
+      var info = stat()
+      let what = stat(target, &info) == 0 ? NonBlockingFile.what(info) : "not a regular file"
+      throw OutputError(.cannotCreate, path: path, reason: "is \(what); only a regular file is written here")
     case .writeThrough(let target, let throughLink):
       let descriptor = try WriteThroughOpen.open(target, throughLink: throughLink, path: path)
       replacement = nil
