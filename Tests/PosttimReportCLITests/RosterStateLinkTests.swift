@@ -85,4 +85,14 @@ struct RosterStateLinkTests {
       ])
     #expect(fixture.messages.isEmpty)
   }
+
+  @Test("a --state below a regular file is still a folder that cannot be made (73), not a trust refusal")
+  func stateBelowAFile() throws {
+    let fixture = try RosterFixture(Self.row)
+    defer { fixture.remove() }
+    let state = fixture.roster + "/state"
+    let (status, run) = Self.send(fixture, state: state)
+    #expect(status == .cannotCreate)
+    #expect(run.stderr == ["posttim-report: error: journal '\(state)/roster.journal': Not a directory"])
+  }
 }

@@ -50,7 +50,7 @@ enum TrustedPath {
       return error.reason
     }
     var existing = walked
-    while missingAllowed, realPath(existing) == nil, errno == ENOENT, existing != "/" {
+    while missingAllowed, realPath(existing) == nil, errno == ENOENT || errno == ENOTDIR, existing != "/" {
       existing = URL(fileURLWithPath: existing).deletingLastPathComponent().path
     }
     guard let resolved = realPath(existing) else {
