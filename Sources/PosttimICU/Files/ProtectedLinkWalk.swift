@@ -15,6 +15,8 @@ package enum ProtectedLinkWalk {
   /// links loop.
   package struct Refusal: Error {
     package let reason: String
+    /// The links loop (ELOOP): a broken path rather than a link refused.
+    package var isLoop = false
   }
 
   /// `folder` with no symbolic link left in it: every one followed under
@@ -56,7 +58,7 @@ package enum ProtectedLinkWalk {
       }
       links += 1
       guard links <= maximumLinks else {
-        throw Refusal(reason: "not following \(folder): \(String(cString: strerror(ELOOP)))")
+        throw Refusal(reason: "not following \(folder): \(String(cString: strerror(ELOOP)))", isLoop: true)
       }
       if let refused = refusal(candidate, owner: info.st_uid, in: resolved) { throw Refusal(reason: refused) }
       visit(candidate, resolved)

@@ -138,7 +138,8 @@ public final class SystemTimeZoneData: Sendable {
     do throws(ProtectedLinkWalk.Refusal) {
       _ = try ProtectedLinkWalk.resolve(folder: path)
     } catch {
-      return .unusable(path: path, reason: "is refused: \(error.reason)", isBrokenTZif: false)
+      // A loop is reported below as the open's ELOOP, as for any broken path.
+      if !error.isLoop { return .unusable(path: path, reason: "is refused: \(error.reason)", isBrokenTZif: false) }
     }
     guard let resolvedDirectory else { return .missing }  // no tz database here: ICU's zones
     guard let resolved = Self.realPath(path) else {
