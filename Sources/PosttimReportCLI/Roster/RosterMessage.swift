@@ -59,7 +59,8 @@ struct RosterMessageMaker: Sendable {
       switch plan.output.destination {
       case .file(let path):
         // The folder's stale temporary files were removed once, at the start.
-        var file = try OutputFile(path: path, hook: SignalCleanup(), removingStale: false)
+        // Regular files only: a FIFO or device at DIR/ID.eml fails this reader.
+        var file = try OutputFile(path: path, hook: SignalCleanup(), removingStale: false, regularOnly: true)
         do {
           try rendering.render(report.views, to: &file.stream)
         } catch {
