@@ -43,17 +43,31 @@ public enum MemoryReserve {
   ///   standard input, if a file), rendered in `locales` locales, need more
   ///   memory than a limit leaves.
   static func check(inputs paths: [String], locales: Int, heldWhole: Bool) throws(SystemLimitError) {
+    let needed = need(inputs: paths, locales: locales, heldWhole: heldWhole) + headroom
+    guard let short = shortfall(needed) else { return }
+    throw SystemLimitError(
+      "not enough memory for the task lists: they need about \(needed >> 20) MiB, and " + short.text
+        + "; raise the limit")
+  }
+
+  /// The estimate for reading and rendering these inputs, without
+  /// ``headroom``.
+  static func need(inputs paths: [String], locales: Int, heldWhole: Bool) -> Int {
     let size = paths.reduce(0) { $0 + inputSize($1) }
-    let perByte = bytesPerInputByte + max(1, locales) * (heldWhole ? perLocaleHeldWhole : perLocaleStreamed)
-    let needed = size * perByte + headroom
+    return size * (bytesPerInputByte + max(1, locales) * (heldWhole ? perLocaleHeldWhole : perLocaleStreamed))
+  }
+
+  /// The first limit that leaves less than `needed` bytes beyond what the
+  /// process has mapped, or nil (always nil without limits).
+  /// - Returns: `text`, "the limit of … KiB (ulimit -v) leaves … MiB".
+  static func shortfall(_ needed: Int) -> (left: Int, text: String)? {
     for (resource, name, field) in [(RLIMIT_AS, "-v", "VmSize"), (RLIMIT_DATA, "-d", "VmData")] {
       guard let limit = limit(resource) else { continue }
       let left = limit - (mapped(field) ?? 0)
       guard needed > left else { continue }
-      throw SystemLimitError(
-        "not enough memory for the task lists: they need about \(needed >> 20) MiB, and the limit of "
-          + "\(limit >> 10) KiB (ulimit \(name)) leaves \(max(0, left) >> 20) MiB; raise the limit")
+      return (left, "the limit of \(limit >> 10) KiB (ulimit \(name)) leaves \(max(0, left) >> 20) MiB")
     }
+    return nil
   }
 
   /// The soft limit on `resource` in bytes, or nil when there is none.

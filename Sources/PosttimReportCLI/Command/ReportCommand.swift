@@ -102,6 +102,7 @@ public struct ReportCommand {
     case let error as RosterErrors: return (error.exitCode, error.description)
     case let error as RosterJournal.Failure: return (error.exitCode, error.description)
     case let error as RosterIncomplete: return (.temporaryFailure, error.description)
+    case let error as RosterListMemory.Refusal: return (.osError, error.description)
     default: return (.software, "internal error: \(error)")
     }
   }

@@ -50,6 +50,9 @@ final class RosterJournal {
 
   let path: String
   private let descriptor: Int32
+  /// What earlier runs recorded. This run's records are not kept: a run
+  /// handles each reader once (IDs are unique), so none is looked up
+  /// again, and a long roster's memory stays flat.
   private var entries: [String: Entry] = [:]
 
   /// Opens (creating them, mode 0700 and 0600) the state folder and the
@@ -170,7 +173,8 @@ final class RosterJournal {
 
   deinit { close(descriptor) }
 
-  /// The delivery recorded for this reader on this local date, if any.
+  /// The delivery an earlier run recorded for this reader on this local
+  /// date, if any.
   func entry(id: String, localDate: String) -> Entry? { entries[Self.key(id, localDate)] }
 
   /// Appends a delivery and waits until it is on disk.
@@ -186,7 +190,6 @@ final class RosterJournal {
       bytes = bytes.dropFirst(written)
     }
     guard fsync(descriptor) == 0 else { throw .cannotWrite(path: path, reason: String(cString: strerror(errno))) }
-    entries[Self.key(entry.id, entry.localDate)] = entry
   }
 
   private static func key(_ id: String, _ localDate: String) -> String { id + "\u{0}" + localDate }
