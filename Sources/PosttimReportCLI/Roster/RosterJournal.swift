@@ -98,21 +98,8 @@ final class RosterJournal {
       throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
     }
     if let refused = TrustedPath.refusal(folder: folder) { throw .untrusted(path: path, reason: refused) }
-    splitLock = try RosterSplitLock(folder: real, file: lock, path: folder, split: split)
-    let descriptor = open(real + "/" + name, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
-    guard descriptor >= 0 else {
-      let reason = String(cString: strerror(errno))
-      throw Self.linkRefusal(real + "/" + name, path: path) ?? .cannotOpen(path: path, reason: reason)
-    }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-      close(descriptor)
-      throw .cannotOpen(path: path, reason: "not a regular file")
-    }
-    if let refused = TrustedPath.refusal(file: info) {
-      close(descriptor)
-      throw .untrusted(path: path, reason: refused)
-    }
+    splitLock = try RosterSplitLock(folder: real, file: lock, shown: folder, split: split)
+    let descriptor = try Self.openTrusted(real + "/" + name, path: path, flags: O_APPEND)
     guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
       close(descriptor)
       throw .busy(path: path)
@@ -209,6 +196,27 @@ final class RosterJournal {
       result += try entries(Array(bytes[..<complete]), path: path)
     }
     return result
+  }
+
+  /// Opens (creating it, mode 0600) a regular file of the state folder
+  /// for reading and writing, never through a link, and checks it is
+  /// trusted (``TrustedPath/refusal(file:)``).
+  static func openTrusted(_ real: String, path: String, flags: Int32 = 0) throws(Failure) -> Int32 {
+    let descriptor = open(real, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | flags, 0o600)
+    guard descriptor >= 0 else {
+      let reason = String(cString: strerror(errno))
+      throw linkRefusal(real, path: path) ?? .cannotOpen(path: path, reason: reason)
+    }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+      close(descriptor)
+      throw .cannotOpen(path: path, reason: "not a regular file")
+    }
+    if let refused = TrustedPath.refusal(file: info) {
+      close(descriptor)
+      throw .untrusted(path: path, reason: refused)
+    }
+    return descriptor
   }
 
   /// The refusal of a symbolic link at a journal's name (`real`), or nil:

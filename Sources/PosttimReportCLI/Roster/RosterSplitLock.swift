@@ -25,22 +25,10 @@ final class RosterSplitLock {
 
   /// - Parameters:
   ///   - real: the state folder, links resolved and trusted.
-  ///   - path: the lock file's path as the user gave it, for messages.
-  init(folder real: String, file name: String, path: String, split: Int) throws(RosterJournal.Failure) {
-    let descriptor = open(real + "/" + name, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
-    guard descriptor >= 0 else {
-      let reason = String(cString: strerror(errno))
-      throw RosterJournal.linkRefusal(real + "/" + name, path: path) ?? .cannotOpen(path: path, reason: reason)
-    }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-      close(descriptor)
-      throw .cannotOpen(path: path, reason: "not a regular file")
-    }
-    if let refused = TrustedPath.refusal(file: info) {
-      close(descriptor)
-      throw .untrusted(path: path, reason: refused)
-    }
+  ///   - folder: the state folder as the user gave it, for messages.
+  init(folder real: String, file name: String, shown folder: String, split: Int) throws(RosterJournal.Failure) {
+    let path = folder + "/" + name
+    let descriptor = try RosterJournal.openTrusted(real + "/" + name, path: path)
     self.descriptor = descriptor
     var mine = Self.range(type: F_RDLCK, start: split, length: 1)
     guard fcntl(descriptor, Self.setLock, &mine) == 0 else {
@@ -52,7 +40,7 @@ final class RosterSplitLock {
       guard fcntl(descriptor, Self.getLock, &probe) == 0 else {
         throw .cannotOpen(path: path, reason: "cannot be probed: " + String(cString: strerror(errno)))
       }
-      if probe.l_type != F_UNLCK { throw .otherSplit(path: path, count: Int(probe.l_start)) }
+      if probe.l_type != F_UNLCK { throw .otherSplit(path: folder, count: Int(probe.l_start)) }
     }
   }
 
