@@ -161,11 +161,15 @@ final class XMLPlistReader {
   /// Reads `descriptor` to its end in 256 KiB chunks straight into expat's
   /// buffer, so the file is never held whole. Past `limit` bytes in all
   /// (`alreadyRead` of them fed before) it stops: a file that keeps growing
-  /// or an endless stream is refused, not read forever.
-  func parse(descriptor: Int32, limit: Int, alreadyRead: Int = 0) throws(TaskListError) {
+  /// or an endless stream is refused, not read forever; a stream's next
+  /// chunk must pass `memory` first.
+  func parse(descriptor: Int32, limit: Int, alreadyRead: Int = 0, memory: StreamMemoryGuard? = nil)
+    throws(TaskListError)
+  {
     let chunk: Int32 = 1 << 18
     var total = alreadyRead
     while true {
+      try memory?.check(total: total + Int(chunk), undecoded: Int(chunk), file: file)
       guard let buffer = XML_GetBuffer(parser, chunk) else {
         throw TaskListError(.systemLimit, file: file, message: "cannot be read (out of memory)")
       }
