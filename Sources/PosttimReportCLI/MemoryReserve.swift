@@ -57,19 +57,38 @@ public enum MemoryReserve {
   static func check(inputs paths: [String], locales: Int, perLocale: Int, once: Int = 0) throws(SystemLimitError)
     -> StreamMemoryGuard?
   {
-    let limits = MemoryLimit.current()
-    guard !limits.isEmpty else { return nil }
+    guard MemoryLimit.isSet else { return nil }
     let size = paths.reduce(0) { $0 + inputSize($1) }
     let rendering = max(1, locales) * perLocale + once
     let needed = size * (bytesPerInputByte + rendering) + headroom
-    for limit in limits where needed > limit.left {
+    if let short = shortfall(needed) {
       throw SystemLimitError(
-        "not enough memory for the task lists: they need about \(needed >> 20) MiB, and the limit of "
-          + "\(limit.bytes >> 10) KiB (ulimit \(limit.option)) leaves \(max(0, limit.left) >> 20) MiB; raise the limit")
+        "not enough memory for the task lists: they need about \(needed >> 20) MiB, and " + short.text
+          + "; raise the limit")
     }
     return StreamMemoryGuard(
       perByteReading: bytesPerInputByte, perByteAfterReading: rendering, reserved: needed - headroom,
       headroom: headroom)
+  }
+
+  /// The estimate for reading and rendering these inputs, without
+  /// ``headroom``.
+  static func need(inputs paths: [String], locales: Int, heldWhole: Bool) -> Int {
+    let size = paths.reduce(0) { $0 + inputSize($1) }
+    return size * (bytesPerInputByte + max(1, locales) * (heldWhole ? perLocaleHeldWhole : perLocaleStreamed))
+  }
+
+  /// The first limit that leaves less than `needed` bytes beyond what the
+  /// process has mapped, or nil (always nil without limits).
+  /// - Returns: `text`, "the limit of … KiB (ulimit -v) leaves … MiB".
+  static func shortfall(_ needed: Int) -> (left: Int, text: String)? {
+    for limit in MemoryLimit.current() where needed > limit.left {
+      return (
+        limit.left,
+        "the limit of \(limit.bytes >> 10) KiB (ulimit \(limit.option)) leaves \(max(0, limit.left) >> 20) MiB"
+      )
+    }
+    return nil
   }
 
   /// A regular file's size; 0 for anything else (checked when read).

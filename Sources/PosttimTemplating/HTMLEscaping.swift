@@ -33,12 +33,48 @@ public enum HTMLEscaping {
     escapeSlowly(bytes, into: &buffer)
   }
 
-  /// Whether ``escape(_:)`` changes the text whose UTF-8 is `bytes`.
+  /// Whether ``escape(_:)`` changes the text whose UTF-8 is `bytes`: a
+  /// byte class from ``scanClasses``, four bytes at a time while none of
+  /// them needs a closer look (most of a report's text).
   private static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    ScalarScan.contains(
-      bytes, ascii: escapedASCII, decodedLeads: EscapedLeads.htmlAndMarkdown,
-      nonASCII: { isForbidden(Unicode.Scalar($0)!) || BidiBalance.isFormatting($0) })
+    guard let base = bytes.baseAddress else { return false }
+    let classes = scanClasses
+    let count = bytes.count
+    var index = 0
+    while true {
+      while index &+ 4 <= count,
+        classes[Int(base[index])] | classes[Int(base[index &+ 1])] | classes[Int(base[index &+ 2])]
+          | classes[Int(base[index &+ 3])] == 0
+      {
+        index &+= 4
+      }
+      guard index < count else { return false }
+      let lead = base[index]
+      switch classes[Int(lead)] {
+      case 0: index &+= 1
+      case 1: return true
+      default:
+        let value = ScalarScan.scalar(in: bytes, at: index).value
+        if isForbidden(Unicode.Scalar(value)!) || BidiBalance.isFormatting(value) { return true }
+        index &+= ScalarScan.sequenceLength(lead)
+      }
+    }
   }
+
+  /// Per byte value: 1 for an ASCII byte ``escape(_:)`` changes, 2 for
+  /// the lead byte of a scalar it may change (``EscapedLeads``), 0 for
+  /// any other byte (other leads and every continuation byte: their
+  /// scalars are copied as they are).
+  private nonisolated(unsafe) static let scanClasses: UnsafePointer<UInt8> = {
+    let classes = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+    for byte in 0..<256 {
+      classes[byte] =
+        byte < 0x80
+        ? (escapedASCII.contains(UInt8(byte)) ? 1 : 0)
+        : byte >= 0xC2 && EscapedLeads.htmlAndMarkdown >> UInt64(byte & 0x3F) & 1 != 0 ? 2 : 0
+    }
+    return UnsafePointer(classes)
+  }()
 
   /// The escaping itself, over valid UTF-8, into bytes made a String once
   /// (appending scalar by scalar to a String costs more than the rest).

@@ -306,11 +306,11 @@ extension TemplateRenderer {
         lineStart = endsLine
         index += 1
       case .value(let name, let escaped):
-        let path = names[name]
+        // The name is read in place (a copy of its path is a retain and a release per value).
         let value: TemplateValue?
-        if path.count == 1, !escaped || escapeBytes != nil {
+        if names[name].count == 1, !escaped || escapeBytes != nil {
           let mark = text.byteCount
-          let written = lookups.write(path, name, escape: escaped ? escapeBytes : nil, into: &text)
+          let written = lookups.write(names, name, escape: escaped ? escapeBytes : nil, into: &text)
           if written.lent {
             lookups.work &+= text.byteCount &- mark
             guard lookups.work <= lookups.workLimit else { return false }
@@ -320,7 +320,7 @@ extension TemplateRenderer {
           }
           value = written.value
         } else {
-          value = lookups.resolve(path, name)
+          value = lookups.resolve(names, name)
         }
         let raw: String
         switch value {
@@ -341,7 +341,7 @@ extension TemplateRenderer {
         lineStart = false
         index += 1
       case .section(let name, let inverted, let end, let work):
-        let value = lookups.resolve(names[name], name) ?? .null
+        let value = lookups.resolve(names, name) ?? .null
         if inverted {
           if !value.isTruthy,
             !lookups.enter(work) || !run(steps, index + 1..<end, names, templateText, &lookups, &lineStart, into: &text)
@@ -385,33 +385,35 @@ extension RowLookups {
   }
 
   /// Where a name's first key is found: a positional object's member
-  /// (not computed yet), or a value.
+  /// (not computed yet), or a value. The object is not retained: a frame
+  /// holds it while the place is used.
   fileprivate enum Place {
-    case member(TemplateObject, position: Int)
+    case member(Unmanaged<TemplateObject>, position: Int)
     case value(TemplateValue?)
   }
 
-  /// ``ContextStack/resolve(_:)`` for `path`, name `name` of the program,
-  /// with ``frames`` pushed on ``outer``.
-  fileprivate mutating func resolve(_ path: NamePath, _ name: Int) -> TemplateValue? {
-    guard !path.isEmpty else { return frames.last }
+  /// ``ContextStack/resolve(_:)`` for `names[name]`, name `name` of the
+  /// program, with ``frames`` pushed on ``outer``.
+  fileprivate mutating func resolve(_ names: [NamePath], _ name: Int) -> TemplateValue? {
+    let count = names[name].count
+    guard count > 0 else { return frames.last }
     var value: TemplateValue?
-    switch place(of: path, name) {
-    case .member(let object, let position): value = object.member(at: position)
+    switch place(of: names, name) {
+    case .member(let object, let position): value = object._withUnsafeGuaranteedRef { $0.member(at: position) }
     case .value(let found): value = found
     }
-    if path.count > 1 {
-      for key in path.dropFirst() { value = value?[key] }
+    if count > 1 {
+      for key in names[name].dropFirst() { value = value?[key] }
     }
     return value
   }
 
-  /// Where `path`'s first key (name `name` of the program) is found, with
-  /// ``frames`` pushed on ``outer``. A positional object's member is found
+  /// Where `names[name]`'s first key (name `name` of the program) is
+  /// found, with ``frames`` pushed on ``outer``. A positional object's member is found
   /// by the position kept in the name's slot, without reading the name,
   /// while the objects share a key table.
-  /// - Precondition: `path` is not empty.
-  fileprivate mutating func place(of path: NamePath, _ name: Int) -> Place {
+  /// - Precondition: `names[name]` is not empty.
+  fileprivate mutating func place(of names: [NamePath], _ name: Int) -> Place {
     var frame = frames.count - 1
     while frame >= 0 {
       switch frames[frame] {
@@ -419,11 +421,11 @@ extension RowLookups {
         let keys = object.keyTable
         if slots[name].table != keys.id {
           slots[name].table = keys.id
-          slots[name].position = keys.table.index(of: path[0])
+          slots[name].position = keys.table.index(of: names[name][0])
         }
-        if let position = slots[name].position { return .member(object, position: position) }
+        if let position = slots[name].position { return .member(Unmanaged.passUnretained(object), position: position) }
       case .object(let members):
-        if let value = members[path[0]] { return .value(value) }
+        if let value = members[names[name][0]] { return .value(value) }
       default:
         break
       }
@@ -433,24 +435,26 @@ extension RowLookups {
     case .absent: return .value(nil)
     case .member(let frame, let position):
       guard case .lazyObject(let object) = outer[frame] else { return .value(nil) }
-      return .member(object, position: position)
-    case .entry(let frame): return .value(outer[frame][path[0]])
+      return .member(Unmanaged.passUnretained(object), position: position)
+    case .entry(let frame): return .value(outer[frame][names[name][0]])
     }
   }
 
-  /// Writes the value of the one-key `path` (name `name`) to `text`,
+  /// Writes the value of the one-key `names[name]` to `text`,
   /// escaped by `escape` (nil: as it is), when its object lends it as
   /// UTF-8 (``TemplateMembers``: `lent`); else nothing is written and
   /// the value is returned.
   fileprivate mutating func write(
-    _ path: NamePath, _ name: Int, escape: TemplateByteEscape?, into text: inout TextBuffer
+    _ names: [NamePath], _ name: Int, escape: TemplateByteEscape?, into text: inout TextBuffer
   ) -> (lent: Bool, value: TemplateValue?) {
-    switch place(of: path, name) {
+    switch place(of: names, name) {
     case .member(let object, let position):
-      let lent = object.withUTF8(ofMember: position) { bytes in
-        if let escape { escape(bytes, &text) } else { text.write(bytes) }
+      return object._withUnsafeGuaranteedRef { object in
+        let lent = object.withUTF8(ofMember: position) { bytes in
+          if let escape { escape(bytes, &text) } else { text.write(bytes) }
+        }
+        return lent ? (true, nil) : (false, object.member(at: position))
       }
-      return lent ? (true, nil) : (false, object.member(at: position))
     case .value(let value): return (false, value)
     }
   }

@@ -70,7 +70,7 @@ struct EmailCLITests {
     #expect(run.stderr.first?.contains("which is not allowed in an e-mail header") == true)
   }
 
-  @Test("a catalog whose subject holds a line feed is refused too, and no file is made")
+  @Test("a catalog whose subject holds a line feed is the catalog's fault (78), and no file is made")
   func catalogInjection() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -82,8 +82,10 @@ struct EmailCLITests {
     try JSONSerialization.data(withJSONObject: french).write(to: messages.appending(path: "fr.json"))
     let output = folder.appending(path: "mail.eml").path
     expectRun(
-      arguments: base + ["--mail-to", "a@example.org", "--template-dir", folder.path, "-o", output], exit: .usage,
-      error: "posttim-report: error: Subject contains a line feed (LF), which is not allowed in an e-mail header")
+      arguments: base + ["--mail-to", "a@example.org", "--template-dir", folder.path, "-o", output],
+      exit: .configuration,
+      error: "posttim-report: error: \(messages.path)/fr.json: message \"mail.subject\" contains a line feed (LF), "
+        + "which is not allowed in an e-mail header")
     #expect(!FileManager.default.fileExists(atPath: output))
   }
 

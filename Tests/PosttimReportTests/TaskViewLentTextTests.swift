@@ -4,8 +4,9 @@ import Testing
 
 @testable import PosttimReport
 
-/// A task row lends its title, display title and description as UTF-8,
-/// read in place; what it lends must be the member's own text.
+/// A task row lends its anchor, title, display title and description as
+/// UTF-8, read in place, and its formatted times, importance and source
+/// line; what it lends must be the member's own text.
 @Suite("A task row's lent texts")
 struct TaskViewLentTextTests {
   @Test("each lent member is the member's text: anchors, empty, short and long titles and descriptions")
@@ -33,7 +34,7 @@ struct TaskViewLentTextTests {
         #expect(bytes == Array(text.utf8), "\(TaskView.fields[position].name)")
       }
     }
-    #expect(lent == tasks.count * 4)
+    #expect(lent == tasks.count * 9)
     let ids = view.sections.flatMap(\.tasks).map(\.id)
     #expect(ids.filter { $0.hasSuffix("-3") }.count == 1)
   }

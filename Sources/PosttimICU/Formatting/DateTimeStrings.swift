@@ -69,6 +69,25 @@ public final class DateTimeStrings: Sendable, ICUFailureReporting {
     // The parts are read in place: a copy would retain them, shared by every thread.
     guard let clock = LocalWallClock(millis: date.icuMillis, utcOffset: utcOffset), composes, parts.value != nil
     else { return formatter.string(from: date) }
+    let (first, second) = texts(from: date, clock, utcOffset: utcOffset)
+    return first + second
+  }
+
+  /// ``string(from:utcOffset:)``'s UTF-8 lent to `body`, its two parts
+  /// copied side by side on the stack (no `String` made per value); false,
+  /// without calling `body`, while the parts are not open (the first
+  /// values go through ``string(from:utcOffset:)``, which opens them).
+  public func withUTF8(from date: Date, utcOffset: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+    guard parts.isSet, parts.value != nil, let clock = LocalWallClock(millis: date.icuMillis, utcOffset: utcOffset)
+    else { return false }
+    let (first, second) = texts(from: date, clock, utcOffset: utcOffset)
+    withJoinedUTF8(first, second, body)
+    return true
+  }
+
+  /// The kept date part's and time part's texts for `date`, in the
+  /// pattern's order. - Precondition: the parts are open.
+  private func texts(from date: Date, _ clock: LocalWallClock, utcOffset: Int) -> (String, String) {
     let dayKey = UInt64(bitPattern: clock.day)
     let day =
       days.text(for: dayKey)
@@ -78,7 +97,7 @@ public final class DateTimeStrings: Sendable, ICUFailureReporting {
         return text
       }()
     let time = parts.value!.time.string(from: date, millisOfDay: clock.millisOfDay, utcOffset: utcOffset)
-    return split.timeFirst ? time + day : day + time
+    return split.timeFirst ? (time, day) : (day, time)
   }
 
   /// Whether values are composed from the parts: after ``directCalls``

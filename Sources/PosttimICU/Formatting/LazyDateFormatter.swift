@@ -56,6 +56,14 @@ public final class LazyDateFormatter: Sendable, ICUFailureReporting {
     }
   }
 
+  /// ``string(from:utcOffset:)``'s UTF-8 lent to `body` when it is made
+  /// from kept parts (``DateTimeStrings/withUTF8(from:utcOffset:_:)``);
+  /// false, without calling `body`, otherwise.
+  public func withUTF8(from date: Date, utcOffset: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+    guard case .success(let opened) = state.value, let strings = opened.strings else { return false }
+    return strings.withUTF8(from: date, utcOffset: utcOffset, body)
+  }
+
   /// The error opening met, else the opened formatter's first failure;
   /// nil when it was never opened.
   public var firstFailure: ICUError? {

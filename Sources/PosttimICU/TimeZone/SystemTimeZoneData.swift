@@ -132,8 +132,16 @@ public final class SystemTimeZoneData: Sendable {
   }
 
   private func load(_ id: String) -> Lookup {
-    guard let resolvedDirectory else { return .missing }  // no tz database here: ICU's zones
     let path = directory + "/" + id
+    // Another user's link on the way (TZDIR=/tmp/s/zi, theirs) would give
+    // forged rules: refused as a file that cannot be used, naming the link.
+    do throws(ProtectedLinkWalk.Refusal) {
+      _ = try ProtectedLinkWalk.resolve(folder: path)
+    } catch {
+      // A loop is reported below as the open's ELOOP, as for any broken path.
+      if !error.isLoop { return .unusable(path: path, reason: "is refused: \(error.reason)", isBrokenTZif: false) }
+    }
+    guard let resolvedDirectory else { return .missing }  // no tz database here: ICU's zones
     guard let resolved = Self.realPath(path) else {
       let error = errno
       // No such file is a zone the system does not have; a dangling

@@ -21,15 +21,19 @@ enum ZoneFileContents {
   ///   such file), is not a regular file, is empty, is larger than
   ///   `maximumSize` bytes, or changes while it is read.
   static func read(_ path: String, maximumSize: Int) throws(Unreadable) -> [UInt8] {
-    // O_NONBLOCK: a FIFO in place of a zone file must not hang the run.
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-    guard descriptor >= 0 else {
-      let error = errno
-      throw Unreadable(missing: error == ENOENT || error == ENOTDIR, reason: "cannot be opened: \(describe(error))")
+    // Non-blocking (a FIFO in place of a zone file must not hang the run),
+    // links under the protected_symlinks rule (another user's TZDIR link).
+    let file: NonBlockingFile.Opened
+    do throws(NonBlockingFile.Failure) {
+      file = try NonBlockingFile.open(path)
+    } catch {
+      let missing = error.code == ENOENT || error.code == ENOTDIR
+      throw Unreadable(
+        missing: missing, reason: error.code == 0 ? "is refused: \(error.reason)" : "cannot be opened: \(error.reason)")
     }
+    let descriptor = file.descriptor
     defer { close(descriptor) }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0 else { throw Unreadable(reason: "cannot be read: \(describe(errno))") }
+    let info = file.info
     switch info.st_mode & S_IFMT {
     case S_IFREG: break
     case S_IFDIR: throw Unreadable(reason: "is a folder, not a file")
@@ -56,14 +60,14 @@ enum ZoneFileContents {
   }
 
   /// The first `count` bytes (fewer in a shorter file) of the regular file
-  /// at `path`, or nil when it cannot be opened or is not a regular file
-  /// (a FIFO in its place is not waited on).
+  /// at `path`, or nil when it cannot be opened (a link the rule refuses
+  /// included) or is not a regular file (a FIFO in its place is not
+  /// waited on).
   static func head(_ path: String, count: Int) -> [UInt8]? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-    guard descriptor >= 0 else { return nil }
+    guard let file = try? NonBlockingFile.open(path) else { return nil }
+    let descriptor = file.descriptor
     defer { close(descriptor) }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+    guard file.isRegular else { return nil }
     var bytes = [UInt8](repeating: 0, count: count)
     var filled = 0
     while filled < count {

@@ -1,15 +1,14 @@
 import Foundation
+import PosttimICU
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
 /// Opens the files the tool reads as data (task lists, the config file,
-/// templates, catalogs) so that no open can block: `O_NONBLOCK` on the
-/// open, so a FIFO without a writer or a device cannot hold the run, then
-/// cleared for reading (a pipe with a writer is read to its end as usual).
-/// What is opened is then checked through its descriptor, so it cannot be
-/// swapped between a check and the read.
+/// templates, catalogs) with the one opener the zone reader shares
+/// (``NonBlockingFile``), then clears `O_NONBLOCK` for reading (a pipe
+/// with a writer is read to its end as usual).
 public enum DataFile {
   /// What a path names, as far as reading it is concerned.
   public enum Kind: Sendable, Equatable {
@@ -54,37 +53,25 @@ public enum DataFile {
     public var what: String { DataFile.what(info) }
   }
 
-  /// Opens `path` for reading without blocking on the open. Symbolic links
-  /// on the path are followed only under the kernel's `protected_symlinks`
-  /// rule (``ProtectedLinkWalk``): another user's link in `/tmp` could
-  /// make a root run read, and echo in its errors, a file of root's.
+  /// Opens `path` for reading without blocking on the open, through
+  /// ``NonBlockingFile`` (links under the kernel's `protected_symlinks`
+  /// rule, whatever the sysctl says).
   /// - Parameter checkingLinks: false for a caller that walks the path
   ///   itself (the config file's trust check).
   /// - Throws: ``Failure/notFound`` or ``Failure/unreadable(_:)``, which
   ///   names a link the rule does not follow.
   public static func open(_ path: String, checkingLinks: Bool = true) throws(Failure) -> Opened {
-    if checkingLinks {
-      do throws(ProtectedLinkWalk.Refusal) {
-        _ = try ProtectedLinkWalk.resolve(folder: path)
-      } catch {
-        throw .unreadable(error.reason)
-      }
+    let file: NonBlockingFile.Opened
+    do throws(NonBlockingFile.Failure) {
+      file = try NonBlockingFile.open(path, checkingLinks: checkingLinks)
+    } catch {
+      throw error.code == ENOENT ? .notFound : .unreadable(error.reason)
     }
-    let descriptor = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      throw errno == ENOENT ? .notFound : .unreadable(String(cString: strerror(errno)))
-    }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0 else {
-      let reason = String(cString: strerror(errno))
-      close(descriptor)
-      throw .unreadable(reason)
-    }
-    let kind = Self.kind(of: info)
+    let kind = Self.kind(of: file.info)
     if kind == .regular || kind == .pipe {
-      _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+      _ = fcntl(file.descriptor, F_SETFL, fcntl(file.descriptor, F_GETFL) & ~O_NONBLOCK)
     }
-    return Opened(descriptor: descriptor, info: info, kind: kind)
+    return Opened(descriptor: file.descriptor, info: file.info, kind: kind)
   }
 
   /// The kind of the file `info` describes.
@@ -98,17 +85,7 @@ public enum DataFile {
   }
 
   /// What `info` describes, with its article: "a FIFO", "a directory", …
-  public static func what(_ info: stat) -> String {
-    switch info.st_mode & S_IFMT {
-    case S_IFREG: return "a regular file"
-    case S_IFIFO: return "a FIFO"
-    case S_IFSOCK: return "a socket"
-    case S_IFCHR: return "a character device"
-    case S_IFBLK: return "a block device"
-    case S_IFDIR: return "a directory"
-    default: return "an unknown kind of file"
-    }
-  }
+  public static func what(_ info: stat) -> String { NonBlockingFile.what(info) }
 
   /// `/dev/null`'s device number (1, 3 on Linux).
   static let nullDevice: dev_t = {

@@ -1,9 +1,14 @@
 import PosttimICU
 
 extension MessageCatalog {
+  /// The messages that become mail headers.
+  static let headerKeys: [MessageKey] = [.mailSubject]
+
   /// Why a catalog file cannot be used, or nil: it must be a JSON object
-  /// of strings, and every message must parse as ICU MessageFormat for the
-  /// file's language. A user's `--template-dir` catalogs are checked this
+  /// of strings, every message must parse as ICU MessageFormat for the
+  /// file's language, and a message that becomes a mail header
+  /// (``headerKeys``) holds no control character (a CR or LF would end the
+  /// header: the catalog's fault, not the command line's). A user's `--template-dir` catalogs are checked this
   /// way before a run (exit 78), so a typo never yields a half-translated
   /// report.
   /// - Parameters:
@@ -15,6 +20,11 @@ extension MessageCatalog {
       return "is not named after a locale (fr.json, zh_Hans.json…)"
     }
     for key in messages.keys.sorted() {
+      if headerKeys.contains(where: { $0.rawValue == key }),
+        let name = MailError.firstControlCharacter(in: messages[key]!)
+      {
+        return "message \"\(key)\" contains a \(name), which is not allowed in an e-mail header"
+      }
       do {
         _ = try ICUMessageFormat(messages[key]!, locale: locale)
       } catch {

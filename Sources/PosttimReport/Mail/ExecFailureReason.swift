@@ -1,3 +1,5 @@
+import PosttimICU
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -27,9 +29,10 @@ enum ExecFailureReason {
 
   /// The interpreter path of a `#!` script, or nil for anything else.
   static func interpreter(of path: String) -> String? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-    guard descriptor >= 0 else { return nil }
+    guard let file = try? NonBlockingFile.open(path) else { return nil }
+    let descriptor = file.descriptor
     defer { close(descriptor) }
+    guard file.isRegular else { return nil }
     var head = [UInt8](repeating: 0, count: 256)
     let count = head.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
     guard count > 2, head.starts(with: "#!".utf8) else { return nil }

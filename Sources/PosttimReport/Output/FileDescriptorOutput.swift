@@ -14,14 +14,21 @@ public struct FileDescriptorOutput: UTF8TextOutputStream, Sendable {
   public let descriptor: Int32
   /// The name used in error messages ("standard output").
   public let name: String
+  /// For a non-blocking descriptor (a FIFO, device or socket at `-o`):
+  /// the longest wait, in seconds, for it to take more bytes; a reader
+  /// that takes nothing for that long fails the write. Nil for a blocking
+  /// descriptor (a file, standard output).
+  public let stallTimeout: Int?
   private var buffer: [UInt8] = []
   private(set) var failure: String?
   static let chunkSize = 1 << 16
 
-  /// Writes to `descriptor`, named `name` in errors; the descriptor is not closed.
-  public init(descriptor: Int32, name: String) {
+  /// Writes to `descriptor`, named `name` in errors; the descriptor is not
+  /// closed. `stallTimeout`: see ``stallTimeout``.
+  public init(descriptor: Int32, name: String, stallTimeout: Int? = nil) {
     self.descriptor = descriptor
     self.name = name
+    self.stallTimeout = stallTimeout
     buffer.reserveCapacity(Self.chunkSize * 2)
   }
 
@@ -58,6 +65,13 @@ public struct FileDescriptorOutput: UTF8TextOutputStream, Sendable {
       let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
       if written < 0 {
         if errno == EINTR { continue }
+        if errno == EAGAIN, let stallTimeout {
+          guard WriteWait.ready(descriptor, seconds: stallTimeout) else {
+            failure = "its reader took nothing for \(stallTimeout) s \(WriteWait.timeLimitPhrase)"
+            return
+          }
+          continue
+        }
         failure = String(cString: strerror(errno))
         return
       }

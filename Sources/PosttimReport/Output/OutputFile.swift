@@ -1,4 +1,5 @@
 import Foundation
+import PosttimICU
 
 #if canImport(Glibc)
   import Glibc
@@ -17,8 +18,9 @@ import Foundation
 ///   user's link in a sticky world-writable folder, is refused (exit 73),
 ///   and so is a dangling link: it would create a file where it points.
 /// - A device, FIFO or socket (`/dev/null`, `/dev/stdout`, a named pipe)
-///   is written through, never replaced by a regular file, and opened
-///   without blocking (``WriteThroughOpen``); another user's in a sticky
+///   is written through, never replaced by a regular file, opened and
+///   written without blocking, each wait for its reader bounded
+///   (``WriteThroughOpen``, ``WriteWait``); another user's in a sticky
 ///   world-writable folder is refused (the kernel's `protected_fifos`).
 /// - On failure the temporary file is removed and the target is
 ///   untouched; a ``TemporaryFileHook`` can do the same on a signal. One
@@ -60,14 +62,26 @@ public struct OutputFile: Sendable {
   ///     false for a caller that removed them with
   ///     ``removeStaleTemporaryFiles(in:for:)`` (reading the folder once per
   ///     file costs the square of the files written into one folder).
-  public init(path: String, hook: (any TemporaryFileHook)? = nil, removingStale: Bool = true) throws(OutputError) {
+  ///   - regularOnly: refuse a device, FIFO or socket at `path` instead of
+  ///     writing through it (the roster's `-o DIR`: `DIR/ID.eml` is a
+  ///     message file, and a FIFO there must not hold the other readers).
+  ///   - writeTimeout: for a device, FIFO or socket, the longest wait in
+  ///     seconds for a reader to open it or take more bytes (``WriteWait``).
+  public init(
+    path: String, hook: (any TemporaryFileHook)? = nil, removingStale: Bool = true, regularOnly: Bool = false,
+    writeTimeout: Int = WriteWait.defaultSeconds
+  ) throws(OutputError) {
     self.path = path
     self.hook = hook
     switch try OutputTarget.resolve(path) {
+    case .writeThrough(let target, _) where regularOnly:
+      var info = stat()
+      let what = stat(target, &info) == 0 ? NonBlockingFile.what(info) : "not a regular file"
+      throw OutputError(.cannotCreate, path: path, reason: "is \(what); only a regular file is written here")
     case .writeThrough(let target, let throughLink):
-      let descriptor = try WriteThroughOpen.open(target, throughLink: throughLink, path: path)
+      let descriptor = try WriteThroughOpen.open(target, throughLink: throughLink, path: path, seconds: writeTimeout)
       replacement = nil
-      stream = FileDescriptorOutput(descriptor: descriptor, name: path)
+      stream = FileDescriptorOutput(descriptor: descriptor, name: path, stallTimeout: writeTimeout)
     case .file(let folderPath, let name, let existing):
       let folder = open(folderPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
       guard folder >= 0 else { throw OutputError(.cannotCreate, path: path, reason: Self.lastError) }
@@ -189,15 +203,16 @@ public struct OutputFile: Sendable {
 
   /// Writes a report to `path`, or to standard output through `standard`
   /// when `path` is nil or "-".
+  /// `writeTimeout`: as for ``init(path:hook:removingStale:regularOnly:writeTimeout:)``.
   public static func write(
-    to path: String?, hook: (any TemporaryFileHook)? = nil,
+    to path: String?, hook: (any TemporaryFileHook)? = nil, writeTimeout: Int = WriteWait.defaultSeconds,
     standard: ((inout FileDescriptorOutput) throws -> Void) throws -> Void,
     _ render: (inout FileDescriptorOutput) throws -> Void
   ) throws {
     guard let path, path != "-" else {
       return try withoutActuallyEscaping(render) { try standard($0) }
     }
-    var file = try OutputFile(path: path, hook: hook)
+    var file = try OutputFile(path: path, hook: hook, writeTimeout: writeTimeout)
     do {
       try render(&file.stream)
     } catch {

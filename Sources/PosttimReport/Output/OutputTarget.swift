@@ -1,3 +1,5 @@
+import PosttimICU
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -20,17 +22,14 @@ enum OutputTarget {
   /// magic link such as `/dev/stdout` on a pipe), opened following it.
   case writeThrough(path: String, throughLink: Bool)
 
-  /// The kernel's limit on links followed in one lookup (MAXSYMLINKS).
-  static let maximumLinks = 40
-
   /// Follows the links at `path`'s name.
   /// - Throws: ``OutputError`` (`.cannotCreate`) for a folder, a link the
   ///   rule does not follow, a loop (ELOOP), or a name that cannot be
   ///   looked up; the error names the link.
   static func resolve(_ path: String) throws(OutputError) -> OutputTarget {
     var current = path
-    for _ in 0...maximumLinks {
-      let (given, name) = split(current)
+    for _ in 0...ProtectedLinkWalk.maximumLinks {
+      let (given, name) = ProtectedLinkWalk.split(current)
       let folder: String
       do throws(ProtectedLinkWalk.Refusal) {
         folder = try ProtectedLinkWalk.resolve(folder: given)
@@ -51,7 +50,7 @@ enum OutputTarget {
         throw OutputError(.cannotCreate, path: path, reason: "is a directory")
       case S_IFLNK:
         try checkFollowable(current, owner: info.st_uid, in: folder, path: path)
-        guard let destination = readLink(current) else {
+        guard let destination = ProtectedLinkWalk.readLink(current) else {
           throw OutputError(.cannotCreate, path: path, reason: "not following \(current): \(lastError)")
         }
         let next = destination.hasPrefix("/") ? destination : (folder == "." ? "" : folder + "/") + destination
@@ -100,23 +99,6 @@ enum OutputTarget {
     case S_IFREG: throw OutputError(.cannotCreate, path: path, reason: String(cString: strerror(ENOENT)))
     default: return .writeThrough(path: link, throughLink: true)
     }
-  }
-
-  /// `path` split at its last `/`: ("." , path) when it has none.
-  static func split(_ path: String) -> (folder: String, name: String) {
-    guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return (".", path) }
-    let folder = String(path[..<slash])
-    return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
-  }
-
-  /// The text of the link at `path`, or nil.
-  static func readLink(_ path: String) -> String? {
-    var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
-    let count = buffer.withUnsafeMutableBufferPointer { pointer in
-      pointer.withMemoryRebound(to: CChar.self) { readlink(path, $0.baseAddress!, $0.count - 1) }
-    }
-    guard count > 0 else { return nil }
-    return String(decoding: buffer[0..<count], as: UTF8.self)
   }
 
   static var lastError: String { String(cString: strerror(errno)) }

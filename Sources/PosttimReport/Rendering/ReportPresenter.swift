@@ -223,6 +223,44 @@ public final class ReportPresenter: Sendable, ICUFailureReporting {
     return timeStrings.string(from: date, utcOffset: calendar.utcOffset(at: date))
   }
 
+  /// ``when(_:spansDays:)``'s UTF-8 lent to `body`: a kept time of day in
+  /// place, a date and time from its kept parts without joining them in a
+  /// `String` (a report's rows read it as bytes).
+  func withWhenUTF8(_ date: Date, spansDays: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    if spansDays, let dateTimeStrings, eraFormats == nil || !needsEra(date),
+      dateTimeWithOffset == nil || !calendar.isRepeatedWallTime(date),
+      dateTimeStrings.withUTF8(from: date, utcOffset: calendar.utcOffset(at: date), body)
+    {
+      return
+    }
+    Self.lendUTF8(when(date, spansDays: spansDays), body)
+  }
+
+  /// ``exactWhen(_:)``'s UTF-8 lent to `body`, from the kept parts where it can.
+  func withExactWhenUTF8(_ date: Date, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    if eraFormats == nil || !needsEra(date),
+      exactDateTime.withUTF8(from: date, utcOffset: calendar.utcOffset(at: date), body)
+    {
+      return
+    }
+    Self.lendUTF8(exactWhen(date), body)
+  }
+
+  /// ``sourceLine(_:)``'s UTF-8 lent to `body`, assembled on the stack where it can.
+  func withSourceLineUTF8(_ origin: TaskOrigin, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    let file = origin.file == "-" ? "stdin" : origin.file
+    let lent = file.withUTF8Bytes { path in
+      sourceLineFormat.value?.withLine(
+        fileName: UnsafeBufferPointer(rebasing: path[Self.fileNameRange(path)]), entry: origin.entry, body) ?? false
+    }
+    if !lent { Self.lendUTF8(sourceLine(origin), body) }
+  }
+
+  /// Calls `body` with `text`'s UTF-8.
+  static func lendUTF8(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    text.withUTF8Bytes(body)
+  }
+
   /// Importance in the locale's digits; 1…9 are formatted once, anything
   /// else a library caller puts in a `TaskEntry` is formatted on demand.
   func importanceText(_ importance: Int) -> String {
@@ -239,6 +277,10 @@ public final class ReportPresenter: Sendable, ICUFailureReporting {
   /// A local year ≤ 0 (BC: the formatters are proleptic Gregorian, as
   /// ISO 8601) or ≥ 10000.
   func needsEra(_ date: Date) -> Bool {
+    // Two days inside years 1…9999 in UTC is inside them in every zone
+    // (offsets stay under a day): no need to ask the calendar.
+    let seconds = date.timeIntervalSince1970
+    if seconds > -62_135_596_800 + 172_800, seconds < 253_402_300_800 - 172_800 { return false }
     let year = calendar.day(of: date).gregorian.year
     return year <= 0 || year >= 10000
   }

@@ -47,16 +47,22 @@ extension TaskView {
 }
 
 extension TaskView: TemplateMembers {
-  /// The texts a row lends as UTF-8, by field position: stored ones, and
-  /// the anchor, made on the stack.
-  private enum StoredText { case id, title, displayTitle, details }
+  /// The texts a row lends as UTF-8, by field position: stored ones, the
+  /// anchor, made on the stack, and the formatted ones, from the
+  /// presenter's kept texts with no `String` made per row.
+  private enum LentText { case id, title, displayTitle, details, when, dateTime, exactWhen, sourceLine, importanceText }
 
-  private static let storedTexts: [StoredText?] = fields.map {
+  private static let lentTexts: [LentText?] = fields.map {
     switch $0.name {
     case "id": .id
     case "title": .title
     case "displayTitle": .displayTitle
     case "details": .details
+    case "when": .when
+    case "dateTime": .dateTime
+    case "exactWhen": .exactWhen
+    case "sourceLine": .sourceLine
+    case "importanceText": .importanceText
     default: nil
     }
   }
@@ -68,10 +74,26 @@ extension TaskView: TemplateMembers {
   /// The anchor, made on the stack; the title and the description, read
   /// in place in the section's entries, with no retain (a retain of each
   /// row's title is an atomic write to a line not yet in the cache, where
-  /// a plain read overlaps with other work).
+  /// a plain read overlaps with other work); times and the source line
+  /// as the presenter lends them.
   package func withUTF8(ofMember position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
-    guard let stored = Self.storedTexts[position] else { return false }
-    switch stored {
+    guard let lent = Self.lentTexts[position] else { return false }
+    switch lent {
+    case .when:
+      presenter.withWhenUTF8(task.date, spansDays: spansDays, body)
+      return true
+    case .dateTime:
+      presenter.withWhenUTF8(task.date, spansDays: true, body)
+      return true
+    case .exactWhen:
+      presenter.withExactWhenUTF8(task.date, body)
+      return true
+    case .sourceLine:
+      presenter.withSourceLineUTF8(task.origin, body)
+      return true
+    case .importanceText:
+      ReportPresenter.lendUTF8(presenter.importanceText(task.importance), body)
+      return true
     case .id:
       rows.anchors.withID(section: rows.index, row: row, body)
       return true

@@ -22,6 +22,8 @@ final class SourceLineFormat: Sendable {
 
   private let pieces: [Piece]
   private let number: ICUNumberFormatter
+  /// `number`'s whole numbers written without ICU, where its output allows.
+  private let digits: GroupedIntegerDigits?
 
   /// Entries the assembled lines are checked against the catalog with.
   static let sampleEntries = [1, 9, 12, 305, 1_234, 17_444, 123_456, 1_234_567, 98_765_432]
@@ -35,6 +37,7 @@ final class SourceLineFormat: Sendable {
     else { return nil }
     self.pieces = pieces
     self.number = number
+    digits = GroupedIntegerDigits(number)
     for entry in Self.sampleEntries {
       let file = "listeDesTaches.plist"
       guard let assembled = file.withUTF8Bytes({ self.line(fileName: $0, entry: entry) }),
@@ -82,32 +85,49 @@ final class SourceLineFormat: Sendable {
   /// The line for the file whose name is `fileName` (UTF-8) and entry
   /// `entry`; nil when ICU cannot format the number.
   func line(fileName: UnsafeBufferPointer<UInt8>, entry: Int) -> String? {
-    guard let number = number.string(Double(entry)) else { return nil }
-    return number.withUTF8Bytes { digits in
-      var length = 0
+    var line: String?
+    _ = withLine(fileName: fileName, entry: entry) { line = String(decoding: $0, as: UTF8.self) }
+    return line
+  }
+
+  /// The same line's UTF-8 lent to `body`, assembled on the stack (no
+  /// `String` per task); false, without calling `body`, when ICU cannot
+  /// format the number.
+  func withLine(
+    fileName: UnsafeBufferPointer<UInt8>, entry: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+  ) -> Bool {
+    if let digits, digits.withUTF8(entry, { assemble(fileName: fileName, digits: $0, body) }) { return true }
+    return number.withUTF8(Double(entry)) { assemble(fileName: fileName, digits: $0, body) }
+  }
+
+  /// The pieces with `fileName` and the entry's `digits` in place, on the stack, lent to `body`.
+  private func assemble(
+    fileName: UnsafeBufferPointer<UInt8>, digits: UnsafeBufferPointer<UInt8>,
+    _ body: (UnsafeBufferPointer<UInt8>) -> Void
+  ) {
+    var length = 0
+    for piece in pieces {
+      switch piece {
+      case .text(let bytes): length += bytes.count
+      case .file: length += fileName.count
+      case .entry: length += digits.count
+      }
+    }
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { buffer in
+      var count = 0
+      func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        (buffer.baseAddress! + count).update(from: base, count: bytes.count)
+        count += bytes.count
+      }
       for piece in pieces {
         switch piece {
-        case .text(let bytes): length += bytes.count
-        case .file: length += fileName.count
-        case .entry: length += digits.count
+        case .text(let bytes): bytes.withUnsafeBufferPointer(append)
+        case .file: append(fileName)
+        case .entry: append(digits)
         }
       }
-      return String(unsafeUninitializedCapacity: length) { buffer in
-        var count = 0
-        func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-          guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
-          (buffer.baseAddress! + count).update(from: base, count: bytes.count)
-          count += bytes.count
-        }
-        for piece in pieces {
-          switch piece {
-          case .text(let bytes): bytes.withUnsafeBufferPointer(append)
-          case .file: append(fileName)
-          case .entry: append(digits)
-          }
-        }
-        return count
-      }
+      body(UnsafeBufferPointer(buffer))
     }
   }
 }

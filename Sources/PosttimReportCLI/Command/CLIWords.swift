@@ -10,6 +10,7 @@ enum CLIWords {
     (DateFormatSpec.verbatimHint, "use --pattern to print text verbatim"),
     (SendmailDelivery.otherProgramHint, "or name one with --sendmail PATH"),
     (SendmailDelivery.timeLimitPhrase, "(--send-timeout)"),
+    (WriteWait.timeLimitPhrase, "(--write-timeout)"),
   ]
 
   /// `message` with every library phrase in the command line's words.

@@ -89,7 +89,7 @@ public struct ReportCommand {
     case let error as TemplateError:
       return (error.kind == .notFound ? .noInput : .configuration, error.description)
     case let error as OutputError:
-      return (error.kind == .cannotCreate ? .cannotCreate : .ioError, error.description)
+      return (error.kind == .cannotCreate ? .cannotCreate : .ioError, CLIWords.replacing(in: error.description))
     case let error as ConfigFileError: return (.configuration, error.description)
     case let error as ConfigFileErrors: return (.configuration, error.description)
     case let error as ICUError: return (.software, error.description)
@@ -102,6 +102,7 @@ public struct ReportCommand {
     case let error as RosterErrors: return (error.exitCode, error.description)
     case let error as RosterJournal.Failure: return (error.exitCode, error.description)
     case let error as RosterIncomplete: return (.temporaryFailure, error.description)
+    case let error as RosterListMemory.Refusal: return (.osError, error.description)
     default: return (.software, "internal error: \(error)")
     }
   }

@@ -33,7 +33,15 @@ enum TrustedPath {
   /// Why the folder `path`, or those leading to it, are not trusted, or nil.
   static func refusal(folder path: String) -> String? { refusal(walking: path, fromParent: false) }
 
-  private static func refusal(walking path: String, fromParent: Bool) -> String? {
+  /// Why the folder `path`, to be made where missing, may not be: the
+  /// links on the way and the folders that exist are checked before
+  /// anything is made (a dangling link of another user's must not get its
+  /// folder made first and refused after).
+  static func refusal(folderToMake path: String) -> String? {
+    refusal(walking: path, fromParent: false, missingAllowed: true)
+  }
+
+  private static func refusal(walking path: String, fromParent: Bool, missingAllowed: Bool = false) -> String? {
     var linkFolders: [(link: String, folder: String)] = []
     let walked: String
     do throws(ProtectedLinkWalk.Refusal) {
@@ -41,7 +49,11 @@ enum TrustedPath {
     } catch {
       return error.reason
     }
-    guard let resolved = realPath(walked) else {
+    var existing = walked
+    while missingAllowed, realPath(existing) == nil, errno == ENOENT || errno == ENOTDIR, existing != "/" {
+      existing = URL(fileURLWithPath: existing).deletingLastPathComponent().path
+    }
+    guard let resolved = realPath(existing) else {
       return "its folder cannot be found (\(String(cString: strerror(errno))))"
     }
     let start = fromParent ? URL(fileURLWithPath: resolved).deletingLastPathComponent().path : resolved

@@ -25,7 +25,8 @@ enum ExitStatusDocumentation {
     ),
     (
       .ioError, "write error",
-      "writing the output failed, including a reader that went away and the ulimit -f file-size limit"
+      "writing the output failed, including a reader that went away, a FIFO no reader opened or emptied within "
+        + "--write-timeout, and the ulimit -f file-size limit"
     ),
     (
       .temporaryFailure, "send timed out",

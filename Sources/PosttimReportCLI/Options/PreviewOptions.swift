@@ -35,7 +35,8 @@ enum PreviewOptions {
 
   /// Every preview option, in help order within each group.
   static let all: [OptionSpec] = [
-    format.spec, ReportOptions.output.spec, locale.spec, ReportOptions.timeZone.spec, ReportOptions.skeleton.spec,
+    format.spec, ReportOptions.output.spec, ReportOptions.writeTimeout.spec, locale.spec, ReportOptions.timeZone.spec,
+    ReportOptions.skeleton.spec,
     ReportOptions.pattern.spec, now.spec, report.spec, ReportOptions.config.spec, ReportOptions.help.spec,
   ]
 }

@@ -24,6 +24,13 @@ enum ReportOptions {
       discussion: "A FILE that is one of the inputs is refused; '-' is standard output. {locale} in FILE "
         + "(report only) writes one file per --locale, named with its BCP 47 tag (agenda-fr-CA.html).",
       group: .output, commands: .all, completion: .file))
+  static let writeTimeout = Option(
+    spec: OptionSpec(
+      "write-timeout", value: "SECONDS", default: "120",
+      help: "give up on a FIFO, device or socket at -o that takes nothing (or that no reader opens) this long",
+      discussion: "The run then exits 74 naming the output. A regular file is never waited on.",
+      group: .output, commands: [.report, .preview]),
+    convert: OptionValues.integer("write-timeout", in: 1...86_400))
   static let template = Option(
     OptionSpec(
       "template", value: "FILE",
@@ -194,7 +201,8 @@ enum ReportOptions {
   /// Every report option, in help order within each group.
   static let all: [OptionSpec] =
     [
-      format.spec, output.spec, template.spec, templateDirectory.spec, dumpContext.spec, csvDelimiter.spec,
+      format.spec, output.spec, writeTimeout.spec, template.spec, templateDirectory.spec, dumpContext.spec,
+      csvDelimiter.spec,
       csvByteOrderMark.spec, csvRawFormulas.spec, details.spec, noDetails.spec, width.spec, remind.spec,
       listFormats.spec,
       listLocales.spec,

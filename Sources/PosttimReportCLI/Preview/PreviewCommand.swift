@@ -27,13 +27,19 @@ struct PreviewCommand {
     if let path = request.reportPath {
       let tasks = try TaskListLoader(readStandardInput: io.readStandardInput).load(path)
       let agenda = try PreviewAgenda(request, file: path, tasks: tasks, warn: environment.warn)
-      try OutputFile.write(to: request.outputPath, hook: SignalCleanup(), standard: io.writeStandardOutput) {
+      try OutputFile.write(
+        to: request.outputPath, hook: SignalCleanup(), writeTimeout: request.writeTimeout,
+        standard: io.writeStandardOutput
+      ) {
         agenda.write(request.format, to: &$0)
       }
       return
     }
     let table = try PreviewTable(request)
-    try OutputFile.write(to: request.outputPath, hook: SignalCleanup(), standard: io.writeStandardOutput) {
+    try OutputFile.write(
+      to: request.outputPath, hook: SignalCleanup(), writeTimeout: request.writeTimeout,
+      standard: io.writeStandardOutput
+    ) {
       table.write(request.format, to: &$0)
     }
   }

@@ -24,6 +24,8 @@ struct PreviewRequest {
   let format: Format
   /// `-o FILE`, or nil for stdout.
   let outputPath: String?
+  /// `--write-timeout`.
+  let writeTimeout: Int
 
   static let parser = ArgumentParser(specs: PreviewOptions.all)
 
@@ -52,6 +54,7 @@ struct PreviewRequest {
     }
     format = try parsed.value(PreviewOptions.format).flatMap(Format.init(rawValue:)) ?? .text
     outputPath = try SharedOptions.outputPath(parsed)
+    writeTimeout = try parsed.value(ReportOptions.writeTimeout) ?? WriteWait.defaultSeconds
     if let outputPath, outputPath.contains(Destination.localePlaceholder) {
       // Left as it is, the placeholder would become a literal file name.
       throw UsageError(

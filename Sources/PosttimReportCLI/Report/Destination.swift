@@ -29,18 +29,24 @@ enum Destination: Sendable {
   /// output holds (every locale's views, or one locale's per file) and
   /// ends with the run's check of recorded failures: nothing is committed
   /// or sent unless it returns. A file is renamed into place only then; a
-  /// message is handed to sendmail only then.
-  func deliver(_ views: [ReportView], io: CommandIO, rendering: some OutputRendering) throws {
+  /// message is handed to sendmail only then. `writeTimeout`: `--write-timeout`.
+  func deliver(
+    _ views: [ReportView], io: CommandIO, rendering: some OutputRendering, writeTimeout: Int = WriteWait.defaultSeconds
+  ) throws {
     switch self {
     case .standardOutput:
       try io.writeStandardOutput { try rendering.render(views, to: &$0) }
     case .file(let path):
-      try OutputFile.write(to: path, hook: SignalCleanup(), standard: io.writeStandardOutput) {
+      try OutputFile.write(
+        to: path, hook: SignalCleanup(), writeTimeout: writeTimeout, standard: io.writeStandardOutput
+      ) {
         try rendering.render(views, to: &$0)
       }
     case .filePerLocale(let paths):
       for (view, path) in zip(views, paths) {
-        try OutputFile.write(to: path, hook: SignalCleanup(), standard: io.writeStandardOutput) {
+        try OutputFile.write(
+          to: path, hook: SignalCleanup(), writeTimeout: writeTimeout, standard: io.writeStandardOutput
+        ) {
           try rendering.render([view], to: &$0)
         }
       }

@@ -32,7 +32,8 @@ struct ReportPipeline {
   func deliver(_ report: PresentedReport) throws {
     if plan.output.skipsEmpty && report.views[0].taskCount == 0 { return }
     try plan.output.destination.deliver(
-      report.views, io: io, rendering: CheckedRendering(product: plan.output.product, report: report))
+      report.views, io: io, rendering: CheckedRendering(product: plan.output.product, report: report),
+      writeTimeout: plan.output.writeTimeout)
   }
 }
 

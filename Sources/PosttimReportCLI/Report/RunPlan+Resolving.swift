@@ -64,7 +64,8 @@ extension RunPlan {
       format: format,
       product: dumpsContext
         ? .templateContext(showDetails: writerOptions.showsDetails(byDefault: format != "email")) : .report(writer),
-      destination: destination, skipsEmpty: !dumpsContext && mailing.skipsEmpty)
+      destination: destination, skipsEmpty: !dumpsContext && mailing.skipsEmpty,
+      writeTimeout: try options.value(ReportOptions.writeTimeout) ?? WriteWait.defaultSeconds)
   }
 
   /// `-o`: one path per locale with `{locale}` (each locale's BCP 47 tag

@@ -8,6 +8,10 @@
 /// inside an unquoted field, text after a closing quote, an unclosed
 /// quote, a record with more or fewer fields than the header, bytes that
 /// are not UTF-8. Errors name the row (from 1, the header) and column.
+///
+/// It reads bytes and hands over one record at a time: a long roster is
+/// never held as records and strings whole (every structural character
+/// is ASCII, so no UTF-8 sequence is split).
 struct RFC4180Reader {
   /// One record: its fields, and the row it starts on (the header is row 1).
   struct Record: Equatable {
@@ -25,14 +29,35 @@ struct RFC4180Reader {
   /// Reads every record, the header first.
   /// - Throws: ``Failure`` at the first departure from RFC 4180.
   static func records(_ bytes: [UInt8]) throws(Failure) -> [Record] {
-    var body = bytes[...]
-    if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
-    guard let text = String(validating: body, as: UTF8.self) else {
-      throw Failure(row: firstInvalidRow(body), column: 0, message: "not UTF-8 text")
-    }
     var records: [Record] = []
+    try read(bytes) { records.append($0) }
+    return records
+  }
+
+  /// Hands each record to `take`, the header first.
+  /// - Throws: ``Failure`` at the first departure from RFC 4180.
+  static func read(_ bytes: [UInt8], _ take: (Record) -> Void) throws(Failure) {
+    try bytes.withUnsafeBufferPointer { (buffer) throws(Failure) in
+      var body = buffer[...]
+      if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
+      if let row = firstInvalidRow(body) { throw Failure(row: row, column: 0, message: "not UTF-8 text") }
+      var parser = Parser()
+      var index = body.startIndex
+      while index < body.endIndex {
+        let byte = body[index]
+        index += 1
+        if let record = try parser.take(byte, next: index < body.endIndex ? body[index] : nil, skip: &index) {
+          take(record)
+        }
+      }
+      if let record = try parser.finish() { take(record) }
+    }
+  }
+
+  /// The parser's state between bytes.
+  private struct Parser {
     var fields: [String] = []
-    var field = ""
+    var field: [UInt8] = []
     var row = 1
     var recordRow = 1
     var quoted = false
@@ -41,50 +66,41 @@ struct RFC4180Reader {
     // A line with nothing on it (not even "") is no record: spreadsheets
     // leave one at the end.
     var blank = true
-    var scalars = text.unicodeScalars.makeIterator()
-    var pending: Unicode.Scalar? = nil
 
-    func endRecord() {
-      fields.append(field)
-      if !blank { records.append(Record(fields: fields, row: recordRow)) }
-      fields = []
-      field = ""
-      blank = true
-    }
-
-    while let scalar = pending ?? scalars.next() {
-      pending = nil
-      if scalar != "\r" && scalar != "\n" { blank = false }
+    /// Takes one byte (`next` is the one after it; `skip` moves past it
+    /// when this byte consumes it); returns a record it ends.
+    mutating func take(_ byte: UInt8, next: UInt8?, skip index: inout Int) throws(Failure) -> Record? {
+      if byte != 0x0D && byte != 0x0A { blank = false }
       if quoted {
-        if scalar == "\"" {
-          let next = scalars.next()
-          if next == "\"" {
-            field.unicodeScalars.append("\"")
+        if byte == 0x22 {
+          if next == 0x22 {
+            field.append(0x22)
+            index += 1
           } else {
             quoted = false
             afterQuote = true
-            pending = next
           }
         } else {
-          if scalar == "\n" || (scalar == "\r" && !peekIsLF(&scalars, &pending)) { row += 1 }
-          field.unicodeScalars.append(scalar)
+          if byte == 0x0A || (byte == 0x0D && next != 0x0A) { row += 1 }
+          field.append(byte)
         }
-        continue
+        return nil
       }
-      switch scalar {
-      case ",":
-        fields.append(field)
-        field = ""
+      switch byte {
+      case 0x2C:
+        endField()
         afterQuote = false
         atFieldStart = true
-      case "\r", "\n":
-        if scalar == "\r", let next = scalars.next(), next != "\n" { pending = next }
-        endRecord()
+        return nil
+      case 0x0D, 0x0A:
+        if byte == 0x0D && next == 0x0A { index += 1 }
+        let record = endRecord()
         row += 1
         recordRow = row
         afterQuote = false
         atFieldStart = true
-      case "\"":
+        return record
+      case 0x22:
         guard atFieldStart else {
           throw Failure(
             row: row, column: fields.count + 1,
@@ -92,37 +108,54 @@ struct RFC4180Reader {
         }
         quoted = true
         atFieldStart = false
+        return nil
       default:
         guard !afterQuote else {
           throw Failure(row: row, column: fields.count + 1, message: "text after a quoted field's closing quote")
         }
-        field.unicodeScalars.append(scalar)
+        field.append(byte)
         atFieldStart = false
+        return nil
       }
     }
-    if quoted { throw Failure(row: recordRow, column: fields.count + 1, message: "a quote that is never closed") }
-    // A last record without a line break; a final line break ends the file.
-    if !blank { endRecord() }
-    return records
+
+    /// The last record, when the file does not end with a line break.
+    mutating func finish() throws(Failure) -> Record? {
+      if quoted { throw Failure(row: recordRow, column: fields.count + 1, message: "a quote that is never closed") }
+      return blank ? nil : endRecord()
+    }
+
+    private mutating func endField() {
+      // Checked as UTF-8 already, and split only at ASCII bytes.
+      fields.append(String(decoding: field, as: UTF8.self))
+      field.removeAll(keepingCapacity: true)
+    }
+
+    private mutating func endRecord() -> Record? {
+      endField()
+      defer {
+        fields = []
+        blank = true
+      }
+      return blank ? nil : Record(fields: fields, row: recordRow)
+    }
   }
 
-  /// Whether the next scalar is LF, keeping it for the loop either way.
-  private static func peekIsLF(
-    _ scalars: inout String.UnicodeScalarView.Iterator, _ pending: inout Unicode.Scalar?
-  ) -> Bool {
-    guard let next = scalars.next() else { return false }
-    pending = next
-    return next == "\n"
-  }
-
-  private static func firstInvalidRow(_ bytes: ArraySlice<UInt8>) -> Int {
+  /// The row (from 1, LF-counted) of the first bytes that are not UTF-8,
+  /// or nil; checked a line at a time (LF is never inside a UTF-8 sequence).
+  private static func firstInvalidRow(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
     var row = 1
     var start = bytes.startIndex
-    for index in bytes.indices where bytes[index] == 0x0A {
-      if String(validating: bytes[start..<index], as: UTF8.self) == nil { return row }
+    while start <= bytes.endIndex {
+      let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.endIndex
+      if bytes[start..<end].contains(where: { $0 >= 0x80 }),
+        String(validating: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self) == nil
+      {
+        return row
+      }
       row += 1
-      start = index + 1
+      start = end + 1
     }
-    return row
+    return nil
   }
 }

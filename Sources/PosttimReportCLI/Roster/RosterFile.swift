@@ -4,8 +4,8 @@ import PosttimReport
 
 /// One reader: a row of the roster, checked on its own (its ID, list and
 /// `at`, the form of its cells); whether its options resolve is checked
-/// with the roster-wide ones (``RosterCommand``). Kept small: a long
-/// roster holds every row for the whole run.
+/// with the roster-wide ones (``RosterCommand``). Made when a reader is
+/// looked at: the roster keeps its rows as bytes (``RosterReaders``).
 struct RosterReader: Sendable {
   let id: String
   /// The row it is on (the header is row 1).
@@ -25,7 +25,7 @@ struct RosterReader: Sendable {
 /// (``RosterOptions/columns``).
 struct RosterFile: Sendable {
   let path: String
-  let readers: [RosterReader]
+  let readers: RosterReaders
   /// The columns named after an option, in the file's order.
   let optionColumns: [OptionSpec]
 
@@ -43,50 +43,63 @@ struct RosterFile: Sendable {
   static let sizeLimit = 256 << 20
 
   /// Reads and checks the roster.
-  /// - Throws: ``RosterError`` (66) for a file that cannot be read;
+  /// - Throws: ``RosterError`` (66) for a file that cannot be read, (71)
+  ///   for one a memory limit cannot hold (``RosterFileMemory``);
   ///   ``RosterErrors`` (65) naming every bad row and column.
   init(path: String) throws {
     self.path = path
+    try RosterFileMemory.checkReading(path)
     let bytes: [UInt8]
     do {
       bytes = try DataFile.readRegular(path, limit: Self.sizeLimit)
     } catch {
       throw RosterError(exitCode: .noInput, path: path, row: 0, column: nil, message: error.reason())
     }
-    let records: [RFC4180Reader.Record]
+    try RosterFileMemory.checkRows(path, bytes: bytes)
+    let folder = (path as NSString).deletingLastPathComponent
+    var errors: [RosterError] = []
+    var columns: [Column?]? = nil
+    var readers = RosterReaders(folder: folder, optionColumns: 0)
+    var headerWidth = 0
+    var headerRefused = false
+    var seen: [String: Int] = [:]
     do {
-      records = try RFC4180Reader.records(bytes)
+      try RFC4180Reader.read(bytes) { record in
+        guard let known = columns else {
+          let header = Self.columns(record, path: path, errors: &errors)
+          columns = header
+          headerWidth = record.fields.count
+          headerRefused = !errors.isEmpty
+          readers = RosterReaders(
+            folder: folder, optionColumns: header.count { if case .option? = $0 { true } else { false } })
+          return
+        }
+        // A bad header is reported alone: its rows cannot be read.
+        guard !headerRefused else { return }
+        do throws(RosterError) {
+          // RFC 4180 §2.4: as many cells as the header. A longer row is not
+          // cut silently, a shorter one not read as empty cells.
+          guard record.fields.count == headerWidth else {
+            throw RosterError.content(
+              path, row: record.row, "has \(record.fields.count) cells, the header has \(headerWidth)")
+          }
+          let row = try Self.row(record, columns: known, path: path)
+          if let first = seen[row.id] {
+            throw RosterError.content(
+              path, row: record.row, column: "id", "'\(row.id)' is also the ID of row \(first)")
+          }
+          seen[row.id] = record.row
+          readers.append(id: row.id, row: record.row, list: row.list, at: row.at, cells: row.cells)
+        } catch {
+          errors.append(error)
+        }
+      }
     } catch {
       throw RosterError.content(path, row: error.row, error.message + " (field \(error.column))")
     }
-    guard let header = records.first else { throw RosterError.content(path, "no header row (id,list,…)") }
-    let folder = (path as NSString).deletingLastPathComponent
-    var errors: [RosterError] = []
-    let columns = Self.columns(header, path: path, errors: &errors)
+    guard let columns else { throw RosterError.content(path, "no header row (id,list,…)") }
     if !errors.isEmpty { throw RosterErrors(errors: errors) }
     optionColumns = columns.compactMap { if case .option(let spec)? = $0 { spec } else { nil } }
-    var readers: [RosterReader] = []
-    var seen: [String: Int] = [:]
-    for record in records.dropFirst() {
-      do throws(RosterError) {
-        // RFC 4180 §2.4: as many cells as the header. A longer row is not
-        // cut silently, a shorter one not read as empty cells.
-        guard record.fields.count == header.fields.count else {
-          throw RosterError.content(
-            path, row: record.row, "has \(record.fields.count) cells, the header has \(header.fields.count)")
-        }
-        let reader = try Self.reader(record, columns: columns, path: path, folder: folder)
-        if let first = seen[reader.id] {
-          throw RosterError.content(
-            path, row: record.row, column: "id", "'\(reader.id)' is also the ID of row \(first)")
-        }
-        seen[reader.id] = record.row
-        readers.append(reader)
-      } catch {
-        errors.append(error)
-      }
-    }
-    if !errors.isEmpty { throw RosterErrors(errors: errors) }
     self.readers = readers
   }
 
@@ -125,9 +138,10 @@ struct RosterFile: Sendable {
     return columns
   }
 
-  /// One row as a reader.
-  static func reader(_ record: RFC4180Reader.Record, columns: [Column?], path: String, folder: String)
-    throws(RosterError) -> RosterReader
+  /// One row's cells: its ID, its list as written, its `at` and its
+  /// option cells (empty for a row with none).
+  static func row(_ record: RFC4180Reader.Record, columns: [Column?], path: String)
+    throws(RosterError) -> (id: String, list: String, at: Int, cells: [String])
   {
     var id = ""
     var list = ""
@@ -158,8 +172,7 @@ struct RosterFile: Sendable {
     guard !list.isEmpty else {
       throw .content(path, row: record.row, column: "list", "empty: name the reader's task list")
     }
-    let resolved = list.hasPrefix("/") || folder.isEmpty ? list : folder + "/" + list
-    return RosterReader(id: id, row: record.row, list: resolved, at: at, cells: anyCell ? cells : [])
+    return (id, list, at, anyCell ? cells : [])
   }
 
   /// A reader's non-empty option cells, each naming its row and column.

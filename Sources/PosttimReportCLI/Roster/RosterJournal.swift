@@ -50,26 +50,34 @@ final class RosterJournal {
 
   let path: String
   private let descriptor: Int32
+  /// What earlier runs recorded. This run's records are not kept: a run
+  /// handles each reader once (IDs are unique), so none is looked up
+  /// again, and a long roster's memory stays flat.
   private var entries: [String: Entry] = [:]
 
   /// Opens (creating them, mode 0700 and 0600) the state folder and the
   /// journal file in it, locks it and reads it.
   init(folder: String, name: String) throws(Failure) {
     path = folder + "/" + name
-    // Another user's link on the way is not followed (ProtectedLinkWalk).
+    // A journal another user could write would say who was already sent;
+    // their link on the way is not followed (ProtectedLinkWalk). Checked
+    // before anything is made, and again once the folders are there.
+    if let refused = TrustedPath.refusal(folderToMake: folder) { throw .untrusted(path: path, reason: refused) }
     let real: String
     do throws(ProtectedLinkWalk.Refusal) {
       real = try ProtectedLinkWalk.resolve(folder: folder)
     } catch {
-      throw .cannotOpen(path: path, reason: error.reason)
+      throw .untrusted(path: path, reason: error.reason)
     }
     if mkdirParents(real) != 0 {
       throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
     }
-    // A journal another user could write would say who was already sent.
     if let refused = TrustedPath.refusal(folder: folder) { throw .untrusted(path: path, reason: refused) }
     let descriptor = open(real + "/" + name, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
-    guard descriptor >= 0 else { throw .cannotOpen(path: path, reason: String(cString: strerror(errno))) }
+    guard descriptor >= 0 else {
+      let reason = String(cString: strerror(errno))
+      throw Self.linkRefusal(real + "/" + name, path: path) ?? .cannotOpen(path: path, reason: reason)
+    }
     var info = stat()
     guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
       close(descriptor)
@@ -127,6 +135,7 @@ final class RosterJournal {
     var result: [Entry] = []
     for file in files.sorted() where file != own && isJournal(file, of: name) {
       let path = folder + "/" + file
+      if let refused = linkRefusal(path, path: path) { throw refused }
       guard let file = try? DataFile.open(path), file.kind == .regular else {
         throw .cannotOpen(path: path, reason: "cannot be read")
       }
@@ -143,6 +152,15 @@ final class RosterJournal {
     return result
   }
 
+  /// The refusal of a symbolic link at a journal's name (`real`), or nil:
+  /// a journal is never read or written through a link, whoever owns it
+  /// (one dangling or planted would move what the roster remembers).
+  static func linkRefusal(_ real: String, path: String) -> Failure? {
+    var info = stat()
+    guard lstat(real, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return nil }
+    return .untrusted(path: path, reason: "it is a symbolic link (a journal is never used through one)")
+  }
+
   /// `NAME.journal` or `NAME.shard-K-of-N.journal`.
   static func isJournal(_ file: String, of name: String) -> Bool {
     if file == name + ".journal" { return true }
@@ -155,7 +173,8 @@ final class RosterJournal {
 
   deinit { close(descriptor) }
 
-  /// The delivery recorded for this reader on this local date, if any.
+  /// The delivery an earlier run recorded for this reader on this local
+  /// date, if any.
   func entry(id: String, localDate: String) -> Entry? { entries[Self.key(id, localDate)] }
 
   /// Appends a delivery and waits until it is on disk.
@@ -171,7 +190,6 @@ final class RosterJournal {
       bytes = bytes.dropFirst(written)
     }
     guard fsync(descriptor) == 0 else { throw .cannotWrite(path: path, reason: String(cString: strerror(errno))) }
-    entries[Self.key(entry.id, entry.localDate)] = entry
   }
 
   private static func key(_ id: String, _ localDate: String) -> String { id + "\u{0}" + localDate }

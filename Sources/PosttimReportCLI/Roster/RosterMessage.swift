@@ -32,6 +32,8 @@ struct RosterMessageMaker: Sendable {
   let roster: RosterFile
   let environment: RunEnvironment
   let readStandardInput: (@Sendable () throws -> Data)?
+  /// The lists being read on every thread, against a memory limit.
+  let memory = RosterListMemory()
 
   /// What one thread keeps from reader to reader.
   final class Context {
@@ -46,8 +48,10 @@ struct RosterMessageMaker: Sendable {
   func message(for reader: RosterReader, _ entry: RosterSchedule.Entry, context: Context) -> RosterMessage {
     do {
       let plan = try RunPlan(
-        resolving: request.options(for: reader, in: roster), in: environment, messageID: entry.messageID,
+        resolving: request.options(for: reader, in: roster), in: environment, messageID: entry.messageID(id: reader.id),
         shared: context.shared)
+      let reserved = try memory.reserve(plan)
+      defer { memory.release(reserved) }
       var tasks = try TaskInputs(readStandardInput: readStandardInput).load(plan.inputs)
       let report = try PresentedReport(moving: &tasks, plan: plan, warn: environment.warn, kept: context.presenters)
       if plan.output.skipsEmpty && report.views[0].taskCount == 0 { return .skipped }
@@ -55,7 +59,8 @@ struct RosterMessageMaker: Sendable {
       switch plan.output.destination {
       case .file(let path):
         // The folder's stale temporary files were removed once, at the start.
-        var file = try OutputFile(path: path, hook: SignalCleanup(), removingStale: false)
+        // Regular files only: a FIFO or device at DIR/ID.eml fails this reader.
+        var file = try OutputFile(path: path, hook: SignalCleanup(), removingStale: false, regularOnly: true)
         do {
           try rendering.render(report.views, to: &file.stream)
         } catch {

@@ -62,7 +62,7 @@ struct RosterRun {
     let due = schedule.indices.filter { recorded(schedule[$0], roster: roster) == nil && schedule[$0].due.isDue }
     if case .folder(let folder) = request.delivery {
       OutputFile.removeStaleTemporaryFiles(
-        in: folder, for: due.lazy.map { roster.readers[schedule[$0].index].id + ".eml" })
+        in: folder, for: due.lazy.map { roster.readers.id(at: schedule[$0].index) + ".eml" })
     }
     let maker = RosterMessageMaker(
       request: request, roster: roster, environment: environment, readStandardInput: io.readStandardInput)
@@ -80,6 +80,7 @@ struct RosterRun {
     for entry in schedule {
       let reader = roster.readers[entry.index]
       let localDate = entry.due.localDate.iso8601
+      let messageID = entry.messageID(id: reader.id)
       let line: String
       if let done = recorded(entry, roster: roster) {
         tally.already += 1
@@ -94,14 +95,14 @@ struct RosterRun {
           let how = try deliver(message)
           try journal.record(
             .init(
-              id: reader.id, localDate: localDate, messageID: entry.messageID,
+              id: reader.id, localDate: localDate, messageID: messageID,
               time: ISO8601.utcString(Date()), how: how))
           if how == "skipped" {
             tally.empty += 1
             line = "nothing to send: no tasks (--skip-empty)"
           } else {
             tally.delivered += 1
-            line = "\(how) \(entry.messageID) (\(localDate), \(RosterDue.wallText(reader.at)) \(entry.zone))"
+            line = "\(how) \(messageID) (\(localDate), \(RosterDue.wallText(reader.at)) \(entry.zone))"
           }
         } catch let error as RosterJournal.Failure {
           throw error
@@ -119,7 +120,7 @@ struct RosterRun {
   /// The delivery recorded for this reader's local date, by this run's
   /// journal or another shard's.
   private func recorded(_ entry: RosterSchedule.Entry, roster: RosterFile) -> RosterJournal.Entry? {
-    let id = roster.readers[entry.index].id
+    let id = roster.readers.id(at: entry.index)
     let localDate = entry.due.localDate.iso8601
     return journal.entry(id: id, localDate: localDate) ?? delivered.entry(id: id, localDate: localDate)
   }

@@ -4,14 +4,23 @@ import PosttimReport
 
 /// The roster checked whole: every row's options resolved into a run plan
 /// (and dropped: a plan holds its writer), and for each reader of the
-/// shard its zone, local date, whether it is due, and its Message-ID.
+/// shard its zone, local date, whether it is due, and its Message-ID's
+/// domain. Zones and domains are shared between entries, and a
+/// Message-ID is made when it is used: a long roster keeps a few words a
+/// reader.
 struct RosterSchedule {
   struct Entry: Sendable {
     /// The reader's index in the roster.
     let index: Int
     let zone: TimeZoneIdentifier
     let due: RosterDue
-    let messageID: String
+    /// The Message-ID's right side, before its check (``MessageID/derived(key:day:domain:)``).
+    let domain: String
+
+    /// The Message-ID of the reader's mail, derived from its ID and local date.
+    func messageID(id: String) -> String {
+      MessageID.derived(key: id, day: due.localDate.iso8601, domain: domain)
+    }
   }
 
   /// The shard's readers, in roster order.
@@ -23,18 +32,18 @@ struct RosterSchedule {
   init(roster: RosterFile, request: RosterRequest, environment: RunEnvironment, shared: SharedWriters) throws {
     var entries: [Entry] = []
     var errors: [RosterError] = []
-    var calendars: [TimeZoneIdentifier: DayCalendar] = [:]
+    var calendars: [TimeZoneIdentifier: (zone: TimeZoneIdentifier, calendar: DayCalendar)] = [:]
+    var domains: Set<String> = []
     for (index, reader) in roster.readers.enumerated() {
       do {
         let plan = try RunPlan(resolving: request.options(for: reader, in: roster), in: environment, shared: shared)
         guard request.shard.contains(id: reader.id) else { continue }
-        let zone = plan.presentation.locales[0].timeZone
-        let calendar = try calendars[zone] ?? DayCalendar(timeZone: zone)
-        calendars[zone] = calendar
+        let planned = plan.presentation.locales[0].timeZone
+        let (zone, calendar) = try calendars[planned] ?? (planned, DayCalendar(timeZone: planned))
+        calendars[zone] = (zone, calendar)
         let due = RosterDue(now: plan.window.now, calendar: calendar, at: reader.at)
-        let domain = plan.mail?.envelope.messageIDDomain ?? "localhost"
-        let messageID = MessageID.derived(key: reader.id, day: due.localDate.iso8601, domain: domain)
-        entries.append(Entry(index: index, zone: zone, due: due, messageID: messageID))
+        let domain = domains.insert(plan.mail?.envelope.messageIDDomain ?? "localhost").memberAfterInsert
+        entries.append(Entry(index: index, zone: zone, due: due, domain: domain))
       } catch let error as RosterError {
         errors.append(error)
       } catch {

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Foundation
 
 /// A path's folders looked up one component at a time, following each
 /// symbolic link only where the kernel's `protected_symlinks` rule would
@@ -8,13 +6,17 @@
 /// belongs to the caller or to the folder's owner), whatever the sysctl
 /// says: with the rule off, `/tmp/s/dir -> /root` planted by another
 /// user would take a root run's `-o /tmp/s/dir/report.md` into `/root`.
-/// Used for `-o` (``OutputTarget``), files read as data (``DataFile``),
-/// the config file and the roster's `--state` folder.
+/// Used for `-o`, every file read as data (``NonBlockingFile``: task
+/// lists, templates, catalogs, zone files and `TZDIR`), the config file
+/// and the roster's `--state` folder. It lives in PosttimICU, the lowest
+/// Swift layer, so that the zone reader shares it.
 package enum ProtectedLinkWalk {
   /// Why a walk stopped: `link` is the link refused, or the path when the
   /// links loop.
   package struct Refusal: Error {
     package let reason: String
+    /// The links loop (ELOOP): a broken path rather than a link refused.
+    package var isLoop = false
   }
 
   /// `folder` with no symbolic link left in it: every one followed under
@@ -42,7 +44,7 @@ package enum ProtectedLinkWalk {
     while let component = pending.popLast() {
       if component == "." { continue }
       if component == ".." {
-        resolved = OutputTarget.split(resolved).folder
+        resolved = split(resolved).folder
         continue
       }
       let candidate = resolved == "/" ? "/" + component : resolved + "/" + component
@@ -55,13 +57,13 @@ package enum ProtectedLinkWalk {
         continue
       }
       links += 1
-      guard links <= OutputTarget.maximumLinks else {
-        throw Refusal(reason: "not following \(folder): \(String(cString: strerror(ELOOP)))")
+      guard links <= maximumLinks else {
+        throw Refusal(reason: "not following \(folder): \(String(cString: strerror(ELOOP)))", isLoop: true)
       }
       if let refused = refusal(candidate, owner: info.st_uid, in: resolved) { throw Refusal(reason: refused) }
       visit(candidate, resolved)
-      guard let text = OutputTarget.readLink(candidate) else {
-        throw Refusal(reason: "not following \(candidate): \(OutputTarget.lastError)")
+      guard let text = readLink(candidate) else {
+        throw Refusal(reason: "not following \(candidate): \(lastError)")
       }
       if text.hasPrefix("/") { resolved = "/" }
       pending += text.split(separator: "/").reversed().map(String.init)
@@ -72,7 +74,7 @@ package enum ProtectedLinkWalk {
   /// Why the link at `link` (owned by `owner`) in `folder` is not to be
   /// followed, or nil when the rule follows it.
   package static func refusal(_ link: String, owner: uid_t, in folder: String) -> String? {
-    guard let foreign = isForeign(owner, in: folder) else { return "not following \(link): \(OutputTarget.lastError)" }
+    guard let foreign = isForeign(owner, in: folder) else { return "not following \(link): \(lastError)" }
     return foreign ? "not following \(link): a symbolic link of uid \(owner) in a sticky world-writable folder" : nil
   }
 
@@ -82,10 +84,11 @@ package enum ProtectedLinkWalk {
   /// in `/tmp` would hold a root run on its open, or feed a reader of theirs.
   package static func refusal(special path: String, info: stat, in folder: String) -> String? {
     guard let foreign = isForeign(info.st_uid, in: folder) else {
-      return "not writing to \(path): \(OutputTarget.lastError)"
+      return "not writing to \(path): \(lastError)"
     }
     guard foreign else { return nil }
-    return "not writing to \(path): \(DataFile.what(info)) of uid \(info.st_uid) in a sticky world-writable folder"
+    return
+      "not writing to \(path): \(NonBlockingFile.what(info)) of uid \(info.st_uid) in a sticky world-writable folder"
   }
 
   /// Whether something of `owner` in `folder` is out of bounds under the
@@ -104,4 +107,26 @@ package enum ProtectedLinkWalk {
     defer { free(text) }
     return String(cString: text)
   }
+
+  /// The kernel's limit on links followed in one lookup (MAXSYMLINKS).
+  package static let maximumLinks = 40
+
+  /// `path` split at its last `/`: ("." , path) when it has none.
+  package static func split(_ path: String) -> (folder: String, name: String) {
+    guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return (".", path) }
+    let folder = String(path[..<slash])
+    return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
+  }
+
+  /// The text of the link at `path`, or nil.
+  package static func readLink(_ path: String) -> String? {
+    var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = buffer.withUnsafeMutableBufferPointer { pointer in
+      pointer.withMemoryRebound(to: CChar.self) { readlink(path, $0.baseAddress!, $0.count - 1) }
+    }
+    guard count > 0 else { return nil }
+    return String(decoding: buffer[0..<count], as: UTF8.self)
+  }
+
+  package static var lastError: String { String(cString: strerror(errno)) }
 }

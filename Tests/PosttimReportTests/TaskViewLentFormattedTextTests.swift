@@ -1,0 +1,66 @@
+import Foundation
+import PosttimICU
+import PosttimTemplating
+import Testing
+
+@testable import PosttimReport
+
+/// A row's times, importance and source line are lent as UTF-8 from the
+/// presenter's kept texts (date and time parts joined on the stack, the
+/// entry number formatted into a stack buffer): each must be the
+/// member's own text, in day, overdue and week sections, before and after
+/// the kept parts open, for a repeated wall time and a year needing its era.
+@Suite("A task row's lent formatted texts")
+struct TaskViewLentFormattedTextTests {
+  static let lentNames: Set = ["when", "dateTime", "exactWhen", "sourceLine", "importanceText"]
+
+  /// Tasks from 40 days before the fixture's now to 40 days after, every
+  /// 7 h 13 min 20 s (past ``DateTimeStrings/directCalls``), the two 01:30 of
+  /// Toronto's fall-back night, years 0 and 10000, and assorted origins.
+  static func tasks() -> [TaskEntry] {
+    let now = ReportFixture.now
+    let step: TimeInterval = 26_000  // 7 h 13 min 20 s
+    var dates: [Date] = stride(from: -3_456_000, to: 3_456_000, by: step).map { now.addingTimeInterval($0) }
+    dates += [
+      Date(timeIntervalSince1970: 1_793_511_000),  // 2026-11-01T05:30Z, 01:30 EDT
+      Date(timeIntervalSince1970: 1_793_514_600),  // 2026-11-01T06:30Z, 01:30 EST
+      Date(timeIntervalSince1970: -62_167_219_200),  // 0000-01-01T00:00Z
+      Date(timeIntervalSince1970: 253_402_300_800),  // 10000-01-01T00:00Z
+    ]
+    let files = ["-", "dir/liste.plist", "", "/", "a <b> & 'c'.plist"]
+    return dates.enumerated().map { index, date in
+      TaskEntry(
+        title: "t\(index)", date: date, importance: index % 11, details: "",
+        origin: TaskOrigin(file: files[index % files.count], entry: index * 997 + 1))
+    }
+  }
+
+  @Test(
+    "each lent time, importance and source line is the member's text",
+    arguments: [
+      ("fr_CA", AgendaOptions.Grouping.day, false), ("fr_CA", .day, true), ("ar_EG", .day, false),
+      ("en_US", .week, false), ("ja_JP", .day, true),
+    ])
+  func lentFormattedTextsAreTheMembers(locale: String, grouping: AgendaOptions.Grouping, daySections: Bool) throws {
+    let fixture = try ReportFixture(locale: locale)
+    let tasks = Self.tasks()
+    // A `from` day makes every past day its own section (no overdue one).
+    let from = daySections ? LocalDay(year: 2026, month: 10, day: 1) : nil
+    let options = AgendaOptions(now: ReportFixture.now, from: from, grouping: grouping)
+    let view = fixture.presenter.view(of: try fixture.agenda(tasks, options: options))
+    var lent = 0
+    for task in view.sections.flatMap(\.tasks) {
+      for (position, field) in TaskView.fields.enumerated() where Self.lentNames.contains(field.name) {
+        var bytes: [UInt8]?
+        #expect(task.withUTF8(ofMember: position) { bytes = Array($0) }, "\(field.name) lent")
+        lent += 1
+        guard case .string(let text) = task.member(at: position) else {
+          Issue.record("\(field.name) lent but not text")
+          continue
+        }
+        #expect(bytes == Array(text.utf8), "\(field.name) of \(task.dateUTC) in \(locale)")
+      }
+    }
+    #expect(lent > 5 * 200)
+  }
+}
