@@ -4,7 +4,8 @@
 /// error, where the bytes read so far would need more than the limits
 /// leave (``MemoryLimit``).
 ///
-/// Before a chunk, with `total` bytes of the stream read once it is in and
+/// Before a chunk, with `total` bytes of the stream read once it is in (white
+/// space between elements not counted: nothing of it is kept) and
 /// `undecoded` of them held as bytes still to decode, the limit must leave
 /// `reserved + total × perByteAfterReading + undecoded × perByteReading + headroom`
 /// bytes beyond what the process uses now, which already holds what was

@@ -48,6 +48,9 @@ extension TaskListDecoder {
         return head.starts(with: "bplist".utf8)
       }
       while !ended, binary || buffer.count < heldWhole {
+        // XML need not be held whole: past what the limit leaves for holding
+        // it, it is read as it comes, checked by what it keeps.
+        if !binary, (try? admit(1 << 16)) == nil { break }
         try admit(1 << 16)
         ended = try buffer.read(from: descriptor, atMost: 1 << 16) == 0
         guard buffer.count <= limit else { throw TaskListError.tooLarge(file, limit: limit) }
