@@ -29,14 +29,14 @@ struct RosterSchedule {
   /// - Throws: ``RosterErrors`` naming every row whose options do not
   ///   resolve, with the first one's exit status (65 for a cell, 64 or 78
   ///   for a command-line or config-file value no row can use).
-  init(roster: RosterFile, request: RosterRequest, environment: RunEnvironment, shared: SharedWriters) throws {
+  init(roster: RosterFile, request: RosterRequest, warnings: RosterWarnings, shared: SharedWriters) throws {
     var entries: [Entry] = []
     var errors: [RosterError] = []
     var calendars: [TimeZoneIdentifier: (zone: TimeZoneIdentifier, calendar: DayCalendar)] = [:]
     var domains: Set<String> = []
     for (index, reader) in roster.readers.enumerated() {
       do {
-        let plan = try RunPlan(resolving: request.options(for: reader, in: roster), in: environment, shared: shared)
+        let plan = try RunPlan(resolving: request.options(for: reader, in: roster), in: warnings.environment(for: reader), shared: shared)
         guard request.shard.contains(id: reader.id) else { continue }
         let planned = plan.presentation.locales[0].timeZone
         let (zone, calendar) = try calendars[planned] ?? (planned, DayCalendar(timeZone: planned))
