@@ -87,7 +87,7 @@ enum TimeZoneSpelling {
     let east = sign == "+" ? "+" : "−"
     let hhmm = String(format: "%02d:%02d", hours, minutes)
     let etc = minutes == 0 ? "'Etc/GMT\(sign)\(hours)' (tz: UTC\(west)\(hhmm)) or " : ""
-    let other = name == "GMT" && written != nil ? "ICU as" : "as an offset from UTC,"
+    let other = name == "GMT" && written != nil ? "ICU as" : "most readers as"
     throw UsageError(
       "time zone \"\(text)\" is ambiguous (POSIX reads it as UTC\(west)\(hhmm), \(other) UTC\(east)\(hhmm)); "
         + "use \(etc)'GMT\(sign)\(hhmm)' (UTC\(east)\(hhmm))")

@@ -46,7 +46,8 @@ struct RosterCommand {
       others = try RosterJournal.others(in: request.stateFolder, roster: roster.name, own: journalName)
     }
     let run = RosterRun(
-      request: request, environment: pinned, warnings: warnings, io: io, journal: journal, delivered: RosterDelivered(others),
+      request: request, environment: pinned, warnings: warnings, io: io, journal: journal,
+      delivered: RosterDelivered(others),
       context: RosterMessageMaker.Context(shared: shared))
     let tally = try run.handle(schedule.entries, roster: roster)
     let scope = request.shard == .all ? "roster" : "roster (shard \(request.shard))"

@@ -36,7 +36,8 @@ struct RosterSchedule {
     var domains: Set<String> = []
     for (index, reader) in roster.readers.enumerated() {
       do {
-        let plan = try RunPlan(resolving: request.options(for: reader, in: roster), in: warnings.environment(for: reader), shared: shared)
+        let plan = try RunPlan(
+          resolving: request.options(for: reader, in: roster), in: warnings.environment(for: reader), shared: shared)
         guard request.shard.contains(id: reader.id) else { continue }
         let planned = plan.presentation.locales[0].timeZone
         let (zone, calendar) = try calendars[planned] ?? (planned, DayCalendar(timeZone: planned))
