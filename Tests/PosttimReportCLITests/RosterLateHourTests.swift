@@ -62,6 +62,42 @@ struct RosterLateHourTests {
       ])
   }
 
+  @Test(
+    "a 23:30 reader in Santiago across both DST changes (at local midnight): one mail each local day",
+    arguments: [
+      (
+        1_775_217_600,  // 2026-04-03T12:00:00Z; 00:00 on 5 April is 23:00 again
+        [
+          ("20260403", "Fri, 03 Apr 2026 23:30:00 -0300"), ("20260404", "Sat, 04 Apr 2026 23:30:00 -0400"),
+          ("20260405", "Sun, 05 Apr 2026 23:30:00 -0400"),
+        ]
+      ),
+      (
+        1_788_523_200,  // 2026-09-04T12:00:00Z; 00:00 on 6 September is 01:00
+        [
+          ("20260904", "Fri, 04 Sep 2026 23:30:00 -0400"), ("20260905", "Sat, 05 Sep 2026 23:30:00 -0400"),
+          ("20260906", "Sun, 06 Sep 2026 23:30:00 -0300"),
+        ]
+      ),
+    ])
+  func santiagoAcrossDST(start: Int, expected: [(String, String)]) throws {
+    let fixture = try RosterFixture(
+      """
+      id,list,at,locale,time-zone,mail-to
+      cami,tasks.plist,23:30,es_CL,America/Santiago,cami@example.org
+
+      """)
+    defer { fixture.remove() }
+    for hour in 0..<72 {
+      let (status, run) = fixture.send(
+        at: ISO8601.utcString(Date(timeIntervalSince1970: TimeInterval(start + hour * 3600))))
+      #expect(status == .success, "\(run.stderr)")
+    }
+    #expect(
+      fixture.messages.map { "\(header("Message-ID", in: $0) ?? "") \(header("Date", in: $0) ?? "")" }
+        == expected.map { "\(rosterMessageID("cami", $0.0)) \($0.1)" })
+  }
+
   @Test("the day before's 23:15 is due until 00:15, then the reader waits for today's")
   func dueUntilAnHourAfter() throws {
     let toronto = try DayCalendar(timeZone: TimeZoneIdentifier("America/Toronto"))
