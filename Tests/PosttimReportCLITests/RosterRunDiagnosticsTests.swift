@@ -57,4 +57,53 @@ struct RosterRunDiagnosticsTests {
     #expect(missing == .usage)
     #expect(again.stderr == expected)
   }
+
+  @Test(
+    "a command-line value no row can use is one usage error, not one a row",
+    arguments: [
+      (["--locale", "fr-CAA"], "invalid locale \"fr-CAA\": unknown language"),
+      (
+        ["--mail-cc", "x@"], "--mail-cc: 'x@' is not an e-mail address: nothing after '@'"
+      ),
+      (
+        ["--to", "yesterday", "--from", "tomorrow"],
+        "--to (yesterday: 2026-11-30) is before --from (tomorrow: 2026-12-02)"
+      ),
+    ])
+  func commandLineValueOnce(arguments: [String], message: String) throws {
+    let fixture = try RosterFixture(
+      """
+      id,list,mail-to
+      zoe,tasks.plist,zoe@example.org
+      amira,tasks.plist,amira@example.org
+
+      """)
+    defer { fixture.remove() }
+    let (status, run) = fixture.send(at: "2026-12-01T12:00:00Z", arguments)
+    #expect(status == .usage)
+    #expect(
+      run.stderr == [
+        "posttim-report: error: " + message, "Usage: posttim-report roster [options] ROSTER.csv (--send | -o DIR)",
+        "See 'posttim-report roster --help' for more information.",
+      ])
+    #expect(fixture.messages.isEmpty)
+  }
+
+  @Test("a row's own bad cell is still named with its row and column")
+  func cellErrorsStayPerRow() throws {
+    let fixture = try RosterFixture(
+      """
+      id,list,mail-to,locale
+      zoe,tasks.plist,zoe@example.org,fr-CAA
+      amira,tasks.plist,amira@example.org,
+
+      """)
+    defer { fixture.remove() }
+    let (status, run) = fixture.send(at: "2026-12-01T12:00:00Z")
+    #expect(status.rawValue == 65)
+    #expect(
+      run.stderr == [
+        "posttim-report: error: roster '\(fixture.roster)', row 2, column 'locale': invalid locale \"fr-CAA\": unknown language"
+      ])
+  }
 }

@@ -13,6 +13,13 @@ final class RosterWarnings: Sendable {
 
   init(_ base: RunEnvironment) { self.base = base }
 
+  /// The run's environment with no warnings (a check of the roster-wide options alone).
+  var silent: RunEnvironment {
+    RunEnvironment(
+      variables: base.variables, clock: base.clock, standardOutputIsTerminal: base.standardOutputIsTerminal,
+      warn: { _ in })
+  }
+
   /// The run's environment for one reader: its warnings named, and its
   /// clock `madeAt` when given (a late occurrence, ``RosterDue/madeAt``).
   func environment(for reader: RosterReader, madeAt: Date? = nil) -> RunEnvironment {
