@@ -59,20 +59,37 @@ enum TimeZoneSpelling {
 
   /// `GMT+5` (also `GMT-0530`) is UTC+5 as an ICU/Java custom ID but UTC−5
   /// as a POSIX TZ string (glibc), so it is refused with both readings named;
-  /// `GMT+05:00` (ICU) and `Etc/GMT+5` (tz, west-positive) stay unambiguous.
+  /// so is every POSIX rule named UTC, UT, GMT or Z with an offset that is
+  /// not zero (`UTC-5`, `ut+5`, `GMT5`, `UTC-5:30`), in any case: its name
+  /// says "an offset from UTC" while POSIX counts west of Greenwich.
+  /// `GMT+05:00` (ICU) and `Etc/GMT+5` (tz, west-positive) stay unambiguous,
+  /// as do `UTC0` and POSIX rules with other names (`JST-9`, `<+03>-3`).
   static func refuseAmbiguousOffset(_ text: String) throws {
-    guard text.count > 4, text.uppercased().hasPrefix("GMT"),
-      let sign = text.dropFirst(3).first, sign == "+" || sign == "-",
-      text.dropFirst(4).allSatisfy({ $0.isASCII && $0.isNumber })
-    else { return }
-    let digits = text.dropFirst(4)
+    let upper = text.uppercased()
+    guard let name = ["UTC", "GMT", "UT", "Z"].first(where: { upper.hasPrefix($0) }) else { return }
+    var rest = Substring(upper.dropFirst(name.count))
+    let written = rest.first.flatMap { $0 == "+" || $0 == "-" ? $0 : nil }
+    if written != nil { rest = rest.dropFirst() }
+    // ICU's custom ID with a colon, `GMT+05:00`, is the form the tool takes as written.
+    if name == "GMT", written != nil, rest.contains(":") { return }
+    let digits = rest.prefix { $0.isASCII && $0.isNumber }
+    guard !digits.isEmpty, digits.count <= 4 else { return }
     let hours = Int(digits.count > 2 ? digits.dropLast(2) : digits) ?? 0
-    let minutes = digits.count > 2 ? Int(digits.suffix(2)) ?? 0 : 0
-    let west = sign == "+" ? "-" : "+"
+    var minutes = digits.count > 2 ? Int(digits.suffix(2)) ?? 0 : 0
+    let after = rest.dropFirst(digits.count)
+    if digits.count <= 2, after.first == ":" {
+      let more = after.dropFirst().prefix { $0.isASCII && $0.isNumber }
+      minutes = Int(more) ?? 0
+    }
+    guard hours != 0 || minutes != 0 else { return }
+    let sign = written ?? "+"
+    let west = sign == "+" ? "−" : "+"
+    let east = sign == "+" ? "+" : "−"
     let hhmm = String(format: "%02d:%02d", hours, minutes)
-    let etc = minutes == 0 ? "'Etc/GMT\(sign)\(hours)' (tz: UTC\(west == "-" ? "−" : "+")\(hhmm)) or " : ""
+    let etc = minutes == 0 ? "'Etc/GMT\(sign)\(hours)' (tz: UTC\(west)\(hhmm)) or " : ""
+    let other = name == "GMT" && written != nil ? "ICU as" : "most readers as"
     throw UsageError(
-      "time zone \"\(text)\" is ambiguous (POSIX reads it as UTC\(west == "-" ? "−" : "+")\(hhmm), ICU as UTC\(sign == "+" ? "+" : "−")\(hhmm)); "
-        + "use \(etc)'GMT\(sign)\(hhmm)' (UTC\(sign == "+" ? "+" : "−")\(hhmm))")
+      "time zone \"\(text)\" is ambiguous (POSIX reads it as UTC\(west)\(hhmm), \(other) UTC\(east)\(hhmm)); "
+        + "use \(etc)'GMT\(sign)\(hhmm)' (UTC\(east)\(hhmm))")
   }
 }

@@ -107,10 +107,12 @@ struct ParsedOptions: Sendable {
     return result
   }
 
-  /// Options that together say one thing: the days shown (`--from`, `--to`,
-  /// `--days`). `--from tomorrow --to next-workday` in an evening crontab
-  /// line replaces the config's `days = 2`, instead of clashing with it.
-  static let replacedTogether = [["from", "to", "days"]]
+  /// Options that are alternatives for one setting: the window's last day
+  /// (`--to` or `--days`). The layer that gives either decides the end, so
+  /// `--to next-workday` replaces the config's `days = 2` instead of
+  /// clashing with it; `--from` is layered on its own (`--from tomorrow`
+  /// over `days = 2` shows tomorrow and the day after).
+  static let replacedTogether = [["to", "days"]]
 
   static func attributed<T>(_ origin: Origin, _ body: () throws -> T) throws -> T {
     do {

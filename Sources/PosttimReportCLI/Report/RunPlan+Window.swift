@@ -9,18 +9,7 @@ extension RunPlan.Window {
   /// local day of `now` in the first locale's zone, and `next-workday`
   /// follows that locale's CLDR week (its region, or an `rg` override).
   init(resolving options: ParsedOptions, clock: () -> Date, first settings: ReportSettings) throws {
-    now =
-      try options.resolve(ReportOptions.now) { text throws -> Date in
-        switch try ISO8601.parse(text) {
-        case .instant(let date):
-          // Year 0000 is readable (Foundation's distantPast) but no "now".
-          guard ISO8601.isSupported(date), date.timeIntervalSince1970 >= -62_135_596_800 else {
-            throw UsageError("--now must be in the years 1…9999, got '\(text)'")
-          }
-          return date
-        default: throw UsageError("--now needs a date-time with an offset, e.g. 2026-11-30T09:00:00-05:00 or …Z")
-        }
-      } ?? clock()
+    now = try Self.now(options, clock: clock)
     let from = try options.resolve(ReportOptions.from) { try Self.day($0, option: "from") }
     let to = try options.resolve(ReportOptions.to) { try Self.day($0, option: "to") }
     let days = try options.value(ReportOptions.days)
@@ -37,6 +26,21 @@ extension RunPlan.Window {
     overdueDays = try options.value(ReportOptions.overdueDays)
     minimumImportance = try options.value(ReportOptions.minimumImportance) ?? 1
     grouping = try options.value(ReportOptions.groupBy).flatMap(AgendaOptions.Grouping.init(rawValue:)) ?? .day
+  }
+
+  /// `--now`, else the clock.
+  static func now(_ options: ParsedOptions, clock: () -> Date) throws -> Date {
+    try options.resolve(ReportOptions.now) { text throws -> Date in
+      switch try ISO8601.parse(text) {
+      case .instant(let date):
+        // Year 0000 is readable (Foundation's distantPast) but no "now".
+        guard ISO8601.isSupported(date), date.timeIntervalSince1970 >= -62_135_596_800 else {
+          throw UsageError("--now must be in the years 1…9999, got '\(text)'")
+        }
+        return date
+      default: throw UsageError("--now needs a date-time with an offset, e.g. 2026-11-30T09:00:00-05:00 or …Z")
+      }
+    } ?? clock()
   }
 
   /// `--from`/`--to` name local days: a date or a day counted from today.

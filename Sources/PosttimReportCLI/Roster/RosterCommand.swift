@@ -27,15 +27,17 @@ struct RosterCommand {
       commandLine, specs: ReportOptions.all, accepts: { !RosterOptions.runWide.contains($0.name) },
       environment: environment.variables)
     let request = try RosterRequest(options, environment: environment.variables)
+    // One instant for every reader: the due checks and the agendas agree.
+    // It and the other roster-wide values are checked once, before any row.
+    let now = try RosterWideOptions.check(options, environment: environment)
     if case .folder(let folder) = request.delivery { try Self.checkFolder(folder) }
     let roster = try RosterFile(path: request.rosterPath)
-    // One instant for every reader: the due checks and the agendas agree.
-    let now = environment.clock()
     let pinned = RunEnvironment(
       variables: environment.variables, clock: { now }, standardOutputIsTerminal: false, warn: environment.warn)
     // E-mail writers made once per set of part options, for every reader.
     let shared = SharedWriters()
-    let schedule = try RosterSchedule(roster: roster, request: request, environment: pinned, shared: shared)
+    let warnings = RosterWarnings(pinned)
+    let schedule = try RosterSchedule(roster: roster, request: request, warnings: warnings, shared: shared)
     let journalName = request.journalName(roster: roster.name)
     let journal: RosterJournal
     let others: [RosterJournal.Entry]
@@ -51,7 +53,8 @@ struct RosterCommand {
         "posttim-report: note: no journal in \(request.stateFolder) yet: every due reader counts as not yet served")
     }
     let run = RosterRun(
-      request: request, environment: pinned, io: io, journal: journal, delivered: RosterDelivered(others),
+      request: request, environment: pinned, warnings: warnings, io: io, journal: journal,
+      delivered: RosterDelivered(others),
       context: RosterMessageMaker.Context(shared: shared))
     let tally = try run.handle(schedule.entries, roster: roster)
     let scope = request.shard == .all ? "roster" : "roster (shard \(request.shard))"

@@ -2,14 +2,24 @@ import Foundation
 import PosttimICU
 
 /// When a reader's mail is due: at wall time `at` (default 06:00) on each
-/// local day, in the reader's own zone. The rule compares wall times, so it
-/// holds across DST: on a spring-forward day whose 02:30 does not exist, a
-/// reader due at 02:30 is due from 03:00.
+/// local day, in the reader's own zone, until that local day ends or one
+/// hour after `at`, whichever is later: an hourly run at 00:00 still sends
+/// the 23:15 reader's mail of the day before. The rule compares wall times,
+/// so it holds across DST: on a spring-forward day whose 02:30 does not
+/// exist, a reader due at 02:30 is due from 03:00.
 struct RosterDue: Equatable, Sendable {
-  /// The reader's local date at "now", `YYYY-MM-DD`.
+  /// The local date of the occurrence: today's at "now", or the day
+  /// before's while its hour after `at` lasts, `YYYY-MM-DD`.
   let localDate: LocalDay
-  /// Whether the local wall time has reached `at`.
+  /// Whether that occurrence is due.
   let isDue: Bool
+  /// For the day before's occurrence, the instant its `at` was reached:
+  /// its mail is made as at that instant (that date's window and `Date`);
+  /// nil for today's.
+  let madeAt: Date?
+
+  /// How long after `at` an occurrence stays due past its local day's end.
+  static let grace: TimeInterval = 3600
 
   /// A wall time `HH:MM` (00:00…23:59), in minutes after midnight.
   static func wallTime(_ text: String) -> Int? {
@@ -26,9 +36,30 @@ struct RosterDue: Equatable, Sendable {
   }
 
   init(now: Date, calendar: DayCalendar, at minutes: Int) {
-    localDate = calendar.day(of: now)
-    let local = Int(now.timeIntervalSince1970.rounded(.down)) + calendar.utcOffset(at: now)
-    let wall = ((local % 86_400) + 86_400) % 86_400 / 60
-    isDue = wall >= minutes
+    let today = calendar.day(of: now)
+    let hourAgo = now.addingTimeInterval(-Self.grace)
+    if Self.wall(now, calendar) >= minutes {
+      (localDate, isDue, madeAt) = (today, true, nil)
+    } else if calendar.day(of: hourAgo) == today.advanced(by: -1), Self.wall(hourAgo, calendar) < minutes {
+      // An hour ago the day before's `at` was still ahead: it was reached
+      // less than an hour ago (or, in a gap, not at all before midnight).
+      let local = Self.localSeconds(now, calendar)
+      let target = local - ((local % 86_400) + 86_400) % 86_400 - 86_400 + minutes * 60
+      var instant = Date(timeIntervalSince1970: TimeInterval(target - calendar.utcOffset(at: now)))
+      instant = Date(timeIntervalSince1970: TimeInterval(target - calendar.utcOffset(at: instant)))
+      let inside = calendar.day(of: instant) == today.advanced(by: -1) && instant >= hourAgo && instant <= now
+      (localDate, isDue, madeAt) = (today.advanced(by: -1), true, inside ? instant : hourAgo)
+    } else {
+      (localDate, isDue, madeAt) = (today, false, nil)
+    }
+  }
+
+  private static func localSeconds(_ date: Date, _ calendar: DayCalendar) -> Int {
+    Int(date.timeIntervalSince1970.rounded(.down)) + calendar.utcOffset(at: date)
+  }
+
+  /// The local wall time at `date`, in minutes after midnight.
+  private static func wall(_ date: Date, _ calendar: DayCalendar) -> Int {
+    ((localSeconds(date, calendar) % 86_400) + 86_400) % 86_400 / 60
   }
 }

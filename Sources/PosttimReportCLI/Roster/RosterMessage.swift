@@ -30,7 +30,8 @@ enum RosterMessage: Sendable {
 struct RosterMessageMaker: Sendable {
   let request: RosterRequest
   let roster: RosterFile
-  let environment: RunEnvironment
+  /// Each reader's environment: the run's, its warnings naming the row.
+  let warnings: RosterWarnings
   let readStandardInput: (@Sendable () throws -> Data)?
   /// The lists being read on every thread, against a memory limit.
   let memory = RosterListMemory()
@@ -47,9 +48,11 @@ struct RosterMessageMaker: Sendable {
 
   func message(for reader: RosterReader, _ entry: RosterSchedule.Entry, context: Context) -> RosterMessage {
     do {
+      // The day before's occurrence is made as at its `at`: that date's window.
+      let environment = warnings.environment(for: reader, madeAt: entry.due.madeAt)
       let plan = try RunPlan(
-        resolving: request.options(for: reader, in: roster), in: environment, messageID: entry.messageID(id: reader.id),
-        shared: context.shared)
+        resolving: request.options(for: reader, in: roster), in: environment,
+        messageID: entry.messageID(id: reader.id), shared: context.shared)
       let reserved = try memory.reserve(plan)
       defer { memory.release(reserved) }
       var tasks = try TaskInputs(readStandardInput: readStandardInput).load(plan.inputs)

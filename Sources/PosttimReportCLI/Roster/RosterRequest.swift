@@ -42,7 +42,8 @@ struct RosterRequest: Sendable {
     }
     shard = try options.value(RosterOptions.shard) ?? .all
     stateFolder = try Self.stateFolder(options, environment: environment)
-    var shared = options.without(["output", "state", "shard"])
+    // `--now` is the run's clock (``RosterWideOptions``), so a late reader's is its own.
+    var shared = options.without(["output", "state", "shard", "now"])
     shared.append(ReportOptions.format.spec, .init(text: "email", origin: .commandLine))
     shared.operands = []
     self.shared = shared

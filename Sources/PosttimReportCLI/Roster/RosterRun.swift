@@ -42,6 +42,8 @@ struct RosterTally {
 struct RosterRun {
   let request: RosterRequest
   let environment: RunEnvironment
+  /// Each reader's environment, its warnings naming the row.
+  let warnings: RosterWarnings
   let io: CommandIO
   let journal: RosterJournal
   let delivered: RosterDelivered
@@ -65,7 +67,7 @@ struct RosterRun {
         in: folder, for: due.lazy.map { roster.readers.id(at: schedule[$0].index) + ".eml" })
     }
     let maker = RosterMessageMaker(
-      request: request, roster: roster, environment: environment, readStandardInput: io.readStandardInput)
+      request: request, roster: roster, warnings: warnings, readStandardInput: io.readStandardInput)
     let pipeline = OrderedPipeline<RosterMessage, RosterMessageMaker.Context>(
       count: due.count, helpers: Self.helpers, window: Self.window, context: { RosterMessageMaker.Context() }
     ) { index, context in

@@ -29,14 +29,15 @@ struct RosterSchedule {
   /// - Throws: ``RosterErrors`` naming every row whose options do not
   ///   resolve, with the first one's exit status (65 for a cell, 64 or 78
   ///   for a command-line or config-file value no row can use).
-  init(roster: RosterFile, request: RosterRequest, environment: RunEnvironment, shared: SharedWriters) throws {
+  init(roster: RosterFile, request: RosterRequest, warnings: RosterWarnings, shared: SharedWriters) throws {
     var entries: [Entry] = []
     var errors: [RosterError] = []
     var calendars: [TimeZoneIdentifier: (zone: TimeZoneIdentifier, calendar: DayCalendar)] = [:]
     var domains: Set<String> = []
     for (index, reader) in roster.readers.enumerated() {
       do {
-        let plan = try RunPlan(resolving: request.options(for: reader, in: roster), in: environment, shared: shared)
+        let plan = try RunPlan(
+          resolving: request.options(for: reader, in: roster), in: warnings.environment(for: reader), shared: shared)
         guard request.shard.contains(id: reader.id) else { continue }
         let planned = plan.presentation.locales[0].timeZone
         let (zone, calendar) = try calendars[planned] ?? (planned, DayCalendar(timeZone: planned))
@@ -51,7 +52,33 @@ struct RosterSchedule {
         errors.append(RosterError(exitCode: code, path: roster.path, row: reader.row, column: nil, message: message))
       }
     }
-    if !errors.isEmpty { throw RosterErrors(errors: errors) }
+    if !errors.isEmpty {
+      // A value of the command line or config file no row can use is one
+      // error, not one a row: the roster-wide options alone fail the same way.
+      if let wide = Self.rosterWideError(request: request, warnings: warnings, shared: shared),
+        errors.contains(where: { $0.column == nil && $0.message == ReportCommand.describe(wide).1 })
+      {
+        throw wide
+      }
+      throw RosterErrors(errors: errors)
+    }
     self.entries = entries
+  }
+
+  /// Why the roster-wide options alone (no cell; a stand-in list, and a
+  /// stand-in recipient when none is given, as rows give their own) do not
+  /// resolve, or nil.
+  static func rosterWideError(request: RosterRequest, warnings: RosterWarnings, shared: SharedWriters) -> (any Error)? {
+    var options = request.shared
+    options.operands = ["roster-wide.plist"]
+    if !options.has(MailOptions.to.spec) {
+      options.append(MailOptions.to.spec, .init(text: "reader@example.invalid", origin: .commandLine))
+    }
+    do {
+      _ = try RunPlan(resolving: options, in: warnings.silent, shared: shared)
+      return nil
+    } catch {
+      return error
+    }
   }
 }
