@@ -36,6 +36,7 @@ struct RosterCommand {
     // E-mail writers made once per set of part options, for every reader.
     let shared = SharedWriters()
     let schedule = try RosterSchedule(roster: roster, request: request, environment: pinned, shared: shared)
+    if case .folder(let folder) = request.delivery { try RosterOutputCheck.check(roster, folder: folder) }
     let journalName = request.journalName(roster: roster.name)
     let journal: RosterJournal
     let others: [RosterJournal.Entry]
