@@ -26,11 +26,7 @@ public struct CommandIO: Sendable {
 
   /// The real standard streams (file descriptors 0, 1, 2).
   public static let process = CommandIO(
-    writeStandardOutput: { render in
-      var output = FileDescriptorOutput(descriptor: 1, name: "<stdout>")
-      try render(&output)
-      try output.finish()
-    },
+    writeStandardOutput: { render in try StagedStandardOutput.write(render) },
     // write(2), not FileHandle: FileHandle traps when stderr is closed or
     // full; a diagnostic that cannot be shown is dropped, the status stays.
     writeError: { line in
