@@ -28,8 +28,12 @@ package enum NonBlockingFile {
   /// Opens `path` read-only without blocking on the open.
   /// - Parameter checkingLinks: false for a caller that walked the path
   ///   itself (the config file's trust check, a path already resolved).
+  /// - Parameter role: what the file is read as, recorded in
+  ///   ``ReadFiles`` (so `-o` cannot replace it); nil records nothing.
   /// - Throws: ``Failure``; the caller closes nothing.
-  package static func open(_ path: String, checkingLinks: Bool = true) throws(Failure) -> Opened {
+  package static func open(_ path: String, checkingLinks: Bool = true, as role: ReadFiles.Role? = nil) throws(Failure)
+    -> Opened
+  {
     if checkingLinks {
       do throws(ProtectedLinkWalk.Refusal) {
         _ = try ProtectedLinkWalk.resolve(folder: path)
@@ -45,6 +49,7 @@ package enum NonBlockingFile {
       close(descriptor)
       throw failure
     }
+    if let role { ReadFiles.record(info, path: path, as: role) }
     return Opened(descriptor: descriptor, info: info)
   }
 

@@ -25,7 +25,7 @@ enum ZoneFileContents {
     // links under the protected_symlinks rule (another user's TZDIR link).
     let file: NonBlockingFile.Opened
     do throws(NonBlockingFile.Failure) {
-      file = try NonBlockingFile.open(path)
+      file = try NonBlockingFile.open(path, as: .zoneFile)
     } catch {
       let missing = error.code == ENOENT || error.code == ENOTDIR
       throw Unreadable(

@@ -10,6 +10,9 @@ import PosttimICU
 /// (``NonBlockingFile``), then clears `O_NONBLOCK` for reading (a pipe
 /// with a writer is read to its end as usual).
 public enum DataFile {
+  /// What a data file is read as (recorded for the `-o` check).
+  public typealias ReadRole = ReadFiles.Role
+
   /// What a path names, as far as reading it is concerned.
   public enum Kind: Sendable, Equatable {
     case regular
@@ -58,12 +61,16 @@ public enum DataFile {
   /// rule, whatever the sysctl says).
   /// - Parameter checkingLinks: false for a caller that walks the path
   ///   itself (the config file's trust check).
+  /// - Parameter role: what the file is read as (``ReadFiles``: `-o`
+  ///   cannot name it); nil for a file that is not an input (a journal).
   /// - Throws: ``Failure/notFound`` or ``Failure/unreadable(_:)``, which
   ///   names a link the rule does not follow.
-  public static func open(_ path: String, checkingLinks: Bool = true) throws(Failure) -> Opened {
+  public static func open(_ path: String, checkingLinks: Bool = true, as role: ReadRole? = nil) throws(Failure)
+    -> Opened
+  {
     let file: NonBlockingFile.Opened
     do throws(NonBlockingFile.Failure) {
-      file = try NonBlockingFile.open(path, checkingLinks: checkingLinks)
+      file = try NonBlockingFile.open(path, checkingLinks: checkingLinks, as: role)
     } catch {
       throw error.code == ENOENT ? .notFound : .unreadable(error.reason)
     }
@@ -96,8 +103,10 @@ public enum DataFile {
   /// The whole text of the regular file at `path`, as bytes.
   /// - Throws: ``Failure``; `.wrongKind` for anything but a regular file,
   ///   `.tooLarge` past `limit` bytes.
-  public static func readRegular(_ path: String, limit: Int = InputReader.limit) throws(Failure) -> [UInt8] {
-    let file = try open(path)
+  public static func readRegular(_ path: String, limit: Int = InputReader.limit, as role: ReadRole) throws(Failure)
+    -> [UInt8]
+  {
+    let file = try open(path, as: role)
     defer { close(file.descriptor) }
     guard file.kind == .regular else { throw .wrongKind(file.what) }
     // Refused by its size before a byte is held.

@@ -41,7 +41,7 @@ public struct TaskListLoader: Sendable {
         guard let readStandardInput else { return try load(standardInput: 0) }
         return try decoder.decode(readStandardInput(), file: path)
       }
-      let file = try DataFile.open(path)
+      let file = try DataFile.open(path, as: .taskList)
       defer { close(file.descriptor) }
       switch file.kind {
       case .regular: return try load(regular: file.descriptor, size: Int(file.info.st_size), file: path)

@@ -114,18 +114,19 @@ public enum SendmailDelivery {
     return " (it ran under the limit of \(limit.rlim_cur) file descriptors, ulimit -n)"
   }
 
-  /// The program a bare name (`sendmail`) names: looked up on `PATH` as
-  /// execvp(3) does (unset: `/bin:/usr/bin`; an empty entry is the current
-  /// folder), the first executable regular file. A name with a `/` is
-  /// used as it is.
+  /// The program a bare name (`sendmail`) names: looked up on `PATH`
+  /// (unset: `/bin:/usr/bin`), the first executable regular file. Unlike
+  /// execvp(3), empty and relative entries are skipped: they name the
+  /// current folder, where a root cron job may stand in another user's
+  /// folder. A name with a `/` is used as it is.
   /// - Throws: ``Failure`` when no entry of `PATH` has it.
   static func programPath(
     _ name: String, environment: [String: String] = ProcessInfo.processInfo.environment
   ) throws(Failure) -> String {
     guard !name.isEmpty, !name.contains("/") else { return name }
     let search = environment["PATH"] ?? "/bin:/usr/bin"
-    for folder in search.split(separator: ":", omittingEmptySubsequences: false) {
-      let candidate = (folder.isEmpty ? "." : String(folder)) + "/" + name
+    for folder in search.split(separator: ":") where folder.hasPrefix("/") {
+      let candidate = String(folder) + "/" + name
       var info = stat()
       if stat(candidate, &info) == 0, info.st_mode & S_IFMT == S_IFREG, access(candidate, X_OK) == 0 {
         return candidate

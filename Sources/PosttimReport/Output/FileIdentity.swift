@@ -1,3 +1,5 @@
+import PosttimICU
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -21,6 +23,9 @@ public struct FileIdentity: Hashable, Sendable {
     guard stat(path, &info) == 0 else { return nil }
     self.init(info)
   }
+
+  /// What this run read the file as (``ReadFiles``), or nil.
+  package var readAs: ReadFiles.Record? { ReadFiles.record(device: device, inode: inode) }
 
   /// The regular file standard input is redirected from, or nil.
   public static var standardInput: FileIdentity? {

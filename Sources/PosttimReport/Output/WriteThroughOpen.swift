@@ -2,7 +2,7 @@
   import Glibc
 #endif
 
-/// Opens the device, FIFO or socket at the output name without blocking on
+/// Opens the device or FIFO at the output name without blocking on
 /// the open (`O_NONBLOCK`), and keeps it non-blocking: each wait for the
 /// reader (``WriteWait``) ends after the write time limit, so a device
 /// whose open waits (a serial line), a FIFO nobody reads, or a reader that
@@ -18,6 +18,12 @@ enum WriteThroughOpen {
   ///   failed open, `.writeFailed` for the caller's own FIFO that no reader
   ///   opened within the limit.
   static func open(_ target: String, throughLink: Bool, path: String, seconds: Int) throws(OutputError) -> Int32 {
+    // open(2) cannot write to a socket (ENXIO): say what it is.
+    var info = stat()
+    if stat(target, &info) == 0, info.st_mode & S_IFMT == S_IFSOCK {
+      throw OutputError(
+        .cannotCreate, path: path, reason: "is a socket; a report is written to files, FIFOs and devices")
+    }
     let flags = O_WRONLY | O_NOCTTY | O_CLOEXEC | (throughLink ? 0 : O_NOFOLLOW)
     var descriptor = Glibc.open(target, flags | O_NONBLOCK)
     if descriptor < 0, errno == ENXIO {

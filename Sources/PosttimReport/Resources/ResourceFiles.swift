@@ -32,7 +32,9 @@ public struct DirectoryResources: ResourceFiles {
   ///   regular file (a FIFO is never waited on), unreadable, not UTF-8, or
   ///   `path` is not ``isContained(_:)``.
   public func text(at path: String) -> String? {
-    guard Self.isContained(path), let bytes = try? DataFile.readRegular(root.appending(path: path).path) else {
+    guard Self.isContained(path),
+      let bytes = try? DataFile.readRegular(root.appending(path: path).path, as: .templateFolderFile)
+    else {
       return nil
     }
     return String(validating: bytes, as: UTF8.self)
@@ -62,7 +64,7 @@ public struct DirectoryResources: ResourceFiles {
     for relative in files where relative.hasSuffix(".mustache") || relative.hasSuffix(".json") {
       let bytes: [UInt8]
       do {
-        bytes = try DataFile.readRegular(root.appending(path: relative).path)
+        bytes = try DataFile.readRegular(root.appending(path: relative).path, as: .templateFolderFile)
       } catch .wrongKind("a directory") {
         return (relative, "is a directory, not a template")
       } catch {

@@ -3,8 +3,11 @@ import PosttimReport
 
 /// The process's streams, injectable so tests run the CLI in-process.
 public struct CommandIO: Sendable {
-  /// Writes the report (or help) to standard output and reports failure.
+  /// Writes text (help, a roster's lines) to standard output and reports failure.
   public var writeStandardOutput: @Sendable (_ render: (inout FileDescriptorOutput) throws -> Void) throws -> Void
+  /// Writes a report to standard output, all or nothing where the streams
+  /// are the process's (``StagedStandardOutput``).
+  public var writeReport: @Sendable (_ render: (inout FileDescriptorOutput) throws -> Void) throws -> Void
   /// One line of diagnostics (no trailing newline).
   public var writeError: @Sendable (String) -> Void
   /// Reads standard input whole; nil reads descriptor 0 as a stream
@@ -16,9 +19,11 @@ public struct CommandIO: Sendable {
   public init(
     writeStandardOutput: @escaping @Sendable ((inout FileDescriptorOutput) throws -> Void) throws -> Void,
     writeError: @escaping @Sendable (String) -> Void,
-    readStandardInput: (@Sendable () throws -> Data)?, standardOutputIsTerminal: Bool = false
+    readStandardInput: (@Sendable () throws -> Data)?, standardOutputIsTerminal: Bool = false,
+    writeReport: (@Sendable ((inout FileDescriptorOutput) throws -> Void) throws -> Void)? = nil
   ) {
     self.writeStandardOutput = writeStandardOutput
+    self.writeReport = writeReport ?? writeStandardOutput
     self.writeError = writeError
     self.readStandardInput = readStandardInput
     self.standardOutputIsTerminal = standardOutputIsTerminal
@@ -43,5 +48,6 @@ public struct CommandIO: Sendable {
       }
     },
     readStandardInput: nil,
-    standardOutputIsTerminal: isatty(1) == 1)
+    standardOutputIsTerminal: isatty(1) == 1,
+    writeReport: { render in try StagedStandardOutput.write(render) })
 }

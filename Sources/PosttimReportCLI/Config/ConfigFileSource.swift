@@ -28,7 +28,7 @@ enum ConfigFileSource {
     let file: DataFile.Opened
     do {
       // ConfigFileTrust walks the path, and names a refused link as a reason not to trust it.
-      file = try DataFile.open(path, checkingLinks: false)
+      file = try DataFile.open(path, checkingLinks: false, as: .configFile)
     } catch {
       throw fail(error)
     }

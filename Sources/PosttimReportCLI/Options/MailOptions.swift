@@ -33,7 +33,8 @@ enum MailOptions {
   static let sendmail = Option(
     OptionSpec(
       "sendmail", value: "PATH", default: "/usr/sbin/sendmail",
-      help: "the sendmail program --send runs; a name without / is looked up on PATH",
+      help: "the sendmail program --send runs; a name without / is looked up in PATH's absolute folders",
+      discussion: "Empty and relative PATH entries are skipped.",
       group: .mail, completion: .file))
   static let sendTimeout = Option(
     spec: OptionSpec(

@@ -21,13 +21,14 @@ enum ReportOptions {
     OptionSpec(
       "output", short: "o", value: "FILE", default: "stdout",
       help: "write FILE atomically (temporary file, then rename)",
-      discussion: "A FILE that is one of the inputs is refused; '-' is standard output. {locale} in FILE "
+      discussion:
+        "A FILE the run reads (a task list, the config file, a template or catalog) is refused; '-' is standard output. {locale} in FILE "
         + "(report only) writes one file per --locale, named with its BCP 47 tag (agenda-fr-CA.html).",
       group: .output, commands: .all, completion: .file))
   static let writeTimeout = Option(
     spec: OptionSpec(
       "write-timeout", value: "SECONDS", default: "120",
-      help: "give up on a FIFO, device or socket at -o that takes nothing (or that no reader opens) this long",
+      help: "give up on a FIFO or device at -o that takes nothing (or that no reader opens) this long",
       discussion: "The run then exits 74 naming the output. A regular file is never waited on.",
       group: .output, commands: [.report, .preview]),
     convert: OptionValues.integer("write-timeout", in: 1...86_400))

@@ -29,7 +29,7 @@ struct PreviewCommand {
       let agenda = try PreviewAgenda(request, file: path, tasks: tasks, warn: environment.warn)
       try OutputFile.write(
         to: request.outputPath, hook: SignalCleanup(), writeTimeout: request.writeTimeout,
-        standard: io.writeStandardOutput
+        standard: io.writeReport
       ) {
         agenda.write(request.format, to: &$0)
       }
@@ -38,7 +38,7 @@ struct PreviewCommand {
     let table = try PreviewTable(request)
     try OutputFile.write(
       to: request.outputPath, hook: SignalCleanup(), writeTimeout: request.writeTimeout,
-      standard: io.writeStandardOutput
+      standard: io.writeReport
     ) {
       table.write(request.format, to: &$0)
     }

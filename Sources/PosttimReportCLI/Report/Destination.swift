@@ -35,17 +35,17 @@ enum Destination: Sendable {
   ) throws {
     switch self {
     case .standardOutput:
-      try io.writeStandardOutput { try rendering.render(views, to: &$0) }
+      try io.writeReport { try rendering.render(views, to: &$0) }
     case .file(let path):
       try OutputFile.write(
-        to: path, hook: SignalCleanup(), writeTimeout: writeTimeout, standard: io.writeStandardOutput
+        to: path, hook: SignalCleanup(), writeTimeout: writeTimeout, standard: io.writeReport
       ) {
         try rendering.render(views, to: &$0)
       }
     case .filePerLocale(let paths):
       for (view, path) in zip(views, paths) {
         try OutputFile.write(
-          to: path, hook: SignalCleanup(), writeTimeout: writeTimeout, standard: io.writeStandardOutput
+          to: path, hook: SignalCleanup(), writeTimeout: writeTimeout, standard: io.writeReport
         ) {
           try rendering.render([view], to: &$0)
         }

@@ -64,7 +64,7 @@ extension RunPlan {
   static func layout(at path: String) throws -> (name: String, text: String) {
     let bytes: [UInt8]
     do {
-      bytes = try DataFile.readRegular(path)
+      bytes = try DataFile.readRegular(path, as: .template)
     } catch .notFound {
       throw TemplateError(kind: .notFound, templateName: path, message: "template file not found")
     } catch {

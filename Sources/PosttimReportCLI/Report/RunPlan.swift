@@ -70,7 +70,7 @@ extension RunPlan {
     let destination: Destination
     /// `--skip-empty`: an empty window writes and sends nothing.
     let skipsEmpty: Bool
-    /// `--write-timeout`: seconds a FIFO, device or socket at `-o` may take nothing.
+    /// `--write-timeout`: seconds a FIFO or device at `-o` may take nothing.
     var writeTimeout = WriteWait.defaultSeconds
   }
 

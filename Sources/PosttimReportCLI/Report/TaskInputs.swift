@@ -47,7 +47,10 @@ struct TaskInputs {
     }
   }
 
-  /// `-o` naming one of the inputs would replace the user's task list.
+  /// `-o` naming a file the run reads would replace it: one of the task
+  /// lists (not read yet, so checked by name), or any file already read
+  /// (the config file, the template, a partial or catalog, the roster:
+  /// ``ReadFiles``).
   static func checkOutput(_ output: String, isNotIn inputs: [String]) throws {
     guard output != "-", let outputID = FileIdentity(path: output) else { return }
     for input in inputs {
@@ -56,6 +59,11 @@ struct TaskInputs {
         let name = input == "-" ? "standard input" : "the input '\(input)'"
         throw UsageError("output '\(output)' is \(name); refusing to overwrite a task list")
       }
+    }
+    // Named again: a file read, then removed, may have left its inode to another.
+    if let read = outputID.readAs, FileIdentity(path: read.path) == outputID {
+      throw UsageError(
+        "output '\(output)' is \(read.role.rawValue) '\(read.path)'; refusing to overwrite \(read.role.overwritten)")
     }
   }
 }

@@ -38,6 +38,7 @@ struct RosterCommand {
     let shared = SharedWriters()
     let warnings = RosterWarnings(pinned)
     let schedule = try RosterSchedule(roster: roster, request: request, warnings: warnings, shared: shared)
+    if case .folder(let folder) = request.delivery { try RosterOutputCheck.check(roster, folder: folder) }
     let journalName = request.journalName(roster: roster.name)
     let journal: RosterJournal
     let others: [RosterJournal.Entry]

@@ -57,7 +57,7 @@ struct RosterFile: Sendable {
     try RosterFileMemory.checkReading(path)
     let bytes: [UInt8]
     do {
-      bytes = try DataFile.readRegular(path, limit: Self.sizeLimit)
+      bytes = try DataFile.readRegular(path, limit: Self.sizeLimit, as: .roster)
     } catch {
       throw RosterError(exitCode: .noInput, path: path, row: 0, column: nil, message: error.reason())
     }

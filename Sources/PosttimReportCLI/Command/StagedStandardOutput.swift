@@ -1,0 +1,73 @@
+import Foundation
+import PosttimReport
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Standard output never gets part of a report: what a run prints is
+/// rendered into a staging file first (a memfd, whose pages are not in the
+/// address space, so `ulimit -v` is unaffected; else an `O_TMPFILE` file
+/// in `TMPDIR`), and copied to descriptor 1 only once the rendering, the
+/// check of recorded ICU failures and the staging writes all succeeded. A
+/// run stopped by the render budget, a formatter's failure or a full disk
+/// has printed nothing.
+enum StagedStandardOutput {
+  static func write(_ render: (inout FileDescriptorOutput) throws -> Void) throws {
+    guard let stage = stagingFile() else {
+      // No staging file (no descriptor, no memory): printed as it is made.
+      var output = FileDescriptorOutput(descriptor: 1, name: "<stdout>")
+      try render(&output)
+      return try output.finish()
+    }
+    defer { close(stage) }
+    var staged = FileDescriptorOutput(descriptor: stage, name: "<stdout>")
+    try render(&staged)
+    try staged.finish()
+    try copy(stage, length: Int(lseek(stage, 0, SEEK_CUR)))
+  }
+
+  /// glibc's `memfd_create`, looked up at run time: Glibc's module does
+  /// not import it (it is declared under `_GNU_SOURCE`).
+  private typealias MemfdCreate = @convention(c) (UnsafePointer<CChar>, UInt32) -> Int32
+  private static let memfdCreate: MemfdCreate? = dlsym(nil, "memfd_create").map {
+    unsafeBitCast($0, to: MemfdCreate.self)
+  }
+  /// `MFD_CLOEXEC`, and `O_TMPFILE | O_DIRECTORY` (Linux's values; not imported).
+  private static let memfdCloseOnExec: UInt32 = 1
+  private static let unnamedFlag: Int32 = 0o20_200_000
+
+  /// A memfd, else an unnamed file in `TMPDIR` (else /tmp), or nil.
+  static func stagingFile() -> Int32? {
+    if let memory = memfdCreate?("posttim-report-stdout", memfdCloseOnExec), memory >= 0 { return memory }
+    let folder = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    let file = open(folder, unnamedFlag | O_RDWR | O_CLOEXEC, 0o600)
+    return file >= 0 ? file : nil
+  }
+
+  /// Copies the staged `length` bytes to descriptor 1: `sendfile` while it
+  /// works, then reads and writes through ``FileDescriptorOutput`` (a
+  /// non-blocking or odd standard output), whose failure names `<stdout>`
+  /// as a direct write's would.
+  static func copy(_ stage: Int32, length: Int) throws {
+    var offset = off_t(0)
+    while Int(offset) < length {
+      let sent = sendfile(1, stage, &offset, length - Int(offset))
+      if sent < 0, errno == EINTR { continue }
+      if sent <= 0 { break }
+    }
+    guard Int(offset) < length else { return }
+    var output = FileDescriptorOutput(descriptor: 1, name: "<stdout>")
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while Int(offset) < length {
+      let count = chunk.withUnsafeMutableBytes { pread(stage, $0.baseAddress!, $0.count, offset) }
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else {
+        throw OutputError(.writeFailed, path: "<stdout>", reason: "its staged copy cannot be read")
+      }
+      chunk.withUnsafeBufferPointer { output.write(validUTF8: UnsafeBufferPointer(rebasing: $0[..<count])) }
+      offset += off_t(count)
+    }
+    try output.finish()
+  }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `-o` never names a file the run reads, whatever it was read as (the
+/// config file, the template, a template folder's partial or catalog),
+/// however it is spelled; the file is left as it was (exit 64).
+@Suite("Output over a file the run reads", .enabled(if: EndToEndTests.binary != nil, "posttim-report binary not built"))
+struct OutputOverReadFileTests {
+  let fixed = [TestPaths.example.path, "-z", "UTC", "--now", "2026-11-30T14:00:00Z"]
+
+  /// Runs with `arguments`, expects exit 64 naming `output` and `what`,
+  /// and `file` unchanged.
+  func expectRefused(_ arguments: [String], output: String, what: String, file: String, shown: String? = nil) throws {
+    let before = try Data(contentsOf: URL(fileURLWithPath: file))
+    let (status, _, stderr) = try EndToEndTests.run(fixed + arguments + ["-o", output])
+    #expect(status == 64)
+    #expect(
+      stderr.hasPrefix(
+        "posttim-report: error: output '\(shown ?? output)' is \(what); refusing to overwrite a file the run reads\n"))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
+  }
+
+  @Test("the config file, named again or through a link")
+  func configFile() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let config = folder.appending(path: "cfg").path
+    try "locale = fr_CA\n".write(toFile: config, atomically: false, encoding: .utf8)
+    let link = folder.appending(path: "link").path
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "cfg")
+    try expectRefused(["--config", config], output: config, what: "the config file '\(config)'", file: config)
+    try expectRefused(["--config", config], output: link, what: "the config file '\(config)'", file: config)
+  }
+
+  @Test("the template, through a hard link or '..'")
+  func template() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let template = folder.appending(path: "t.mustache").path
+    try "x {{title}}\n".write(toFile: template, atomically: false, encoding: .utf8)
+    let hard = folder.appending(path: "hard.md").path
+    try FileManager.default.linkItem(atPath: template, toPath: hard)
+    let what = "the template '\(template)'"
+    try expectRefused(["--template", template], output: hard, what: what, file: template)
+    try FileManager.default.createDirectory(at: folder.appending(path: "sub"), withIntermediateDirectories: false)
+    let dotted = folder.appending(path: "sub").path + "/../t.mustache"
+    try expectRefused(["--template", template], output: dotted, what: what, file: template)
+  }
+
+  @Test("a template folder's partial and catalog, and a per-locale name that expands to one")
+  func templateFolder() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let markdown = folder.appending(path: "markdown")
+    let messages = folder.appending(path: "messages")
+    try FileManager.default.createDirectory(at: markdown, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(at: messages, withIntermediateDirectories: true)
+    let day = TestPaths.packageRoot.appending(path: "Templates/markdown/day.mustache")
+    try FileManager.default.copyItem(at: day, to: markdown.appending(path: "day.mustache"))
+    let fr = TestPaths.packageRoot.appending(path: "Templates/messages/fr.json")
+    try FileManager.default.copyItem(at: fr, to: messages.appending(path: "fr.json"))
+    let dayPath = markdown.appending(path: "day.mustache").path
+    try expectRefused(
+      ["--template-dir", folder.path], output: dayPath, what: "the template folder's file '\(dayPath)'",
+      file: dayPath)
+    let catalog = messages.appending(path: "fr.json").path
+    try expectRefused(
+      ["--template-dir", folder.path, "-l", "en_CA,fr"], output: messages.path + "/{locale}.json",
+      what: "the template folder's file '\(catalog)'", file: catalog, shown: catalog)
+  }
+}
