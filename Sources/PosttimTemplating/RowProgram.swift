@@ -27,8 +27,10 @@ struct RowProgram {
     /// An interpolation of ``names``[`name`].
     case value(name: Int, escaped: Bool)
     /// A section over ``names``[`name`]; its body is the steps before
-    /// `end`, and entering it is `work` units.
-    case section(name: Int, inverted: Bool, end: Int, work: Int)
+    /// `end`, and entering it is `work` units. `readsTop`: the body has a
+    /// `{{.}}` (the only name that reads a text or number pushed by the
+    /// section), so its value is made even where its truth alone is known.
+    case section(name: Int, inverted: Bool, end: Int, work: Int, readsTop: Bool)
     /// A partial's nodes are entered: `work` units.
     case enter(work: Int)
     /// A standalone partial begins: the next output starts a line.
@@ -75,7 +77,14 @@ struct RowProgram {
   }
 
   fileprivate mutating func endSection(at index: Int, name: NamePath, inverted: Bool, bodyNodes: Int) {
-    steps[index] = .section(name: self.name(name), inverted: inverted, end: steps.count, work: bodyNodes &+ 1)
+    let readsTop = steps[(index + 1)...].contains { step in
+      switch step {
+      case .value(let name, _), .section(let name, _, _, _, _): return names[name].isEmpty
+      case .text, .enter, .lineStart: return false
+      }
+    }
+    steps[index] = .section(
+      name: self.name(name), inverted: inverted, end: steps.count, work: bodyNodes &+ 1, readsTop: readsTop)
   }
 }
 
@@ -336,8 +345,21 @@ extension TemplateRenderer {
         lookups.work &+= written.utf8.count &>> 10
         lineStart = false
         index += 1
-      case .section(let name, let inverted, let end, let work):
-        let value = lookups.resolve(names, name) ?? .null
+      case .section(let name, let inverted, let end, let work, let readsTop):
+        let value: TemplateValue
+        switch lookups.section(names, name, truthOnly: !readsTop) {
+        case .truth(let truth):
+          // A text, number or boolean: the tree walk would push it, but
+          // without a `{{.}}` in the body no lookup reads it.
+          if truth != inverted,
+            !lookups.enter(work) || !run(steps, index + 1..<end, names, templateText, &lookups, &lineStart, into: &text)
+          {
+            return false
+          }
+          index = end
+          continue
+        case .value(let found): value = found ?? .null
+        }
         if inverted {
           if !value.isTruthy,
             !lookups.enter(work) || !run(steps, index + 1..<end, names, templateText, &lookups, &lineStart, into: &text)
@@ -386,6 +408,28 @@ extension RowLookups {
   fileprivate enum Place {
     case member(Unmanaged<TemplateObject>, position: Int)
     case value(TemplateValue?)
+  }
+
+  /// What a section over `names[name]` needs to know of its value.
+  fileprivate enum SectionLookup {
+    /// Only whether it renders: the value is a text, number or boolean
+    /// its object knows the truth of without making it.
+    case truth(Bool)
+    case value(TemplateValue?)
+  }
+
+  /// The value of `names[name]` for a section, or with `truthOnly` only
+  /// its truth where its object answers that (``TemplateMembers/truth(ofMember:)``).
+  fileprivate mutating func section(_ names: [NamePath], _ name: Int, truthOnly: Bool) -> SectionLookup {
+    guard truthOnly, names[name].count == 1 else { return .value(resolve(names, name)) }
+    switch place(of: names, name) {
+    case .member(let object, let position):
+      return object._withUnsafeGuaranteedRef { object in
+        if let truth = object.truth(ofMember: position) { return .truth(truth) }
+        return .value(object.member(at: position))
+      }
+    case .value(let found): return .value(found)
+    }
   }
 
   /// ``ContextStack/resolve(_:)`` for `names[name]`, name `name` of the
