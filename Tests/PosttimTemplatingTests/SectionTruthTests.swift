@@ -43,7 +43,9 @@ struct SectionTruthTests {
     return .lazyObject(
       TemplateObject(
         keys: TemplateKeys(["flag", "off", "label", "rows"]),
-        values: [.bool(true), .bool(false), .string("label & co"), stream ? .stream(TemplateStream(rows)) : .list(rows)]
+        values: [
+          .bool(true), .bool(false), .string("label & co"), stream ? .stream(TemplateStream(rows)) : .list(rows),
+        ]
       ))
   }
 
