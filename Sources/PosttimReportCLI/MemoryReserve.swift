@@ -1,4 +1,5 @@
 import Foundation
+import PosttimReport
 
 #if canImport(Glibc)
   import Glibc
@@ -12,18 +13,25 @@ import Foundation
 /// The need is an estimate: the inputs' size times ``bytesPerInputByte``
 /// (reading) plus, for each locale, ``perLocaleHeldWhole`` for a product
 /// held whole in memory (an e-mail, JSON, a `--dump-context`, an HTML page
-/// of several locales) or ``perLocaleStreamed`` for one written in chunks,
-/// plus ``headroom`` beyond what the process has mapped when it checks.
+/// of several locales; ``perLocaleEmailDetails`` more for an e-mail with
+/// `--details`) or ``perLocaleStreamed`` for one written in chunks, plus
+/// ``emailCalendar`` once for an e-mail with `--attach-ics`, plus
+/// ``headroom`` beyond what the process has mapped when it checks.
 /// Measured (debug build, peak VmPeak growth over a 20-task run, per byte
 /// of XML list): markdown, CSV, text, iCalendar 3.0 for one locale and 3–5
 /// for three; e-mail 10.3 (100,000 tasks) to 11.6 (20,000) for one locale
 /// and 35.5 for three; JSON 12.6 for three; HTML 3.1 for one locale and 53
-/// for four. Standard input read from a pipe has no size to check; its
-/// reading stops at its limit (InputReader).
+/// for four. Between 20,000 and 60,000 tasks (VmPeak; peak RSS in
+/// brackets): e-mail 9.2 (10.5) for one locale, 15.1 (17.8) with
+/// `--details`; 33.2 (28.2) for three, 52.1 (49.8) with `--details`; 13.8
+/// (12.6) for one with `--attach-ics`. A stream (a pipe, `-`, `<(…)`, a FIFO) has no size to check:
+/// it is checked as it is read, by the same sum (``StreamMemoryGuard``).
 public enum MemoryReserve {
   static let bytesPerInputByte = 3
   static let perLocaleHeldWhole = 14
   static let perLocaleStreamed = 1
+  static let perLocaleEmailDetails = 8
+  static let emailCalendar = 6
   static let headroom = 32 << 20
 
   /// Under an address-space or data limit, one malloc arena: each thread's
@@ -31,7 +39,7 @@ public enum MemoryReserve {
   /// being aligned), which ended runs under `ulimit -v 250000` whose data
   /// took a fraction of that. Called before any thread starts.
   public static func limitArenas() {
-    guard limit(RLIMIT_AS) != nil || limit(RLIMIT_DATA) != nil else { return }
+    guard MemoryLimit.isSet else { return }
     _ = mallopt(-8, 1)  // M_ARENA_MAX
   }
 
@@ -39,15 +47,28 @@ public enum MemoryReserve {
   @_silgen_name("mallopt")
   private static func mallopt(_ parameter: Int32, _ value: Int32) -> Int32
 
+  /// - Returns: the check each stream among `paths` passes as it is read
+  ///   (``StreamMemoryGuard``), with the files' need reserved; nil
+  ///   without a limit.
   /// - Throws: ``SystemLimitError`` when the inputs at `paths` (`-`:
-  ///   standard input, if a file), rendered in `locales` locales, need more
-  ///   memory than a limit leaves.
-  static func check(inputs paths: [String], locales: Int, heldWhole: Bool) throws(SystemLimitError) {
-    let needed = need(inputs: paths, locales: locales, heldWhole: heldWhole) + headroom
-    guard let short = shortfall(needed) else { return }
-    throw SystemLimitError(
-      "not enough memory for the task lists: they need about \(needed >> 20) MiB, and " + short.text
-        + "; raise the limit")
+  ///   standard input, if a file), rendered in `locales` locales of
+  ///   `perLocale` bytes per byte (and `once` more for all of them), need
+  ///   more memory than a limit leaves.
+  static func check(inputs paths: [String], locales: Int, perLocale: Int, once: Int = 0) throws(SystemLimitError)
+    -> StreamMemoryGuard?
+  {
+    guard MemoryLimit.isSet else { return nil }
+    let size = paths.reduce(0) { $0 + inputSize($1) }
+    let rendering = max(1, locales) * perLocale + once
+    let needed = size * (bytesPerInputByte + rendering) + headroom
+    if let short = shortfall(needed) {
+      throw SystemLimitError(
+        "not enough memory for the task lists: they need about \(needed >> 20) MiB, and " + short.text
+          + "; raise the limit")
+    }
+    return StreamMemoryGuard(
+      perByteReading: bytesPerInputByte, perByteAfterReading: rendering, reserved: needed - headroom,
+      headroom: headroom)
   }
 
   /// The estimate for reading and rendering these inputs, without
@@ -61,30 +82,11 @@ public enum MemoryReserve {
   /// process has mapped, or nil (always nil without limits).
   /// - Returns: `text`, "the limit of … KiB (ulimit -v) leaves … MiB".
   static func shortfall(_ needed: Int) -> (left: Int, text: String)? {
-    for (resource, name, field) in [(RLIMIT_AS, "-v", "VmSize"), (RLIMIT_DATA, "-d", "VmData")] {
-      guard let limit = limit(resource) else { continue }
-      let left = limit - (mapped(field) ?? 0)
-      guard needed > left else { continue }
-      return (left, "the limit of \(limit >> 10) KiB (ulimit \(name)) leaves \(max(0, left) >> 20) MiB")
-    }
-    return nil
-  }
-
-  /// The soft limit on `resource` in bytes, or nil when there is none.
-  private static func limit(_ resource: __rlimit_resource) -> Int? {
-    var value = rlimit()
-    guard getrlimit(__rlimit_resource_t(resource.rawValue), &value) == 0, value.rlim_cur != rlim_t.max else {
-      return nil
-    }
-    return Int(clamping: value.rlim_cur)
-  }
-
-  /// A `Vm…` line of /proc/self/status, in bytes.
-  private static func mapped(_ field: String) -> Int? {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
-    for line in status.split(separator: "\n") where line.hasPrefix(field + ":") {
-      let kilobytes = line.dropFirst(field.count + 1).split(whereSeparator: \.isWhitespace).first.flatMap { Int($0) }
-      return kilobytes.map { $0 << 10 }
+    for limit in MemoryLimit.current() where needed > limit.left {
+      return (
+        limit.left,
+        "the limit of \(limit.bytes >> 10) KiB (ulimit \(limit.option)) leaves \(max(0, limit.left) >> 20) MiB"
+      )
     }
     return nil
   }

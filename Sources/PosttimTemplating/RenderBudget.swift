@@ -7,13 +7,16 @@
 ///
 /// A unit of work is one template node rendered, one list of nodes entered
 /// (each section item, each partial or parent included, each block), one
-/// byte of a list or stream interpolated as text (`{{rows}}`), or 1,024
-/// bytes written. The budget is ``base`` plus ``perNodeAndItem`` units for
-/// every template node and item: `base + 64 × nodes × (items + 1)`, where
-/// nodes counts the template and the partials and parents it names, and
-/// items the rows of the data (the report's tasks). A report's own
-/// templates use about 60 units per task, a thousandth of what a template
-/// of 300 nodes is allowed.
+/// byte of a list or stream interpolated as text (`{{rows}}`), or one byte
+/// written (template text, values, indentation), so the output is never
+/// longer than the budget in bytes. The budget is ``base`` plus
+/// ``perNodeAndItem`` units for every template node and item:
+/// `base + 64 × nodes × (items + 1)`, where nodes counts the template and
+/// the partials and parents it names, and items the values of the data and
+/// the bytes of their text (the report's tasks and the bytes of their
+/// titles, details and other fields): a template that does not multiply
+/// work writes each value at most once per tag. A report's own templates
+/// use about 60 units per task and one per byte they write.
 ///
 /// Past the budget, rendering throws a ``TemplateError`` (`.render`) naming
 /// the template being rendered.
@@ -34,13 +37,16 @@ public struct RenderBudget: Sendable, Equatable, CustomStringConvertible {
     self.basis = "\(self.units) units"
   }
 
-  /// `base + 64 × templateNodes × (items + 1)` units (saturating).
-  public init(templateNodes: Int, items: Int) {
+  /// `base + 64 × templateNodes × (items + textBytes + 1)` units
+  /// (saturating): `textBytes`, the bytes of the items' text, count as
+  /// items.
+  public init(templateNodes: Int, items: Int, textBytes: Int = 0) {
     let (perItem, overflow) = Self.perNodeAndItem.multipliedReportingOverflow(by: max(1, templateNodes))
-    let (share, overflowAgain) = perItem.multipliedReportingOverflow(by: max(0, items) &+ 1)
+    let (share, overflowAgain) = perItem.multipliedReportingOverflow(by: max(0, items) &+ max(0, textBytes) &+ 1)
     let (units, overflowOnceMore) = Self.base.addingReportingOverflow(share)
     self.units = overflow || overflowAgain || overflowOnceMore ? .max : units
-    self.basis = "\(self.units) units for \(templateNodes) template nodes and \(items) items"
+    let text = textBytes > 0 ? " with \(textBytes) bytes of text" : ""
+    self.basis = "\(self.units) units for \(templateNodes) template nodes and \(items) items\(text)"
   }
 
   /// The budget for rendering `template` against `context` when the caller
@@ -96,7 +102,9 @@ extension TemplateValue {
       case .lazyObject(let object): count &+= object.keys.count
       // One item at a time: a long stream is not held whole.
       case .stream(let stream): for item in stream { count &+= item.valueCount }
-      case .null, .bool, .integer, .number, .string: break
+      // A text's bytes, which the template may write once per tag.
+      case .string(let text): count &+= text.utf8.count
+      case .null, .bool, .integer, .number: break
       }
     }
     return count

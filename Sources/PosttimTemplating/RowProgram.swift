@@ -17,7 +17,7 @@
 ///
 /// The steps count the units of work (``RenderBudget``) the tree walk
 /// would: a list of nodes entered (the row's body, a section's, a
-/// partial's) adds its length and one, text and values a unit per KiB. A
+/// partial's) adds its length and one, text and values a unit per byte. A
 /// row that would pass the renderer's limit is left to the tree walk,
 /// which throws the budget's error where it always does.
 struct RowProgram {
@@ -61,7 +61,7 @@ struct RowProgram {
       guard let last = bytes.last else { return }  // renders nothing, changes nothing
       let start = text.count
       text.append(contentsOf: bytes)
-      steps.append(.text(start..<text.count, endsLine: last == 0x0A, work: bytes.count &>> 10))
+      steps.append(.text(start..<text.count, endsLine: last == 0x0A, work: bytes.count))
     }
   }
 
@@ -328,8 +328,10 @@ extension TemplateRenderer {
     while index < range.upperBound {
       switch steps[index] {
       case .text(let bytes, let endsLine, let work):
-        text.write(UnsafeBufferPointer(rebasing: templateText[bytes]))
+        // Past the limit before writing: the tree walk throws there.
         lookups.work &+= work
+        guard lookups.work <= lookups.workLimit else { return false }
+        text.write(UnsafeBufferPointer(rebasing: templateText[bytes]))
         lineStart = endsLine
         index += 1
       case .value(let name, let escaped):
@@ -339,7 +341,8 @@ extension TemplateRenderer {
           let mark = text.byteCount
           let written = lookups.write(names, name, escape: escaped ? escapeBytes : nil, into: &text)
           if written.lent {
-            lookups.work &+= (text.byteCount &- mark) &>> 10
+            lookups.work &+= text.byteCount &- mark
+            guard lookups.work <= lookups.workLimit else { return false }
             lineStart = false
             index += 1
             continue
@@ -361,8 +364,9 @@ extension TemplateRenderer {
         case nil: raw = ""
         }
         let written = escaped ? escape(raw) : raw
+        lookups.work &+= written.utf8.count
+        guard lookups.work <= lookups.workLimit else { return false }
         text.write(written)
-        lookups.work &+= written.utf8.count &>> 10
         lineStart = false
         index += 1
       case .section(let name, let inverted, let end, let work, let readsTop):

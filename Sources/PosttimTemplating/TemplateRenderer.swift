@@ -91,7 +91,7 @@ struct TemplateRenderer {
     for node in nodes {
       switch node {
       case .text(let text):
-        writeTemplateText(text, into: &output)
+        try writeTemplateText(text, into: &output)
       case .variable(let path, let escaped):
         let value = context.resolve(path)
         let raw = value?.renderedText ?? ""
@@ -100,7 +100,7 @@ struct TemplateRenderer {
         case .list?, .stream?: work &+= raw.utf8.count
         default: break
         }
-        writeValue(escaped ? escape(raw) : raw, into: &output)
+        try writeValue(escaped ? escape(raw) : raw, into: &output)
       case .section(let path, let inverted, let children):
         try enter("sections", in: templateName)
         defer { depth -= 1 }
@@ -331,18 +331,31 @@ struct TemplateRenderer {
     setLineStart(pipeline.drain(into: &output))
   }
 
-  private mutating func writeIndentationIfNeeded(into output: inout some TextOutputStream) {
+  /// Counts `bytes` about to be written (``RenderBudget``), before they
+  /// are: past the limit nothing more is written, so the output is never
+  /// longer than the budget.
+  private mutating func charge(_ bytes: Int) throws(TemplateError) {
+    work &+= bytes
+    if work > workLimit { throw budget.exceeded(in: rootName) }
+  }
+
+  private mutating func writeIndentationIfNeeded(into output: inout some TextOutputStream) throws(TemplateError) {
     // Without indentation the answer does not matter: the line has begun either way.
     if !indentation.isEmpty {
       resolveLineStart(into: &output)
-      if atLineStart { emit(indentation, into: &output) }
+      if atLineStart {
+        try charge(indentation.utf8.count)
+        emit(indentation, into: &output)
+      }
     }
     setLineStart(false)
   }
 
   /// Writes template text, indenting each line that starts here.
-  private mutating func writeTemplateText(_ text: String, into output: inout some TextOutputStream) {
-    work &+= text.utf8.count &>> 10
+  private mutating func writeTemplateText(_ text: String, into output: inout some TextOutputStream)
+    throws(TemplateError)
+  {
+    try charge(text.utf8.count)
     guard !indentation.isEmpty else {
       emit(text, into: &output)
       // The contiguous bytes' last: `utf8.last` walks back by index (a profile's 1.7%).
@@ -354,7 +367,7 @@ struct TemplateRenderer {
     let utf8 = text.utf8
     var start = utf8.startIndex
     while start < utf8.endIndex {
-      writeIndentationIfNeeded(into: &output)
+      try writeIndentationIfNeeded(into: &output)
       if let newline = utf8[start...].firstIndex(of: 0x0A) {
         let end = utf8.index(after: newline)
         emit(String(text[start..<end]), into: &output)
@@ -369,9 +382,9 @@ struct TemplateRenderer {
 
   /// Writes an interpolated value: indented if it starts a line, but its own
   /// line breaks are data, not template lines, so they are not indented.
-  private mutating func writeValue(_ value: String, into output: inout some TextOutputStream) {
-    work &+= value.utf8.count &>> 10
-    writeIndentationIfNeeded(into: &output)
+  private mutating func writeValue(_ value: String, into output: inout some TextOutputStream) throws(TemplateError) {
+    try charge(value.utf8.count)
+    try writeIndentationIfNeeded(into: &output)
     emit(value, into: &output)
   }
 }

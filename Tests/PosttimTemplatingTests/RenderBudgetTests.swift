@@ -79,10 +79,10 @@ struct RenderBudgetTests {
     "the budget is exact: the same units in order and in chunks, as a list and as a stream",
     arguments: [10, ChunkedRendering.chunkSize * Parallel.width * 2 + 37])
   func exactUnits(count: Int) throws {
-    // The root list (1 node) and each item's (1 node): 2 + 2 × count units.
+    // The root list (1 node) and each item's (1 node, 1 byte written): 2 + 3 × count units.
     let template = try Template(source: "{{#rows}}x{{/rows}}", name: "t")
     let items: [TemplateValue] = (0..<count).map { .integer($0) }
-    let needed = 2 + 2 * count
+    let needed = 2 + 3 * count
     for rows in [TemplateValue.list(items), .stream(TemplateStream(items))] {
       let expected = String(repeating: "x", count: count)
       #expect(try template.render(["rows": rows], budget: RenderBudget(units: needed)) == expected)
@@ -94,13 +94,18 @@ struct RenderBudgetTests {
     }
   }
 
-  @Test("written text counts a unit per KiB")
+  @Test("written text counts a unit per byte, before it is written")
   func bytes() throws {
-    let template = try Template(source: "{{text}}", name: "t")
+    let template = try Template(source: "<{{text}}>", name: "t")
     let context: TemplateValue = ["text": .string(String(repeating: "a", count: 10 * 1024))]
-    // 2 units for the node list and its node, 10 for the text.
-    #expect(try template.render(context, budget: RenderBudget(units: 12)).utf8.count == 10 * 1024)
-    #expect(throws: TemplateError.self) { try template.render(context, budget: RenderBudget(units: 11)) }
+    // 4 units for the node list and its 3 nodes, 2 for the text, 10,240 for the value.
+    #expect(try template.render(context, budget: RenderBudget(units: 4 + 2 + 10_240)).utf8.count == 10 * 1024 + 2)
+    var output = ""
+    #expect(throws: TemplateError.self) {
+      try template.render(context, budget: RenderBudget(units: 4 + 1 + 10_240), into: &output)
+    }
+    // "<" and the value (10,245 units) fit; ">" does not, and is not written.
+    #expect(output == "<" + String(repeating: "a", count: 10 * 1024))
   }
 
   @Test("the budget: 1,000,000 + 64 × nodes × (items + 1), saturating")

@@ -19,14 +19,27 @@ extension TaskListDecoder {
   /// binary list (whose offset table is at its end) is held up to the limit.
   /// - Throws: as ``decode(_:file:)``; `.invalid` past the limit,
   ///   `.systemLimit` when memory is refused, `.notFound` when a read fails.
-  public func decode(stream descriptor: Int32, file: String) throws(TaskListError) -> [TaskEntry] {
-    try decode(stream: descriptor, file: file, limit: InputReader.limit, heldWhole: Self.streamHeldWhole)
-  }
-
-  func decode(stream descriptor: Int32, file: String, limit: Int, heldWhole: Int) throws(TaskListError)
+  ///
+  /// Under a memory limit, `memory` is checked before each MiB is read
+  /// (``StreamMemoryGuard``): past what the limit leaves, `.systemLimit`.
+  public func decode(stream descriptor: Int32, file: String, memory: StreamMemoryGuard? = nil) throws(TaskListError)
     -> [TaskEntry]
   {
+    try decode(
+      stream: descriptor, file: file, limit: InputReader.limit, heldWhole: Self.streamHeldWhole, memory: memory)
+  }
+
+  func decode(stream descriptor: Int32, file: String, limit: Int, heldWhole: Int, memory: StreamMemoryGuard? = nil)
+    throws(TaskListError) -> [TaskEntry]
+  {
     let buffer = StreamBuffer(limit: limit)
+    // Held bytes are all still to decode; checked a MiB ahead, not per read.
+    var checked = 0
+    func admit(_ next: Int) throws(TaskListError) {
+      guard let memory, buffer.count + next > checked else { return }
+      checked = buffer.count + max(next, 1 << 20)
+      try memory.check(total: checked, undecoded: checked, file: file)
+    }
     do {
       var ended = false
       while !ended, buffer.count < 64 { ended = try buffer.read(from: descriptor, atMost: 64 - buffer.count) == 0 }
@@ -35,6 +48,10 @@ extension TaskListDecoder {
         return head.starts(with: "bplist".utf8)
       }
       while !ended, binary || buffer.count < heldWhole {
+        // XML need not be held whole: past what the limit leaves for holding
+        // it, it is read as it comes, checked by what it keeps.
+        if !binary, (try? admit(1 << 16)) == nil { break }
+        try admit(1 << 16)
         ended = try buffer.read(from: descriptor, atMost: 1 << 16) == 0
         guard buffer.count <= limit else { throw TaskListError.tooLarge(file, limit: limit) }
       }
@@ -52,7 +69,7 @@ extension TaskListDecoder {
       try reader.parse(UnsafeRawBufferPointer(bytes), final: false)
     }
     _ = buffer.takeData()
-    try reader.parse(descriptor: descriptor, limit: limit, alreadyRead: held)
+    try reader.parse(descriptor: descriptor, limit: limit, alreadyRead: held, memory: memory)
     return reader.tasks
   }
 }

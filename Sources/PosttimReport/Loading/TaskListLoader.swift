@@ -12,13 +12,21 @@ public struct TaskListLoader: Sendable {
   /// feed it. Nil: descriptor 0 is read like any other input, a file
   /// streamed, a pipe within the size limit (``TaskListDecoder/decode(stream:file:)``).
   public let readStandardInput: (@Sendable () throws -> Data)?
+  /// The memory check a stream passes as it is read (a file is checked
+  /// from its size before); nil: none.
+  public let streamMemory: StreamMemoryGuard?
 
   /// - Parameters:
   ///   - decoder: turns the parsed property list into task entries.
   ///   - readStandardInput: reads the input named `-`; nil reads descriptor 0.
-  public init(decoder: TaskListDecoder = .init(), readStandardInput: (@Sendable () throws -> Data)? = nil) {
+  ///   - streamMemory: checked before each MiB of a stream is read.
+  public init(
+    decoder: TaskListDecoder = .init(), readStandardInput: (@Sendable () throws -> Data)? = nil,
+    streamMemory: StreamMemoryGuard? = nil
+  ) {
     self.decoder = decoder
     self.readStandardInput = readStandardInput
+    self.streamMemory = streamMemory
   }
 
   /// Loads one task list: a path, or `-` for standard input.
@@ -37,7 +45,7 @@ public struct TaskListLoader: Sendable {
       defer { close(file.descriptor) }
       switch file.kind {
       case .regular: return try load(regular: file.descriptor, size: Int(file.info.st_size), file: path)
-      case .pipe: return try decoder.decode(stream: file.descriptor, file: path)
+      case .pipe: return try decoder.decode(stream: file.descriptor, file: path, memory: streamMemory)
       case .nullDevice, .other:
         throw TaskListError(.notFound, file: path, message: "is \(file.what), not a task list")
       }
@@ -71,6 +79,6 @@ public struct TaskListLoader: Sendable {
     if info.st_mode & S_IFMT == S_IFREG, lseek(descriptor, 0, SEEK_CUR) == 0 {
       return try load(regular: descriptor, size: Int(info.st_size), file: "-")
     }
-    return try decoder.decode(stream: descriptor, file: "-")
+    return try decoder.decode(stream: descriptor, file: "-", memory: streamMemory)
   }
 }

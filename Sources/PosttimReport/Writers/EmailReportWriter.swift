@@ -97,6 +97,12 @@ public struct EmailReportWriter: ReportWriter {
   /// This writer for another message (envelope, subject, Message-ID),
   /// sharing its parts' writers: many messages alike but for their
   /// recipients (a roster's readers) parse the templates once.
+  /// Whether the HTML part holds each task's details (`--details`), and
+  /// whether an iCalendar file is attached: parts the message holds whole,
+  /// which the memory check before reading counts.
+  public var holdsDetails: Bool { html.showDetails }
+  public var attachesCalendar: Bool { options.calendar != nil }
+
   public func addressed(_ mail: Options) -> EmailReportWriter {
     var writer = self
     writer.options = mail

@@ -28,7 +28,8 @@ public struct TemplateReportWriter: ReportWriter {
   /// The context's `showDetails`.
   let showDetails: Bool
   /// The nodes of the layout and of every template it names, for the
-  /// render budget (``RenderBudget``: a share per node and task).
+  /// render budget (``RenderBudget``: a share per node, and per task and
+  /// byte of its text).
   let templateNodes: Int
   /// What a rendered page adds to its locale's entry in the several-locale
   /// layout's context, besides the page itself (HTML: ``HTMLPageParts``).
@@ -90,7 +91,8 @@ public struct TemplateReportWriter: ReportWriter {
   public func write<Output: TextOutputStream>(_ report: ReportView, to output: inout Output) throws {
     try template.render(
       report.templateContext(showDetails: showDetails), partials: partials, escape: escape, escapeBytes: escapeBytes,
-      budget: RenderBudget(templateNodes: templateNodes, items: report.taskCount), into: &output)
+      budget: RenderBudget(templateNodes: templateNodes, items: report.taskCount, textBytes: report.textBytes),
+      into: &output)
   }
 
   /// GitHub-flavoured Markdown from `Templates/markdown/`.

@@ -17,10 +17,11 @@ struct ReportPipeline {
   let keepsUntilExit: Bool
 
   func run() throws {
-    try MemoryReserve.check(
-      inputs: plan.inputs, locales: plan.presentation.locales.count,
-      heldWhole: plan.output.isHeldWhole(locales: plan.presentation.locales.count))
-    var tasks = try TaskInputs(readStandardInput: io.readStandardInput).load(plan.inputs)
+    let locales = plan.presentation.locales.count
+    let streamMemory = try MemoryReserve.check(
+      inputs: plan.inputs, locales: locales, perLocale: plan.output.bytesPerInputBytePerLocale(locales: locales),
+      once: plan.output.bytesPerInputByteOnce)
+    var tasks = try TaskInputs(readStandardInput: io.readStandardInput, streamMemory: streamMemory).load(plan.inputs)
     let report = try PresentedReport(moving: &tasks, plan: plan, warn: warn)
     defer { if keepsUntilExit { KeptUntilExit.keep((tasks, report.agenda, report.views)) } }
     try deliver(report)
@@ -67,5 +68,22 @@ extension RunPlan.Output {
     case "html": return locales > 1
     default: return false
     }
+  }
+
+  /// What each locale's product needs per byte of list (``MemoryReserve``):
+  /// more for one held whole, and more again for an e-mail's details, which
+  /// its HTML part holds for every locale.
+  func bytesPerInputBytePerLocale(locales: Int) -> Int {
+    guard isHeldWhole(locales: locales) else { return MemoryReserve.perLocaleStreamed }
+    return MemoryReserve.perLocaleHeldWhole + (email?.holdsDetails == true ? MemoryReserve.perLocaleEmailDetails : 0)
+  }
+
+  /// What the product needs per byte of list once, whatever the locales:
+  /// an e-mail's attached calendar (the first locale's).
+  var bytesPerInputByteOnce: Int { email?.attachesCalendar == true ? MemoryReserve.emailCalendar : 0 }
+
+  private var email: EmailReportWriter? {
+    guard case .report(let writer) = product else { return nil }
+    return writer as? EmailReportWriter
   }
 }

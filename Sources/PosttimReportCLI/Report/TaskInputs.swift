@@ -7,10 +7,12 @@ import PosttimReport
 struct TaskInputs {
   /// Nil reads descriptor 0 as a stream (``TaskListLoader/readStandardInput``).
   let readStandardInput: (@Sendable () throws -> Data)?
+  /// Checked as a stream is read (``MemoryReserve``); nil: no limit.
+  var streamMemory: StreamMemoryGuard? = nil
 
   /// Reads every input, and reports every bad one.
   func load(_ paths: [String]) throws -> [TaskEntry] {
-    let loader = TaskListLoader(readStandardInput: readStandardInput)
+    let loader = TaskListLoader(readStandardInput: readStandardInput, streamMemory: streamMemory)
     var tasks: [TaskEntry] = []
     var errors: [TaskListError] = []
     for path in paths {

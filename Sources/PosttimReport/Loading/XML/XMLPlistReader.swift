@@ -161,11 +161,15 @@ final class XMLPlistReader {
   /// Reads `descriptor` to its end in 256 KiB chunks straight into expat's
   /// buffer, so the file is never held whole. Past `limit` bytes in all
   /// (`alreadyRead` of them fed before) it stops: a file that keeps growing
-  /// or an endless stream is refused, not read forever.
-  func parse(descriptor: Int32, limit: Int, alreadyRead: Int = 0) throws(TaskListError) {
+  /// or an endless stream is refused, not read forever; a stream's next
+  /// chunk must pass `memory` first.
+  func parse(descriptor: Int32, limit: Int, alreadyRead: Int = 0, memory: StreamMemoryGuard? = nil)
+    throws(TaskListError)
+  {
     let chunk: Int32 = 1 << 18
     var total = alreadyRead
     while true {
+      try memory?.check(total: total - spacingBytes + Int(chunk), undecoded: Int(chunk), file: file)
       guard let buffer = XML_GetBuffer(parser, chunk) else {
         throw TaskListError(.systemLimit, file: file, message: "cannot be read (out of memory)")
       }
@@ -180,6 +184,10 @@ final class XMLPlistReader {
       if count == 0 { return }
     }
   }
+
+  /// White space between elements read so far: nothing of it is kept, so a
+  /// stream's memory check does not count it.
+  private(set) var spacingBytes = 0
 
   /// Whether an event was refused (the first failure is kept).
   var hasFailed: Bool { failed }
@@ -351,10 +359,11 @@ final class XMLPlistReader {
         storage.baseAddress!.advanced(by: textCount).update(from: bytes, count: count)
       }
       textCount = end
-    } else if let stray = chunk.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x09 && $0 != 0x0D }) {
-      _ = stray
+    } else if chunk.contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x09 && $0 != 0x0D }) {
       let shown = String(decoding: chunk, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
       fail(.unreadable, "text outside a value: \"\(TaskListError.printable(shown, limit: 30))\"")
+    } else {
+      spacingBytes &+= count
     }
   }
 

@@ -24,9 +24,11 @@ extension TemplateReportWriter {
     }
     let layoutNodes = try Self.checkIncludes(of: layout, in: partials)
     var locales: [TemplateValue] = []
+    var pageBytes = 0
     for (index, report) in reports.enumerated() {
       var page = ""
       try write(report, to: &page)
+      pageBytes &+= page.utf8.count
       var members: [String: TemplateValue] = [
         "name": .string(report.nativeLocaleName), "languageTag": .string(report.languageTag),
         "direction": .string(report.direction), "localeID": .string(report.localeID), "first": .bool(index == 0),
@@ -35,10 +37,11 @@ extension TemplateReportWriter {
       members.merge(pageParts(page, report)) { _, part in part }
       locales.append(.object(members))
     }
-    // The pages it places are as long as their tasks make them.
+    // The pages it places are as long as their tasks make them, and it
+    // writes their bytes.
     let tasks = reports.reduce(0) { $0 + $1.taskCount }
     try layout.render(
       .object(["locales": .list(locales), "first": locales[0]]), partials: partials, escape: escape,
-      budget: RenderBudget(templateNodes: layoutNodes, items: tasks), into: &output)
+      budget: RenderBudget(templateNodes: layoutNodes, items: tasks, textBytes: pageBytes), into: &output)
   }
 }
