@@ -63,7 +63,7 @@ struct RFC4180ReaderTests {
     #expect(failure("id\r\nz\u{FFFD}") == nil)
     var bytes = Array("id\r\nok\r\n".utf8)
     bytes += [0xC3, 0x28]
-    #expect(throws: RFC4180Reader.Failure(row: 3, column: 0, message: "not UTF-8 text")) {
+    #expect(throws: RFC4180Reader.Failure(row: 3, column: 1, message: "not UTF-8 text")) {
       try RFC4180Reader.records(bytes)
     }
   }

@@ -39,7 +39,11 @@ struct RosterCommandTests {
         roster: 3 sent, 2 not due, 0 already sent, 1 failed
 
         """)
-    #expect(run.stderr == ["posttim-report: error: 1 reader failed (named above); the next run retries it"])
+    #expect(
+      run.stderr == [
+        RosterFixture.newJournalNote(fixture.state),
+        "posttim-report: error: 1 reader failed (named above); the next run retries it",
+      ])
     let messages = fixture.messages
     #expect(messages.map { header("To", in: $0) } == ["zoe@example.org", "amira@example.org", "ken@example.org"])
     #expect(messages.map { header("Content-Language", in: $0) } == ["fr-CA", "ar-EG", "ja-JP"])
@@ -99,7 +103,7 @@ struct RosterCommandTests {
     #expect(shardLines.count == 30)
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: fixture.state).sorted() == [
-        "roster.shard-0-of-3.journal", "roster.shard-1-of-3.journal", "roster.shard-2-of-3.journal",
+        "roster.lock", "roster.shard-0-of-3.journal", "roster.shard-1-of-3.journal", "roster.shard-2-of-3.journal",
       ])
     // Unsharded (N changed), it reads the shards' journals: nothing again.
     let (status, whole) = fixture.send(at: "2026-12-01T12:30:00Z")
@@ -135,8 +139,9 @@ struct RosterCommandTests {
         "roster 'ROSTER', row 2, column 'id': 'a/b' may hold only letters, digits and . _ - @ +"
       ),
       (
-        "id,list,mail-to,at\na,tasks.plist,a@example.org,6:00\n", 65,
-        "roster 'ROSTER', row 2, column 'at': '6:00' is not a wall time HH:MM (00:00 to 23:59)"
+        "id,list,mail-to,at\na,tasks.plist,a@example.org,6:00:30\n", 65,
+        "roster 'ROSTER', row 2, column 'at': '6:00:30' is not a wall time HH:MM (00:00 to 23:59; "
+          + "H:MM and HH:MM:00 are read too)"
       ),
       (
         "id,list,mail-to,time-zone\na,tasks.plist,a@example.org,UTC\nb,tasks.plist,b@example.org,Mars/Olympus\n", 65,
@@ -147,7 +152,10 @@ struct RosterCommandTests {
         "roster 'ROSTER', row 2, column 'locale': "
       ),
       ("id,list\na,tasks.plist\n", 64, "roster 'ROSTER', row 2: --format email needs at least one recipient"),
-      ("id,list,mail-to\na,tasks.plist,\"a@example.org\n", 65, "roster 'ROSTER', row 2: a quote that is never closed"),
+      (
+        "id,list,mail-to\na,tasks.plist,\"a@example.org\n", 65,
+        "roster 'ROSTER', row 2, column 'mail-to': a quote that is never closed"
+      ),
     ])
   func refusedWhole(csv: String, status: Int32, error: String) throws {
     let fixture = try RosterFixture(csv)
@@ -171,7 +179,8 @@ struct RosterCommandTests {
     let roster = fixture.roster
     #expect(
       run.stderr == [
-        "posttim-report: error: roster '\(roster)', row 2, column 'at': '25:00' is not a wall time HH:MM (00:00 to 23:59)",
+        "posttim-report: error: roster '\(roster)', row 2, column 'at': '25:00' is not a wall time HH:MM (00:00 to 23:59; "
+          + "H:MM and HH:MM:00 are read too)",
         "posttim-report: error: roster '\(roster)', row 3, column 'id': empty: every reader needs an ID",
         "posttim-report: error: roster '\(roster)', row 4, column 'list': empty: name the reader's task list",
       ])
@@ -208,7 +217,7 @@ struct RosterCommandTests {
       "roster", fixture.roster, "-o", out, "--state", fixture.state, "--mail-from", "r@example.org", "--now",
       "2026-12-01T12:00:00Z",
     ]
-    let first = expectRun(arguments: arguments, exit: .success, stderr: [])
+    let first = expectRun(arguments: arguments, exit: .success, stderr: [RosterFixture.newJournalNote(fixture.state)])
     let id = rosterMessageID("zoë.t", "20261201")
     #expect(
       first.stdout
@@ -223,7 +232,7 @@ struct RosterCommandTests {
     #expect(try String(contentsOfFile: path, encoding: .utf8) == "kept")
     #expect(try FileManager.default.contentsOfDirectory(atPath: out) == ["zoë.t.eml"])
     let journal = try String(contentsOfFile: fixture.state + "/roster.journal", encoding: .utf8)
-    #expect(journal.hasPrefix("zoë.t\t2026-12-01\t\(id)\t"))
+    #expect(journal.hasPrefix("# roster: \(fixture.roster)\nzoë.t\t2026-12-01\t\(id)\t"))
     #expect(journal.hasSuffix("\twritten\n"))
   }
 

@@ -26,6 +26,11 @@ struct RosterFixture {
 
   func remove() { try? FileManager.default.removeItem(at: folder) }
 
+  /// What a run that starts the journal says on standard error.
+  static func newJournalNote(_ state: String) -> String {
+    "posttim-report: note: no journal in \(state) yet: every due reader counts as not yet served"
+  }
+
   /// `posttim-report roster roster.csv --send` through `sendmail.sh`, at `now`.
   func send(at now: String, _ extra: [String] = [], sendmail: String? = nil) -> (ExitCode, CapturedRun) {
     let run = CapturedRun()

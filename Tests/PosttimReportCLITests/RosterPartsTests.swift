@@ -60,10 +60,14 @@ struct RosterPartsTests {
     let entry = RosterJournal.Entry(
       id: "zoe", localDate: "2026-12-01", messageID: "<a@b>", time: "2026-12-01T11:00:00Z", how: "sent")
     do {
-      let journal = try RosterJournal(folder: folder, name: "roster.journal")
+      let journal = try RosterJournal(
+        folder: folder, name: "roster.journal", roster: "/r/roster.csv", lock: "roster.lock", split: 1)
       #expect(journal.entry(id: "zoe", localDate: "2026-12-01") == nil)
       try journal.record(entry)
-      #expect(throws: RosterJournal.Failure.self) { try RosterJournal(folder: folder, name: "roster.journal") }
+      #expect(throws: RosterJournal.Failure.self) {
+        try RosterJournal(
+          folder: folder, name: "roster.journal", roster: "/r/roster.csv", lock: "roster.lock", split: 1)
+      }
     }
     let path = folder + "/roster.journal"
     // A record torn by a crash: no line end.
@@ -75,7 +79,8 @@ struct RosterPartsTests {
     #expect(reopened.entry(id: "zoe", localDate: "2026-12-01") == entry)
     #expect(reopened.entry(id: "max", localDate: "2026-12-01") == nil)
     #expect(
-      try String(contentsOfFile: path, encoding: .utf8) == "zoe\t2026-12-01\t<a@b>\t2026-12-01T11:00:00Z\tsent\n")
+      try String(contentsOfFile: path, encoding: .utf8)
+        == "# roster: /r/roster.csv\nzoe\t2026-12-01\t<a@b>\t2026-12-01T11:00:00Z\tsent\n")
     var info = stat()
     #expect(stat(path, &info) == 0 && info.st_mode & 0o777 == 0o600)
   }
@@ -87,10 +92,15 @@ extension RosterPartsTests {
   /// until it execs (O_CLOEXEC closes it then): a few tries ride that out.
   static func reopen(folder: String) throws -> RosterJournal {
     for _ in 0..<20 {
-      if let journal = try? RosterJournal(folder: folder, name: "roster.journal") { return journal }
+      if let journal = try? RosterJournal(
+        folder: folder, name: "roster.journal", roster: "/r/roster.csv", lock: "roster.lock", split: 1)
+      {
+        return journal
+      }
       usleep(50_000)
     }
-    return try RosterJournal(folder: folder, name: "roster.journal")
+    return try RosterJournal(
+      folder: folder, name: "roster.journal", roster: "/r/roster.csv", lock: "roster.lock", split: 1)
   }
 }
 

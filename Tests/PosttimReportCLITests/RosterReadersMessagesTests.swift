@@ -41,7 +41,8 @@ struct RosterReadersMessagesTests {
     }
     let common = ["--mail-from", "r@example.org", "--now", "2026-12-01T12:00:00Z"]
     expectRun(
-      arguments: ["roster", fixture.roster, "-o", out, "--state", fixture.state] + common, exit: .success, stderr: [])
+      arguments: ["roster", fixture.roster, "-o", out, "--state", fixture.state] + common, exit: .success,
+      stderr: [RosterFixture.newJournalNote(fixture.state)])
     for reader in readers {
       expectRun(
         arguments: [

@@ -76,7 +76,8 @@ enum TrustedPath {
         return "its folder \(folder) belongs to uid \(info.st_uid), not to you or root"
       }
       guard info.st_mode & (S_IWGRP | S_IWOTH) == 0 || info.st_mode & S_ISVTX != 0 else {
-        return "its folder \(folder) is writable by other users (mode \(octal(info.st_mode))) and not sticky"
+        let who = info.st_mode & S_IWOTH != 0 ? "other users" : "its group"
+        return "its folder \(folder) is writable by \(who) (mode \(octal(info.st_mode))) and not sticky"
       }
       guard folder != "/" else { return nil }
       folder = URL(fileURLWithPath: folder).deletingLastPathComponent().path

@@ -31,7 +31,8 @@ enum ExitStatusDocumentation {
     (
       .temporaryFailure, "send timed out",
       "sendmail ran past --send-timeout and was killed; nothing was sent. roster: some due readers failed (each "
-        + "named on its line; the next run retries them), or the journal is in use by another run"
+        + "named on its line; the next run retries them), the journal is in use by another run, or the state folder "
+        + "by a run with another --shard N"
     ),
     (
       .configuration, "template, catalog or config file error",

@@ -68,8 +68,10 @@ enum HelpRenderer {
     Output: one line per reader of the shard (sent, written, not due until
     HH:MM, already sent at …, failed: why), then a summary.
     Exit status: 0 every due reader delivered; 75 some failed (the next run
-    retries them) or the journal is in use; 64, 65, 66 or 78 for a roster,
-    option or config file refused whole, before anything is sent.
+    retries them) or the journal is in use (or its folder by another N);
+    64, 65, 66 or 78 for a roster, option or config file refused whole,
+    before anything is sent; 65 a damaged journal; 78 an untrusted one or
+    another roster's.
     """
   }
 

@@ -40,7 +40,9 @@ struct RFC4180Reader {
     try bytes.withUnsafeBufferPointer { (buffer) throws(Failure) in
       var body = buffer[...]
       if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
-      if let row = firstInvalidRow(body) { throw Failure(row: row, column: 0, message: "not UTF-8 text") }
+      if let (row, column) = firstInvalidRow(body) {
+        throw Failure(row: row, column: column, message: "not UTF-8 text")
+      }
       var parser = Parser()
       var index = body.startIndex
       while index < body.endIndex {
@@ -143,7 +145,7 @@ struct RFC4180Reader {
 
   /// The row (from 1, LF-counted) of the first bytes that are not UTF-8,
   /// or nil; checked a line at a time (LF is never inside a UTF-8 sequence).
-  private static func firstInvalidRow(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
+  private static func firstInvalidRow(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> (row: Int, column: Int)? {
     var row = 1
     var start = bytes.startIndex
     while start <= bytes.endIndex {
@@ -151,11 +153,30 @@ struct RFC4180Reader {
       if bytes[start..<end].contains(where: { $0 >= 0x80 }),
         String(validating: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self) == nil
       {
-        return row
+        return (row, invalidField(bytes[start..<end]))
       }
       row += 1
       start = end + 1
     }
     return nil
+  }
+
+  /// The field (from 1) of a line's first bytes that are not UTF-8: its
+  /// commas outside quotes counted before them.
+  private static func invalidField(_ line: Slice<UnsafeBufferPointer<UInt8>>) -> Int {
+    var field = 1
+    var quoted = false
+    var start = line.startIndex
+    for index in line.indices {
+      switch line[index] {
+      case 0x22: quoted.toggle()
+      case 0x2C where !quoted:
+        if String(validating: UnsafeBufferPointer(rebasing: line[start..<index]), as: UTF8.self) == nil { return field }
+        field += 1
+        start = index + 1
+      default: break
+      }
+    }
+    return field
   }
 }

@@ -40,8 +40,15 @@ struct RosterCommand {
     let journal: RosterJournal
     let others: [RosterJournal.Entry]
     do {
-      journal = try RosterJournal(folder: request.stateFolder, name: journalName)
-      others = try RosterJournal.others(in: request.stateFolder, roster: roster.name, own: journalName)
+      journal = try RosterJournal(
+        folder: request.stateFolder, name: journalName, roster: roster.identity, lock: roster.name + ".lock",
+        split: request.shard.count)
+      others = try RosterJournal.others(
+        in: request.stateFolder, roster: roster.name, identity: roster.identity, own: journalName)
+    }
+    if journal.isNew && others.isEmpty {
+      io.writeError(
+        "posttim-report: note: no journal in \(request.stateFolder) yet: every due reader counts as not yet served")
     }
     let run = RosterRun(
       request: request, environment: pinned, io: io, journal: journal, delivered: RosterDelivered(others),
@@ -55,8 +62,12 @@ struct RosterCommand {
   /// `-o DIR` must name a folder that exists.
   static func checkFolder(_ folder: String) throws {
     var isFolder: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else {
       throw OutputError(.cannotCreate, path: folder, reason: "-o names no existing folder")
+    }
+    guard isFolder.boolValue else {
+      throw OutputError(
+        .cannotCreate, path: folder, reason: "-o names a file, not a folder (ID.eml files go in a folder)")
     }
   }
 }

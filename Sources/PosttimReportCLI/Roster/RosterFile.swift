@@ -29,6 +29,12 @@ struct RosterFile: Sendable {
   /// The columns named after an option, in the file's order.
   let optionColumns: [OptionSpec]
 
+  /// Which roster a journal belongs to: the file's real path (its
+  /// absolute path when it cannot be resolved).
+  var identity: String {
+    TrustedPath.realPath(path) ?? URL(fileURLWithPath: path).standardizedFileURL.path
+  }
+
   /// The journal's base name: the file's name without `.csv`.
   var name: String {
     let file = (path as NSString).lastPathComponent
@@ -63,11 +69,13 @@ struct RosterFile: Sendable {
     var headerWidth = 0
     var headerRefused = false
     var seen: [String: Int] = [:]
+    var headerNames: [String] = []
     do {
       try RFC4180Reader.read(bytes) { record in
         guard let known = columns else {
           let header = Self.columns(record, path: path, errors: &errors)
           columns = header
+          headerNames = record.fields
           headerWidth = record.fields.count
           headerRefused = !errors.isEmpty
           readers = RosterReaders(
@@ -76,6 +84,8 @@ struct RosterFile: Sendable {
         }
         // A bad header is reported alone: its rows cannot be read.
         guard !headerRefused else { return }
+        // A spreadsheet's trailing rows of empty cells (`,,`) are no readers.
+        if record.fields.allSatisfy(\.isEmpty) { return }
         do throws(RosterError) {
           // RFC 4180 §2.4: as many cells as the header. A longer row is not
           // cut silently, a shorter one not read as empty cells.
@@ -95,12 +105,26 @@ struct RosterFile: Sendable {
         }
       }
     } catch {
-      throw RosterError.content(path, row: error.row, error.message + " (field \(error.column))")
+      throw RosterError.content(
+        path, row: error.row, column: Self.columnName(error.column, header: headerNames, bytes: bytes), error.message)
     }
     guard let columns else { throw RosterError.content(path, "no header row (id,list,…)") }
     if !errors.isEmpty { throw RosterErrors(errors: errors) }
     optionColumns = columns.compactMap { if case .option(let spec)? = $0 { spec } else { nil } }
     self.readers = readers
+  }
+
+  /// A CSV failure's column (from 1): the header's name for it, else its
+  /// number. The header is read alone when the failure came first (bytes
+  /// that are not UTF-8 are found before any record is read).
+  static func columnName(_ column: Int, header: [String], bytes: [UInt8]) -> String {
+    var names = header
+    if names.isEmpty, let end = bytes.firstIndex(of: 0x0A),
+      let first = try? RFC4180Reader.records(Array(bytes[..<end])).first
+    {
+      names = first.fields
+    }
+    return column >= 1 && column <= names.count ? names[column - 1] : "\(column)"
   }
 
   /// What each column is: `id`, `list`, `at` or an option.
@@ -117,7 +141,11 @@ struct RosterFile: Sendable {
         errors.append(.content(path, row: header.row, column: name, message))
         return nil
       }
-      guard seen.insert(name).inserted else { return fail("named twice") }
+      guard seen.insert(name).inserted else {
+        // A repeatable option's columns add up, as the option given twice does.
+        if let spec = RosterOptions.columns[name], spec.repeatable { return .option(spec) }
+        return fail("named twice (only a repeatable option's column, such as mail-to, may be)")
+      }
       switch name {
       case "id": return .id
       case "list": return .list
@@ -126,6 +154,12 @@ struct RosterFile: Sendable {
         if let spec = RosterOptions.columns[name] { return .option(spec) }
         if RosterOptions.notColumns.contains(name) {
           return fail("is set for the whole roster, on the command line, not per reader")
+        }
+        if !seen.contains("id") || !seen.contains("list"),
+          let separator = [";", "\t"].first(where: { name.contains($0) })
+        {
+          let shown = separator == "\t" ? "a tab" : "';'"
+          return fail("the roster is comma-separated (RFC 4180); this file seems to use \(shown)")
         }
         let names = ["id", "list", "at"] + RosterOptions.columns.keys.sorted()
         let hint = Suggestion.closest(to: name, in: names).map { " (did you mean '\($0)'?)" } ?? ""
@@ -155,8 +189,10 @@ struct RosterFile: Sendable {
       case .list: list = cell
       case .at:
         guard !cell.isEmpty else { continue }
-        guard let minutes = RosterDue.wallTime(cell) else {
-          throw .content(path, row: record.row, column: "at", "'\(cell)' is not a wall time HH:MM (00:00 to 23:59)")
+        guard let minutes = RosterDue.wallTime(spreadsheetWallTime(cell)) else {
+          throw .content(
+            path, row: record.row, column: "at",
+            "'\(cell)' is not a wall time HH:MM (00:00 to 23:59; H:MM and HH:MM:00 are read too)")
         }
         at = minutes
       case .option(let spec):
@@ -175,6 +211,17 @@ struct RosterFile: Sendable {
     return (id, list, at, anyCell ? cells : [])
   }
 
+  /// `HH:MM` from what spreadsheets export: `6:00` (Excel) or
+  /// `06:00:00` (LibreOffice; seconds other than 00 are left to be refused).
+  static func spreadsheetWallTime(_ cell: String) -> String {
+    var text = cell
+    if text.utf8.count == 8, text.hasSuffix(":00"), text.filter({ $0 == ":" }).count == 2 {
+      text = String(text.dropLast(3))
+    }
+    if text.utf8.count == 4, text.utf8.dropFirst().first == UInt8(ascii: ":") { text = "0" + text }
+    return text
+  }
+
   /// A reader's non-empty option cells, each naming its row and column.
   func layer(of reader: RosterReader) -> ParsedOptions {
     var layer = ParsedOptions()
@@ -190,6 +237,12 @@ struct RosterFile: Sendable {
     if id.isEmpty { return "empty: every reader needs an ID" }
     if id.utf8.count > idLimit { return "longer than \(idLimit) bytes" }
     if id.hasPrefix(".") { return "'\(id)' starts with '.'" }
+    // macOS writes file names decomposed (e + U+0301); the shim has no
+    // normalizer, so such an ID is refused, saying why it looks right.
+    if id.unicodeScalars.contains(where: { $0.properties.canonicalCombiningClass != .notReordered }) {
+      return "'\(id)' is in decomposed form (a letter followed by a combining accent, as macOS writes names): "
+        + "type it again or save the roster in composed form (NFC)"
+    }
     let allowed = id.unicodeScalars.allSatisfy { scalar in
       "._-@+".unicodeScalars.contains(scalar) || scalar.properties.isAlphabetic
         || scalar.properties.numericType == .decimal

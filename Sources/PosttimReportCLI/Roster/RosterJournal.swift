@@ -32,6 +32,12 @@ final class RosterJournal {
   enum Failure: Error, CustomStringConvertible {
     case cannotOpen(path: String, reason: String)
     case busy(path: String)
+    /// A run with another split (`--shard K/N`, N here) holds the folder.
+    case otherSplit(path: String, count: Int)
+    /// The journal's first line names another roster file.
+    case otherRoster(path: String, owner: String, roster: String)
+    /// A delivery made but not recorded: the next run makes it again.
+    case notRecorded(path: String, reason: String, reader: String, row: Int, how: String)
     case corrupt(path: String, line: Int)
     case cannotWrite(path: String, reason: String)
     /// Another user could have written it, or its folder (``TrustedPath``).
@@ -41,6 +47,14 @@ final class RosterJournal {
       switch self {
       case .cannotOpen(let path, let reason): return "journal '\(path)': \(reason)"
       case .busy(let path): return "journal '\(path)' is in use by another run; nothing was done"
+      case .otherSplit(let path, let count):
+        return "state folder '\(path)': journal in use by a run with another split (N=\(count)); nothing was done"
+      case .otherRoster(let path, let owner, let roster):
+        return "journal '\(path)' belongs to the roster '\(owner)', not to '\(roster)': "
+          + "give each roster its own --state folder; nothing was done"
+      case .notRecorded(let path, let reason, let reader, let row, let how):
+        return "journal '\(path)': cannot record a delivery: \(reason): \(reader) (row \(row)) was \(how) "
+          + "but not recorded: it will be \(how) again by the next run"
       case .corrupt(let path, let line): return "journal '\(path)', line \(line): not a journal record"
       case .cannotWrite(let path, let reason): return "journal '\(path)': cannot record a delivery: \(reason)"
       case .untrusted(let path, let reason): return "journal '\(path)': not trusted: \(reason)"
@@ -55,9 +69,20 @@ final class RosterJournal {
   /// again, and a long roster's memory stays flat.
   private var entries: [String: Entry] = [:]
 
+  /// Whether the journal was empty when this run opened it (it has no
+  /// record of any delivery).
+  let isNew: Bool
+  /// Holds the folder against runs with another split.
+  private let splitLock: RosterSplitLock
+
   /// Opens (creating them, mode 0700 and 0600) the state folder and the
-  /// journal file in it, locks it and reads it.
-  init(folder: String, name: String) throws(Failure) {
+  /// journal file in it, takes the split lock (``RosterSplitLock``), locks
+  /// the journal and reads it.
+  /// - Parameters:
+  ///   - roster: the roster's identity (its real path): a new journal's
+  ///     first line; a journal whose first line names another is refused.
+  ///   - lock: the split lock's file name; `split`, the run's N.
+  init(folder: String, name: String, roster: String, lock: String, split: Int) throws(Failure) {
     path = folder + "/" + name
     // A journal another user could write would say who was already sent;
     // their link on the way is not followed (ProtectedLinkWalk). Checked
@@ -73,20 +98,8 @@ final class RosterJournal {
       throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
     }
     if let refused = TrustedPath.refusal(folder: folder) { throw .untrusted(path: path, reason: refused) }
-    let descriptor = open(real + "/" + name, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
-    guard descriptor >= 0 else {
-      let reason = String(cString: strerror(errno))
-      throw Self.linkRefusal(real + "/" + name, path: path) ?? .cannotOpen(path: path, reason: reason)
-    }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-      close(descriptor)
-      throw .cannotOpen(path: path, reason: "not a regular file")
-    }
-    if let refused = TrustedPath.refusal(file: info) {
-      close(descriptor)
-      throw .untrusted(path: path, reason: refused)
-    }
+    splitLock = try RosterSplitLock(folder: real, file: lock, shown: folder, split: split)
+    let descriptor = try Self.openTrusted(real + "/" + name, path: path, flags: O_APPEND)
     guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
       close(descriptor)
       throw .busy(path: path)
@@ -108,7 +121,31 @@ final class RosterJournal {
       }
       bytes.removeSubrange(complete...)
     }
+    isNew = bytes.isEmpty
+    if let owner = Self.owner(bytes), owner != Self.escaped(roster) {
+      throw .otherRoster(path: path, owner: owner, roster: roster)
+    }
     for entry in try Self.entries(bytes, path: path) { entries[Self.key(entry.id, entry.localDate)] = entry }
+    if isNew {
+      try Self.append(Array((Self.headerPrefix + Self.escaped(roster) + "\n").utf8), to: descriptor, path: path)
+    }
+  }
+
+  /// A journal's first line: the roster it belongs to. A journal without
+  /// it (made before journals named their roster) belongs to the roster
+  /// that finds it under its own name.
+  static let headerPrefix = "# roster: "
+
+  /// The roster a journal's first line names, or nil for none.
+  static func owner(_ bytes: [UInt8]) -> String? {
+    let prefix = Array(headerPrefix.utf8)
+    guard bytes.starts(with: prefix), let end = bytes.firstIndex(of: 0x0A) else { return nil }
+    return String(decoding: bytes[prefix.count..<end], as: UTF8.self)
+  }
+
+  /// A path on one line: backslash and line feed escaped.
+  static func escaped(_ path: String) -> String {
+    path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\n", with: "\\n")
   }
 
   /// The records of a journal's complete lines.
@@ -117,6 +154,8 @@ final class RosterJournal {
     var lineNumber = 0
     for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast() {
       lineNumber += 1
+      // The header, and blank lines (an editor's, or `echo >>`), hold no record.
+      if line.isEmpty || (lineNumber == 1 && line.starts(with: headerPrefix.utf8)) { continue }
       let fields = line.split(separator: 0x09, omittingEmptySubsequences: false).map {
         String(decoding: $0, as: UTF8.self)
       }
@@ -130,7 +169,11 @@ final class RosterJournal {
   /// (its other shards' journals, `NAME.shard-K-of-N.journal`, and
   /// `NAME.journal`), all but `own`: read, not locked or changed, so a
   /// reader one split delivered is not sent again under another.
-  static func others(in folder: String, roster name: String, own: String) throws(Failure) -> [Entry] {
+  /// - Throws: ``Failure/otherRoster`` for one whose first line names
+  ///   another roster than `roster`.
+  static func others(in folder: String, roster name: String, identity roster: String, own: String)
+    throws(Failure) -> [Entry]
+  {
     let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
     var result: [Entry] = []
     for file in files.sorted() where file != own && isJournal(file, of: name) {
@@ -147,9 +190,33 @@ final class RosterJournal {
       // A last line another run is writing (or was writing when it died)
       // is not a record yet.
       let complete = (bytes.lastIndex(of: 0x0A).map { $0 + 1 }) ?? 0
+      if let owner = owner(Array(bytes[..<complete])), owner != escaped(roster) {
+        throw .otherRoster(path: path, owner: owner, roster: roster)
+      }
       result += try entries(Array(bytes[..<complete]), path: path)
     }
     return result
+  }
+
+  /// Opens (creating it, mode 0600) a regular file of the state folder
+  /// for reading and writing, never through a link, and checks it is
+  /// trusted (``TrustedPath/refusal(file:)``).
+  static func openTrusted(_ real: String, path: String, flags: Int32 = 0) throws(Failure) -> Int32 {
+    let descriptor = open(real, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | flags, 0o600)
+    guard descriptor >= 0 else {
+      let reason = String(cString: strerror(errno))
+      throw linkRefusal(real, path: path) ?? .cannotOpen(path: path, reason: reason)
+    }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+      close(descriptor)
+      throw .cannotOpen(path: path, reason: "not a regular file")
+    }
+    if let refused = TrustedPath.refusal(file: info) {
+      close(descriptor)
+      throw .untrusted(path: path, reason: refused)
+    }
+    return descriptor
   }
 
   /// The refusal of a symbolic link at a journal's name (`real`), or nil:
@@ -180,7 +247,12 @@ final class RosterJournal {
   /// Appends a delivery and waits until it is on disk.
   func record(_ entry: Entry) throws(Failure) {
     let line = [entry.id, entry.localDate, entry.messageID, entry.time, entry.how].joined(separator: "\t") + "\n"
-    var bytes = Array(line.utf8)[...]
+    try Self.append(Array(line.utf8), to: descriptor, path: path)
+  }
+
+  /// Writes `line` at the end and waits until it is on disk.
+  private static func append(_ line: [UInt8], to descriptor: Int32, path: String) throws(Failure) {
+    var bytes = line[...]
     while !bytes.isEmpty {
       let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
       if written < 0 {

@@ -93,10 +93,9 @@ struct RosterRun {
         taken += 1
         do {
           let how = try deliver(message)
-          try journal.record(
-            .init(
-              id: reader.id, localDate: localDate, messageID: messageID,
-              time: ISO8601.utcString(Date()), how: how))
+          try record(
+            .init(id: reader.id, localDate: localDate, messageID: messageID, time: ISO8601.utcString(Date()), how: how),
+            row: reader.row)
           if how == "skipped" {
             tally.empty += 1
             line = "nothing to send: no tasks (--skip-empty)"
@@ -115,6 +114,17 @@ struct RosterRun {
       try io.writeStandardOutput { $0.write("\(reader.id): \(line)\n") }
     }
     return tally
+  }
+
+  /// Records a delivery made; a journal that cannot record it names the
+  /// reader, who will get the message again.
+  private func record(_ entry: RosterJournal.Entry, row: Int) throws(RosterJournal.Failure) {
+    do {
+      try journal.record(entry)
+    } catch {
+      guard case .cannotWrite(let path, let reason) = error else { throw error }
+      throw .notRecorded(path: path, reason: reason, reader: entry.id, row: row, how: entry.how)
+    }
   }
 
   /// The delivery recorded for this reader's local date, by this run's
