@@ -27,8 +27,10 @@ struct RowProgram {
     /// An interpolation of ``names``[`name`].
     case value(name: Int, escaped: Bool)
     /// A section over ``names``[`name`]; its body is the steps before
-    /// `end`, and entering it is `work` units.
-    case section(name: Int, inverted: Bool, end: Int, work: Int)
+    /// `end`, and entering it is `work` units. `readsTop`: the body has a
+    /// `{{.}}` (the only name that reads a text or number pushed by the
+    /// section), so its value is made even where its truth alone is known.
+    case section(name: Int, inverted: Bool, end: Int, work: Int, readsTop: Bool)
     /// A partial's nodes are entered: `work` units.
     case enter(work: Int)
     /// A standalone partial begins: the next output starts a line.
@@ -75,7 +77,14 @@ struct RowProgram {
   }
 
   fileprivate mutating func endSection(at index: Int, name: NamePath, inverted: Bool, bodyNodes: Int) {
-    steps[index] = .section(name: self.name(name), inverted: inverted, end: steps.count, work: bodyNodes &+ 1)
+    let readsTop = steps[(index + 1)...].contains { step in
+      switch step {
+      case .value(let name, _), .section(let name, _, _, _, _): return names[name].isEmpty
+      case .text, .enter, .lineStart: return false
+      }
+    }
+    steps[index] = .section(
+      name: self.name(name), inverted: inverted, end: steps.count, work: bodyNodes &+ 1, readsTop: readsTop)
   }
 }
 
@@ -87,8 +96,8 @@ struct RowLookups {
   /// run: a frame's key table or dictionary answers the same for every row.
   enum Outer {
     case absent
-    /// In frame `frame`, a positional object, at `position`.
-    case member(frame: Int, position: Int)
+    /// In a positional object of the outer frames (which hold it), at `position`.
+    case member(Unmanaged<TemplateObject>, position: Int)
     /// In frame `frame`, a dictionary.
     case entry(frame: Int)
   }
@@ -102,7 +111,26 @@ struct RowLookups {
   let outer: [TemplateValue]
   var slots: [Slot]
   /// The row's own frames: its item, then the values of the sections it is in.
-  var frames: [TemplateValue] = []
+  private(set) var frames: [TemplateValue] = []
+  /// What each of ``frames`` is, read without copying the frame (a copy
+  /// of a row's object is a retain and a release per name looked up).
+  private var kinds: [FrameKind] = []
+
+  enum FrameKind {
+    /// A positional object, held by its frame.
+    case object(Unmanaged<TemplateObject>)
+    case dictionary
+    /// A value no name is looked up in.
+    case other
+
+    init(_ value: TemplateValue) {
+      switch value {
+      case .lazyObject(let object): self = .object(Unmanaged.passUnretained(object))
+      case .object: self = .dictionary
+      default: self = .other
+      }
+    }
+  }
   /// The renderer's work so far (``RenderBudget``), and its limit.
   var work: Int
   let workLimit: Int
@@ -120,7 +148,9 @@ struct RowLookups {
     for frame in frames.indices.reversed() {
       switch frames[frame] {
       case .lazyObject(let object):
-        if let position = object.keyTable.table.index(of: key) { return .member(frame: frame, position: position) }
+        if let position = object.keyTable.table.index(of: key) {
+          return .member(Unmanaged.passUnretained(object), position: position)
+        }
       case .object(let members):
         if members[key] != nil { return .entry(frame: frame) }
       default:
@@ -271,8 +301,7 @@ extension TemplateRenderer {
     _ item: TemplateValue, _ program: RowProgram, _ lookups: inout RowLookups, into text: inout TextBuffer
   ) -> RowOutcome {
     var lineStart: Bool?
-    lookups.frames.removeAll(keepingCapacity: true)
-    lookups.frames.append(item)
+    lookups.startRow(item)
     let workBefore = lookups.work
     let finished =
       lookups.enter(program.rowWork)
@@ -340,8 +369,21 @@ extension TemplateRenderer {
         text.write(written)
         lineStart = false
         index += 1
-      case .section(let name, let inverted, let end, let work):
-        let value = lookups.resolve(names, name) ?? .null
+      case .section(let name, let inverted, let end, let work, let readsTop):
+        let value: TemplateValue
+        switch lookups.section(names, name, truthOnly: !readsTop) {
+        case .truth(let truth):
+          // A text, number or boolean: the tree walk would push it, but
+          // without a `{{.}}` in the body no lookup reads it.
+          if truth != inverted,
+            !lookups.enter(work) || !run(steps, index + 1..<end, names, templateText, &lookups, &lineStart, into: &text)
+          {
+            return false
+          }
+          index = end
+          continue
+        case .value(let found): value = found ?? .null
+        }
         if inverted {
           if !value.isTruthy,
             !lookups.enter(work) || !run(steps, index + 1..<end, names, templateText, &lookups, &lineStart, into: &text)
@@ -357,9 +399,9 @@ extension TemplateRenderer {
           default:
             guard value.isTruthy else { break }
             guard lookups.enter(work) else { return false }
-            lookups.frames.append(value)
+            lookups.push(value)
             let finished = run(steps, index + 1..<end, names, templateText, &lookups, &lineStart, into: &text)
-            lookups.frames.removeLast()
+            lookups.pop()
             if !finished { return false }
           }
         }
@@ -377,6 +419,23 @@ extension TemplateRenderer {
 }
 
 extension RowLookups {
+  /// The row's frames are `item` alone.
+  fileprivate mutating func startRow(_ item: TemplateValue) {
+    frames.removeAll(keepingCapacity: true)
+    kinds.removeAll(keepingCapacity: true)
+    push(item)
+  }
+
+  fileprivate mutating func push(_ value: TemplateValue) {
+    frames.append(value)
+    kinds.append(FrameKind(value))
+  }
+
+  fileprivate mutating func pop() {
+    frames.removeLast()
+    kinds.removeLast()
+  }
+
   /// Counts entering a list of nodes, as the tree walk does; false past
   /// the limit, where the tree walk throws.
   fileprivate mutating func enter(_ units: Int) -> Bool {
@@ -390,6 +449,28 @@ extension RowLookups {
   fileprivate enum Place {
     case member(Unmanaged<TemplateObject>, position: Int)
     case value(TemplateValue?)
+  }
+
+  /// What a section over `names[name]` needs to know of its value.
+  fileprivate enum SectionLookup {
+    /// Only whether it renders: the value is a text, number or boolean
+    /// its object knows the truth of without making it.
+    case truth(Bool)
+    case value(TemplateValue?)
+  }
+
+  /// The value of `names[name]` for a section, or with `truthOnly` only
+  /// its truth where its object answers that (``TemplateMembers/truth(ofMember:)``).
+  fileprivate mutating func section(_ names: [NamePath], _ name: Int, truthOnly: Bool) -> SectionLookup {
+    guard truthOnly, names[name].count == 1 else { return .value(resolve(names, name)) }
+    switch place(of: names, name) {
+    case .member(let object, let position):
+      return object._withUnsafeGuaranteedRef { object in
+        if let truth = object.truth(ofMember: position) { return .truth(truth) }
+        return .value(object.member(at: position))
+      }
+    case .value(let found): return .value(found)
+    }
   }
 
   /// ``ContextStack/resolve(_:)`` for `names[name]`, name `name` of the
@@ -414,28 +495,26 @@ extension RowLookups {
   /// while the objects share a key table.
   /// - Precondition: `names[name]` is not empty.
   fileprivate mutating func place(of names: [NamePath], _ name: Int) -> Place {
-    var frame = frames.count - 1
+    var frame = kinds.count - 1
     while frame >= 0 {
-      switch frames[frame] {
-      case .lazyObject(let object):
-        let keys = object.keyTable
+      switch kinds[frame] {
+      case .object(let object):
+        let keys = object._withUnsafeGuaranteedRef { $0.keyTable }
         if slots[name].table != keys.id {
           slots[name].table = keys.id
           slots[name].position = keys.table.index(of: names[name][0])
         }
-        if let position = slots[name].position { return .member(Unmanaged.passUnretained(object), position: position) }
-      case .object(let members):
-        if let value = members[names[name][0]] { return .value(value) }
-      default:
+        if let position = slots[name].position { return .member(object, position: position) }
+      case .dictionary:
+        if case .object(let members) = frames[frame], let value = members[names[name][0]] { return .value(value) }
+      case .other:
         break
       }
       frame -= 1
     }
     switch slots[name].outer {
     case .absent: return .value(nil)
-    case .member(let frame, let position):
-      guard case .lazyObject(let object) = outer[frame] else { return .value(nil) }
-      return .member(Unmanaged.passUnretained(object), position: position)
+    case .member(let object, let position): return .member(object, position: position)
     case .entry(let frame): return .value(outer[frame][names[name][0]])
     }
   }

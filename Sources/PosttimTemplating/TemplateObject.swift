@@ -38,7 +38,7 @@ public final class TemplateObject: Sendable {
   /// - Precondition: as many values as keys.
   package convenience init(keys: TemplateKeys, values: [TemplateValue]) {
     precondition(keys.names.count == values.count, "TemplateObject: one value per key")
-    self.init(keys: keys) { values[$0] }
+    self.init(keys: keys, members: StoredMembers(values: values))
   }
 
   /// For a caller that finds a name's position once per kind of object
@@ -56,6 +56,9 @@ public final class TemplateObject: Sendable {
 
   /// ``TemplateMembers/touchTexts()``.
   func touchTexts() -> UInt8 { members.touchTexts() }
+
+  /// ``TemplateMembers/truth(ofMember:)``.
+  func truth(ofMember position: Int) -> Bool? { members.truth(ofMember: position) }
 
   /// The member named `key`, computed now; nil when absent (a Mustache miss).
   public subscript(key: String) -> TemplateValue? {
@@ -82,10 +85,44 @@ package protocol TemplateMembers: Sendable {
   /// chunk of rows first lets their cache misses overlap, where one row
   /// at a time waits for each.
   func touchTexts() -> UInt8
+
+  /// When the member at `position` is a value no name is looked up in
+  /// (text, a number, a boolean, null), whether a section over it renders
+  /// (``TemplateValue/isTruthy`` of ``member(at:)``): a row program then
+  /// makes no value for the section. Nil (the default) for any other
+  /// member, or when it is not known without computing it.
+  func truth(ofMember position: Int) -> Bool?
 }
 
 extension TemplateMembers {
   package func touchTexts() -> UInt8 { 0 }
+
+  package func truth(ofMember position: Int) -> Bool? { nil }
+}
+
+extension TemplateValue {
+  /// ``isTruthy`` for a value no name is looked up in; nil for objects,
+  /// lists and streams.
+  var scalarTruth: Bool? {
+    switch self {
+    case .null: return false
+    case .bool(let value): return value
+    case .integer, .number: return true
+    case .string(let value): return !value.isEmpty
+    case .object, .lazyObject, .list, .stream: return nil
+    }
+  }
+}
+
+/// Members given as values, one per key.
+private struct StoredMembers: TemplateMembers {
+  let values: [TemplateValue]
+
+  func member(at position: Int) -> TemplateValue { values[position] }
+
+  func withUTF8(ofMember position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool { false }
+
+  func truth(ofMember position: Int) -> Bool? { values[position].scalarTruth }
 }
 
 /// Members computed by a closure; none lent as UTF-8.

@@ -34,20 +34,26 @@ package struct TextBuffer: TextOutputStream, @unchecked Sendable {
       return copy
     }
 
+    /// Inlined where the row steps write (tens of short pieces a row):
+    /// only growing is a call.
+    @inline(__always)
     func append(_ bytes: UnsafeBufferPointer<UInt8>) {
       guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
-      if count + bytes.count > capacity {
-        // The new bytes are copied before the old storage is freed: they
-        // may be this buffer's own (a buffer written to itself).
-        capacity = max(count + bytes.count, capacity * 2)
-        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-        grown.update(from: base, count: count)
-        (grown + count).update(from: source, count: bytes.count)
-        base.deallocate()
-        base = grown
-      } else {
-        (base + count).update(from: source, count: bytes.count)
-      }
+      if count + bytes.count > capacity { return grow(appending: bytes) }
+      (base + count).update(from: source, count: bytes.count)
+      count += bytes.count
+    }
+
+    @inline(never)
+    private func grow(appending bytes: UnsafeBufferPointer<UInt8>) {
+      // The new bytes are copied before the old storage is freed: they
+      // may be this buffer's own (a buffer written to itself).
+      capacity = max(count + bytes.count, capacity * 2)
+      let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+      grown.update(from: base, count: count)
+      (grown + count).update(from: bytes.baseAddress!, count: bytes.count)
+      base.deallocate()
+      base = grown
       count += bytes.count
     }
   }

@@ -111,6 +111,28 @@ extension TaskView: TemplateMembers {
 extension TaskView {
   /// A byte of the title and of the description, read in place.
   package func touchTexts() -> UInt8 { rows.firstBytes(at: row) }
+
+  /// The members the default templates open sections on, whose truth is
+  /// read from the task without making their value.
+  private enum KnownTruth { case details, hasExtraFields }
+
+  private static let knownTruths: [KnownTruth?] = fields.map {
+    switch $0.name {
+    case "details": .details
+    case "hasExtraFields": .hasExtraFields
+    default: nil
+    }
+  }
+
+  /// Whether `{{#details}}` and `{{#hasExtraFields}}` render, as their
+  /// values' truth (a text that is not empty, the boolean).
+  package func truth(ofMember position: Int) -> Bool? {
+    switch Self.knownTruths[position] {
+    case .details?: !rows.entries[row].details.isEmpty
+    case .hasExtraFields?: !rows.entries[row].extraFields.isEmpty
+    case nil: nil
+    }
+  }
 }
 
 extension SectionRows {
