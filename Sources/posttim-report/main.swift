@@ -3,6 +3,8 @@
 import Foundation
 import PosttimReportCLI
 
+// A closed 0, 1 or 2 is held by /dev/null before anything is opened.
+StandardDescriptors.reserve()
 // A reader that goes away (`| head`, a closed FIFO) is a write error,
 // exit 74 with a message, rather than death by SIGPIPE.
 signal(SIGPIPE, SIG_IGN)
