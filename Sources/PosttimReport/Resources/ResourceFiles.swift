@@ -60,7 +60,19 @@ public struct DirectoryResources: ResourceFiles {
     guard let walker = FileManager.default.enumerator(atPath: root.path) else {
       return (".", "cannot be listed")
     }
+    // The folder, and any link in it (to a subfolder, which the listing
+    // does not enter), under the link rule every file is read by: a folder
+    // refused there would be a quiet fall back to the defaults.
+    if let refusal = Self.linkRefusal(root.path) { return (".", refusal) }
     let files = walker.allObjects.compactMap { $0 as? String }.sorted()
+    for relative in files {
+      var info = stat()
+      if lstat(root.appending(path: relative).path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK,
+        let refusal = Self.linkRefusal(root.appending(path: relative).path)
+      {
+        return (relative, refusal)
+      }
+    }
     for relative in files where relative.hasSuffix(".mustache") || relative.hasSuffix(".json") {
       let bytes: [UInt8]
       do {
@@ -73,6 +85,19 @@ public struct DirectoryResources: ResourceFiles {
       guard String(validating: bytes, as: UTF8.self) != nil else { return (relative, "is not UTF-8 text") }
     }
     return nil
+  }
+
+  /// Why the link rule refuses a link on the way to `path`, or nil.
+  static func linkRefusal(_ path: String) -> String? {
+    do {
+      let file = try DataFile.open(path)
+      close(file.descriptor)
+      return nil
+    } catch .unreadable(let reason) {
+      return reason
+    } catch {
+      return nil
+    }
   }
 
   /// Every file below `folder`, at any depth (as the embedded copy

@@ -48,7 +48,8 @@ extension RunPlan {
   static func checkTemplateDirectory(_ root: URL, catalogs: Bool) throws {
     let folder = DirectoryResources(root: root)
     if let (path, reason) = folder.firstUnusableFile() {
-      throw TemplateError(kind: .syntax, templateName: root.appending(path: path).path, message: reason)
+      let name = path == "." ? root.path : root.appending(path: path).path
+      throw TemplateError(kind: .syntax, templateName: name, message: reason)
     }
     for path in folder.paths(under: "messages/") where path.hasSuffix(".json") && catalogs {
       let name = String(path.dropFirst("messages/".count).dropLast(".json".count))
