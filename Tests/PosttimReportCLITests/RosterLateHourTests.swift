@@ -55,7 +55,9 @@ struct RosterLateHourTests {
       ])
     let journal = try String(contentsOfFile: fixture.state + "/roster.journal", encoding: .utf8)
     // The journal's first line names its roster; the records follow.
-    let keys = journal.split(separator: "\n").dropFirst().map { $0.split(separator: "\t").prefix(2).joined(separator: " ") }
+    let keys = journal.split(separator: "\n").dropFirst().map {
+      $0.split(separator: "\t").prefix(2).joined(separator: " ")
+    }
     #expect(
       keys == [
         "utc 2026-11-30", "toronto 2026-11-30", "kolkata 2026-12-01", "utc 2026-12-01", "toronto 2026-12-01",
