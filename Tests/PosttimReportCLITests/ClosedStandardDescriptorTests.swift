@@ -39,4 +39,21 @@ struct ClosedStandardDescriptorTests {
     let lock = try Data(contentsOf: URL(filePath: fixture.state + "/roster.lock"))
     #expect(!String(decoding: lock, as: UTF8.self).contains("sent"))
   }
+
+  @Test("a roster whose standard output fails: every due reader is still sent and recorded, then exit 74")
+  func rosterWithFailingOutput() throws {
+    let fixture = try RosterFixture(
+      "id,list,mail-to\nzoe,tasks.plist,zoe@example.org\namy,tasks.plist,amy@example.org\n")
+    defer { fixture.remove() }
+    let arguments = [
+      "roster", fixture.roster, "--send", "--sendmail", fixture.sendmail, "--state", fixture.state, "--now",
+      "2026-11-22T10:00:00Z",
+    ]
+    let result = try LimitedRun.run("exec >&-", arguments)
+    #expect(result.status == 74)
+    #expect(result.stderr.hasSuffix("posttim-report: error: <stdout>: write failed (Bad file descriptor)\n"))
+    #expect(fixture.messages.count == 2)
+    let journal = try String(contentsOfFile: fixture.state + "/roster.journal", encoding: .utf8)
+    #expect(journal.split(separator: "\n").dropFirst().map { $0.prefix(4) } == ["zoe\t", "amy\t"])
+  }
 }

@@ -57,9 +57,10 @@ struct RosterCommand {
       request: request, environment: pinned, warnings: warnings, io: io, journal: journal,
       delivered: RosterDelivered(others),
       context: RosterMessageMaker.Context(shared: shared))
-    let tally = try run.handle(schedule.entries, roster: roster)
+    var tally = try run.handle(schedule.entries, roster: roster)
     let scope = request.shard == .all ? "roster" : "roster (shard \(request.shard))"
-    try io.writeStandardOutput { $0.write("\(scope): \(tally.summary(delivery: request.delivery))\n") }
+    tally.print("\(scope): \(tally.summary(delivery: request.delivery))\n", io: io)
+    if let unprinted = tally.unprinted { throw unprinted }
     if tally.failed > 0 { throw RosterIncomplete(failed: tally.failed) }
   }
 

@@ -23,6 +23,18 @@ struct RosterTally {
   var notDue = 0
   var already = 0
   var failed = 0
+  /// The first line that could not be printed (standard output closed,
+  /// full, its reader gone): the readers after it are still handled.
+  var unprinted: (any Error)?
+
+  /// Prints `line`; a failure is kept, not thrown, so it stops no reader.
+  mutating func print(_ line: String, io: CommandIO) {
+    do {
+      try io.writeStandardOutput { $0.write(line) }
+    } catch {
+      unprinted = unprinted ?? error
+    }
+  }
 
   func summary(delivery: RosterRequest.Delivery) -> String {
     let verb = delivery == .send ? "sent" : "written"
@@ -113,7 +125,7 @@ struct RosterRun {
           line = "failed: row \(reader.row): \(message)"
         }
       }
-      try io.writeStandardOutput { $0.write("\(reader.id): \(line)\n") }
+      tally.print("\(reader.id): \(line)\n", io: io)
     }
     return tally
   }
