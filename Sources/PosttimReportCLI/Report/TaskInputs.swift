@@ -35,13 +35,13 @@ struct TaskInputs {
     if inputs.filter({ $0 == "-" }).count > 1 {
       throw UsageError("'-' (standard input) given more than once")
     }
-    let named = inputs.filter { $0 != "-" }
-    // One file cannot repeat (and the first table of file identities costs
+    // One input cannot repeat (and the first table of file identities costs
     // a scan of the runtime's conformance records, 0.1 ms of every start).
-    guard named.count > 1 else { return }
+    // '-' is standard input's own file: `- /dev/stdin` names it twice.
+    guard inputs.count > 1 else { return }
     var seen: [FileIdentity: String] = [:]
-    for input in named {
-      guard let id = FileIdentity(path: input) else { continue }
+    for input in inputs {
+      guard let id = input == "-" ? FileIdentity.standardInput : FileIdentity(path: input) else { continue }
       if let first = seen[id] { throw UsageError("'\(input)' is the same file as '\(first)'") }
       seen[id] = input
     }
