@@ -14,25 +14,8 @@ import TestSupport
 struct EmailPartsMemoryEstimateTests {
   @Test("a three-locale e-mail with --details of 20,000 tasks under ulimit -v 370000 and 390000: 71 up front")
   func detailsInThreeLocales() throws {
-    let folder = try temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let input = folder.appending(path: "t20k.plist")
-    let output = folder.appending(path: "em.eml")
-    try Self.variedList(20_000).write(to: input, atomically: false, encoding: .utf8)
-    try "the old message\n".write(to: output, atomically: false, encoding: .utf8)
-    let arguments = [
-      input.path, "--now", "2026-11-30T14:00:00Z", "-z", "America/Toronto", "--from", "2000-01-01", "--to",
-      "2100-01-01", "-l", "fr_CA,ar_EG,ja_JP", "-f", "email", "--details", "--mail-to", "a@b.org", "-o", output.path,
-    ]
-    for limit in [370_000, 390_000] {
-      let result = try MemoryAndThreadLimitTests.run(MemoryAndThreadLimitTests.limited("-v \(limit)", arguments))
-      #expect(result.status == 71, "ulimit -v \(limit): \(result.stderr.prefix(300))")
-      #expect(
-        result.stderr.hasPrefix("posttim-report: error: not enough memory for the task lists: they need about "),
-        "\(result.stderr.prefix(300))")
-      #expect(try String(contentsOf: output, encoding: .utf8) == "the old message\n")
-      #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["em.eml", "t20k.plist"])
-    }
+    try RenderingMemoryEstimateTests.expectRefusedUpFront(
+      list: Self.variedList(20_000), options: ["--details"], limits: [370_000, 390_000])
   }
 
   /// `count` tasks like the benchmarks' lists: titles with markup to
