@@ -48,7 +48,11 @@ struct RosterSchedule {
       } catch let error as RosterError {
         errors.append(error)
       } catch {
-        let (code, message) = ReportCommand.describe(error)
+        var (code, message) = ReportCommand.describe(error)
+        if code == .usage, Self.cellsCause(reader, roster: roster, request: request, warnings: warnings, shared: shared)
+        {
+          code = .dataError
+        }
         errors.append(RosterError(exitCode: code, path: roster.path, row: reader.row, column: nil, message: message))
       }
     }
@@ -65,6 +69,31 @@ struct RosterSchedule {
     self.entries = entries
   }
 
+  /// A recipient for checks that stand in for a row's own.
+  static let standInRecipient = "reader@example.invalid"
+
+  /// Whether a row's usage error (its cells against each other: a `to`
+  /// before its `from`) comes from its cells, not from the command line:
+  /// the row resolves without them (and a stand-in recipient where it
+  /// gave its own). Such a fault is the file's (65).
+  static func cellsCause(
+    _ reader: RosterReader, roster: RosterFile, request: RosterRequest, warnings: RosterWarnings,
+    shared: SharedWriters
+  ) -> Bool {
+    guard !reader.cells.isEmpty else { return false }
+    let bare = RosterReader(id: reader.id, row: reader.row, list: reader.list, at: reader.at, cells: [])
+    var options = request.options(for: bare, in: roster)
+    if roster.layer(of: reader).has(MailOptions.to.spec) {
+      options.append(MailOptions.to.spec, .init(text: standInRecipient, origin: .commandLine))
+    }
+    do {
+      _ = try RunPlan(resolving: options, in: warnings.silent, shared: shared)
+      return true
+    } catch {
+      return false
+    }
+  }
+
   /// Why the roster-wide options alone (no cell; a stand-in list, and a
   /// stand-in recipient when none is given, as rows give their own) do not
   /// resolve, or nil.
@@ -72,7 +101,7 @@ struct RosterSchedule {
     var options = request.shared
     options.operands = ["roster-wide.plist"]
     if !options.has(MailOptions.to.spec) {
-      options.append(MailOptions.to.spec, .init(text: "reader@example.invalid", origin: .commandLine))
+      options.append(MailOptions.to.spec, .init(text: standInRecipient, origin: .commandLine))
     }
     do {
       _ = try RunPlan(resolving: options, in: warnings.silent, shared: shared)
