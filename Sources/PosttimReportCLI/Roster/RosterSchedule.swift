@@ -69,12 +69,9 @@ struct RosterSchedule {
     self.entries = entries
   }
 
-  /// A recipient for checks that stand in for a row's own.
-  static let standInRecipient = "reader@example.invalid"
-
   /// Whether a row's usage error (its cells against each other: a `to`
   /// before its `from`) comes from its cells, not from the command line:
-  /// the row resolves without them (and a stand-in recipient where it
+  /// the row resolves without them (with a stand-in recipient where it
   /// gave its own). Such a fault is the file's (65).
   static func cellsCause(
     _ reader: RosterReader, roster: RosterFile, request: RosterRequest, warnings: RosterWarnings,
@@ -82,16 +79,9 @@ struct RosterSchedule {
   ) -> Bool {
     guard !reader.cells.isEmpty else { return false }
     let bare = RosterReader(id: reader.id, row: reader.row, list: reader.list, at: reader.at, cells: [])
-    var options = request.options(for: bare, in: roster)
-    if roster.layer(of: reader).has(MailOptions.to.spec) {
-      options.append(MailOptions.to.spec, .init(text: standInRecipient, origin: .commandLine))
-    }
-    do {
-      _ = try RunPlan(resolving: options, in: warnings.silent, shared: shared)
-      return true
-    } catch {
-      return false
-    }
+    let options = request.options(for: bare, in: roster)
+    let recipient = roster.layer(of: reader).has(MailOptions.to.spec)
+    return resolutionError(options, standInRecipient: recipient, warnings: warnings, shared: shared) == nil
   }
 
   /// Why the roster-wide options alone (no cell; a stand-in list, and a
@@ -100,8 +90,18 @@ struct RosterSchedule {
   static func rosterWideError(request: RosterRequest, warnings: RosterWarnings, shared: SharedWriters) -> (any Error)? {
     var options = request.shared
     options.operands = ["roster-wide.plist"]
-    if !options.has(MailOptions.to.spec) {
-      options.append(MailOptions.to.spec, .init(text: standInRecipient, origin: .commandLine))
+    let recipient = !options.has(MailOptions.to.spec)
+    return resolutionError(options, standInRecipient: recipient, warnings: warnings, shared: shared)
+  }
+
+  /// Why `options` (plus a stand-in recipient, if asked) do not resolve
+  /// into a run plan, or nil; warnings are not printed.
+  private static func resolutionError(
+    _ options: ParsedOptions, standInRecipient: Bool, warnings: RosterWarnings, shared: SharedWriters
+  ) -> (any Error)? {
+    var options = options
+    if standInRecipient {
+      options.append(MailOptions.to.spec, .init(text: "reader@example.invalid", origin: .commandLine))
     }
     do {
       _ = try RunPlan(resolving: options, in: warnings.silent, shared: shared)
