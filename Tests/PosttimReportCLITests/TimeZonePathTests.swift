@@ -157,6 +157,30 @@ struct TimeZonePathTests {
     #expect(!FileManager.default.fileExists(atPath: output.path))
   }
 
+  @Test(
+    "a roster's time-zone cell takes a copied zone file; one that is none of the system's zones is 65 naming the row")
+  func rosterCells() throws {
+    let fixture = try RosterFixture("id,list,mail-to,time-zone\n")
+    defer { fixture.remove() }
+    let copy = fixture.folder.appending(path: "my-zone")
+    try FileManager.default.copyItem(atPath: Self.tokyo, toPath: copy.path)
+    let odd = try Self.unknownZoneFile(in: fixture.folder).path
+    try "id,list,mail-to,time-zone\na,tasks.plist,a@example.org,\(copy.path)\n"
+      .write(toFile: fixture.roster, atomically: true, encoding: .utf8)
+    let (sent, run) = fixture.send(at: "2026-12-01T12:00:00Z")
+    #expect(sent == .success, "\(run.stderr)")
+    #expect(fixture.messages.count == 1)
+    try "id,list,mail-to,time-zone\nb,tasks.plist,b@example.org,\(odd)\n"
+      .write(toFile: fixture.roster, atomically: true, encoding: .utf8)
+    let (refused, again) = fixture.send(at: "2026-12-01T12:00:00Z")
+    #expect(refused == .dataError)
+    #expect(
+      again.stderr.first
+        == "posttim-report: error: roster '\(fixture.roster)', row 2, column 'time-zone': \(Self.matchesNone(odd, odd))"
+    )
+    #expect(fixture.messages.count == 1)
+  }
+
   @Test("a path that names no file: -z 64; TZ warns and uses UTC, as the C library does")
   func missingPath() throws {
     let folder = try temporaryFolder()
