@@ -115,8 +115,10 @@ enum ReportOptions {
   static let timeZone = Option(
     OptionSpec(
       "time-zone", short: "z", value: "ID", default: "the device zone",
-      help: "IANA time zone ID (America/Toronto), or POSIX TZ rules (AEST-10AEDT,M10.1.0,M4.1.0/3)",
-      discussion: "Takes what TZ takes: :America/Toronto, a path into the zoneinfo folder, a copy of one of its "
+      help:
+        "IANA time zone ID (America/Toronto), a zone file's path, or POSIX TZ rules (AEST-10AEDT,M10.1.0,M4.1.0/3), "
+        + "as TZ takes them",
+      discussion: "Also :America/Toronto; a path is a file in the zoneinfo folder, a copy of one of its "
         + "zone files or a link to one (read as that zone; any other file is refused). "
         + "Default: TZ (America/Toronto, :America/Toronto, a zoneinfo path, EST5EDT, a POSIX rule), "
         + "else /etc/localtime, else /etc/timezone, else UTC.",
