@@ -9,7 +9,7 @@ import TestSupport
 @Suite(
   "preview --report under a memory limit", .enabled(if: EndToEndTests.binary != nil, "posttim-report binary not built"))
 struct PreviewReportMemoryLimitTests {
-  @Test("a 60,000-task list under ulimit -v 120000 and 150000: 71 naming the list, old output kept; 400000: the preview")
+  @Test("60,000 tasks under ulimit -v 120000 and 150000: 71 naming the list, old output kept; 400000: the preview")
   func refusedUpFrontThenPreviewed() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
