@@ -200,7 +200,12 @@ public final class ReportPresenter: Sendable, ICUFailureReporting {
   func dayTitle(_ day: LocalDay, today: LocalDay) -> String {
     // Noon is inside the day whatever DST does at its edges.
     let instant = calendar.start(of: day).addingTimeInterval(12 * 3600)
-    if let relative = relativeNames?.name(forDayOffset: today.distance(to: day)) {
+    // Counted in days of the zone (Apia's 2011-12-31 is tomorrow on the
+    // 29th); names reach a day either way, so a date further than a week
+    // off needs no counting.
+    let dates = today.distance(to: day)
+    let offset = abs(dates) <= 7 ? calendar.distance(from: today, to: day) : dates
+    if let relative = relativeNames?.name(forDayOffset: offset) {
       return catalog.text(
         .sectionRelativeDay,
         ["relative": .string(relative), "date": .string(dayInline.string(from: instant))])
