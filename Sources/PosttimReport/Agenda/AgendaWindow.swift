@@ -62,7 +62,8 @@ public struct AgendaWindow: Sendable, Equatable {
     }
     // Days the zone has: a date it skipped is not one of the `days`.
     if let days { last = calendar.day(first ?? today, movedBy: days - 1) }
-    if let first, let last, last < first { throw Problem.endsBeforeStart(first: first, last: last) }
+    // Without a first day the window starts today (overdue tasks come before it, not after the end).
+    if let last, last < (first ?? today) { throw Problem.endsBeforeStart(first: first ?? today, last: last) }
     return (first, last)
   }
 }
