@@ -45,10 +45,11 @@ enum StagedStandardOutput {
     return file >= 0 ? file : nil
   }
 
-  /// Copies the staged `length` bytes to `descriptor` (standard output): `sendfile` while it
-  /// works (the pages copied freed meanwhile, ``StagedPagesRelease``), then reads and writes through ``FileDescriptorOutput`` (a
-  /// non-blocking or odd standard output), whose failure names `<stdout>`
-  /// as a direct write's would.
+  /// Copies the staged `length` bytes to `descriptor` (standard output):
+  /// `sendfile` while it works (the pages copied are freed meanwhile,
+  /// ``StagedPagesRelease``), then reads and writes through
+  /// ``FileDescriptorOutput`` (a non-blocking or odd standard output),
+  /// whose failure names `<stdout>` as a direct write's would.
   static func copy(_ stage: Int32, length: Int, to descriptor: Int32 = 1) throws {
     var offset = off_t(0)
     let release = StagedPagesRelease(stage: stage)
