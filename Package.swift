@@ -37,11 +37,13 @@ let package = Package(
     .systemLibrary(
       name: "CExpat", pkgConfig: "expat", providers: [.apt(["libexpat1-dev"])]),
     .target(name: "PosttimICU", dependencies: ["CICUShim"]),
+    // A child process tied to its parent (PR_SET_PDEATHSIG), which posix_spawn cannot make.
+    .target(name: "CSpawn"),
     // Work on several cores behind @Sendable closures (package access only).
     .target(name: "PosttimParallel"),
     .target(name: "PosttimTemplating", dependencies: ["PosttimParallel"]),
     .target(
-      name: "PosttimReport", dependencies: ["PosttimICU", "PosttimTemplating", "PosttimParallel", "CExpat"],
+      name: "PosttimReport", dependencies: ["PosttimICU", "PosttimTemplating", "PosttimParallel", "CExpat", "CSpawn"],
       plugins: ["EmbedTemplates"]),
     // Templates/ is embedded at build time, so a copied binary needs no
     // resource bundle (a missing Bundle.module is an uncatchable crash).

@@ -47,12 +47,6 @@ struct RFC4180ReaderTests {
       ])
   }
 
-  @Test("each record knows the row it starts on, line breaks inside quotes counted")
-  func rows() throws {
-    let records = try RFC4180Reader.records(Array("id,note\r\na,\"1\r\n2\r3\n4\"\r\nb,x\r\n".utf8))
-    #expect(records.map(\.row) == [1, 2, 6])
-  }
-
   @Test("what RFC 4180 forbids is refused, naming row and field")
   func refused() {
     #expect(failure("id,list\r\nzo\"e,a\r\n") == .init(row: 2, column: 1, message: "a quote inside an unquoted field"))

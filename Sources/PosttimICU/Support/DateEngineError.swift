@@ -4,7 +4,8 @@
 /// back to root, an unknown zone to GMT), so these checks are ours. The CLI
 /// maps every case to exit status 64 (EX_USAGE) but
 /// ``unusableZoneFile(zone:path:reason:)``, a fault of the system's files
-/// (72, EX_OSFILE).
+/// (72, EX_OSFILE), and ``unusableZonePath(zone:path:reason:isFileFault:)``
+/// when it is a file fault.
 public enum DateEngineError: Error, Equatable, CustomStringConvertible {
   /// The text is not a usable ICU locale ID or BCP 47 language tag.
   case invalidLocale(String, reason: String)
@@ -17,6 +18,13 @@ public enum DateEngineError: Error, Equatable, CustomStringConvertible {
   /// (empty, truncated, a folder, unreadable): an error, never a silent
   /// fall back to ICU's older copy of the rules.
   case unusableZoneFile(zone: String, path: String, reason: String)
+  /// A zone named by a path (``TimeZonePath``) leads to no zone this tool
+  /// can use: a link the kernel's `protected_symlinks` rule would not
+  /// follow, a file that cannot be read, or (not a file fault, unless
+  /// `TZ` named it) a file that is none of the system's zones.
+  /// `isFileFault`: 72 (EX_OSFILE) wherever it was named; else a fault of
+  /// the value (64, or the config file's or roster's status).
+  case unusableZonePath(zone: String, path: String, reason: String, isFileFault: Bool)
   /// The text is not a UTS #35 skeleton.
   case invalidSkeleton(String, reason: String)
   /// The text is not a UTS #35 date pattern.
@@ -40,12 +48,24 @@ public enum DateEngineError: Error, Equatable, CustomStringConvertible {
     case .unusableZoneFile(let zone, let path, let reason):
       return
         "time zone \"\(TerminalText.echo(zone, limit: Self.echoLimit))\": the system's zone file \(TerminalText.echo(path)) \(reason)"
+    case .unusableZonePath(let zone, let path, let reason, _):
+      return "time zone \"\(TerminalText.echo(zone, limit: Self.echoLimit))\": \(TerminalText.echo(path)) \(reason)"
     case .invalidSkeleton(let text, let reason):
       return "invalid skeleton \"\(TerminalText.echo(text, limit: Self.echoLimit))\": \(reason)"
     case .invalidPattern(let text, let reason):
       return "invalid pattern \"\(TerminalText.echo(text, limit: Self.echoLimit))\": \(reason)"
     case .invalidDate(let text, let reason):
       return "invalid date \"\(TerminalText.echo(text, limit: Self.echoLimit))\": \(reason)"
+    }
+  }
+
+  /// A fault of a file rather than of the value naming it (72, EX_OSFILE,
+  /// wherever the value came from).
+  public var isFileFault: Bool {
+    switch self {
+    case .unusableZoneFile: return true
+    case .unusableZonePath(_, _, _, let isFileFault): return isFileFault
+    default: return false
     }
   }
 

@@ -15,7 +15,8 @@ public enum DeviceTimeZone {
   }
 
   /// Resolves the device zone: `TZ` in its forms (`America/Toronto`,
-  /// `:America/Toronto`, `:/usr/share/zoneinfo/America/Toronto`, POSIX
+  /// `:America/Toronto`, `:/usr/share/zoneinfo/America/Toronto`, a copy
+  /// of a zone file or a link to one (``TimeZonePath``), POSIX
   /// names ICU knows such as `EST5EDT`, a POSIX TZ string such as
   /// `<-03>3`, `JST-9`, `GMT+5` or `AEST-10AEDT,M10.1.0,M4.1.0/3` — read
   /// as glibc does, west-positive, so `GMT+5` is UTC−5), else the
@@ -51,7 +52,7 @@ public enum DeviceTimeZone {
       )
     }
     if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: root + "/etc/localtime"),
-      let zone = try zone(fromPath: target, data)
+      let zone = try zone(fromLinkText: target, data)
     {
       return Resolution(zone: zone, source: "/etc/localtime", warning: nil)
     }
@@ -69,9 +70,19 @@ public enum DeviceTimeZone {
   /// without daylight saving is read first here, because ICU would take
   /// `GMT+5` as its custom ID for UTC+5 (no file has that name, so glibc
   /// never reads it as one).
+  ///
+  /// A path is read by ``TimeZonePath``; a file there that is none of the
+  /// system's zones is a file fault here (72): `TZ` is the environment's.
   static func zone(fromTZ value: String, _ data: SystemTimeZoneData) throws(DateEngineError) -> TimeZoneIdentifier? {
-    let body = value.hasPrefix(":") ? String(value.dropFirst()) : value
-    if body.hasPrefix("/") { return try zone(fromPath: body, data) }
+    let (body, isPath) = TimeZonePath.body(of: value)
+    if isPath {
+      do {
+        return try TimeZonePath.zone(body, value: value, in: data)
+      } catch {
+        guard case .unusableZonePath(let zone, let path, let reason, _) = error else { throw error }
+        throw .unusableZonePath(zone: zone, path: path, reason: reason, isFileFault: true)
+      }
+    }
     let posix = POSIXTZString.read(body)
     if case .valid(let fixed) = posix, fixed.daylight == nil {
       return try? TimeZoneIdentifier(posixTZ: body, systemZones: data)
@@ -80,8 +91,10 @@ public enum DeviceTimeZone {
     return try? TimeZoneIdentifier(posixTZ: body, systemZones: data)
   }
 
-  /// `…/zoneinfo/America/Toronto` → `America/Toronto`.
-  static func zone(fromPath path: String, _ data: SystemTimeZoneData) throws(DateEngineError) -> TimeZoneIdentifier? {
+  /// The `/etc/localtime` link's text, `…/zoneinfo/America/Toronto` →
+  /// `America/Toronto` (Debian's form), read in the database `TZDIR` names.
+  static func zone(fromLinkText path: String, _ data: SystemTimeZoneData) throws(DateEngineError) -> TimeZoneIdentifier?
+  {
     guard let range = path.range(of: "zoneinfo/", options: .backwards) else { return nil }
     var id = String(path[range.upperBound...])
     for prefix in ["posix/", "right/"] where id.hasPrefix(prefix) { id.removeFirst(prefix.count) }

@@ -32,7 +32,7 @@ public final class SystemTimeZoneData: Sendable {
   public let version: String?
   /// `directory` with symbolic links resolved, or nil when it does not
   /// exist; TZif paths must resolve inside it.
-  private let resolvedDirectory: String?
+  let resolvedDirectory: String?
   private let zones = Mutex<[String: Lookup]>([:])
 
   private let tzdataNames = Mutex<TZDataNames?>(nil)

@@ -8,7 +8,7 @@ import PosttimICU
 /// real culprit: exec's ENOENT for an existing script means its `#!`
 /// interpreter is missing, EACCES may be about the interpreter too.
 enum ExecFailureReason {
-  /// The explanation of `code` from `posix_spawn` of `path`.
+  /// The explanation of `code`, the errno of starting `path`.
   static func explain(_ code: Int32, program path: String) -> String {
     if let interpreter = interpreter(of: path) {
       let named = "its interpreter \(interpreter) (from its #! line)"

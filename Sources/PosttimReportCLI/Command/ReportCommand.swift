@@ -81,7 +81,7 @@ public struct ReportCommand {
     switch error {
     case let error as UsageError: return (.usage, error.message)
     case let error as DateEngineError:
-      if case .unusableZoneFile = error { return (.osFile, CLIWords.replacing(in: error.description)) }
+      if error.isFileFault { return (.osFile, CLIWords.replacing(in: error.description)) }
       return (.usage, CLIWords.replacing(in: error.description))
     case let error as TaskListError:
       return ([.notFound: .noInput, .systemLimit: .osError][error.kind] ?? .dataError, error.description)

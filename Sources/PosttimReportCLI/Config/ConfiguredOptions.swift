@@ -18,6 +18,7 @@ enum ConfiguredOptions {
       throw ConfigFileError(path: explicit, line: 0, column: 0, message: "config file not found")
     }
     guard let path = ConfigFile.location(explicit: explicit, environment: environment) else { return commandLine }
+    try TaskInputs.checkConfigFile(path, isNotIn: commandLine.operands)
     return commandLine.overriding(try ConfigFile(path: path, specs: specs, accepts: accepts).options)
   }
 }

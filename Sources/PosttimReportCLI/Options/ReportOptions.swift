@@ -43,7 +43,9 @@ enum ReportOptions {
       help: "look for templates and message catalogs in DIR first (DIR/html/, DIR/markdown/, DIR/messages/)",
       group: .output, completion: .directory))
   static let dumpContext = Flag(
-    OptionSpec("dump-context", help: "print the data templates receive, as JSON, and exit", group: .output))
+    OptionSpec(
+      "dump-context", help: "print the data templates receive, as JSON (to -o FILE when given), and exit",
+      group: .output))
   static let csvDelimiter = Option(
     spec: OptionSpec(
       "csv-delimiter", value: "C", default: ",", help: "CSV field separator: , ; | or \\t",
@@ -113,8 +115,12 @@ enum ReportOptions {
   static let timeZone = Option(
     OptionSpec(
       "time-zone", short: "z", value: "ID", default: "the device zone",
-      help: "IANA time zone ID (America/Toronto), or POSIX TZ rules (AEST-10AEDT,M10.1.0,M4.1.0/3)",
-      discussion: "Default: TZ (America/Toronto, :America/Toronto, a zoneinfo path, EST5EDT, a POSIX rule), "
+      help:
+        "IANA time zone ID (America/Toronto), a zone file's path, or POSIX TZ rules (AEST-10AEDT,M10.1.0,M4.1.0/3), "
+        + "as TZ takes them",
+      discussion: "Also :America/Toronto; a path is a file in the zoneinfo folder, a copy of one of its "
+        + "zone files or a link to one (read as that zone; any other file is refused). "
+        + "Default: TZ (America/Toronto, :America/Toronto, a zoneinfo path, EST5EDT, a POSIX rule), "
         + "else /etc/localtime, else /etc/timezone, else UTC.",
       group: .locale, commands: .all, completion: .timeZones))
 

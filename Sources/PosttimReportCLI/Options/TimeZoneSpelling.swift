@@ -2,15 +2,24 @@ import Foundation
 import PosttimICU
 
 /// `-z` as `TZ` takes it, and forgiving of case: a zone of the tz
-/// database (`America/Toronto`; `america/toronto` when the match is
-/// unambiguous), an ICU `GMT±hh:mm` ID, or a POSIX TZ string (`JST-9`,
-/// `<+03>-3`, `UTC0`, `AEST-10AEDT,M10.1.0,M4.1.0/3`, ``POSIXTZString``).
+/// database (`America/Toronto`, `:America/Toronto`; `america/toronto` when
+/// the match is unambiguous), a path as ``TimeZonePath`` reads it
+/// (`/usr/share/zoneinfo/Asia/Tokyo`, a copied zone file, a link), an ICU
+/// `GMT±hh:mm` ID, or a POSIX TZ string (`JST-9`, `<+03>-3`, `UTC0`,
+/// `AEST-10AEDT,M10.1.0,M4.1.0/3`, ``POSIXTZString``).
 /// For anything else a zone is suggested: those whose last part is the
 /// text (`Montreal`: America/Montreal, a link to America/Toronto), else a
 /// near miss. A valid zone is taken as it is, never replaced by another.
 enum TimeZoneSpelling {
   /// The zone for `text`, or the ID's own error with a suggestion.
-  static func resolve(_ text: String, in data: SystemTimeZoneData) throws -> TimeZoneIdentifier {
+  static func resolve(_ value: String, in data: SystemTimeZoneData) throws -> TimeZoneIdentifier {
+    let (text, isPath) = TimeZonePath.body(of: value)
+    if isPath {
+      guard let zone = try TimeZonePath.zone(text, value: value, in: data) else {
+        throw DateEngineError.invalidTimeZone(value)
+      }
+      return zone
+    }
     try refuseAmbiguousOffset(text)
     let unknown: DateEngineError
     do {

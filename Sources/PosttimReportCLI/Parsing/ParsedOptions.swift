@@ -119,7 +119,7 @@ struct ParsedOptions: Sendable {
       return try body()
     } catch {
       // A broken system zone file is no fault of the value that names the zone.
-      if case .unusableZoneFile? = error as? DateEngineError { throw error }
+      if let error = error as? DateEngineError, error.isFileFault { throw error }
       switch origin {
       case .commandLine: throw error
       case .configFile(let path, let line, let column):

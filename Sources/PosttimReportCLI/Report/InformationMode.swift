@@ -28,9 +28,19 @@ enum InformationMode {
   /// The modes that read the config file's settings too: `--list-locales`
   /// lists the catalogs of its `template-dir`, for its `locale`. Only
   /// those options are resolved; the rest of a report's are not needed.
+  /// - Throws: ``UsageError`` for `-o` on the command line with a listing
+  ///   (other than `-o -`): a listing is information for the terminal, as
+  ///   `--help` is, never a file; `-o` silently ignored would leave the
+  ///   file the user asked for unwritten. A config file's `output` is the
+  ///   report's and does not apply.
   static func requested(by options: ParsedOptions, in environment: RunEnvironment) throws -> InformationMode? {
-    if options.isSet(ReportOptions.listFormats) { return .listFormats }
-    guard options.isSet(ReportOptions.listLocales) else { return nil }
+    let listing = [ReportOptions.listFormats, ReportOptions.listLocales].first { options.isSet($0) }
+    guard let listing else { return nil }
+    if options.origin(of: ReportOptions.output.spec) == .commandLine, options.text(ReportOptions.output) != "-" {
+      throw UsageError(
+        "--output does not apply to --\(listing.spec.name), which prints to standard output (redirect it to a file)")
+    }
+    if listing.spec.name == ReportOptions.listFormats.spec.name { return .listFormats }
     var resources: any ResourceFiles = EmbeddedResources()
     if let folder = try RunPlan.templateDirectory(options) {
       try RunPlan.checkTemplateDirectory(folder, catalogs: false)

@@ -55,11 +55,15 @@ extension RunPlan {
     }
     let written = Self.destination(outputPath, locales: presentation.locales.map(\.locale))
     for path in written.paths { try TaskInputs.checkOutput(path, isNotIn: inputs) }
-    // The context dump always goes to standard output.
+    // The context dump goes where the command line's -o says (written as a
+    // report is); never to the config file's `output`, a report's file that
+    // a debugging run must not replace with JSON, nor to sendmail.
     let dumpsContext = options.isSet(ReportOptions.dumpContext)
+    let dumpDestination: Destination =
+      options.origin(of: ReportOptions.output.spec) == .commandLine ? written : .standardOutput
     let destination =
       dumpsContext
-      ? .standardOutput : mailing.sendmail.map { .sendmail(program: $0, timeout: mailing.sendTimeout) } ?? written
+      ? dumpDestination : mailing.sendmail.map { .sendmail(program: $0, timeout: mailing.sendTimeout) } ?? written
     output = Output(
       format: format,
       product: dumpsContext

@@ -13,7 +13,9 @@ extension RunPlan.Window {
     let from = try options.resolve(ReportOptions.from) { try Self.day($0, option: "from") }
     let to = try options.resolve(ReportOptions.to) { try Self.day($0, option: "to") }
     let days = try options.value(ReportOptions.days)
-    if days != nil && to != nil { throw UsageError("use --to or --days, not both") }
+    if days != nil && to != nil {
+      throw options.conflict([ReportOptions.to.spec, ReportOptions.days.spec], "use --to or --days, not both")
+    }
     let calendar = try DayCalendar(timeZone: settings.timeZone, locale: settings.locale)
     do {
       (self.from, self.to) = try AgendaWindow(from: from, to: to, days: days).resolved(now: now, in: calendar)
@@ -21,7 +23,9 @@ extension RunPlan.Window {
       guard case .endsBeforeStart(let first, let last) = problem, let from, let to else {
         throw UsageError("--from/--to: \(problem)")
       }
-      throw UsageError("--to (\(Self.named(to, last))) is before --from (\(Self.named(from, first)))")
+      throw options.conflict(
+        [ReportOptions.from.spec, ReportOptions.to.spec],
+        "--to (\(Self.named(to, last))) is before --from (\(Self.named(from, first)))")
     }
     overdueDays = try options.value(ReportOptions.overdueDays)
     minimumImportance = try options.value(ReportOptions.minimumImportance) ?? 1

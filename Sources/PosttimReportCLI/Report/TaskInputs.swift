@@ -37,13 +37,22 @@ struct TaskInputs {
     }
     // One input cannot repeat (and the first table of file identities costs
     // a scan of the runtime's conformance records, 0.1 ms of every start).
-    // '-' is standard input's own file: `- /dev/stdin` names it twice.
+    // '-' is standard input's own file or pipe: `- /dev/stdin` names it twice.
     guard inputs.count > 1 else { return }
-    var seen: [FileIdentity: String] = [:]
+    var seen: [InputIdentity: String] = [:]
     for input in inputs {
-      guard let id = input == "-" ? FileIdentity.standardInput : FileIdentity(path: input) else { continue }
+      guard let id = InputIdentity(input) else { continue }
       if let first = seen[id] { throw UsageError("'\(input)' is the same file as '\(first)'") }
       seen[id] = input
+    }
+  }
+
+  /// The config file cannot be an input too (`--config /dev/stdin -`):
+  /// read first, it would leave the list empty. Checked before it is read.
+  static func checkConfigFile(_ config: String, isNotIn inputs: [String]) throws {
+    guard !inputs.isEmpty, let configID = InputIdentity(config) else { return }
+    if let input = inputs.first(where: { InputIdentity($0) == configID }) {
+      throw UsageError("'\(input)' is the same file as the config file '\(config)'")
     }
   }
 

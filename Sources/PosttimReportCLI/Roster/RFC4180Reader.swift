@@ -7,13 +7,17 @@
 /// What RFC 4180 does not allow is refused rather than guessed: a quote
 /// inside an unquoted field, text after a closing quote, an unclosed
 /// quote, a record with more or fewer fields than the header, bytes that
-/// are not UTF-8. Errors name the row (from 1, the header) and column.
+/// are not UTF-8. Errors name the row and column.
+///
+/// Rows are numbered as a spreadsheet shows them: the header is row 1,
+/// each record or blank line is the next row, and a quoted field's line
+/// breaks start no row (a text editor's line numbers differ after one).
 ///
 /// It reads bytes and hands over one record at a time: a long roster is
 /// never held as records and strings whole (every structural character
 /// is ASCII, so no UTF-8 sequence is split).
 struct RFC4180Reader {
-  /// One record: its fields, and the row it starts on (the header is row 1).
+  /// One record: its fields, and its row (the header is row 1).
   struct Record: Equatable {
     let fields: [String]
     let row: Int
@@ -40,9 +44,6 @@ struct RFC4180Reader {
     try bytes.withUnsafeBufferPointer { (buffer) throws(Failure) in
       var body = buffer[...]
       if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
-      if let (row, column) = firstInvalidRow(body) {
-        throw Failure(row: row, column: column, message: "not UTF-8 text")
-      }
       var parser = Parser()
       var index = body.startIndex
       while index < body.endIndex {
@@ -61,7 +62,6 @@ struct RFC4180Reader {
     var fields: [String] = []
     var field: [UInt8] = []
     var row = 1
-    var recordRow = 1
     var quoted = false
     var afterQuote = false
     var atFieldStart = true
@@ -83,22 +83,20 @@ struct RFC4180Reader {
             afterQuote = true
           }
         } else {
-          if byte == 0x0A || (byte == 0x0D && next != 0x0A) { row += 1 }
           field.append(byte)
         }
         return nil
       }
       switch byte {
       case 0x2C:
-        endField()
+        try endField()
         afterQuote = false
         atFieldStart = true
         return nil
       case 0x0D, 0x0A:
         if byte == 0x0D && next == 0x0A { index += 1 }
-        let record = endRecord()
+        let record = try endRecord()
         row += 1
-        recordRow = row
         afterQuote = false
         atFieldStart = true
         return record
@@ -123,60 +121,27 @@ struct RFC4180Reader {
 
     /// The last record, when the file does not end with a line break.
     mutating func finish() throws(Failure) -> Record? {
-      if quoted { throw Failure(row: recordRow, column: fields.count + 1, message: "a quote that is never closed") }
-      return blank ? nil : endRecord()
+      if quoted { throw Failure(row: row, column: fields.count + 1, message: "a quote that is never closed") }
+      return blank ? nil : try endRecord()
     }
 
-    private mutating func endField() {
-      // Checked as UTF-8 already, and split only at ASCII bytes.
-      fields.append(String(decoding: field, as: UTF8.self))
+    /// Split only at ASCII bytes, so a field is UTF-8 exactly when its bytes
+    /// in the file are.
+    private mutating func endField() throws(Failure) {
+      guard let text = String(validating: field, as: UTF8.self) else {
+        throw Failure(row: row, column: fields.count + 1, message: "not UTF-8 text")
+      }
+      fields.append(text)
       field.removeAll(keepingCapacity: true)
     }
 
-    private mutating func endRecord() -> Record? {
-      endField()
+    private mutating func endRecord() throws(Failure) -> Record? {
+      try endField()
       defer {
         fields = []
         blank = true
       }
-      return blank ? nil : Record(fields: fields, row: recordRow)
+      return blank ? nil : Record(fields: fields, row: row)
     }
-  }
-
-  /// The row (from 1, LF-counted) of the first bytes that are not UTF-8,
-  /// or nil; checked a line at a time (LF is never inside a UTF-8 sequence).
-  private static func firstInvalidRow(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> (row: Int, column: Int)? {
-    var row = 1
-    var start = bytes.startIndex
-    while start <= bytes.endIndex {
-      let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.endIndex
-      if bytes[start..<end].contains(where: { $0 >= 0x80 }),
-        String(validating: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self) == nil
-      {
-        return (row, invalidField(bytes[start..<end]))
-      }
-      row += 1
-      start = end + 1
-    }
-    return nil
-  }
-
-  /// The field (from 1) of a line's first bytes that are not UTF-8: its
-  /// commas outside quotes counted before them.
-  private static func invalidField(_ line: Slice<UnsafeBufferPointer<UInt8>>) -> Int {
-    var field = 1
-    var quoted = false
-    var start = line.startIndex
-    for index in line.indices {
-      switch line[index] {
-      case 0x22: quoted.toggle()
-      case 0x2C where !quoted:
-        if String(validating: UnsafeBufferPointer(rebasing: line[start..<index]), as: UTF8.self) == nil { return field }
-        field += 1
-        start = index + 1
-      default: break
-      }
-    }
-    return field
   }
 }

@@ -49,13 +49,13 @@ struct RosterErrors: Error, CustomStringConvertible, SeveralErrors {
 extension RosterJournal.Failure {
   /// 75 for a journal another run holds (this hour's run is still going:
   /// the next one will do the work) or a folder a run with another split
-  /// holds, 73 for one that cannot be opened, 74
+  /// holds, 73 for one that cannot be opened or created, 74
   /// for one that cannot record, 65 for one that is not a journal, 78 for
   /// one another user could have written or another roster's.
   var exitCode: ExitCode {
     switch self {
     case .busy, .otherSplit: return .temporaryFailure
-    case .cannotOpen: return .cannotCreate
+    case .cannotOpen, .cannotCreate: return .cannotCreate
     case .cannotWrite, .notRecorded: return .ioError
     case .corrupt: return .dataError
     case .untrusted, .otherRoster: return .configuration

@@ -115,8 +115,8 @@ struct RosterFile: Sendable {
   }
 
   /// A CSV failure's column (from 1): the header's name for it, else its
-  /// number. The header is read alone when the failure came first (bytes
-  /// that are not UTF-8 are found before any record is read).
+  /// number. The header's first line is read alone when the failure is in
+  /// the header itself.
   static func columnName(_ column: Int, header: [String], bytes: [UInt8]) -> String {
     var names = header
     if names.isEmpty, let end = bytes.firstIndex(of: 0x0A),
@@ -136,6 +136,9 @@ struct RosterFile: Sendable {
   /// The header's columns; every bad one is added to `errors`.
   static func columns(_ header: RFC4180Reader.Record, path: String, errors: inout [RosterError]) -> [Column?] {
     var seen: Set<String> = []
+    // A file separated by ';' or tabs is one wrong column: its hint alone
+    // is the error, not the missing columns and unknown names it makes.
+    var separatorHint: RosterError? = nil
     let columns = header.fields.enumerated().map { offset, name -> Column? in
       func fail(_ message: String) -> Column? {
         errors.append(.content(path, row: header.row, column: name, message))
@@ -159,7 +162,10 @@ struct RosterFile: Sendable {
           let separator = [";", "\t"].first(where: { name.contains($0) })
         {
           let shown = separator == "\t" ? "a tab" : "';'"
-          return fail("the roster is comma-separated (RFC 4180); this file seems to use \(shown)")
+          separatorHint = .content(
+            path, row: header.row, column: name,
+            "the roster is comma-separated (RFC 4180); this file seems to use \(shown)")
+          return nil
         }
         let names = ["id", "list", "at"] + RosterOptions.columns.keys.sorted()
         let hint = Suggestion.closest(to: name, in: names).map { " (did you mean '\($0)'?)" } ?? ""
@@ -169,6 +175,7 @@ struct RosterFile: Sendable {
     for required in ["id", "list"] where !seen.contains(required) {
       errors.append(.content(path, row: header.row, "no '\(required)' column"))
     }
+    if let separatorHint { errors = [separatorHint] }
     return columns
   }
 
@@ -182,6 +189,7 @@ struct RosterFile: Sendable {
     var at = defaultAt
     var cells: [String] = []
     var anyCell = false
+    var given: Set<String> = []
     for (column, cell) in zip(columns, record.fields) {
       guard let column else { continue }
       switch column {
@@ -199,10 +207,19 @@ struct RosterFile: Sendable {
         cells.append(cell)
         guard !cell.isEmpty else { continue }
         anyCell = true
+        given.insert(spec.name)
         if spec.isFlag, cell != "true", cell != "false" {
           throw .content(path, row: record.row, column: spec.name, "takes true or false, got '\(cell)'")
         }
       }
+    }
+    // The roster-wide layers give one or the other; a row giving both
+    // says two things at once (`to` and `days` both end the window).
+    for group in ParsedOptions.replacedTogether where group.filter(given.contains).count > 1 {
+      let names = group.filter(given.contains)
+      throw .content(
+        path, row: record.row, column: names.last,
+        "a row gives \(names.map { "'\($0)'" }.joined(separator: " or ")), not both (both end the window)")
     }
     if let problem = idProblem(id) { throw .content(path, row: record.row, column: "id", problem) }
     guard !list.isEmpty else {

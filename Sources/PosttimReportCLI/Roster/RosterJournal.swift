@@ -31,6 +31,8 @@ final class RosterJournal {
 
   enum Failure: Error, CustomStringConvertible {
     case cannotOpen(path: String, reason: String)
+    /// A new journal (or lock file) the file system has no room for.
+    case cannotCreate(path: String, reason: String)
     case busy(path: String)
     /// A run with another split (`--shard K/N`, N here) holds the folder.
     case otherSplit(path: String, count: Int)
@@ -46,6 +48,8 @@ final class RosterJournal {
     var description: String {
       switch self {
       case .cannotOpen(let path, let reason): return "journal '\(path)': \(reason)"
+      case .cannotCreate(let path, let reason):
+        return "journal '\(path)': cannot be created: \(reason); nothing was done"
       case .busy(let path): return "journal '\(path)' is in use by another run; nothing was done"
       case .otherSplit(let path, let count):
         return "state folder '\(path)': journal in use by a run with another split (N=\(count)); nothing was done"
@@ -127,7 +131,14 @@ final class RosterJournal {
     }
     for entry in try Self.entries(bytes, path: path) { entries[Self.key(entry.id, entry.localDate)] = entry }
     if isNew {
-      try Self.append(Array((Self.headerPrefix + Self.escaped(roster) + "\n").utf8), to: descriptor, path: path)
+      // A journal without its first line is not made yet (a full disk):
+      // the run has not started, so nothing is said of deliveries.
+      do throws(Failure) {
+        try Self.append(Array((Self.headerPrefix + Self.escaped(roster) + "\n").utf8), to: descriptor, path: path)
+      } catch {
+        guard case .cannotWrite(_, let reason) = error else { throw error }
+        throw .cannotCreate(path: path, reason: reason)
+      }
     }
   }
 
@@ -204,8 +215,12 @@ final class RosterJournal {
   static func openTrusted(_ real: String, path: String, flags: Int32 = 0) throws(Failure) -> Int32 {
     let descriptor = open(real, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | flags, 0o600)
     guard descriptor >= 0 else {
-      let reason = String(cString: strerror(errno))
-      throw linkRefusal(real, path: path) ?? .cannotOpen(path: path, reason: reason)
+      let code = errno
+      let reason = String(cString: strerror(code))
+      if let refused = linkRefusal(real, path: path) { throw refused }
+      // No room for a new file's name or inode: only a creation fails so.
+      throw [ENOSPC, EDQUOT].contains(code)
+        ? .cannotCreate(path: path, reason: reason) : .cannotOpen(path: path, reason: reason)
     }
     var info = stat()
     guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {

@@ -48,7 +48,11 @@ struct RosterSchedule {
       } catch let error as RosterError {
         errors.append(error)
       } catch {
-        let (code, message) = ReportCommand.describe(error)
+        var (code, message) = ReportCommand.describe(error)
+        if code == .usage, Self.cellsCause(reader, roster: roster, request: request, warnings: warnings, shared: shared)
+        {
+          code = .dataError
+        }
         errors.append(RosterError(exitCode: code, path: roster.path, row: reader.row, column: nil, message: message))
       }
     }
@@ -65,13 +69,38 @@ struct RosterSchedule {
     self.entries = entries
   }
 
+  /// Whether a row's usage error (its cells against each other: a `to`
+  /// before its `from`) comes from its cells, not from the command line:
+  /// the row resolves without them (with a stand-in recipient where it
+  /// gave its own). Such a fault is the file's (65).
+  static func cellsCause(
+    _ reader: RosterReader, roster: RosterFile, request: RosterRequest, warnings: RosterWarnings,
+    shared: SharedWriters
+  ) -> Bool {
+    guard !reader.cells.isEmpty else { return false }
+    let bare = RosterReader(id: reader.id, row: reader.row, list: reader.list, at: reader.at, cells: [])
+    let options = request.options(for: bare, in: roster)
+    let recipient = roster.layer(of: reader).has(MailOptions.to.spec)
+    return resolutionError(options, standInRecipient: recipient, warnings: warnings, shared: shared) == nil
+  }
+
   /// Why the roster-wide options alone (no cell; a stand-in list, and a
   /// stand-in recipient when none is given, as rows give their own) do not
   /// resolve, or nil.
   static func rosterWideError(request: RosterRequest, warnings: RosterWarnings, shared: SharedWriters) -> (any Error)? {
     var options = request.shared
     options.operands = ["roster-wide.plist"]
-    if !options.has(MailOptions.to.spec) {
+    let recipient = !options.has(MailOptions.to.spec)
+    return resolutionError(options, standInRecipient: recipient, warnings: warnings, shared: shared)
+  }
+
+  /// Why `options` (plus a stand-in recipient, if asked) do not resolve
+  /// into a run plan, or nil; warnings are not printed.
+  private static func resolutionError(
+    _ options: ParsedOptions, standInRecipient: Bool, warnings: RosterWarnings, shared: SharedWriters
+  ) -> (any Error)? {
+    var options = options
+    if standInRecipient {
       options.append(MailOptions.to.spec, .init(text: "reader@example.invalid", origin: .commandLine))
     }
     do {

@@ -1,0 +1,102 @@
+import Foundation
+
+/// A zone named by a path, as `TZ` takes it: the one reading of
+/// `/usr/share/zoneinfo/Asia/Tokyo`, `:/…`, a copied zone file and a link
+/// for `TZ`, `-z`, the config file's `time-zone` and roster cells.
+///
+/// glibc reads the file a path names, wherever it is. This tool needs the
+/// zone's IANA ID (ICU finds names and metazones by it), so a path is the
+/// zone it leads to in the zoneinfo tree (links followed only under the
+/// kernel's `protected_symlinks` rule, ``ProtectedLinkWalk``), or, for a
+/// regular file outside the tree, the zone whose file has the same bytes.
+/// Any other file is refused: showing UTC while `date` shows the file's
+/// time would be wrong in silence.
+public enum TimeZonePath {
+  /// `value` without `TZ`'s leading `:`, and whether it is an absolute path.
+  public static func body(of value: String) -> (text: String, isPath: Bool) {
+    let text = value.hasPrefix(":") ? String(value.dropFirst()) : value
+    return (text, text.hasPrefix("/"))
+  }
+
+  /// The zone `path` names (`value` is the text as given, for messages), or
+  /// nil when there is no file there or the tree has no zone of its name.
+  /// - Throws: ``DateEngineError/unusableZonePath(zone:path:reason:isFileFault:)``
+  ///   for a link the rule refuses or a file that cannot be read (file
+  ///   faults), and for a file that is no zone of the tree (not a file
+  ///   fault); ``DateEngineError/unusableZoneFile(zone:path:reason:)`` for
+  ///   a broken file in the tree.
+  public static func zone(_ path: String, value: String, in data: SystemTimeZoneData) throws(DateEngineError)
+    -> TimeZoneIdentifier?
+  {
+    func refused(_ at: String, _ reason: String, isFileFault: Bool = true) -> DateEngineError {
+      .unusableZonePath(zone: value, path: at, reason: reason, isFileFault: isFileFault)
+    }
+    let resolved: String
+    let named: String
+    do throws(ProtectedLinkWalk.Refusal) {
+      // The name as written first (`US/Eastern`, a link in the tree), then where its links lead.
+      let (folder, name) = ProtectedLinkWalk.split(path)
+      let within = try ProtectedLinkWalk.resolve(folder: folder)
+      named = (within == "/" ? "" : within) + "/" + name
+      resolved = try ProtectedLinkWalk.resolve(folder: path)
+    } catch {
+      throw refused(path, error.isLoop ? "cannot be opened: \(error.reason)" : "is refused: \(error.reason)")
+    }
+    for candidate in [named, resolved] {
+      if let id = treeID(of: candidate, in: data) { return try DeviceTimeZone.known(id, data) }
+    }
+    let bytes: [UInt8]
+    do {
+      bytes = try ZoneFileContents.read(resolved, maximumSize: SystemTimeZoneData.maximumFileSize)
+    } catch {
+      if error.missing { return nil }
+      throw refused(path, error.reason)
+    }
+    let hint = "name the zone by its ID, such as Asia/Tokyo"
+    guard bytes.starts(with: Array("TZif".utf8)) else {
+      throw refused(path, "is not a TZif zone file; \(hint)", isFileFault: false)
+    }
+    guard let id = sameBytes(bytes, path: path, in: data) else {
+      throw refused(
+        path,
+        "is a zone file that matches none of the zones in \(data.directory) (a copy of one of them is read as "
+          + "that zone); \(hint)", isFileFault: false)
+    }
+    return try DeviceTimeZone.known(id, data)
+  }
+
+  /// The ID of a path inside the zoneinfo tree (`TZDIR`, or the system's
+  /// own when `TZDIR` names another), `posix/` and `right/` read as the
+  /// plain zone, as before; nil outside.
+  static func treeID(of path: String, in data: SystemTimeZoneData) -> String? {
+    let trees = [data.resolvedDirectory, SystemTimeZoneData.named(by: [:]).resolvedDirectory].compactMap { $0 }
+    for tree in trees where path.hasPrefix(tree + "/") {
+      var id = String(path.dropFirst(tree.count + 1))
+      for prefix in ["posix/", "right/"] where id.hasPrefix(prefix) { id.removeFirst(prefix.count) }
+      return id
+    }
+    return nil
+  }
+
+  /// The zone whose file in the tree has exactly `bytes`: a zone whose ID
+  /// ends the path (`…/Europe/Amsterdam`) first, then a zone before a
+  /// link, then the first by name.
+  static func sameBytes(_ bytes: [UInt8], path: String, in data: SystemTimeZoneData) -> String? {
+    let names = data.names
+    var matches: [String] = []
+    for id in names.names where SystemTimeZoneData.isSafeID(id) {
+      var info = stat()
+      let file = data.directory + "/" + id
+      guard stat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == bytes.count,
+        (try? ZoneFileContents.read(file, maximumSize: SystemTimeZoneData.maximumFileSize)) == bytes
+      else { continue }
+      matches.append(id)
+    }
+    return matches.min { a, b in
+      func rank(_ id: String) -> (Int, Int, String) {
+        (path.hasSuffix("/" + id) ? 0 : 1, names.linkTargets[id] == nil ? 0 : 1, id)
+      }
+      return rank(a) < rank(b)
+    }
+  }
+}
