@@ -26,55 +26,82 @@ public enum ISO8601 {
   /// `"invalid date"` rather than a trap.
   public static func localString(_ date: Date, offsetSeconds: Int) -> String {
     guard isSupported(date), abs(offsetSeconds) < 86_400 else { return "invalid date" }
+    // Written into the string's own storage: this runs once or twice per task.
+    let written = String(unsafeUninitializedCapacity: maximumLength) { bytes in
+      write(date, offsetSeconds: offsetSeconds, into: bytes) ?? 0
+    }
+    if !written.isEmpty { return written }
+    // A year outside 0…9999.
+    let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + offsetSeconds
+    let (days, inDay) = seconds.quotientAndRemainderFloored(dividingBy: 86_400)
+    return LocalDay(dayNumber: Int32(days + CivilDate.julianDayOfUnixEpoch)).iso8601 + "T" + pad(inDay / 3600, 2)
+      + ":" + pad(inDay / 60 % 60, 2) + ":" + pad(inDay % 60, 2) + offsetString(offsetSeconds)
+  }
+
+  /// ``utcString(_:)``'s UTF-8 lent to `body`, written on the stack (a task's
+  /// anchor hashes it for every task of an HTML report).
+  public static func withUTCUTF8(_ date: Date, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { bytes in
+      guard let count = write(date, offsetSeconds: 0, into: bytes) else {
+        var text = utcString(date)
+        return text.withUTF8(body)
+      }
+      body(UnsafeBufferPointer(rebasing: bytes[..<count]))
+    }
+  }
+
+  /// The longest text ``write(_:offsetSeconds:into:)`` writes (a literal
+  /// where it sizes a stack buffer).
+  private static let maximumLength = 32
+
+  /// Writes ``localString(_:offsetSeconds:)``'s text into `bytes` (room for
+  /// ``maximumLength``) and returns its length; nil, writing nothing, for an
+  /// instant outside ``supportedSeconds``, an offset of a day or more, or a
+  /// year outside 0…9999 (``localString(_:offsetSeconds:)`` spells those).
+  private static func write(_ date: Date, offsetSeconds: Int, into bytes: UnsafeMutableBufferPointer<UInt8>) -> Int? {
+    guard isSupported(date), abs(offsetSeconds) < 86_400 else { return nil }
     let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + offsetSeconds
     let (days, inDay) = seconds.quotientAndRemainderFloored(dividingBy: 86_400)
     let (year, month, day) = LocalDay(dayNumber: Int32(days + CivilDate.julianDayOfUnixEpoch)).gregorian
-    guard (0...9999).contains(year) else {
-      return LocalDay(dayNumber: Int32(days + CivilDate.julianDayOfUnixEpoch)).iso8601 + "T" + pad(inDay / 3600, 2)
-        + ":"
-        + pad(inDay / 60 % 60, 2) + ":" + pad(inDay % 60, 2) + offsetString(offsetSeconds)
+    guard (0...9999).contains(year) else { return nil }
+    var count = 0
+    func append(_ byte: UInt8) {
+      bytes[count] = byte
+      count += 1
     }
-    // Written into the string's own storage: this runs once or twice per task.
-    return String(unsafeUninitializedCapacity: 32) { bytes in
-      var count = 0
-      func append(_ byte: UInt8) {
-        bytes[count] = byte
-        count += 1
+    func digits(_ value: Int, _ width: Int) {
+      var divisor = 1
+      for _ in 1..<width { divisor *= 10 }
+      while divisor > 0 {
+        append(UInt8(48 + value / divisor % 10))
+        divisor /= 10
       }
-      func digits(_ value: Int, _ width: Int) {
-        var divisor = 1
-        for _ in 1..<width { divisor *= 10 }
-        while divisor > 0 {
-          append(UInt8(48 + value / divisor % 10))
-          divisor /= 10
-        }
-      }
-      digits(year, 4)
-      append(45)
-      digits(month, 2)
-      append(45)
-      digits(day, 2)
-      append(84)
-      digits(inDay / 3600, 2)
+    }
+    digits(year, 4)
+    append(45)
+    digits(month, 2)
+    append(45)
+    digits(day, 2)
+    append(84)
+    digits(inDay / 3600, 2)
+    append(58)
+    digits(inDay / 60 % 60, 2)
+    append(58)
+    digits(inDay % 60, 2)
+    if offsetSeconds == 0 {
+      append(90)
+    } else {
+      let minutes = abs(offsetSeconds) / 60
+      append(offsetSeconds < 0 ? 45 : 43)
+      digits(minutes / 60, 2)
       append(58)
-      digits(inDay / 60 % 60, 2)
-      append(58)
-      digits(inDay % 60, 2)
-      if offsetSeconds == 0 {
-        append(90)
-      } else {
-        let minutes = abs(offsetSeconds) / 60
-        append(offsetSeconds < 0 ? 45 : 43)
-        digits(minutes / 60, 2)
+      digits(minutes % 60, 2)
+      if abs(offsetSeconds) % 60 != 0 {
         append(58)
-        digits(minutes % 60, 2)
-        if abs(offsetSeconds) % 60 != 0 {
-          append(58)
-          digits(abs(offsetSeconds) % 60, 2)
-        }
+        digits(abs(offsetSeconds) % 60, 2)
       }
-      return count
     }
+    return count
   }
 
   /// `Z`, `-05:00`, `+05:45`; `+05:41:16` when the offset has seconds

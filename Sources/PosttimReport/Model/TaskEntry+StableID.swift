@@ -18,7 +18,7 @@ extension TaskEntry {
   /// array copies no entry (a copy retains each of its references).
   static func stableHash(date: Date, title: String, importance: Int, details: String) -> UInt64 {
     var hash = FNV1a()
-    hash.mix(ISO8601.utcString(date))
+    ISO8601.withUTCUTF8(date) { hash.mix($0) }
     hash.mix(0x1F)
     hash.mix(title)
     hash.mix(0x1F)
@@ -47,9 +47,11 @@ package struct FNV1a {
   }
 
   package mutating func mix(_ text: String) {
-    text.withUTF8Bytes { bytes in
-      for byte in bytes { mix(byte) }
-    }
+    text.withUTF8Bytes { mix($0) }
+  }
+
+  package mutating func mix(_ bytes: UnsafeBufferPointer<UInt8>) {
+    for byte in bytes { mix(byte) }
   }
 
   /// `value` as `String(value)` writes it ("-12"), without making the string.

@@ -45,19 +45,23 @@ enum StagedStandardOutput {
     return file >= 0 ? file : nil
   }
 
-  /// Copies the staged `length` bytes to descriptor 1: `sendfile` while it
-  /// works, then reads and writes through ``FileDescriptorOutput`` (a
-  /// non-blocking or odd standard output), whose failure names `<stdout>`
-  /// as a direct write's would.
-  static func copy(_ stage: Int32, length: Int) throws {
+  /// Copies the staged `length` bytes to `descriptor` (standard output):
+  /// `sendfile` while it works (the pages copied are freed meanwhile,
+  /// ``StagedPagesRelease``), then reads and writes through
+  /// ``FileDescriptorOutput`` (a non-blocking or odd standard output),
+  /// whose failure names `<stdout>` as a direct write's would.
+  static func copy(_ stage: Int32, length: Int, to descriptor: Int32 = 1) throws {
     var offset = off_t(0)
+    let release = StagedPagesRelease(stage: stage)
+    defer { release.finish() }
     while Int(offset) < length {
-      let sent = sendfile(1, stage, &offset, length - Int(offset))
+      let sent = sendfile(descriptor, stage, &offset, min(length - Int(offset), StagedPagesRelease.pieceLength))
       if sent < 0, errno == EINTR { continue }
       if sent <= 0 { break }
+      release.release(below: Int(offset))
     }
     guard Int(offset) < length else { return }
-    var output = FileDescriptorOutput(descriptor: 1, name: "<stdout>")
+    var output = FileDescriptorOutput(descriptor: descriptor, name: "<stdout>")
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while Int(offset) < length {
       let count = chunk.withUnsafeMutableBytes { pread(stage, $0.baseAddress!, $0.count, offset) }
