@@ -33,6 +33,9 @@ public enum MemoryReserve {
   static let perLocaleEmailDetails = 8
   static let emailCalendar = 6
   static let headroom = 32 << 20
+  /// Per byte of template or catalog while it is parsed (measured, ulimit
+  /// -v: a template dense with tags 45, a catalog of many short messages 20).
+  static let perTemplateByte = 64
 
   /// Under an address-space or data limit, one malloc arena: each thread's
   /// own arena reserves 64 MiB of address space (128 MiB while it is
@@ -63,12 +66,26 @@ public enum MemoryReserve {
     let needed = size * (bytesPerInputByte + rendering) + headroom
     if let short = shortfall(needed) {
       throw SystemLimitError(
-        "not enough memory for the task lists: they need about \(needed >> 20) MiB, and " + short.text
-          + "; raise the limit")
+        "not enough memory for the task lists: they need about \(needed >> 20) MiB for \(named(paths)), and "
+          + short.text + "; raise the limit")
     }
     return StreamMemoryGuard(
       perByteReading: bytesPerInputByte, perByteAfterReading: rendering, reserved: needed - headroom,
       headroom: headroom)
+  }
+
+  /// Templates and catalogs are parsed whole (each within
+  /// ``TemplateFileCap``): under a limit, parsing `files` must fit beside
+  /// what the process has mapped, or the run is refused before they are.
+  /// - Throws: ``SystemLimitError`` (71) naming the largest file.
+  static func checkParsing(_ files: [(path: String, bytes: Int)]) throws(SystemLimitError) {
+    guard MemoryLimit.isSet, let largest = files.max(by: { $0.bytes < $1.bytes }) else { return }
+    let needed = files.reduce(0) { $0 + $1.bytes } * perTemplateByte + headroom
+    guard let short = shortfall(needed) else { return }
+    let others = files.count > 1 ? " with \(files.count - 1) more templates and catalogs" : ""
+    throw SystemLimitError(
+      "'\(largest.path)': not enough memory to parse this template or catalog (\(largest.bytes >> 10) KiB)\(others): "
+        + "it needs about \(needed >> 20) MiB, and \(short.text); raise the limit")
   }
 
   /// The estimate for reading and rendering these inputs, without
@@ -89,6 +106,11 @@ public enum MemoryReserve {
       )
     }
     return nil
+  }
+
+  /// The inputs as a message names them: `'a.plist', standard input`.
+  static func named(_ paths: [String]) -> String {
+    paths.map { $0 == "-" ? "standard input" : "'\($0)'" }.joined(separator: ", ")
   }
 
   /// A regular file's size; 0 for anything else (checked when read).

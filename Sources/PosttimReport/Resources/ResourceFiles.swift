@@ -33,7 +33,7 @@ public struct DirectoryResources: ResourceFiles {
   ///   `path` is not ``isContained(_:)``.
   public func text(at path: String) -> String? {
     guard Self.isContained(path),
-      let bytes = try? DataFile.readRegular(root.appending(path: path).path, as: .templateFolderFile)
+      let bytes = try? Self.read(root.appending(path: path).path)
     else {
       return nil
     }
@@ -76,15 +76,37 @@ public struct DirectoryResources: ResourceFiles {
     for relative in files where relative.hasSuffix(".mustache") || relative.hasSuffix(".json") {
       let bytes: [UInt8]
       do {
-        bytes = try DataFile.readRegular(root.appending(path: relative).path, as: .templateFolderFile)
+        bytes = try Self.read(root.appending(path: relative).path)
       } catch .wrongKind("a directory") {
         return (relative, "is a directory, not a template")
+      } catch .tooLarge {
+        return (relative, TemplateFileCap.refusal)
       } catch {
         return (relative, error.reason())
       }
       guard String(validating: bytes, as: UTF8.self) != nil else { return (relative, "is not UTF-8 text") }
     }
     return nil
+  }
+
+  /// The bytes of the file at `path`, within ``TemplateFileCap``.
+  static func read(_ path: String) throws(DataFile.Failure) -> [UInt8] {
+    try DataFile.readRegular(path, limit: TemplateFileCap.bytes, as: .templateFolderFile)
+  }
+
+  /// The sizes of the templates and catalogs ``firstUnusableFile()``
+  /// checked (each within ``TemplateFileCap``), largest first: what
+  /// parsing them is charged against a memory limit by.
+  public func templateFileSizes() -> [(path: String, bytes: Int)] {
+    let files = (FileManager.default.enumerator(atPath: root.path)?.allObjects ?? []).compactMap { $0 as? String }
+    return files.filter { $0.hasSuffix(".mustache") || $0.hasSuffix(".json") }
+      .compactMap { relative in
+        var info = stat()
+        let path = root.appending(path: relative).path
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return (path, min(Int(info.st_size), TemplateFileCap.bytes))
+      }
+      .sorted { ($0.bytes, $1.path) > ($1.bytes, $0.path) }
   }
 
   /// Why the link rule refuses a link on the way to `path`, or nil.

@@ -25,7 +25,11 @@ struct PreviewCommand {
     let request = try PreviewRequest(
       parsed, environment: environment.variables, clock: environment.clock, warn: environment.warn)
     if let path = request.reportPath {
-      let tasks = try TaskListLoader(readStandardInput: io.readStandardInput).load(path)
+      // Each locale's whole agenda is built, one day of it written: a
+      // product written in chunks (measured: 2.0 bytes per byte of list
+      // for one locale, 2.7 for three, ulimit -v).
+      let tasks = try TaskInputs(readStandardInput: io.readStandardInput).load(
+        [path], locales: request.locales.count, perLocale: MemoryReserve.perLocaleStreamed)
       let agenda = try PreviewAgenda(request, file: path, tasks: tasks, warn: environment.warn)
       try OutputFile.write(
         to: request.outputPath, hook: SignalCleanup(), writeTimeout: request.writeTimeout,

@@ -18,10 +18,9 @@ struct ReportPipeline {
 
   func run() throws {
     let locales = plan.presentation.locales.count
-    let streamMemory = try MemoryReserve.check(
-      inputs: plan.inputs, locales: locales, perLocale: plan.output.bytesPerInputBytePerLocale(locales: locales),
+    var tasks = try TaskInputs(readStandardInput: io.readStandardInput).load(
+      plan.inputs, locales: locales, perLocale: plan.output.bytesPerInputBytePerLocale(locales: locales),
       once: plan.output.bytesPerInputByteOnce)
-    var tasks = try TaskInputs(readStandardInput: io.readStandardInput, streamMemory: streamMemory).load(plan.inputs)
     let report = try PresentedReport(moving: &tasks, plan: plan, warn: warn)
     defer { if keepsUntilExit { KeptUntilExit.keep((tasks, report.agenda, report.views)) } }
     try deliver(report)

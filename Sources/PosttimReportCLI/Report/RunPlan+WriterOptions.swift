@@ -9,12 +9,15 @@ extension RunPlan {
   /// `--width`. The mail's and the terminal's are added by the caller.
   static func writerOptions(_ options: ParsedOptions) throws -> WriterOptions {
     var writerOptions = WriterOptions()
+    var templateFiles: [(path: String, bytes: Int)] = []
     if let folder = try templateDirectory(options) {
-      try checkTemplateDirectory(folder, catalogs: true)
+      templateFiles = try checkTemplateDirectory(folder, catalogs: true)
       writerOptions.resources = LayeredResources([DirectoryResources(root: folder), EmbeddedResources()])
     }
     if let path = try options.value(ReportOptions.template) {
-      writerOptions[TemplateReportWriter.Options.self] = .init(layout: try layout(at: path))
+      let layout = try layout(at: path)
+      try MemoryReserve.checkParsing(templateFiles + [(path, layout.text.utf8.count)])
+      writerOptions[TemplateReportWriter.Options.self] = .init(layout: layout)
     }
     writerOptions[CSVReportWriter.Options.self] = .init(
       delimiter: try options.value(ReportOptions.csvDelimiter) ?? ",",
@@ -45,29 +48,38 @@ extension RunPlan {
   /// Refuses a template folder with an unusable file, and (for a report,
   /// `catalogs`; `--list-locales` reports broken catalogs) one with a
   /// catalog that is not.
-  static func checkTemplateDirectory(_ root: URL, catalogs: Bool) throws {
+  /// Its templates and catalogs must fit a memory limit before they are
+  /// parsed (``MemoryReserve/checkParsing(_:)``).
+  /// - Returns: their sizes, for the check with a `--template`.
+  @discardableResult
+  static func checkTemplateDirectory(_ root: URL, catalogs: Bool) throws -> [(path: String, bytes: Int)] {
     let folder = DirectoryResources(root: root)
     if let (path, reason) = folder.firstUnusableFile() {
       let name = path == "." ? root.path : root.appending(path: path).path
       throw TemplateError(kind: .syntax, templateName: name, message: reason)
     }
+    let files = folder.templateFileSizes()
+    try MemoryReserve.checkParsing(files)
     for path in folder.paths(under: "messages/") where path.hasSuffix(".json") && catalogs {
       let name = String(path.dropFirst("messages/".count).dropLast(".json".count))
       if let text = folder.text(at: path), let problem = MessageCatalog.problem(inCatalog: name, text: text) {
         throw TemplateError(kind: .syntax, templateName: root.appending(path: path).path, message: problem)
       }
     }
+    return files
   }
 
   /// `--template FILE`: its name and text. Only a regular file, opened
   /// without blocking: /dev/zero would be read forever, and a FIFO without
-  /// a writer would wait forever.
+  /// a writer would wait forever; one over ``TemplateFileCap`` is 78.
   static func layout(at path: String) throws -> (name: String, text: String) {
     let bytes: [UInt8]
     do {
-      bytes = try DataFile.readRegular(path, as: .template)
+      bytes = try DataFile.readRegular(path, limit: TemplateFileCap.bytes, as: .template)
     } catch .notFound {
       throw TemplateError(kind: .notFound, templateName: path, message: "template file not found")
+    } catch .tooLarge {
+      throw TemplateError(kind: .syntax, templateName: path, message: TemplateFileCap.refusal)
     } catch {
       throw TemplateError(
         kind: .notFound, templateName: path, message: error.reason() + " (a template is a text file)")

@@ -7,11 +7,22 @@ import PosttimReport
 struct TaskInputs {
   /// Nil reads descriptor 0 as a stream (``TaskListLoader/readStandardInput``).
   let readStandardInput: (@Sendable () throws -> Data)?
-  /// Checked as a stream is read (``MemoryReserve``); nil: no limit.
-  var streamMemory: StreamMemoryGuard? = nil
 
-  /// Reads every input, and reports every bad one.
-  func load(_ paths: [String]) throws -> [TaskEntry] {
+  /// Reads every input after the memory check of every report path (the
+  /// plain run, `preview --report`): under a limit, inputs and a product
+  /// of `perLocale` bytes per byte of list in each of `locales` locales
+  /// (`once` more for all of them) must fit before anything is read
+  /// (``MemoryReserve``), and each stream is checked as it is read.
+  /// - Throws: ``SystemLimitError`` (71) when they cannot; as ``load(_:)``.
+  func load(_ paths: [String], locales: Int, perLocale: Int, once: Int = 0) throws -> [TaskEntry] {
+    let streamMemory = try MemoryReserve.check(inputs: paths, locales: locales, perLocale: perLocale, once: once)
+    return try load(paths, streamMemory: streamMemory)
+  }
+
+  /// Reads every input, and reports every bad one; a stream is checked
+  /// against `streamMemory` as it is read (nil: not checked; the roster
+  /// reserves its readers' memory itself, ``RosterListMemory``).
+  func load(_ paths: [String], streamMemory: StreamMemoryGuard? = nil) throws -> [TaskEntry] {
     let loader = TaskListLoader(readStandardInput: readStandardInput, streamMemory: streamMemory)
     var tasks: [TaskEntry] = []
     var errors: [TaskListError] = []
