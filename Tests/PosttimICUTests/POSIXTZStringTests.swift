@@ -42,7 +42,7 @@ struct POSIXTZStringTests {
     arguments: [
       ("XXX-99", "the offset has more than 24 hours"),
       ("XXX5:60", "the offset has minutes or seconds past 59"),
-      ("LMT-0:53:28", "a fixed offset with seconds cannot be an ICU zone (whole minutes only)"),
+      ("XXX-24", "an offset of 24 hours or more cannot be shown by ICU"),
       (
         "AAA3BBB,59,300",
         "a zero-based day of the year from 59 on (59) moves with leap years; write it as J60 or Mm.w.d"
@@ -75,7 +75,7 @@ struct POSIXTZStringTests {
     "every hour of 2026–2027 matches GNU date",
     .enabled(if: POSIXRuleZoneTests.gnuDate, "needs GNU date (coreutils, glibc) as the oracle"),
     arguments: [
-      "JST-9", "<+03>-3", "UTC0", "EST5", "<-0330>+3:30",
+      "JST-9", "<+03>-3", "UTC0", "EST5", "<-0330>+3:30", "LMT-0:53:28",
       "AAA3BBB,J60,J300", "CCC-1DDD-3,M3.2.0,M11.1.0", "AAA3BBB,J60/26,J300/-3", "CCC4DDD3,20,50/1:30",
       "EEE-2FFF,M3.5.0/-1,J250",
       "<+0530>-5:30<+0630>,J1/0:30,J365/23",
@@ -94,6 +94,8 @@ struct POSIXTZStringTests {
     #expect(
       try DeviceTimeZone.resolve(environment: ["TZ": "JST-9"]).zone
         == TimeZoneIdentifier("GMT+09:00", systemZones: data))
-    #expect(try DeviceTimeZone.resolve(environment: ["TZ": "XXX-99"]).warning != nil)
+    #expect(throws: DateEngineError.unfollowableTZ("XXX-99", reason: "the offset has more than 24 hours")) {
+      try DeviceTimeZone.resolve(environment: ["TZ": "XXX-99"])
+    }
   }
 }

@@ -55,7 +55,7 @@ struct CommandLineTests {
       (
         ["--time-zone", "GMT+5", "EXAMPLE"],
         "time zone \"GMT+5\" is ambiguous (POSIX reads it as UTC−05:00, ICU as UTC+05:00); "
-          + "use 'Etc/GMT+5' (tz: UTC−05:00) or 'GMT+05:00' (UTC+05:00)"
+          + "write the offset in ISO 8601, east of Greenwich positive: '+05:00' for UTC+05:00, '-05:00' for UTC−05:00"
       ),
     ])
   func usageErrors(arguments: [String], message: String) {

@@ -6,7 +6,7 @@ import TestSupport
 /// A POSIX rule named UTC, UT, GMT or Z with an offset reads the sign the
 /// other way round from what its name says (`UTC-5` is UTC+5 to glibc):
 /// refused as ambiguous on the command line, in a config file and in a
-/// roster cell; other POSIX names keep working.
+/// roster cell, naming the ISO 8601 offsets; other POSIX names keep working.
 @Suite("Time zones: offsets named UTC, UT, GMT or Z are ambiguous")
 struct TimeZoneOffsetNameTests {
   static let example = TestPaths.example.path
@@ -17,37 +17,37 @@ struct TimeZoneOffsetNameTests {
       (
         "UTC-5",
         "time zone \"UTC-5\" is ambiguous (POSIX reads it as UTC+05:00, most readers as UTC−05:00); "
-          + "use 'Etc/GMT-5' (tz: UTC+05:00) or 'GMT-05:00' (UTC−05:00)"
+          + "write the offset in ISO 8601, east of Greenwich positive: '-05:00' for UTC−05:00, '+05:00' for UTC+05:00"
       ),
       (
         "UTC+5",
         "time zone \"UTC+5\" is ambiguous (POSIX reads it as UTC−05:00, most readers as UTC+05:00); "
-          + "use 'Etc/GMT+5' (tz: UTC−05:00) or 'GMT+05:00' (UTC+05:00)"
+          + "write the offset in ISO 8601, east of Greenwich positive: '+05:00' for UTC+05:00, '-05:00' for UTC−05:00"
       ),
       (
         "UT-5",
         "time zone \"UT-5\" is ambiguous (POSIX reads it as UTC+05:00, most readers as UTC−05:00); "
-          + "use 'Etc/GMT-5' (tz: UTC+05:00) or 'GMT-05:00' (UTC−05:00)"
+          + "write the offset in ISO 8601, east of Greenwich positive: '-05:00' for UTC−05:00, '+05:00' for UTC+05:00"
       ),
       (
         "utc-5:30",
         "time zone \"utc-5:30\" is ambiguous (POSIX reads it as UTC+05:30, most readers as UTC−05:30); "
-          + "use 'GMT-05:30' (UTC−05:30)"
+          + "write the offset in ISO 8601, east of Greenwich positive: '-05:30' for UTC−05:30, '+05:30' for UTC+05:30"
       ),
       (
         "Z+3",
         "time zone \"Z+3\" is ambiguous (POSIX reads it as UTC−03:00, most readers as UTC+03:00); "
-          + "use 'Etc/GMT+3' (tz: UTC−03:00) or 'GMT+03:00' (UTC+03:00)"
+          + "write the offset in ISO 8601, east of Greenwich positive: '+03:00' for UTC+03:00, '-03:00' for UTC−03:00"
       ),
       (
         "GMT5",
         "time zone \"GMT5\" is ambiguous (POSIX reads it as UTC−05:00, most readers as UTC+05:00); "
-          + "use 'Etc/GMT+5' (tz: UTC−05:00) or 'GMT+05:00' (UTC+05:00)"
+          + "write the offset in ISO 8601, east of Greenwich positive: '+05:00' for UTC+05:00, '-05:00' for UTC−05:00"
       ),
       (
         "gmt+2",
         "time zone \"gmt+2\" is ambiguous (POSIX reads it as UTC−02:00, ICU as UTC+02:00); "
-          + "use 'Etc/GMT+2' (tz: UTC−02:00) or 'GMT+02:00' (UTC+02:00)"
+          + "write the offset in ISO 8601, east of Greenwich positive: '+02:00' for UTC+02:00, '-02:00' for UTC−02:00"
       ),
     ])
   func refusedOnTheCommandLine(zone: String, message: String) {
@@ -60,10 +60,10 @@ struct TimeZoneOffsetNameTests {
   }
 
   @Test(
-    "other POSIX names, zero offsets and ICU's GMT±HH:MM keep working",
+    "other POSIX names, zero offsets and tz's Etc/GMT±N keep working",
     arguments: [
       ("JST-9", "GMT+09:00"), ("<+03>-3", "GMT+03:00"), ("EST5EDT", "EST5EDT"), ("UTC0", "UTC"),
-      ("GMT+05:00", "GMT+05:00"), ("Etc/GMT-5", "Etc/GMT-5"),
+      ("Etc/GMT-5", "Etc/GMT-5"),
     ])
   func otherNamesKeepWorking(zone: String, id: String) {
     let run = expectRun(
@@ -80,7 +80,8 @@ struct TimeZoneOffsetNameTests {
     expectRun(
       arguments: [Self.example, "--config", config.path], exit: .configuration,
       error: "posttim-report: error: \(config.path):1:13: time zone \"UTC-5\" is ambiguous (POSIX reads it as "
-        + "UTC+05:00, most readers as UTC−05:00); use 'Etc/GMT-5' (tz: UTC+05:00) or 'GMT-05:00' (UTC−05:00)")
+        + "UTC+05:00, most readers as UTC−05:00); write the offset in ISO 8601, east of Greenwich positive: '-05:00' for UTC−05:00, '+05:00' for UTC+05:00"
+    )
   }
 
   @Test("a roster's time-zone cell UT-5 refuses the roster, naming row and column (65)")
@@ -98,7 +99,7 @@ struct TimeZoneOffsetNameTests {
     #expect(
       run.stderr == [
         "posttim-report: error: roster '\(fixture.roster)', row 3, column 'time-zone': time zone \"UT-5\" is ambiguous "
-          + "(POSIX reads it as UTC+05:00, most readers as UTC−05:00); use 'Etc/GMT-5' (tz: UTC+05:00) or 'GMT-05:00' (UTC−05:00)"
+          + "(POSIX reads it as UTC+05:00, most readers as UTC−05:00); write the offset in ISO 8601, east of Greenwich positive: '-05:00' for UTC−05:00, '+05:00' for UTC+05:00"
       ])
     #expect(fixture.messages.isEmpty)
   }

@@ -4,7 +4,7 @@
 /// back to root, an unknown zone to GMT), so these checks are ours. The CLI
 /// maps every case to exit status 64 (EX_USAGE) but
 /// ``unusableZoneFile(zone:path:reason:)``, a fault of the system's files
-/// (72, EX_OSFILE), and ``unusableZonePath(zone:path:reason:isFileFault:)``
+/// (72, EX_OSFILE), ``unfollowableTZ(_:reason:)`` (72 too), and ``unusableZonePath(zone:path:reason:isFileFault:)``
 /// when it is a file fault.
 public enum DateEngineError: Error, Equatable, CustomStringConvertible {
   /// The text is not a usable ICU locale ID or BCP 47 language tag.
@@ -14,6 +14,10 @@ public enum DateEngineError: Error, Equatable, CustomStringConvertible {
   /// The text reads as a POSIX TZ string (`JST-9`, `EST5EDT,M3.2.0,M11.1.0`)
   /// that glibc's grammar or this tool refuses, and why.
   case invalidPOSIXTimeZone(String, reason: String)
+  /// `TZ` is a POSIX TZ string that glibc reads, but not in a way this
+  /// tool can follow exactly (a fault of the environment, 72, as for a
+  /// broken zone file): never other times than `date` shows, under a warning.
+  case unfollowableTZ(String, reason: String)
   /// The system's tz database has a file for the zone that cannot be used
   /// (empty, truncated, a folder, unreadable): an error, never a silent
   /// fall back to ICU's older copy of the rules.
@@ -45,6 +49,10 @@ public enum DateEngineError: Error, Equatable, CustomStringConvertible {
         "unknown time zone \"\(TerminalText.echo(text, limit: Self.echoLimit))\" (expected an IANA time zone ID such as America/Toronto)"
     case .invalidPOSIXTimeZone(let text, let reason):
       return "invalid POSIX TZ string \"\(TerminalText.echo(text, limit: Self.echoLimit))\": \(reason)"
+    case .unfollowableTZ(let text, let reason):
+      return
+        "TZ=\"\(TerminalText.echo(text, limit: Self.echoLimit))\" is a POSIX TZ string this tool cannot follow as the "
+        + "C library does: \(reason); set TZ to a zone such as America/Toronto, \(Self.otherZoneHint)"
     case .unusableZoneFile(let zone, let path, let reason):
       return
         "time zone \"\(TerminalText.echo(zone, limit: Self.echoLimit))\": the system's zone file \(TerminalText.echo(path)) \(reason)"
@@ -63,11 +71,14 @@ public enum DateEngineError: Error, Equatable, CustomStringConvertible {
   /// wherever the value came from).
   public var isFileFault: Bool {
     switch self {
-    case .unusableZoneFile: return true
+    case .unusableZoneFile, .unfollowableTZ: return true
     case .unusableZonePath(_, _, _, let isFileFault): return isFileFault
     default: return false
     }
   }
+
+  /// How ``unfollowableTZ(_:reason:)`` ends; a command line names its option.
+  public static let otherZoneHint = "or name the zone another way"
 
   /// The longest value quoted, in Unicode scalars (as the config file's).
   public static let echoLimit = 80

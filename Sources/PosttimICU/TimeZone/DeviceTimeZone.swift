@@ -27,7 +27,9 @@ public enum DeviceTimeZone {
   /// Zones are read from the tz database the environment names (`TZDIR`).
   /// - Throws: ``DateEngineError/unusableZoneFile(zone:path:reason:)`` when
   ///   the zone's system file is there but cannot be used: the run stops
-  ///   rather than show times by ICU's older rules.
+  ///   rather than show times by ICU's older rules;
+  ///   ``DateEngineError/unfollowableTZ(_:reason:)`` for a POSIX TZ string
+  ///   glibc reads in a way this tool cannot follow (`AAA3BBB`, `XXX-25`).
   public static func resolve(
     environment: [String: String], root: String = ""
   ) throws(DateEngineError) -> Resolution {
@@ -41,14 +43,11 @@ public enum DeviceTimeZone {
     if let tz = environment["TZ"] {
       if tz.isEmpty || tz == ":" { return Resolution(zone: try utc(), source: "TZ", warning: nil) }
       if let zone = try zone(fromTZ: tz, data) { return Resolution(zone: zone, source: "TZ", warning: nil) }
-      var why = ""
-      if case .invalid(let reason) = POSIXTZString.read(tz.hasPrefix(":") ? String(tz.dropFirst()) : tz) {
-        why = " (\(reason))"
-      }
+      // Neither a zone nor shaped like a POSIX TZ string: glibc uses UTC too.
       return Resolution(
         zone: try utc(), source: "TZ",
         warning:
-          "TZ=\"\(TerminalText.echo(tz, limit: DateEngineError.echoLimit))\" is not a time zone this tool knows\(why); using UTC (as the C library does)"
+          "TZ=\"\(TerminalText.echo(tz, limit: DateEngineError.echoLimit))\" is not a time zone this tool knows; using UTC (as the C library does)"
       )
     }
     if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: root + "/etc/localtime"),
@@ -65,7 +64,7 @@ public enum DeviceTimeZone {
     return Resolution(zone: try utc(), source: "default", warning: nil)
   }
 
-  /// The zone `TZ` names, nil for none this tool knows. glibc reads a zone
+  /// The zone `TZ` names, nil for none this tool knows (glibc then uses UTC). glibc reads a zone
   /// file of that name first, else a POSIX TZ string; a POSIX offset
   /// without daylight saving is read first here, because ICU would take
   /// `GMT+5` as its custom ID for UTC+5 (no file has that name, so glibc
@@ -83,12 +82,19 @@ public enum DeviceTimeZone {
         throw .unusableZonePath(zone: zone, path: path, reason: reason, isFileFault: true)
       }
     }
-    let posix = POSIXTZString.read(body)
-    if case .valid(let fixed) = posix, fixed.daylight == nil {
-      return try? TimeZoneIdentifier(posixTZ: body, systemZones: data)
+    // A string glibc reads as POSIX, which this tool refuses or cannot
+    // convert exactly, stops the run: UTC would be other times than `date`'s.
+    func posixZone() throws(DateEngineError) -> TimeZoneIdentifier? {
+      do {
+        return try TimeZoneIdentifier(posixTZ: body, systemZones: data)
+      } catch {
+        guard case .invalidPOSIXTimeZone(_, let reason) = error else { throw error }
+        throw .unfollowableTZ(value, reason: reason)
+      }
     }
+    if case .valid(let fixed) = POSIXTZString.read(body), fixed.daylight == nil { return try posixZone() }
     if let zone = try known(body, data) { return zone }
-    return try? TimeZoneIdentifier(posixTZ: body, systemZones: data)
+    return try posixZone()
   }
 
   /// The `/etc/localtime` link's text, `…/zoneinfo/America/Toronto` →

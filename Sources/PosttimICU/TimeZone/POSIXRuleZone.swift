@@ -1,5 +1,6 @@
 /// A POSIX TZ string with daylight saving rules (`AEST-10AEDT,M10.1.0,M4.1.0/3`,
-/// POSIX.1-2017 XBD §8.3), as glibc accepts in `TZ`, made into a zone.
+/// POSIX.1-2017 XBD §8.3), or with a fixed offset with seconds
+/// (`XXX-14:59:59`), as glibc accepts in `TZ`, made into a zone.
 ///
 /// There is one POSIX TZ parser in the project: the TZif footer reader of
 /// `cicu_zone_from_tzif` (RFC 8536 §3.3: a TZif file's footer *is* a
@@ -7,10 +8,15 @@
 /// file with no transitions and the string as its footer, which governs
 /// all time, just as glibc applies the rule to every year.
 enum POSIXRuleZone {
-  /// True for a string that can only be a POSIX TZ string with rules: it
-  /// has a comma (no IANA ID does), is printable ASCII and short.
+  /// True for a string that can only be a POSIX TZ string with rules (it
+  /// has a comma, which no IANA ID has) that ``POSIXTZString`` takes, or a fixed offset with seconds,
+  /// which ICU's custom IDs cannot hold (`XXX-14:59:59`), printable ASCII
+  /// and short.
   static func isRuleString(_ text: String) -> Bool {
-    text.contains(",") && text.utf8.count < 200 && text.utf8.allSatisfy { $0 >= 0x20 && $0 <= 0x7E }
+    guard text.utf8.count < 200, text.utf8.allSatisfy({ $0 >= 0x20 && $0 <= 0x7E }) else { return false }
+    // The TZif footer reader takes more than this tool can show (24-hour offsets).
+    guard case .valid(let posix) = POSIXTZString.read(text) else { return false }
+    return text.contains(",") || (posix.isFixedBeyondCustomIDs && posix.ruleString == text)
   }
 
   /// The TZif bytes: two headers (RFC 8536 §3.1), each followed by a data

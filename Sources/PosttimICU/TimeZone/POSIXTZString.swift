@@ -7,13 +7,16 @@ import Foundation
 /// `Mm.w.d`, `Jn` (1–365, February 29 never counted) or `n` (0–365).
 ///
 /// What becomes of it (`TimeZoneIdentifier(posixTZ:)`): without daylight
-/// saving, a fixed `GMT±hh:mm` zone (UTC for a zero offset); with it, a
-/// rule zone (``POSIXRuleZone``).
+/// saving, a fixed `GMT±hh:mm` zone (UTC for a zero offset), or a rule
+/// zone (``POSIXRuleZone``) for an offset with seconds, which ICU's custom
+/// IDs cannot hold (`XXX-14:59:59`, as glibc reads it); with daylight
+/// saving, a rule zone.
 ///
-/// Refused with a reason, where glibc would clamp, guess, or ICU cannot
-/// follow exactly: hours past 24 in an offset or 167 in a rule time,
-/// minutes or seconds past 59, a fixed offset with seconds (ICU's custom
-/// zones are whole minutes), a zero-based day `n` from 59 on (February 29
+/// A name without an offset (`FOO`, `<+03>`, `XXX+`) is no POSIX TZ
+/// string: glibc then uses UTC. Refused with a reason, where glibc would
+/// clamp, guess, or ICU cannot follow exactly: an offset of 24 hours or
+/// more (ICU shows none), hours past 167 in a rule time, minutes or seconds past 59, 200 characters or
+/// more, a zero-based day `n` from 59 on (February 29
 /// in leap years, March 1 in others: no annual ICU rule says that), and a
 /// daylight saving name without rules (`AAA3BBB`): POSIX leaves those
 /// dates to the C library, and glibc 2.36 takes America/New_York's
@@ -45,27 +48,24 @@ struct POSIXTZString: Equatable {
 
   /// Reads `text`.
   static func read(_ text: String) -> Reading {
-    guard text.utf8.count < 200, text.utf8.allSatisfy({ $0 >= 0x20 && $0 <= 0x7E }) else { return .notPOSIX }
+    guard text.utf8.allSatisfy({ $0 >= 0x20 && $0 <= 0x7E }) else { return .notPOSIX }
     var scanner = Scanner(Array(text.utf8))
+    // glibc reads no offset without a digit (`XXX+`) and then uses UTC.
     guard let standardName = scanner.name(), let first = scanner.peek,
-      first == UInt8(ascii: "+") || first == UInt8(ascii: "-") || (0x30...0x39).contains(first)
+      Scanner.isDigit(first) || ((first == UInt8(ascii: "+") || first == UInt8(ascii: "-")) && scanner.digitFollows)
     else { return .notPOSIX }
     do throws(Refusal) {
-      let west = try scanner.clock(maximumHours: 24, what: "offset")
+      guard text.utf8.count < 200 else { throw Refusal("it is longer than 199 characters") }
+      let west = try Self.offset(try scanner.clock(maximumHours: 24, what: "offset"))
       var result = POSIXTZString(
         standard: standardName + clockText(west), standardWest: west, daylight: nil, rules: nil)
-      if scanner.isAtEnd {
-        guard west % 60 == 0 else {
-          throw Refusal("a fixed offset with seconds cannot be an ICU zone (whole minutes only)")
-        }
-        return .valid(result)
-      }
+      if scanner.isAtEnd { return .valid(result) }
       guard let daylightName = scanner.name() else {
         throw Refusal("expected a daylight saving name (3 or more letters, or <…>) after the offset")
       }
       var daylight = daylightName
       if let next = scanner.peek, next != UInt8(ascii: ",") {
-        daylight += clockText(try scanner.clock(maximumHours: 24, what: "daylight offset"))
+        daylight += clockText(try Self.offset(try scanner.clock(maximumHours: 24, what: "daylight offset")))
       }
       result.daylight = daylight
       if scanner.isAtEnd || (scanner.peek == UInt8(ascii: ",") && scanner.remaining == 1) {
@@ -85,8 +85,19 @@ struct POSIXTZString: Equatable {
     }
   }
 
-  /// The rule string handed to the TZif footer reader, or the `GMT±hh:mm`
-  /// ID of a fixed offset (nil for UTC).
+  /// True for a fixed offset that ICU's custom `GMT±hh:mm` IDs cannot
+  /// hold (seconds): it becomes a rule zone.
+  var isFixedBeyondCustomIDs: Bool { daylight == nil && standardWest % 60 != 0 }
+
+  /// `seconds` when ICU can show it: its offset formats (`xx`, `ZZZZ`)
+  /// stop short of 24 hours, where glibc takes up to 24:59:59.
+  static func offset(_ seconds: Int) throws(Refusal) -> Int {
+    guard abs(seconds) < 24 * 3600 else { throw Refusal("an offset of 24 hours or more cannot be shown by ICU") }
+    return seconds
+  }
+
+  /// The rule string handed to the TZif footer reader (for a fixed offset,
+  /// the offset part alone).
   var ruleString: String {
     guard let daylight, let rules else { return standard }
     return "\(standard)\(daylight),\(rules.start),\(rules.end)"
@@ -118,6 +129,8 @@ struct POSIXTZString: Equatable {
     var isAtEnd: Bool { index >= bytes.count }
     var peek: UInt8? { isAtEnd ? nil : bytes[index] }
     var remaining: Int { bytes.count - index }
+    /// True when the byte after the next one is a digit (`+5`, `-0`).
+    var digitFollows: Bool { index + 1 < bytes.count && Self.isDigit(bytes[index + 1]) }
 
     mutating func take(_ byte: UInt8) -> Bool {
       guard peek == byte else { return false }
@@ -221,7 +234,7 @@ struct POSIXTZString: Equatable {
 extension TimeZoneIdentifier {
   /// The zone a POSIX TZ string describes (``POSIXTZString``): `JST-9`
   /// (GMT+09:00), `UTC0` (UTC), `<+03>-3`, `EST5` (GMT-05:00),
-  /// `AEST-10AEDT,M10.1.0,M4.1.0/3`. Nil when `text` is not shaped like
+  /// `XXX-14:59:59` and `AEST-10AEDT,M10.1.0,M4.1.0/3` (rule zones). Nil when `text` is not shaped like
   /// one (no name followed by an offset), so callers can try other
   /// readings; a zone file of the same name comes first in glibc, and
   /// callers look it up before this.
@@ -234,7 +247,7 @@ extension TimeZoneIdentifier {
     case .invalid(let reason): throw .invalidPOSIXTimeZone(text, reason: reason)
     case .valid(let valid): posix = valid
     }
-    guard posix.daylight != nil else {
+    guard posix.daylight != nil || posix.isFixedBeyondCustomIDs else {
       let east = -posix.standardWest
       if east == 0 {
         self = .utc(in: systemZones)

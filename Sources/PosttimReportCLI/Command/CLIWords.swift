@@ -11,6 +11,7 @@ enum CLIWords {
     (SendmailDelivery.otherProgramHint, "or name one with --sendmail PATH"),
     (SendmailDelivery.timeLimitPhrase, "(--send-timeout)"),
     (WriteWait.timeLimitPhrase, "(--write-timeout)"),
+    (DateEngineError.otherZoneHint, "or name the zone with -z (--time-zone)"),
   ]
 
   /// `message` with every library phrase in the command line's words.

@@ -16,7 +16,8 @@ enum ExitStatusDocumentation {
     ),
     (
       .osFile, "broken system zone file",
-      "a file of the system's tz database (TZDIR) for the zone is there but cannot be used"
+      "a file of the system's tz database (TZDIR) for the zone is there but cannot be used, or TZ is a POSIX TZ "
+        + "string this tool cannot follow as the C library does"
     ),
     (
       .cannotCreate, "cannot create output",
