@@ -88,6 +88,7 @@ public enum DeviceTimeZone {
       return try? TimeZoneIdentifier(posixTZ: body, systemZones: data)
     }
     if let zone = try known(body, data) { return zone }
+    if let zone = try TimeZonePath.treeFile(named: body, value: value, in: data) { return zone }
     return try? TimeZoneIdentifier(posixTZ: body, systemZones: data)
   }
 
