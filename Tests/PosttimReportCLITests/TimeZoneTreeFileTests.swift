@@ -20,19 +20,6 @@ import TestSupport
 struct TimeZoneTreeFileTests {
   static let tree = "/usr/share/zoneinfo"
 
-  static func run(
-    tz: String? = nil, zone: String? = nil, config: URL? = nil, tzdir: String? = nil, output: URL
-  ) throws -> Subprocess.Result {
-    var arguments = [TestPaths.example.path, "--now", "2026-11-30T14:00:00Z", "-l", "en_CA", "-f", "csv"]
-    arguments += ["-o", output.path]
-    if let zone { arguments += ["-z", zone] }
-    if let config { arguments += ["--config", config.path] }
-    var environment = ["LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
-    if let tz { environment["TZ"] = tz }
-    if let tzdir { environment["TZDIR"] = tzdir }
-    return try Subprocess.run(EndToEndTests.binary!.path, arguments, environment: environment)
-  }
-
   /// `date`'s offset and abbreviation under `TZ=tz` at instants across two years.
   static func glibcOffsets(tz: String) throws -> String {
     let instants = ["@1768478400", "@1783000000", "@1800000000", "@1815000000"]
@@ -62,17 +49,17 @@ struct TimeZoneTreeFileTests {
     #expect(try Self.glibcOffsets(tz: path) == Self.glibcOffsets(tz: id))
 
     let expectedOutput = folder.appending(path: "by-id.csv")
-    let byID = try Self.run(zone: id, output: expectedOutput)
+    let byID = try TimeZonePathTests.run(zone: id, output: expectedOutput)
     #expect(byID.status == 0, "\(byID.stderr)")
     let expected = try Data(contentsOf: expectedOutput)
     let config = folder.appending(path: "report.conf")
     try "time-zone = \(name)\n".write(to: config, atomically: true, encoding: .utf8)
     let ways: [(String, (URL) throws -> Subprocess.Result)] = [
-      ("TZ=\(name)", { try Self.run(tz: name, output: $0) }),
-      ("TZ=\(path)", { try Self.run(tz: path, output: $0) }),
-      ("-z \(name)", { try Self.run(tz: "UTC", zone: name, output: $0) }),
-      ("-z \(path)", { try Self.run(tz: "UTC", zone: path, output: $0) }),
-      ("config \(name)", { try Self.run(tz: "UTC", config: config, output: $0) }),
+      ("TZ=\(name)", { try TimeZonePathTests.run(tz: name, output: $0) }),
+      ("TZ=\(path)", { try TimeZonePathTests.run(tz: path, output: $0) }),
+      ("-z \(name)", { try TimeZonePathTests.run(tz: "UTC", zone: name, output: $0) }),
+      ("-z \(path)", { try TimeZonePathTests.run(tz: "UTC", zone: path, output: $0) }),
+      ("config \(name)", { try TimeZonePathTests.run(tz: "UTC", config: config, output: $0) }),
     ]
     for (index, (way, run)) in ways.enumerated() {
       let output = folder.appending(path: "out-\(index).csv")
@@ -82,9 +69,6 @@ struct TimeZoneTreeFileTests {
       #expect((try? Data(contentsOf: output)) == expected, "\(way)")
     }
   }
-
-  static let usageTail =
-    "Usage: posttim-report [options] FILE... (- for stdin)\nSee 'posttim-report --help' for more information.\n"
 
   @Test("a folder of the tree named by path: 72 for TZ, -z and the config file, as any folder")
   func folderInTree() throws {
@@ -96,9 +80,9 @@ struct TimeZoneTreeFileTests {
     try "time-zone = \(asia)\n".write(to: config, atomically: true, encoding: .utf8)
     let message = "posttim-report: error: time zone \"\(asia)\": \(asia) is a folder, not a file\n"
     for (way, result) in [
-      ("TZ", try Self.run(tz: asia, output: output)),
-      ("-z", try Self.run(tz: "UTC", zone: asia, output: output)),
-      ("config", try Self.run(tz: "UTC", config: config, output: output)),
+      ("TZ", try TimeZonePathTests.run(tz: asia, output: output)),
+      ("-z", try TimeZonePathTests.run(tz: "UTC", zone: asia, output: output)),
+      ("config", try TimeZonePathTests.run(tz: "UTC", config: config, output: output)),
     ] {
       #expect(result.status == 72, "\(way): \(result.stderr)")
       #expect(result.stderr == message, "\(way)")
@@ -117,17 +101,17 @@ struct TimeZoneTreeFileTests {
     let reason =
       "time zone \"\(path)\": \(path) is not a TZif zone file; name the zone by its ID, such as Asia/Tokyo"
 
-    let fromTZ = try Self.run(tz: path, output: output)
+    let fromTZ = try TimeZonePathTests.run(tz: path, output: output)
     #expect(fromTZ.status == 72)
     #expect(fromTZ.stderr == "posttim-report: error: \(reason)\n")
 
-    let fromOption = try Self.run(tz: "UTC", zone: path, output: output)
+    let fromOption = try TimeZonePathTests.run(tz: "UTC", zone: path, output: output)
     #expect(fromOption.status == 64)
-    #expect(fromOption.stderr == "posttim-report: error: \(reason)\n" + Self.usageTail)
+    #expect(fromOption.stderr == "posttim-report: error: \(reason)\n" + TimeZonePathTests.usageTail)
 
     let config = folder.appending(path: "report.conf")
     try "# zones\ntime-zone = \(path)\n".write(to: config, atomically: true, encoding: .utf8)
-    let fromConfig = try Self.run(tz: "UTC", config: config, output: output)
+    let fromConfig = try TimeZonePathTests.run(tz: "UTC", config: config, output: output)
     #expect(fromConfig.status == 78)
     #expect(fromConfig.stderr == "posttim-report: error: \(config.path):2:13: \(reason)\n")
     #expect(!FileManager.default.fileExists(atPath: output.path))
@@ -146,7 +130,7 @@ struct TimeZoneTreeFileTests {
     let copy = folder.appending(path: "kol")
     try FileManager.default.copyItem(atPath: Self.tree + "/Asia/Kolkata", toPath: copy.path)
     let output = folder.appending(path: "out.csv")
-    let result = try Self.run(tz: copy.path, tzdir: link.path, output: output)
+    let result = try TimeZonePathTests.run(tz: copy.path, tzdir: link.path, output: output)
     #expect(result.status == 72)
     #expect(
       result.stderr
