@@ -15,6 +15,7 @@ How to run (from the repository root, after swift build)
     Prints each mismatch and a summary; exits 1 when there is a mismatch.
 """
 import argparse
+import calendar
 import json
 import os
 import subprocess
@@ -27,7 +28,8 @@ INSTANTS = [1768478400 + day * 86400 * 30 for day in range(0, 24)]
 def glibc_offsets(tz):
     os.environ["TZ"] = tz
     time.tzset()
-    return tuple(time.localtime(t).tm_gmtoff for t in INSTANTS)
+    # Wall-clock time minus UTC: tm_gmtoff is not the shown offset for right/ zones.
+    return tuple(calendar.timegm(time.localtime(t)) - t for t in INSTANTS)
 
 
 def tool_zone(binary, tz, plist):
