@@ -23,13 +23,16 @@ struct TimeZonePathTests {
   static let tokyo = "/usr/share/zoneinfo/Asia/Tokyo"
 
   /// The example as CSV at a fixed instant; `zone` is `-z`'s value.
-  static func run(tz: String? = nil, zone: String? = nil, config: URL? = nil, output: URL) throws -> Subprocess.Result {
+  static func run(
+    tz: String? = nil, zone: String? = nil, config: URL? = nil, tzdir: String? = nil, output: URL
+  ) throws -> Subprocess.Result {
     var arguments = [TestPaths.example.path, "--now", "2026-11-30T14:00:00Z", "-l", "en_CA", "-f", "csv"]
     arguments += ["-o", output.path]
     if let zone { arguments += ["-z", zone] }
     if let config { arguments += ["--config", config.path] }
     var environment = ["LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
     if let tz { environment["TZ"] = tz }
+    if let tzdir { environment["TZDIR"] = tzdir }
     return try Subprocess.run(EndToEndTests.binary!.path, arguments, environment: environment)
   }
 

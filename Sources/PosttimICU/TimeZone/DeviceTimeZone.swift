@@ -94,6 +94,7 @@ public enum DeviceTimeZone {
     }
     if case .valid(let fixed) = POSIXTZString.read(body), fixed.daylight == nil { return try posixZone() }
     if let zone = try known(body, data) { return zone }
+    if let zone = try TimeZonePath.treeFile(named: body, value: value, in: data) { return zone }
     return try posixZone()
   }
 

@@ -42,8 +42,9 @@ public enum TimeZonePath {
     } catch {
       throw refused(path, error.isLoop ? "cannot be opened: \(error.reason)" : "is refused: \(error.reason)")
     }
+    // A file of the tree that is no ID (`posixrules`, `localtime`) is read on: glibc reads where it leads.
     for candidate in [named, resolved] {
-      if let id = treeID(of: candidate, in: data) { return try DeviceTimeZone.known(id, data) }
+      if let id = treeID(of: candidate, in: data), let zone = try DeviceTimeZone.known(id, data) { return zone }
     }
     let bytes: [UInt8]
     do {
@@ -56,6 +57,12 @@ public enum TimeZonePath {
     guard bytes.starts(with: Array("TZif".utf8)) else {
       throw refused(path, "is not a TZif zone file; \(hint)", isFileFault: false)
     }
+    // Matching reads the tree's files: another user's link to it is named, as for an ID.
+    do throws(ProtectedLinkWalk.Refusal) {
+      _ = try ProtectedLinkWalk.resolve(folder: data.directory)
+    } catch {
+      throw refused(data.directory, "is refused: \(error.reason)")
+    }
     guard let id = sameBytes(bytes, path: path, in: data) else {
       throw refused(
         path,
@@ -63,6 +70,26 @@ public enum TimeZonePath {
           + "that zone); \(hint)", isFileFault: false)
     }
     return try DeviceTimeZone.known(id, data)
+  }
+
+  /// The zone a name of the tree that is no ID (`posixrules`, `localtime`)
+  /// leads to, as glibc reads `TZ=posixrules`; nil when the tree has no
+  /// regular file of that name or the file is none of its zones (then the
+  /// name is unknown, as `iso3166.tab` and `America` are).
+  /// - Throws: what ``zone(_:value:in:)`` throws for a file fault.
+  public static func treeFile(named name: String, value: String, in data: SystemTimeZoneData) throws(DateEngineError)
+    -> TimeZoneIdentifier?
+  {
+    guard SystemTimeZoneData.isSafeID(name) else { return nil }
+    let path = data.directory + "/" + name
+    var info = stat()
+    guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+    do {
+      return try zone(path, value: value, in: data)
+    } catch {
+      if case .unusableZonePath(_, _, _, isFileFault: false) = error { return nil }
+      throw error
+    }
   }
 
   /// The ID of a path inside the zoneinfo tree (`TZDIR`, or the system's

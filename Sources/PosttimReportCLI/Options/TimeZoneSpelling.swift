@@ -30,6 +30,8 @@ enum TimeZoneSpelling {
       guard case .invalidTimeZone = error else { throw error }  // a broken zone file
       unknown = error
     }
+    // glibc reads a file of the tree by name before a POSIX TZ string (`posixrules`).
+    if let zone = try TimeZonePath.treeFile(named: text, value: value, in: data) { return zone }
     if let zone = try TimeZoneIdentifier(posixTZ: text, systemZones: data) { return zone }
     let names = data.names
     let folded = names.names.filter { $0.lowercased() == text.lowercased() }
