@@ -9,14 +9,19 @@
 /// (each section item, each partial or parent included, each block), one
 /// byte of a list or stream interpolated as text (`{{rows}}`), or one byte
 /// written (template text, values, indentation), so the output is never
-/// longer than the budget in bytes. The budget is ``base`` plus
-/// ``perNodeAndItem`` units for every template node and item:
-/// `base + 64 × nodes × (items + 1)`, where nodes counts the template and
-/// the partials and parents it names, and items the values of the data and
-/// the bytes of their text (the report's tasks and the bytes of their
-/// titles, details and other fields): a template that does not multiply
-/// work writes each value at most once per tag. A report's own templates
-/// use about 60 units per task and one per byte they write.
+/// longer than the budget in bytes. The budget is ``base``, plus
+/// ``perNodeAndItem`` units for every template node and item, plus
+/// ``perTextByte`` for every byte of the items' text:
+/// `base + 64 × nodes × (items + 1) + 16 × bytes`, where nodes counts the
+/// template and the partials and parents it names, items the values of the
+/// data (the report's tasks), and bytes their text (titles, details and
+/// other fields). Added, not multiplied: a template that does not multiply
+/// work renders each node about once per item, and writes each text a few
+/// times at most (the HTML report writes a title twice, escaped: at most
+/// 12 bytes per byte), so the budget grows with its input, and a template
+/// that multiplies work stops after a few times the work of its input. A
+/// report's own templates use about 780 units per task in HTML with
+/// details, 115 in Markdown: a sixteenth and a thirty-sixth of their budget.
 ///
 /// Past the budget, rendering throws a ``TemplateError`` (`.render`) naming
 /// the template being rendered.
@@ -25,6 +30,8 @@ public struct RenderBudget: Sendable, Equatable, CustomStringConvertible {
   public static let base = 1_000_000
   /// Units per template node and per item.
   public static let perNodeAndItem = 64
+  /// Units per byte of the items' text.
+  public static let perTextByte = 16
 
   /// The units of work allowed.
   public let units: Int
@@ -37,24 +44,26 @@ public struct RenderBudget: Sendable, Equatable, CustomStringConvertible {
     self.basis = "\(self.units) units"
   }
 
-  /// `base + 64 × templateNodes × (items + textBytes + 1)` units
-  /// (saturating): `textBytes`, the bytes of the items' text, count as
-  /// items.
+  /// `base + 64 × templateNodes × (items + 1) + 16 × textBytes` units
+  /// (saturating), `textBytes` being the bytes of the items' text.
   public init(templateNodes: Int, items: Int, textBytes: Int = 0) {
     let (perItem, overflow) = Self.perNodeAndItem.multipliedReportingOverflow(by: max(1, templateNodes))
-    let (share, overflowAgain) = perItem.multipliedReportingOverflow(by: max(0, items) &+ max(0, textBytes) &+ 1)
-    let (units, overflowOnceMore) = Self.base.addingReportingOverflow(share)
-    self.units = overflow || overflowAgain || overflowOnceMore ? .max : units
+    let (share, overflowAgain) = perItem.multipliedReportingOverflow(by: max(0, items) &+ 1)
+    let (textShare, overflowThrice) = Self.perTextByte.multipliedReportingOverflow(by: max(0, textBytes))
+    let (sum, overflowOnceMore) = share.addingReportingOverflow(textShare)
+    let (units, overflowLast) = Self.base.addingReportingOverflow(sum)
+    self.units = overflow || overflowAgain || overflowThrice || overflowOnceMore || overflowLast ? .max : units
     let text = textBytes > 0 ? " with \(textBytes) bytes of text" : ""
     self.basis = "\(self.units) units for \(templateNodes) template nodes and \(items) items\(text)"
   }
 
   /// The budget for rendering `template` against `context` when the caller
-  /// gives none: the template's own nodes, and every value of the context
-  /// (a stream's items counted by walking it; an object computed on lookup
-  /// counts its members without computing them).
+  /// gives none: the template's own nodes, every value of the context (a
+  /// stream's items counted by walking it; an object computed on lookup
+  /// counts its members without computing them) and the bytes of its texts.
   init(for template: Template, context: TemplateValue) {
-    self.init(templateNodes: template.nodeCount, items: context.valueCount)
+    let (values, textBytes) = context.valueCount
+    self.init(templateNodes: template.nodeCount, items: values, textBytes: textBytes)
   }
 
   public var description: String { basis }
@@ -88,11 +97,13 @@ extension [TemplateNode] {
 }
 
 extension TemplateValue {
-  /// This value and every value inside it (see ``RenderBudget/init(for:context:)``),
-  /// walked with a stack of its own: a context nested deeper than the
-  /// thread's stack allows is still counted.
-  var valueCount: Int {
+  /// This value and every value inside it, and the UTF-8 bytes of their
+  /// texts (see ``RenderBudget/init(for:context:)``), walked with a stack
+  /// of its own: a context nested deeper than the thread's stack allows is
+  /// still counted.
+  var valueCount: (values: Int, textBytes: Int) {
     var count = 0
+    var bytes = 0
     var pending: [TemplateValue] = [self]
     while let value = pending.popLast() {
       count &+= 1
@@ -101,12 +112,17 @@ extension TemplateValue {
       case .object(let members): pending += members.values
       case .lazyObject(let object): count &+= object.keys.count
       // One item at a time: a long stream is not held whole.
-      case .stream(let stream): for item in stream { count &+= item.valueCount }
-      // A text's bytes, which the template may write once per tag.
-      case .string(let text): count &+= text.utf8.count
+      case .stream(let stream):
+        for item in stream {
+          let (values, textBytes) = item.valueCount
+          count &+= values
+          bytes &+= textBytes
+        }
+      // A text's bytes, which the template may write a few times.
+      case .string(let text): bytes &+= text.utf8.count
       case .null, .bool, .integer, .number: break
       }
     }
-    return count
+    return (count, bytes)
   }
 }

@@ -64,18 +64,22 @@ final class RenderPipeline {
     let renderWithin: (@Sendable (Bool?, Int) -> Rendered)?
     /// The work the renderer had done before the chunk, its own.
     let workBefore: Int
+    /// The units of work `render` stops past (``RenderBudget``); `.max` for
+    /// chunks not counted.
+    let workLimit: Int
     private let result = Mutex<Rendered?>(nil)
     private let claimed = Atomic(false)
     let done = DispatchSemaphore(value: 0)
 
     init(
-      assumedLineStart: Bool = false, continuesStream: Bool = false, workBefore: Int = 0,
+      assumedLineStart: Bool = false, continuesStream: Bool = false, workBefore: Int = 0, workLimit: Int = .max,
       renderWithin: (@Sendable (Bool?, Int) -> Rendered)? = nil,
       render: @escaping @Sendable (Bool?) -> Rendered
     ) {
       self.assumedLineStart = assumedLineStart
       self.continuesStream = continuesStream
       self.workBefore = workBefore
+      self.workLimit = workLimit
       self.renderWithin = renderWithin
       self.render = render
     }
@@ -103,15 +107,15 @@ final class RenderPipeline {
       }
       self.init(
         assumedLineStart: renderer.renderer.atLineStart, continuesStream: continuesStream, workBefore: workBefore,
-        renderWithin: { render($0, $1) }, render: { render($0, nil) })
+        workLimit: renderer.renderer.workLimit, renderWithin: { render($0, $1) }, render: { render($0, nil) })
     }
 
     /// Renders the chunk on a helper thread, unless the renderer took it
     /// first; `done` is signalled after.
-    fileprivate func start() {
+    fileprivate func start(unless failed: FailedFlag) {
       Parallel.async {
         guard self.claim() else { return }
-        self.renderHere()
+        self.renderHere(unless: failed)
         self.done.signal()
       }
     }
@@ -122,9 +126,13 @@ final class RenderPipeline {
       !claimed.exchange(true, ordering: .acquiringAndReleasing)
     }
 
-    /// Renders the chunk on the calling thread, which claimed it.
-    fileprivate func renderHere() {
-      let rendered = render(nil)
+    /// Renders the chunk on the calling thread, which claimed it; not once
+    /// a chunk before it has failed (nothing after that one is written),
+    /// else a template stopped by the budget would go on rendering each
+    /// pending chunk up to the budget.
+    fileprivate func renderHere(unless failed: FailedFlag) {
+      let rendered =
+        failed.isSet ? Rendered(text: TextBuffer(), error: nil, endsAtLineStart: assumedLineStart) : render(nil)
       result.withLock { $0 = rendered }
     }
 
@@ -132,6 +140,14 @@ final class RenderPipeline {
     fileprivate func takeRendered() -> Rendered {
       result.withLock { $0.take()! }
     }
+  }
+
+  /// Set, from the rendering thread, once a chunk handed over has failed;
+  /// read by the chunks that have not started.
+  final class FailedFlag: Sendable {
+    private let flag = Atomic(false)
+    var isSet: Bool { flag.load(ordering: .relaxed) }
+    func set() { flag.store(true, ordering: .relaxed) }
   }
 
   /// A renderer handed to a chunk's thread.
@@ -167,7 +183,10 @@ final class RenderPipeline {
   /// The line-start state after the last chunk handed over.
   private var lastChunkEnd = false
   /// The first error of a chunk handed over; nothing is written after it.
-  private(set) var firstError: TemplateError?
+  private(set) var firstError: TemplateError? {
+    didSet { if firstError != nil { failed.set() } }
+  }
+  private let failed = FailedFlag()
   /// The units of work the renderer may do (``RenderBudget``), or nil when
   /// chunks are not counted.
   let workBudget: Int?
@@ -195,7 +214,7 @@ final class RenderPipeline {
     }
     pieces.append(.chunk(chunk))
     chunksPending += 1
-    chunk.start()
+    chunk.start(unless: failed)
     handOverReady(into: &output)
   }
 
@@ -252,7 +271,7 @@ final class RenderPipeline {
   /// low `ulimit -v` its thread may never get a stack.
   private func handOverOldest(into output: inout some TextOutputStream) {
     if case .chunk(let chunk) = pieces[head] {
-      if chunk.claim() { chunk.renderHere() } else { chunk.done.wait() }
+      if chunk.claim() { chunk.renderHere(unless: failed) } else { chunk.done.wait() }
     }
     handOver(into: &output)
   }
@@ -267,13 +286,16 @@ final class RenderPipeline {
       chunksPending -= 1
       var rendered = chunk.takeRendered()
       let lineStart = chunk.continuesStream ? lastChunkEnd : nil
-      if chunk.continuesStream, chunk.assumedLineStart != lastChunkEnd { rendered = chunk.render(lastChunkEnd) }
+      if firstError == nil, chunk.continuesStream, chunk.assumedLineStart != lastChunkEnd {
+        rendered = chunk.render(lastChunkEnd)
+      }
       // The work before the chunk is known now: the renderer's, and every
       // chunk's before it. Past what that leaves, the chunk is rendered
-      // again within it, to stop where the sequential rendering stops.
+      // again within it, to stop where the sequential rendering stops
+      // (unless it was rendered within that already).
       if firstError == nil, let workBudget, let renderWithin = chunk.renderWithin {
         let left = workBudget &- chunk.workBefore &- handedOverWork
-        if rendered.work > left { rendered = renderWithin(lineStart, left) }
+        if rendered.work > left, left < chunk.workLimit { rendered = renderWithin(lineStart, left) }
       }
       handedOverWork &+= rendered.work
       lastChunkEnd = rendered.endsAtLineStart

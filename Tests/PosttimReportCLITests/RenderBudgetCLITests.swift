@@ -24,7 +24,7 @@ struct RenderBudgetCLITests {
     #expect(status == .configuration)
     #expect(
       run.stderr == [
-        "posttim-report: error: agenda: rendering takes more work than its budget (11368256 units for 101 template "
+        "posttim-report: error: agenda: rendering takes more work than its budget (1186864 units for 101 template "
           + "nodes and 24 items with 1579 bytes of text): sections nested over the same list, or partials that include each other, multiply the work"
       ])
     #expect(!FileManager.default.fileExists(atPath: output))

@@ -108,9 +108,13 @@ struct RenderBudgetTests {
     #expect(output == "<" + String(repeating: "a", count: 10 * 1024))
   }
 
-  @Test("the budget: 1,000,000 + 64 × nodes × (items + 1), saturating")
+  @Test("the budget: 1,000,000 + 64 × nodes × (items + 1) + 16 × bytes of text, saturating")
   func formula() {
     #expect(RenderBudget(templateNodes: 170, items: 10_000).units == 1_000_000 + 64 * 170 * 10_001)
+    #expect(
+      RenderBudget(templateNodes: 7, items: 100_000, textBytes: 8_000_000).units
+        == 1_000_000 + 64 * 7 * 100_001 + 16 * 8_000_000)
+    #expect(RenderBudget(templateNodes: 1, items: 0, textBytes: .max / 8).units == .max)
     #expect(RenderBudget(templateNodes: 0, items: 0).units == 1_000_064)
     #expect(RenderBudget(templateNodes: .max / 2, items: .max / 2).units == .max)
     #expect(

@@ -160,6 +160,33 @@ public final class DayCalendar: @unchecked Sendable, ICUFailureReporting {
     return LocalDay(dayNumber: number)
   }
 
+  /// The local days that offset changes between the instants `start` and
+  /// `end` (milliseconds) jumped over whole: for each forward change, the
+  /// days between the last local day before it and the first after it. A
+  /// zone crossing the date line eastwards skips one (Pacific/Apia
+  /// 2011-12-30). Nil when ICU cannot list the zone's transitions.
+  func daysJumpedOver(fromMillis start: Double, toMillis end: Double) -> [LocalDay]? {
+    // A kept span holding both ends has no change between them.
+    if let span = publishedSpan(at: start), span.contains(end) { return [] }
+    return lock.withLock { _ in
+      var status: Int32 = 0
+      var spanStart = 0.0, spanEnd = 0.0
+      var offset = cicu_cal_offset_span(handle, start, &spanStart, &spanEnd, &status)
+      var days: [LocalDay] = []
+      while status <= 0, spanEnd < end {
+        let change = spanEnd
+        let next = cicu_cal_offset_span(handle, change, &spanStart, &spanEnd, &status)
+        if next > offset, let before = Self.day(change - 1, offset: offset), let after = Self.day(change, offset: next)
+        {
+          days += (1..<max(before.distance(to: after), 1)).map { before.advanced(by: $0) }
+        }
+        offset = next
+      }
+      // NaN bounds: ICU could not list the transitions.
+      return status > 0 || spanEnd.isNaN ? nil : days
+    }
+  }
+
   /// The first instant of `day` in this zone.
   public func start(of day: LocalDay) -> Date {
     let (year, month, dayOfMonth) = day.gregorian

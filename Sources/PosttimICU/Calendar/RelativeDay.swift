@@ -89,27 +89,24 @@ public enum RelativeDay: Hashable, Sendable, CustomStringConvertible {
   /// Whether resolving needs the locale's working week.
   public var needsWorkingWeek: Bool { self == .nextWorkingDay }
 
-  /// The day this names when today is `today`.
-  public func day(today: LocalDay, workingWeek: WorkingWeek) -> LocalDay {
-    resolved(today: today, week: workingWeek)
-  }
-
   /// The day this names at `now`: today is the local day of `now` in
-  /// `calendar`'s zone, working days are those of `calendar`'s locale.
+  /// `calendar`'s zone, working days are those of `calendar`'s locale, and
+  /// days are counted as the zone has them (``DayCalendar/day(_:movedBy:)``).
   /// - Throws: ``ICUError`` when ICU cannot give the locale's week.
   public func day(now: Date, in calendar: DayCalendar) throws(ICUError) -> LocalDay {
     let today = calendar.day(of: now)
-    if case .nextWorkingDay = self { return try calendar.workingWeek().nextWorkingDay(after: today) }
-    return resolved(today: today, week: nil)
+    return resolved(today: today, week: needsWorkingWeek ? try calendar.workingWeek() : nil, in: calendar)
   }
 
-  /// The day when today is `today`; `week` may be nil when
-  /// ``needsWorkingWeek`` is false (the next day stands in otherwise).
-  package func resolved(today: LocalDay, week: WorkingWeek?) -> LocalDay {
+  /// The day when today is `today` in `calendar`'s zone; `week` may be nil
+  /// when ``needsWorkingWeek`` is false (the next day stands in otherwise).
+  package func resolved(today: LocalDay, week: WorkingWeek?, in calendar: DayCalendar) -> LocalDay {
     switch self {
     case .date(let day): return day
-    case .daysFromToday(let count): return today.advanced(by: count)
-    case .nextWorkingDay: return week?.nextWorkingDay(after: today) ?? today.advanced(by: 1)
+    case .daysFromToday(let count): return calendar.day(today, movedBy: count)
+    case .nextWorkingDay:
+      guard let week else { return calendar.day(today, movedBy: 1) }
+      return calendar.nextWorkingDay(after: today, in: week)
     }
   }
 

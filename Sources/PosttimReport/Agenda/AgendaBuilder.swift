@@ -48,11 +48,13 @@ public struct AgendaBuilder: Sendable {
   /// - Complexity: as ``build(_:options:)``.
   package func build(moving tasks: inout [TaskEntry], options: AgendaOptions) -> Agenda {
     let today = calendar.day(of: options.now)
-    // The overdue section's first day (`overdueDays`), when it has one; a
-    // reach past Julian day 0 keeps everything (and cannot overflow a day number).
+    // The overdue section's first day (`overdueDays` days of the zone back),
+    // when it has one; a reach past Julian day 0 keeps everything (and
+    // cannot overflow a day number).
     let overdueStart =
       options.from == nil
-      ? options.overdueDays.flatMap { $0 >= Int(today.dayNumber) ? nil : today.advanced(by: -max($0, 0)) } : nil
+      ? options.overdueDays.flatMap { $0 >= Int(today.dayNumber) ? nil : calendar.day(today, movedBy: -max($0, 0)) }
+      : nil
     // Sorted as plain values (no reference counting while moving them);
     // tasks are then moved once, into their section.
     struct Keyed {

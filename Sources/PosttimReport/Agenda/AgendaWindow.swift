@@ -31,21 +31,18 @@ public struct AgendaWindow: Sendable, Equatable {
     case noDays(Int)
     /// The last day comes before the first.
     case endsBeforeStart(first: LocalDay, last: LocalDay)
+    /// A date the report's zone skipped (Pacific/Apia's 2011-12-30): no
+    /// instant falls on it, so it can be neither a first nor a last day.
+    case skippedDate(LocalDay, zone: String)
 
     public var description: String {
       switch self {
       case .lastDayAndDayCount: return "give a last day or a number of days, not both"
       case .noDays(let count): return "a window shows at least 1 day, not \(count)"
       case .endsBeforeStart(let first, let last): return "the last day (\(last)) is before the first day (\(first))"
+      case .skippedDate(let day, let zone): return "\(day) is not a day in \(zone): the zone skipped that date"
       }
     }
-  }
-
-  /// The first and last days when today is `today`.
-  /// - Parameter workingWeek: the locale's week, for `next-workday`.
-  /// - Throws: ``Problem``.
-  public func resolved(today: LocalDay, workingWeek: WorkingWeek) throws(Problem) -> (from: LocalDay?, to: LocalDay?) {
-    try resolved(today: today) { $0.day(today: today, workingWeek: workingWeek) }
   }
 
   /// The first and last days at `now` in `calendar`'s zone and locale.
@@ -55,18 +52,18 @@ public struct AgendaWindow: Sendable, Equatable {
     let today = calendar.day(of: now)
     let needsWeek = from?.needsWorkingWeek == true || to?.needsWorkingWeek == true
     let week = needsWeek ? try calendar.workingWeek() : nil
-    return try resolved(today: today) { $0.resolved(today: today, week: week) }
-  }
-
-  private func resolved(today: LocalDay, _ resolve: (RelativeDay) -> LocalDay) throws(Problem) -> (
-    from: LocalDay?, to: LocalDay?
-  ) {
-    if to != nil, days != nil { throw .lastDayAndDayCount }
-    if let days, days < 1 { throw .noDays(days) }
-    let first = from.map(resolve)
-    var last = to.map(resolve)
-    if let days { last = (first ?? today).advanced(by: days - 1) }
-    if let first, let last, last < first { throw .endsBeforeStart(first: first, last: last) }
+    if to != nil, days != nil { throw Problem.lastDayAndDayCount }
+    if let days, days < 1 { throw Problem.noDays(days) }
+    let first = from.map { $0.resolved(today: today, week: week, in: calendar) }
+    var last = to.map { $0.resolved(today: today, week: week, in: calendar) }
+    // Relative days only land on days the zone has; a date given as such may not.
+    for case .date(let day)? in [from, to] where !calendar.has(day) {
+      throw Problem.skippedDate(day, zone: calendar.timeZone.id)
+    }
+    // Days the zone has: a date it skipped is not one of the `days`.
+    if let days { last = calendar.day(first ?? today, movedBy: days - 1) }
+    // Without a first day the window starts today (overdue tasks come before it, not after the end).
+    if let last, last < (first ?? today) { throw Problem.endsBeforeStart(first: first ?? today, last: last) }
     return (first, last)
   }
 }

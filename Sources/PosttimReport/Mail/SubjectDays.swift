@@ -12,13 +12,20 @@ final class SubjectDays: Sendable, ICUFailureReporting {
   private let dayFormat: DateFormatSpec
   private let locale: LocaleIdentifier
   private let dayInline: ICUDateFormatter
+  /// `dayInline` with the era, for a year ≤ 0 or ≥ 10000; nil for a
+  /// verbatim pattern or one that shows the era.
+  private let eraInline: LazyDateFormatter?
   private let calendar: DayCalendar
   private let ranges = Mutex<Result<PosttimICU.DateIntervalFormatter, ICUError>?>(nil)
 
-  init(dayFormat: DateFormatSpec, locale: LocaleIdentifier, dayInline: ICUDateFormatter, calendar: DayCalendar) {
+  init(
+    dayFormat: DateFormatSpec, locale: LocaleIdentifier, dayInline: ICUDateFormatter, eraInline: LazyDateFormatter?,
+    calendar: DayCalendar
+  ) {
     self.dayFormat = dayFormat
     self.locale = locale
     self.dayInline = dayInline
+    self.eraInline = eraInline
     self.calendar = calendar
   }
 
@@ -33,14 +40,23 @@ final class SubjectDays: Sendable, ICUFailureReporting {
   }
 
   private func day(_ day: LocalDay) -> String {
-    dayInline.string(from: calendar.start(of: day).addingTimeInterval(12 * 3600))
+    let noon = calendar.start(of: day).addingTimeInterval(12 * 3600)
+    if let eraInline, Self.needsEra(day) { return eraInline.string(from: noon) }
+    return dayInline.string(from: noon)
+  }
+
+  /// A year ≤ 0 or ≥ 10000: the year alone misleads ("1" for 1 BC).
+  private static func needsEra(_ day: LocalDay) -> Bool {
+    let year = day.gregorian.year
+    return year <= 0 || year >= 10000
   }
 
   /// A skeleton's range through ICU ("1–3 décembre 2026"); a verbatim
   /// pattern (`--day-pattern`) has no interval form, so its two days are
   /// joined by an en dash.
   private func range(_ first: LocalDay, _ last: LocalDay, from: String, to: String) -> String {
-    guard case .skeleton(let skeleton) = dayFormat,
+    // ICU's interval formatter has no era of its own choosing: such days are joined.
+    guard case .skeleton(let skeleton) = dayFormat, eraInline == nil || !(Self.needsEra(first) || Self.needsEra(last)),
       (try? PosttimICU.DateIntervalFormatter.validate(skeleton: skeleton)) != nil
     else { return "\(from) – \(to)" }
     let opened = ranges.withLock { state in
@@ -55,12 +71,13 @@ final class SubjectDays: Sendable, ICUFailureReporting {
   }
 
   var firstFailure: ICUError? {
-    ranges.withLock { state in
+    let range: ICUError? = ranges.withLock { state in
       switch state {
       case .failure(let error)?: return error
       case .success(let formatter)?: return formatter.firstFailure
       case nil: return nil
       }
     }
+    return range ?? eraInline?.firstFailure
   }
 }

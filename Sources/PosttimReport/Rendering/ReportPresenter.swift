@@ -32,6 +32,9 @@ public final class ReportPresenter: Sendable, ICUFailureReporting {
   private let eraFormats: (dateTime: LazyDateFormatter, exact: LazyDateFormatter)?
   private let dayHeading: ICUDateFormatter
   private let dayInline: ICUDateFormatter
+  /// `dayHeading` and `dayInline` with the era, for the same years as
+  /// `eraFormats`; nil where those are.
+  private let eraDays: (heading: LazyDateFormatter, inline: LazyDateFormatter)?
   private let zoneName: ICUDateFormatter
   private let relativeNames: RelativeDayNames?
   /// The mail subject's days, as a range when the window has several.
@@ -56,6 +59,7 @@ public final class ReportPresenter: Sendable, ICUFailureReporting {
     sources.append(subjectDays)
     if let dateTimeStrings { sources.append(dateTimeStrings) }
     if let eraFormats { sources += [eraFormats.dateTime, eraFormats.exact] }
+    if let eraDays { sources += [eraDays.heading, eraDays.inline] }
     return sources.firstFailure
   }
 
@@ -94,9 +98,19 @@ public final class ReportPresenter: Sendable, ICUFailureReporting {
     }
     dayHeading = try open(settings.dayFormat, .beginningOfSentence)
     dayInline = try open(settings.dayFormat, .middleOfSentence)
+    if case .skeleton(let skeleton) = settings.dayFormat, !skeleton.contains("G") {
+      eraDays = (
+        LazyDateFormatter { () throws(ICUError) in try open(.skeleton("G" + skeleton), .beginningOfSentence) },
+        LazyDateFormatter { () throws(ICUError) in try open(.skeleton("G" + skeleton), .middleOfSentence) }
+      )
+    } else {
+      eraDays = nil
+    }
     zoneName = try open(.pattern("vvvv"))
     relativeNames = settings.relativeDayNames ? try RelativeDayNames(locale: locale) : nil
-    subjectDays = SubjectDays(dayFormat: settings.dayFormat, locale: locale, dayInline: dayInline, calendar: calendar)
+    subjectDays = SubjectDays(
+      dayFormat: settings.dayFormat, locale: locale, dayInline: dayInline, eraInline: eraDays?.inline,
+      calendar: calendar)
     importanceTexts = (0...9).map { catalog.text(.importanceValue, ["importance": .number(Double($0))]) }
     untitled = catalog.text(.taskUntitled)
     let catalog = catalog
@@ -124,7 +138,9 @@ public final class ReportPresenter: Sendable, ICUFailureReporting {
   public func view(of agenda: Agenda) -> ReportView {
     let zone = settings.timeZone
     let zoneLabel = zoneName.string(from: agenda.now) + catalog.parentheticalSuffix(zone.id, matching: .reportTimeZone)
-    let now = dateTime.string(from: agenda.now)
+    let now =
+      eraFormats.flatMap { needsEra(agenda.now) ? $0.dateTime.string(from: agenda.now) : nil }
+      ?? dateTime.string(from: agenda.now)
     return ReportView(
       title: catalog.text(.reportTitle),
       localeID: settings.locale.icuID,
@@ -184,7 +200,8 @@ public final class ReportPresenter: Sendable, ICUFailureReporting {
       title = dayTitle(day, today: today)
     case .week(let start):
       (id, kind, dateISO) = ("week-\(start.iso8601)", "week", start.iso8601)
-      title = catalog.text(.sectionWeek, ["date": .string(dayInline.string(from: calendar.start(of: start)))])
+      let first = calendar.start(of: start)
+      title = catalog.text(.sectionWeek, ["date": .string(dayText(first, inline: true))])
     }
     let countLine = catalog.text(.sectionCount, ["count": .number(Double(section.tasks.count))])
     return SectionView(
@@ -200,12 +217,24 @@ public final class ReportPresenter: Sendable, ICUFailureReporting {
   func dayTitle(_ day: LocalDay, today: LocalDay) -> String {
     // Noon is inside the day whatever DST does at its edges.
     let instant = calendar.start(of: day).addingTimeInterval(12 * 3600)
-    if let relative = relativeNames?.name(forDayOffset: today.distance(to: day)) {
+    // Counted in days of the zone (Apia's 2011-12-31 is tomorrow on the
+    // 29th); names reach a day either way, so a date further than a week
+    // off needs no counting.
+    let dates = today.distance(to: day)
+    let offset = abs(dates) <= 7 ? calendar.distance(from: today, to: day) : dates
+    if let relative = relativeNames?.name(forDayOffset: offset) {
       return catalog.text(
         .sectionRelativeDay,
-        ["relative": .string(relative), "date": .string(dayInline.string(from: instant))])
+        ["relative": .string(relative), "date": .string(dayText(instant, inline: true))])
     }
-    return dayHeading.string(from: instant)
+    return dayText(instant, inline: false)
+  }
+
+  /// The day of `instant` as a heading or mid-sentence, with the era in a
+  /// year ≤ 0 or ≥ 10000 ("Thursday, December 28, 1 BC").
+  private func dayText(_ instant: Date, inline: Bool) -> String {
+    if let eraDays, needsEra(instant) { return (inline ? eraDays.inline : eraDays.heading).string(from: instant) }
+    return (inline ? dayInline : dayHeading).string(from: instant)
   }
 
   /// A row's time (date and time when `spansDays`). Takes the date, not

@@ -5,10 +5,12 @@ import PosttimReport
   import Glibc
 #endif
 
-/// Whether a config file may be used: it can name the program `--send`
-/// runs, so, as ssh and sudo do with theirs, it must be a file nobody but
-/// the caller and root could have written (``TrustedPath``, which also
-/// covers the folders of the links on the way).
+/// Whether a file that steers a run may be used: a config file (it can
+/// name the program `--send` runs) or a roster (it names the task lists
+/// read and who gets them): as ssh and sudo do with theirs, it must be a
+/// file nobody but the caller and root could have written
+/// (``TrustedPath``, which also covers the folders of the links on the
+/// way).
 ///
 /// An anonymous pipe or socket (`<(…)`, `/dev/stdin` on a pipe) holds
 /// what the process that made it wrote, and nobody else can open it: it
@@ -17,11 +19,16 @@ enum ConfigFileTrust {
   /// Refuses the file open as `descriptor` (its status `info`) at `path`.
   /// - Throws: ``ConfigFileError`` naming the owner, the mode or the folder.
   static func check(_ path: String, descriptor: Int32, info: stat) throws(ConfigFileError) {
-    func refuse(_ reason: String) -> ConfigFileError {
-      ConfigFileError(path: path, line: 0, column: 0, message: "config file not trusted: " + reason)
+    if let refused = refusal(path, descriptor: descriptor, info: info) {
+      throw ConfigFileError(path: path, line: 0, column: 0, message: "config file not trusted: " + refused)
     }
-    if info.st_mode & S_IFMT == S_IFIFO || info.st_mode & S_IFMT == S_IFSOCK, isAnonymous(descriptor) { return }
-    if let refused = TrustedPath.refusal(file: info) ?? TrustedPath.refusal(folderOf: path) { throw refuse(refused) }
+  }
+
+  /// Why the file open as `descriptor` (its status `info`) at `path` is
+  /// not trusted, or nil.
+  static func refusal(_ path: String, descriptor: Int32, info: stat) -> String? {
+    if info.st_mode & S_IFMT == S_IFIFO || info.st_mode & S_IFMT == S_IFSOCK, isAnonymous(descriptor) { return nil }
+    return TrustedPath.refusal(file: info) ?? TrustedPath.refusal(folderOf: path)
   }
 
   /// Whether `descriptor` is a pipe or socket without a name: the kernel

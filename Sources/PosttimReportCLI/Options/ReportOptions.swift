@@ -84,8 +84,9 @@ enum ReportOptions {
       "remind", value: "LIST",
       help: "ics and --attach-ics: alarms this long before each task (15m, 2h, 1d, PT15M; comma-separated)",
       discussion:
-        "Each lead time is one VALARM (ACTION:DISPLAY) on every event still to come, its text from the "
-        + "catalog's calendar.reminder.", group: .output),
+        "Each lead time is one VALARM (ACTION:DISPLAY) on each event whose alarm time is still ahead of "
+        + "now (a passed one would pop up, stale, on import), its text from the catalog's calendar.reminder; "
+        + "a lead time given twice counts once.", group: .output),
     convert: { text in
       do {
         return try ReminderLeadTime.list(text)
@@ -153,7 +154,8 @@ enum ReportOptions {
     OptionSpec(
       "from", value: "DAY",
       help: "first local day shown: YYYY-MM-DD, today, tomorrow, yesterday, +N, -N or next-workday",
-      discussion: "Days count from today in the report's zone (--now's local day); next-workday is the first "
+      discussion: "Days count from today in the report's zone (--now's local day), over the days the zone has "
+        + "(Pacific/Apia skipped 2011-12-30: tomorrow from the 29th is the 31st); next-workday is the first "
         + "working day after today by the first locale's CLDR week (fr_CA rests Saturday-Sunday, ar_EG "
         + "Friday-Saturday, fa_IR Friday; en_US@rg=egzzzz takes Egypt's).",
       group: .agenda, completion: .choices(RelativeDay.keywords)))

@@ -20,10 +20,11 @@ extension RunPlan {
 
     /// - Parameters:
     ///   - locale: the first locale, in which `--subject` must format.
+    ///   - timeZone: the zone the message's `Date` is written in.
     ///   - now: the message's `Date`.
     init(
-      resolving options: ParsedOptions, format: String, locale: LocaleIdentifier, environment: [String: String],
-      now: Date
+      resolving options: ParsedOptions, format: String, locale: LocaleIdentifier, timeZone: TimeZoneIdentifier,
+      environment: [String: String], now: Date
     ) throws {
       skipsEmpty = options.isSet(MailOptions.skipEmpty)
       let send = options.isSet(MailOptions.send)
@@ -48,6 +49,13 @@ extension RunPlan {
         }
         (message, sendmail) = (nil, nil)
         return
+      }
+      // RFC 5322 §3.3 has no year before 1900 (nor an era) for the Date header.
+      let year = try MailDate.year(now, timeZone: timeZone)
+      if year < MailDate.earliestYear {
+        throw UsageError(
+          "--now \(ISO8601.utcString(now)) is in the year \(year) in \(timeZone.id): an e-mail's Date header "
+            + "needs a year from \(MailDate.earliestYear) on (RFC 5322)")
       }
       if sendmailPath.isEmpty { throw UsageError("option '--sendmail' needs a program path") }
       if send, options.has(ReportOptions.output.spec) {

@@ -32,7 +32,7 @@ extension RunPlan {
     window = try Window(resolving: options, clock: environment.clock, first: presentation.locales[0])
     let mailing = try Mailing(
       resolving: options, format: format, locale: presentation.locales[0].locale,
-      environment: environment.variables, now: window.now)
+      timeZone: presentation.locales[0].timeZone, environment: environment.variables, now: window.now)
     var message = mailing.message
     message?.messageID = messageID
     mail = message

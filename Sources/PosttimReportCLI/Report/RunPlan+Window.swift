@@ -20,8 +20,13 @@ extension RunPlan.Window {
     do {
       (self.from, self.to) = try AgendaWindow(from: from, to: to, days: days).resolved(now: now, in: calendar)
     } catch let problem as AgendaWindow.Problem {
-      guard case .endsBeforeStart(let first, let last) = problem, let from, let to else {
+      guard case .endsBeforeStart(let first, let last) = problem, let to else {
         throw UsageError("--from/--to: \(problem)")
+      }
+      guard let from else {
+        throw options.conflict(
+          [ReportOptions.to.spec],
+          "--to (\(Self.named(to, last))) is before today (\(first)), where the agenda starts without --from")
       }
       throw options.conflict(
         [ReportOptions.from.spec, ReportOptions.to.spec],

@@ -37,18 +37,19 @@ struct RosterDue: Equatable, Sendable {
 
   init(now: Date, calendar: DayCalendar, at minutes: Int) {
     let today = calendar.day(of: now)
+    // The day before as the zone has it (Apia's 2011-12-31 follows the 29th).
+    let dayBefore = calendar.day(today, movedBy: -1)
     let hourAgo = now.addingTimeInterval(-Self.grace)
     if Self.wall(now, calendar) >= minutes {
       (localDate, isDue, madeAt) = (today, true, nil)
-    } else if calendar.day(of: hourAgo) == today.advanced(by: -1), Self.wall(hourAgo, calendar) < minutes {
+    } else if calendar.day(of: hourAgo) == dayBefore, Self.wall(hourAgo, calendar) < minutes {
       // An hour ago the day before's `at` was still ahead: it was reached
       // less than an hour ago (or, in a gap, not at all before midnight).
-      let local = Self.localSeconds(now, calendar)
-      let target = local - ((local % 86_400) + 86_400) % 86_400 - 86_400 + minutes * 60
+      let target = (Int(dayBefore.dayNumber) - CivilDate.julianDayOfUnixEpoch) * 86_400 + minutes * 60
       var instant = Date(timeIntervalSince1970: TimeInterval(target - calendar.utcOffset(at: now)))
       instant = Date(timeIntervalSince1970: TimeInterval(target - calendar.utcOffset(at: instant)))
-      let inside = calendar.day(of: instant) == today.advanced(by: -1) && instant >= hourAgo && instant <= now
-      (localDate, isDue, madeAt) = (today.advanced(by: -1), true, inside ? instant : hourAgo)
+      let inside = calendar.day(of: instant) == dayBefore && instant >= hourAgo && instant <= now
+      (localDate, isDue, madeAt) = (dayBefore, true, inside ? instant : hourAgo)
     } else {
       (localDate, isDue, madeAt) = (today, false, nil)
     }

@@ -59,12 +59,7 @@ struct RosterFile: Sendable {
   init(path: String) throws {
     self.path = path
     try RosterFileMemory.checkReading(path)
-    let bytes: [UInt8]
-    do {
-      bytes = try DataFile.readRegular(path, limit: Self.sizeLimit, as: .roster)
-    } catch {
-      throw RosterError(exitCode: .noInput, path: path, row: 0, column: nil, message: error.reason())
-    }
+    let bytes = try Self.readTrusted(path)
     try RosterFileMemory.checkRows(path, bytes: bytes)
     let folder = (path as NSString).deletingLastPathComponent
     var errors: [RosterError] = []

@@ -212,7 +212,13 @@ final class XMLPlistReader {
     let line = XML_GetCurrentLineNumber(parser), column = XML_GetCurrentColumnNumber(parser) + 1
     var reason = String(cString: XML_ErrorString(code))
     switch code {
-    case XML_ERROR_UNKNOWN_ENCODING, XML_ERROR_INCORRECT_ENCODING:
+    case XML_ERROR_INCORRECT_ENCODING:
+      var offset: Int32 = 0, size: Int32 = 0
+      let context = XML_GetInputContext(parser, &offset, &size)
+      let start = context.map { UnsafeRawBufferPointer(start: $0, count: Int(max(0, size))) }
+      return TaskListError(
+        .unreadable, file: file, message: Self.encodingMismatch(start ?? UnsafeRawBufferPointer(start: nil, count: 0)))
+    case XML_ERROR_UNKNOWN_ENCODING:
       let name = unknownEncoding.map { "\"\(TaskListError.printable($0))\"" } ?? "it declares"
       return TaskListError(
         .unreadable, file: file,
