@@ -183,7 +183,8 @@ struct OptionAndValueEdgeTests {
     let list = try exampleList(
       replacing: "2026-12-07T15:00:00Z", with: "1500-03-01T12:00:00Z", as: "old.plist", in: folder)
     let run = expectRun(
-      arguments: [list.path, "-f", "csv", "-l", "en_US", "-z", "UTC", "--from", "1500-01-01", "--to", "1500-12-31"], exit: .success)
+      arguments: [list.path, "-f", "csv", "-l", "en_US", "-z", "UTC", "--from", "1500-01-01", "--to", "1500-12-31"],
+      exit: .success)
     // The <date> text is ISO 8601, proleptic Gregorian (Foundation reads
     // it as Julian, 1500-03-11): the shown date and the ISO column both
     // keep the fields as written.
