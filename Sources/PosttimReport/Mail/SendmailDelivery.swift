@@ -1,4 +1,5 @@
 import Foundation
+import PosttimICU
 
 #if canImport(Glibc)
   import Glibc
@@ -158,19 +159,27 @@ public enum SendmailDelivery {
         + "apt-get install exim4-daemon-light, \(otherProgramHint)); nothing was sent")
   }
 
-  /// A temporary file in `$TMPDIR` (else /tmp) holding `bytes`, already
-  /// unlinked, positioned at 0, closed on exec (the child gets it as a copy
+  /// A temporary file in `$TMPDIR` (else /tmp; ``TemporaryFolder``) holding
+  /// `bytes`, already unlinked, positioned at 0, closed on exec (the child gets it as a copy
   /// on descriptor 0).
   /// - Throws: ``Failure`` naming the folder and the system's reason.
   static func unlinkedFile(holding bytes: [UInt8]) throws(Failure) -> Int32 {
-    let directory = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-    func failure(_ doing: String, _ code: Int32) -> Failure {
+    let directory = TemporaryFolder.named
+    func failure(_ doing: String, reason: String, _ kind: Failure.Kind = .unavailable) -> Failure {
       Failure(
-        [EMFILE, ENFILE, ENOMEM].contains(code) ? .systemLimit : .unavailable,
-        message: "cannot send: cannot \(doing) a temporary file in \(directory) (\(String(cString: strerror(code)))); "
-          + "nothing was sent")
+        kind, message: "cannot send: cannot \(doing) a temporary file in \(directory) (\(reason)); nothing was sent")
     }
-    var template = Array((directory + "/posttim-report-mail-XXXXXX").utf8CString)
+    func failure(_ doing: String, _ code: Int32) -> Failure {
+      let kind: Failure.Kind = [EMFILE, ENFILE, ENOMEM].contains(code) ? .systemLimit : .unavailable
+      return failure(doing, reason: String(cString: strerror(code)), kind)
+    }
+    let real: String
+    do throws(ProtectedLinkWalk.Refusal) {
+      real = try TemporaryFolder.resolved(directory)
+    } catch {
+      throw failure("create", reason: error.reason)
+    }
+    var template = Array((real + "/posttim-report-mail-XXXXXX").utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard descriptor >= 0 else { throw failure("create", errno) }
     _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)

@@ -40,7 +40,8 @@ enum StagedStandardOutput {
   /// A memfd, else an unnamed file in `TMPDIR` (else /tmp), or nil.
   static func stagingFile() -> Int32? {
     if let memory = memfdCreate?("posttim-report-stdout", memfdCloseOnExec), memory >= 0 { return memory }
-    let folder = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    // A TMPDIR the link rule refuses stages nothing: printed as it is made.
+    guard let folder = try? TemporaryFolder.resolved(TemporaryFolder.named) else { return nil }
     let file = open(folder, unnamedFlag | O_RDWR | O_CLOEXEC, 0o600)
     return file >= 0 ? file : nil
   }

@@ -8,11 +8,18 @@ enum ExitStatusDocumentation {
       .noInput, "missing input or template",
       "an input file or a template is missing or unreadable, or is a directory or a device"
     ),
-    (.unavailable, "mail not sent", "--send could not hand the message to sendmail, or sendmail failed"),
+    (
+      .unavailable, "mail not sent",
+      "--send could not hand the message to sendmail, or sendmail failed, or the message's temporary file cannot "
+        + "be made in TMPDIR (else /tmp; another user's link in a sticky world-writable folder is not followed); "
+        + "nothing was sent"
+    ),
     (.software, "internal (ICU) error", "an ICU call failed; please report it"),
     (
       .osError, "system limit",
-      "too few file descriptors (ulimit -n), no memory for an input, or no process for sendmail"
+      "too few file descriptors (ulimit -n); a memory limit (ulimit -v, ulimit -d) too low for the task lists, the "
+        + "templates and catalogs or a roster; no memory to hold an input read from a pipe; or no process or "
+        + "descriptor to start sendmail"
     ),
     (
       .osFile, "broken system zone file",
@@ -37,8 +44,9 @@ enum ExitStatusDocumentation {
     ),
     (
       .configuration, "template, catalog or config file error",
-      "a template, a message catalog or the config file cannot be used (a config file another user could have "
-        + "written is refused)"
+      "a template, a message catalog or the config file cannot be used: it does not parse, is larger than 1 MiB, "
+        + "or (a template) renders past its work budget; a config file, a roster --state folder or journal another "
+        + "user could have written is refused, as is a journal of another roster"
     ),
   ]
 

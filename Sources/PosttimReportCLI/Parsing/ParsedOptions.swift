@@ -118,8 +118,13 @@ struct ParsedOptions: Sendable {
     do {
       return try body()
     } catch {
-      // A broken system zone file is no fault of the value that names the zone.
-      if let error = error as? DateEngineError, error.isFileFault { throw error }
+      // A broken system zone file is no fault of the value that names the
+      // zone: its status stays the file's (72). A roster still names the cell.
+      if let error = error as? DateEngineError, error.isFileFault {
+        guard case .roster(let path, let row, let column) = origin else { throw error }
+        let (code, message) = ReportCommand.describe(error)
+        throw RosterError(exitCode: code, path: path, row: row, column: column, message: message)
+      }
       switch origin {
       case .commandLine: throw error
       case .configFile(let path, let line, let column):

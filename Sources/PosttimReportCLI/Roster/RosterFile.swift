@@ -28,6 +28,10 @@ struct RosterFile: Sendable {
   let readers: RosterReaders
   /// The columns named after an option, in the file's order.
   let optionColumns: [OptionSpec]
+  /// The rows refused on their own (a bad `id`, `list`, `at`, width or
+  /// flag cell), one error each, in row order; not among ``readers``. The
+  /// schedule reports them with the rows whose options do not resolve.
+  let refusedRows: [RosterError]
 
   /// Which roster a journal belongs to: the file's real path (its
   /// absolute path when it cannot be resolved).
@@ -48,10 +52,10 @@ struct RosterFile: Sendable {
   /// The largest roster read, in bytes.
   static let sizeLimit = 256 << 20
 
-  /// Reads and checks the roster.
+  /// Reads and checks the roster; a bad row is kept in ``refusedRows``.
   /// - Throws: ``RosterError`` (66) for a file that cannot be read, (71)
-  ///   for one a memory limit cannot hold (``RosterFileMemory``);
-  ///   ``RosterErrors`` (65) naming every bad row and column.
+  ///   for one a memory limit cannot hold (``RosterFileMemory``), (65) for
+  ///   its CSV; ``RosterErrors`` (65) naming every bad header column.
   init(path: String) throws {
     self.path = path
     try RosterFileMemory.checkReading(path)
@@ -104,7 +108,8 @@ struct RosterFile: Sendable {
         path, row: error.row, column: Self.columnName(error.column, header: headerNames, bytes: bytes), error.message)
     }
     guard let columns else { throw RosterError.content(path, "no header row (id,list,…)") }
-    if !errors.isEmpty { throw RosterErrors(errors: errors) }
+    if headerRefused { throw RosterErrors(errors: errors) }
+    refusedRows = errors
     optionColumns = columns.compactMap { if case .option(let spec)? = $0 { spec } else { nil } }
     self.readers = readers
   }

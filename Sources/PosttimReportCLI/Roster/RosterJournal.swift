@@ -103,11 +103,7 @@ final class RosterJournal {
     }
     if let refused = TrustedPath.refusal(folder: folder) { throw .untrusted(path: path, reason: refused) }
     splitLock = try RosterSplitLock(folder: real, file: lock, shown: folder, split: split)
-    let descriptor = try Self.openTrusted(real + "/" + name, path: path, flags: O_APPEND)
-    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-      close(descriptor)
-      throw .busy(path: path)
-    }
+    let (descriptor, created) = try Self.openLocked(real + "/" + name, path: path)
     self.descriptor = descriptor
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65_536)
@@ -136,6 +132,10 @@ final class RosterJournal {
       do throws(Failure) {
         try Self.append(Array((Self.headerPrefix + Self.escaped(roster) + "\n").utf8), to: descriptor, path: path)
       } catch {
+        // One this run made is removed again, still locked: no empty
+        // journal is left behind. (The lock file stays: other runs may
+        // hold it open, and the next run uses it.)
+        if created { Self.remove(real + "/" + name, opened: descriptor) }
         guard case .cannotWrite(_, let reason) = error else { throw error }
         throw .cannotCreate(path: path, reason: reason)
       }
@@ -191,6 +191,9 @@ final class RosterJournal {
       let path = folder + "/" + file
       if let refused = linkRefusal(path, path: path) { throw refused }
       guard let file = try? DataFile.open(path), file.kind == .regular else {
+        // Removed since it was listed: a run that could not start it.
+        var info = stat()
+        if lstat(path, &info) != 0 && errno == ENOENT { continue }
         throw .cannotOpen(path: path, reason: "cannot be read")
       }
       defer { close(file.descriptor) }
@@ -209,11 +212,55 @@ final class RosterJournal {
     return result
   }
 
+  /// Opens (creating it) and locks the journal at `real`; `created` says
+  /// whether this run made the file.
+  /// - Throws: ``Failure/busy(path:)`` when another run holds it.
+  private static func openLocked(_ real: String, path: String) throws(Failure) -> (descriptor: Int32, created: Bool) {
+    // A run that made the journal and could not start it removes it while
+    // it holds the lock: one that opened it meanwhile gets the lock on a
+    // file without a name, and opens the name again.
+    for _ in 0..<attempts {
+      let (descriptor, created) = try openTrusted(real, path: path, flags: O_APPEND)
+      guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+        close(descriptor)
+        throw .busy(path: path)
+      }
+      var info = stat()
+      if fstat(descriptor, &info) != 0 || info.st_nlink > 0 { return (descriptor, created) }
+      close(descriptor)
+    }
+    throw .busy(path: path)
+  }
+
+  /// How often a name removed under a run's feet is opened again.
+  private static let attempts = 8
+
+  /// Removes the file at `real` if it is still the one `descriptor` has open.
+  private static func remove(_ real: String, opened descriptor: Int32) {
+    var named = stat()
+    var opened = stat()
+    guard lstat(real, &named) == 0, fstat(descriptor, &opened) == 0, named.st_dev == opened.st_dev,
+      named.st_ino == opened.st_ino
+    else { return }
+    unlink(real)
+  }
+
   /// Opens (creating it, mode 0600) a regular file of the state folder
   /// for reading and writing, never through a link, and checks it is
-  /// trusted (``TrustedPath/refusal(file:)``).
-  static func openTrusted(_ real: String, path: String, flags: Int32 = 0) throws(Failure) -> Int32 {
-    let descriptor = open(real, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | flags, 0o600)
+  /// trusted (``TrustedPath/refusal(file:)``); `created` says whether this
+  /// call made it.
+  static func openTrusted(_ real: String, path: String, flags: Int32 = 0) throws(Failure)
+    -> (descriptor: Int32, created: Bool)
+  {
+    let common = O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | flags
+    var descriptor = open(real, common | O_CREAT | O_EXCL, 0o600)
+    let created = descriptor >= 0
+    if !created && errno == EEXIST {
+      // There (or a link: O_NOFOLLOW refuses it below). Gone again since
+      // (another run removed the journal it could not start): made anew.
+      descriptor = open(real, common)
+      if descriptor < 0 && errno == ENOENT { return try openTrusted(real, path: path, flags: flags) }
+    }
     guard descriptor >= 0 else {
       let code = errno
       let reason = String(cString: strerror(code))
@@ -231,7 +278,7 @@ final class RosterJournal {
       close(descriptor)
       throw .untrusted(path: path, reason: refused)
     }
-    return descriptor
+    return (descriptor, created)
   }
 
   /// The refusal of a symbolic link at a journal's name (`real`), or nil:

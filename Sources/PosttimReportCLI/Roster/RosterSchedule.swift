@@ -26,9 +26,10 @@ struct RosterSchedule {
   /// The shard's readers, in roster order.
   let entries: [Entry]
 
-  /// - Throws: ``RosterErrors`` naming every row whose options do not
-  ///   resolve, with the first one's exit status (65 for a cell, 64 or 78
-  ///   for a command-line or config-file value no row can use).
+  /// - Throws: ``RosterErrors`` naming every bad row, in row order: those
+  ///   the file refused (``RosterFile/refusedRows``) and those whose options
+  ///   do not resolve, with the first one's exit status (65 for a cell, 64
+  ///   or 78 for a command-line or config-file value no row can use).
   init(roster: RosterFile, request: RosterRequest, warnings: RosterWarnings, shared: SharedWriters) throws {
     var entries: [Entry] = []
     var errors: [RosterError] = []
@@ -56,15 +57,16 @@ struct RosterSchedule {
         errors.append(RosterError(exitCode: code, path: roster.path, row: reader.row, column: nil, message: message))
       }
     }
-    if !errors.isEmpty {
-      // A value of the command line or config file no row can use is one
-      // error, not one a row: the roster-wide options alone fail the same way.
-      if let wide = Self.rosterWideError(request: request, warnings: warnings, shared: shared),
-        errors.contains(where: { $0.column == nil && $0.message == ReportCommand.describe(wide).1 })
-      {
-        throw wide
-      }
-      throw RosterErrors(errors: errors)
+    // A value of the command line or config file no row can use is one
+    // error, not one a row: the roster-wide options alone fail the same way.
+    if !errors.isEmpty, let wide = Self.rosterWideError(request: request, warnings: warnings, shared: shared),
+      errors.contains(where: { $0.column == nil && $0.message == ReportCommand.describe(wide).1 })
+    {
+      throw wide
+    }
+    if !errors.isEmpty || !roster.refusedRows.isEmpty {
+      // One error a row at most: the order is the rows'.
+      throw RosterErrors(errors: (roster.refusedRows + errors).sorted { $0.row < $1.row })
     }
     self.entries = entries
   }

@@ -28,7 +28,7 @@ final class RosterSplitLock {
   ///   - folder: the state folder as the user gave it, for messages.
   init(folder real: String, file name: String, shown folder: String, split: Int) throws(RosterJournal.Failure) {
     let path = folder + "/" + name
-    let descriptor = try RosterJournal.openTrusted(real + "/" + name, path: path)
+    let descriptor = try RosterJournal.openTrusted(real + "/" + name, path: path).descriptor
     self.descriptor = descriptor
     var mine = Self.range(type: F_RDLCK, start: split, length: 1)
     guard fcntl(descriptor, Self.setLock, &mine) == 0 else {

@@ -1,0 +1,20 @@
+import Foundation
+import PosttimICU
+
+/// `TMPDIR` (else `/tmp`), where `--send`'s message file and standard
+/// output's fallback staging file are made. Its links are followed under
+/// the protected-link rule, as every other path's (``ProtectedLinkWalk``):
+/// another user's link in a sticky world-writable folder would put a root
+/// run's file where that user chose.
+package enum TemporaryFolder {
+  /// The folder as the environment names it, for messages.
+  package static var named: String {
+    ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+  }
+
+  /// `folder` with its links followed under the rule.
+  /// - Throws: the refusal naming the link not followed (or the loop).
+  package static func resolved(_ folder: String) throws(ProtectedLinkWalk.Refusal) -> String {
+    try ProtectedLinkWalk.resolve(folder: folder)
+  }
+}
