@@ -31,30 +31,6 @@ struct TimeZoneISOOffsetTests {
     return (status, run)
   }
 
-  @Test(
-    "-z refuses GMT±hh:mm in any case with both readings and the ISO 8601 forms",
-    arguments: [
-      ("GMT+05:00", gmtMessage),
-      (
-        "gmt-03:30",
-        "time zone \"gmt-03:30\" is ambiguous (POSIX reads it as UTC+03:30, ICU as UTC−03:30); "
-          + "write the offset in ISO 8601, east of Greenwich positive: '-03:30' for UTC−03:30, '+03:30' for UTC+03:30"
-      ),
-      (
-        "GMT+5",
-        "time zone \"GMT+5\" is ambiguous (POSIX reads it as UTC−05:00, ICU as UTC+05:00); "
-          + "write the offset in ISO 8601, east of Greenwich positive: '+05:00' for UTC+05:00, '-05:00' for UTC−05:00"
-      ),
-    ])
-  func gmtWithColonRefused(zone: String, message: String) {
-    expectRun(
-      arguments: [Self.example, "-z", zone], exit: .usage,
-      stderr: [
-        "posttim-report: error: " + message, "Usage: posttim-report [options] FILE... (- for stdin)",
-        "See 'posttim-report --help' for more information.",
-      ])
-  }
-
   @Test("a config file's time-zone = GMT+05:00 is refused with its line (78)")
   func gmtWithColonRefusedInTheConfigFile() throws {
     let folder = try temporaryFolder()

@@ -11,45 +11,59 @@ import TestSupport
 struct TimeZoneOffsetNameTests {
   static let example = TestPaths.example.path
 
+  /// Each refused spelling with its message (typed: one literal this long is too slow to infer).
+  static let refusedSpellings: [(String, String)] = [
+    (
+      "UTC-5",
+      "time zone \"UTC-5\" is ambiguous (POSIX reads it as UTC+05:00, most readers as UTC−05:00); "
+        + "write the offset in ISO 8601, east of Greenwich positive: '-05:00' for UTC−05:00, '+05:00' for UTC+05:00"
+    ),
+    (
+      "UTC+5",
+      "time zone \"UTC+5\" is ambiguous (POSIX reads it as UTC−05:00, most readers as UTC+05:00); "
+        + "write the offset in ISO 8601, east of Greenwich positive: '+05:00' for UTC+05:00, '-05:00' for UTC−05:00"
+    ),
+    (
+      "UT-5",
+      "time zone \"UT-5\" is ambiguous (POSIX reads it as UTC+05:00, most readers as UTC−05:00); "
+        + "write the offset in ISO 8601, east of Greenwich positive: '-05:00' for UTC−05:00, '+05:00' for UTC+05:00"
+    ),
+    (
+      "utc-5:30",
+      "time zone \"utc-5:30\" is ambiguous (POSIX reads it as UTC+05:30, most readers as UTC−05:30); "
+        + "write the offset in ISO 8601, east of Greenwich positive: '-05:30' for UTC−05:30, '+05:30' for UTC+05:30"
+    ),
+    (
+      "Z+3",
+      "time zone \"Z+3\" is ambiguous (POSIX reads it as UTC−03:00, most readers as UTC+03:00); "
+        + "write the offset in ISO 8601, east of Greenwich positive: '+03:00' for UTC+03:00, '-03:00' for UTC−03:00"
+    ),
+    (
+      "GMT5",
+      "time zone \"GMT5\" is ambiguous (POSIX reads it as UTC−05:00, most readers as UTC+05:00); "
+        + "write the offset in ISO 8601, east of Greenwich positive: '+05:00' for UTC+05:00, '-05:00' for UTC−05:00"
+    ),
+    ("GMT+05:00", TimeZoneISOOffsetTests.gmtMessage),
+    (
+      "gmt-03:30",
+      "time zone \"gmt-03:30\" is ambiguous (POSIX reads it as UTC+03:30, ICU as UTC−03:30); "
+        + "write the offset in ISO 8601, east of Greenwich positive: '-03:30' for UTC−03:30, '+03:30' for UTC+03:30"
+    ),
+    (
+      "GMT+5",
+      "time zone \"GMT+5\" is ambiguous (POSIX reads it as UTC−05:00, ICU as UTC+05:00); "
+        + "write the offset in ISO 8601, east of Greenwich positive: '+05:00' for UTC+05:00, '-05:00' for UTC−05:00"
+    ),
+    (
+      "gmt+2",
+      "time zone \"gmt+2\" is ambiguous (POSIX reads it as UTC−02:00, ICU as UTC+02:00); "
+        + "write the offset in ISO 8601, east of Greenwich positive: '+02:00' for UTC+02:00, '-02:00' for UTC−02:00"
+    ),
+  ]
+
   @Test(
-    "-z refuses them with both readings and the forms to use",
-    arguments: [
-      (
-        "UTC-5",
-        "time zone \"UTC-5\" is ambiguous (POSIX reads it as UTC+05:00, most readers as UTC−05:00); "
-          + "write the offset in ISO 8601, east of Greenwich positive: '-05:00' for UTC−05:00, '+05:00' for UTC+05:00"
-      ),
-      (
-        "UTC+5",
-        "time zone \"UTC+5\" is ambiguous (POSIX reads it as UTC−05:00, most readers as UTC+05:00); "
-          + "write the offset in ISO 8601, east of Greenwich positive: '+05:00' for UTC+05:00, '-05:00' for UTC−05:00"
-      ),
-      (
-        "UT-5",
-        "time zone \"UT-5\" is ambiguous (POSIX reads it as UTC+05:00, most readers as UTC−05:00); "
-          + "write the offset in ISO 8601, east of Greenwich positive: '-05:00' for UTC−05:00, '+05:00' for UTC+05:00"
-      ),
-      (
-        "utc-5:30",
-        "time zone \"utc-5:30\" is ambiguous (POSIX reads it as UTC+05:30, most readers as UTC−05:30); "
-          + "write the offset in ISO 8601, east of Greenwich positive: '-05:30' for UTC−05:30, '+05:30' for UTC+05:30"
-      ),
-      (
-        "Z+3",
-        "time zone \"Z+3\" is ambiguous (POSIX reads it as UTC−03:00, most readers as UTC+03:00); "
-          + "write the offset in ISO 8601, east of Greenwich positive: '+03:00' for UTC+03:00, '-03:00' for UTC−03:00"
-      ),
-      (
-        "GMT5",
-        "time zone \"GMT5\" is ambiguous (POSIX reads it as UTC−05:00, most readers as UTC+05:00); "
-          + "write the offset in ISO 8601, east of Greenwich positive: '+05:00' for UTC+05:00, '-05:00' for UTC−05:00"
-      ),
-      (
-        "gmt+2",
-        "time zone \"gmt+2\" is ambiguous (POSIX reads it as UTC−02:00, ICU as UTC+02:00); "
-          + "write the offset in ISO 8601, east of Greenwich positive: '+02:00' for UTC+02:00, '-02:00' for UTC−02:00"
-      ),
-    ])
+    "-z refuses them (GMT±hh:mm too, in any case) with both readings and the ISO 8601 forms to use",
+    arguments: refusedSpellings)
   func refusedOnTheCommandLine(zone: String, message: String) {
     expectRun(
       arguments: [Self.example, "-z", zone], exit: .usage,
