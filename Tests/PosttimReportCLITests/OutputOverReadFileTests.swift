@@ -69,4 +69,23 @@ struct OutputOverReadFileTests {
       ["--template-dir", folder.path, "-l", "en_CA,fr"], output: messages.path + "/{locale}.json",
       what: "the template folder's file '\(catalog)'", file: catalog, shown: catalog)
   }
+
+  @Test("a config file's output naming the task list: 78 naming the file and line, the list kept")
+  func configOutputOverTheList() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let list = folder.appending(path: "tasks.plist").path
+    try FileManager.default.copyItem(atPath: TestPaths.example.path, toPath: list)
+    let config = folder.appending(path: "cfg").path
+    try "locale = fr_CA\noutput = \(list)\n".write(toFile: config, atomically: false, encoding: .utf8)
+    let before = try Data(contentsOf: URL(fileURLWithPath: list))
+    let (status, _, stderr) = try EndToEndTests.run(
+      [list, "-z", "UTC", "--now", "2026-11-30T14:00:00Z", "--config", config])
+    #expect(status == 78)
+    #expect(
+      stderr
+        == "posttim-report: error: \(config):2: output '\(list)' is the input '\(list)'; refusing to overwrite a task list\n"
+    )
+    #expect(try Data(contentsOf: URL(fileURLWithPath: list)) == before)
+  }
 }

@@ -54,7 +54,14 @@ extension RunPlan {
       throw UsageError("unknown format '\(format)' (available: \(registry.formats.joined(separator: ", ")))")
     }
     let written = Self.destination(outputPath, locales: presentation.locales.map(\.locale))
-    for path in written.paths { try TaskInputs.checkOutput(path, isNotIn: inputs) }
+    for path in written.paths {
+      do {
+        try TaskInputs.checkOutput(path, isNotIn: inputs)
+      } catch let refusal as UsageError {
+        // An `output` the config file sets is its fault: 78 naming the line.
+        throw options.conflict([ReportOptions.output.spec], refusal.message)
+      }
+    }
     // The context dump goes where the command line's -o says (written as a
     // report is); never to the config file's `output`, a report's file that
     // a debugging run must not replace with JSON, nor to sendmail.
