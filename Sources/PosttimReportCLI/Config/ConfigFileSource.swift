@@ -25,23 +25,13 @@ enum ConfigFileSource {
       case .wrongKind(let what): fail("is \(what), not a config file")
       }
     }
-    let file: DataFile.Opened
     do {
-      // ConfigFileTrust walks the path, and names a refused link as a reason not to trust it.
-      file = try DataFile.open(path, checkingLinks: false, as: .configFile)
+      return try ConfigFileTrust.read(path, as: .configFile, limit: sizeLimit, takesPipes: true)
     } catch {
-      throw fail(error)
-    }
-    defer { close(file.descriptor) }
-    switch file.kind {
-    case .nullDevice: return []
-    case .other: throw fail(.wrongKind(file.what))
-    case .regular, .pipe: try ConfigFileTrust.check(path, descriptor: file.descriptor, info: file.info)
-    }
-    do {
-      return try DataFile.readAll(file.descriptor, limit: sizeLimit)
-    } catch {
-      throw fail(error)
+      switch error {
+      case .failure(let failure): throw fail(failure)
+      case .untrusted(let reason): throw fail("config file not trusted: " + reason)
+      }
     }
   }
 }

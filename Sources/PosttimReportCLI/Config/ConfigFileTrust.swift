@@ -18,6 +18,42 @@ import PosttimReport
 enum ConfigFileTrust {
   /// Refuses the file open as `descriptor` (its status `info`) at `path`.
   /// - Throws: ``ConfigFileError`` naming the owner, the mode or the folder.
+  /// Why a file that steers the run could not be read: as ``DataFile``
+  /// says, or not trusted (the reason).
+  enum ReadRefusal: Error {
+    case failure(DataFile.Failure)
+    case untrusted(String)
+  }
+
+  /// The bytes of a file that steers the run (a config file, a roster),
+  /// opened without blocking and trusted before it is read: a regular
+  /// file, or also a pipe (and `/dev/null`, empty) when `takesPipes`.
+  static func read(_ path: String, as role: DataFile.ReadRole, limit: Int, takesPipes: Bool) throws(ReadRefusal)
+    -> [UInt8]
+  {
+    let file: DataFile.Opened
+    do {
+      // The trust check walks the path, and names a refused link as a reason not to trust it.
+      file = try DataFile.open(path, checkingLinks: false, as: role)
+    } catch {
+      throw .failure(error)
+    }
+    defer { close(file.descriptor) }
+    switch file.kind {
+    case .regular: break
+    case .pipe where takesPipes: break
+    case .nullDevice where takesPipes: return []
+    default: throw .failure(.wrongKind(file.what))
+    }
+    if let refused = refusal(path, descriptor: file.descriptor, info: file.info) { throw .untrusted(refused) }
+    guard file.kind != .regular || Int(file.info.st_size) <= limit else { throw .failure(.tooLarge) }
+    do {
+      return try DataFile.readAll(file.descriptor, limit: limit)
+    } catch {
+      throw .failure(error)
+    }
+  }
+
   static func check(_ path: String, descriptor: Int32, info: stat) throws(ConfigFileError) {
     if let refused = refusal(path, descriptor: descriptor, info: info) {
       throw ConfigFileError(path: path, line: 0, column: 0, message: "config file not trusted: " + refused)
