@@ -29,6 +29,16 @@ struct OutputLinkRuleTests {
     #expect(lchown(path.path, owner, owner) == 0)
   }
 
+  /// `-o output` is 73, naming the stranger's `link`.
+  func expectRefused(_ output: URL, link: URL) {
+    expectRun(
+      arguments: [example, "-o", output.path], exit: .cannotCreate,
+      stderr: [
+        "posttim-report: error: \(output.path): cannot create output file (not following \(link.path): "
+          + "a symbolic link of uid 4242, neither yours nor root's (a write follows no other))"
+      ])
+  }
+
   func isLink(_ path: URL) -> Bool {
     var info = stat()
     return lstat(path.path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
@@ -41,12 +51,7 @@ struct OutputLinkRuleTests {
     let victim = try victim(in: root)
     let output = shared.appending(path: "a.md")
     try link(output, to: victim.path, owner: Self.stranger)
-    expectRun(
-      arguments: [example, "-o", output.path], exit: .cannotCreate,
-      stderr: [
-        "posttim-report: error: \(output.path): cannot create output file (not following \(output.path): "
-          + "a symbolic link of uid 4242, neither yours nor root's (a write follows no other))"
-      ])
+    expectRefused(output, link: output)
     #expect(try String(contentsOf: victim, encoding: .utf8) == "secret")
     #expect(isLink(output))
     #expect(try FileManager.default.contentsOfDirectory(atPath: shared.path) == ["a.md"])
@@ -75,12 +80,7 @@ struct OutputLinkRuleTests {
     try link(planted, to: victim.path, owner: Self.stranger)
     let output = root.appending(path: "agenda.md")
     try link(output, to: planted.path, owner: 0)
-    expectRun(
-      arguments: [example, "-o", output.path], exit: .cannotCreate,
-      stderr: [
-        "posttim-report: error: \(output.path): cannot create output file (not following \(planted.path): "
-          + "a symbolic link of uid 4242, neither yours nor root's (a write follows no other))"
-      ])
+    expectRefused(output, link: planted)
     #expect(try String(contentsOf: victim, encoding: .utf8) == "secret")
   }
 
@@ -115,12 +115,7 @@ struct OutputLinkRuleTests {
       let target = root.appending(path: output.lastPathComponent + ".md")
       try "old".write(to: target, atomically: false, encoding: .utf8)
       try link(output, to: target.path, owner: Self.stranger)
-      expectRun(
-        arguments: [example, "-o", output.path], exit: .cannotCreate,
-        stderr: [
-          "posttim-report: error: \(output.path): cannot create output file (not following \(output.path): "
-            + "a symbolic link of uid 4242, neither yours nor root's (a write follows no other))"
-        ])
+      expectRefused(output, link: output)
       #expect(try String(contentsOf: target, encoding: .utf8) == "old")
     }
   }

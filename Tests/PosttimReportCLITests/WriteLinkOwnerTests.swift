@@ -53,6 +53,17 @@ struct WriteLinkOwnerTests {
       #expect(lchown(path, owner, owner) == 0)
     }
 
+    /// `work/name` holding "old", in the folder of the user runs are made
+    /// as (`caller`), both theirs.
+    func callersFile(_ name: String) throws -> String {
+      let work = root.appending(path: "work").path
+      try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+      let file = work + "/" + name
+      try "old".write(toFile: file, atomically: false, encoding: .utf8)
+      for path in [work, file] { #expect(chown(path, WriteLinkOwnerTests.caller, WriteLinkOwnerTests.caller) == 0) }
+      return file
+    }
+
     func entries(_ folder: String) throws -> [String] {
       try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
     }
@@ -75,17 +86,20 @@ struct WriteLinkOwnerTests {
       environment: ["LIST": list, "OUT": output])
   }
 
+  /// `-o output` (run as `user`, else root) is 73, naming `link`.
+  static func expectRefused(_ output: String, link: String, as user: uid_t? = nil, list: String) throws {
+    let result = try report(output, as: user, list: list)
+    #expect(result.status == 73)
+    #expect(result.stderr == "posttim-report: error: \(output): cannot create output file (\(refusal(link)))\n")
+  }
+
   @Test("another user's link at the output name in their plain folder: 73 naming it and its uid, nothing written")
   func linkAtNameInPlainFolder() throws {
     let fixture = try Fixture()
     defer { fixture.remove() }
     let output = fixture.home + "/agenda.html"
     fixture.link(output, to: fixture.shadow, owner: Self.stranger)
-    let result = try Self.report(output, list: fixture.list)
-    #expect(result.status == 73)
-    #expect(
-      result.stderr
-        == "posttim-report: error: \(output): cannot create output file (\(Self.refusal(output)))\n")
+    try Self.expectRefused(output, link: output, list: fixture.list)
     try fixture.expectUntouched()
     #expect(try fixture.entries(fixture.home) == ["agenda.html"])
   }
@@ -97,11 +111,7 @@ struct WriteLinkOwnerTests {
     let link = fixture.home + "/out"
     fixture.link(link, to: fixture.privateFolder, owner: Self.stranger)
     for output in [link + "/shadow", link + "/new.html"] {
-      let result = try Self.report(output, list: fixture.list)
-      #expect(result.status == 73)
-      #expect(
-        result.stderr
-          == "posttim-report: error: \(output): cannot create output file (\(Self.refusal(link)))\n")
+      try Self.expectRefused(output, link: link, list: fixture.list)
     }
     try fixture.expectUntouched()
   }
@@ -110,17 +120,12 @@ struct WriteLinkOwnerTests {
   func rootsAndCallersLinksFollowed() throws {
     let fixture = try Fixture()
     defer { fixture.remove() }
-    let work = fixture.root.appending(path: "work").path
-    try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: false)
-    #expect(chown(work, Self.caller, Self.caller) == 0)
     // (link, its owner, the user running)
     let cases: [(String, uid_t, uid_t?)] = [
       ("root-as-root.md", 0, nil), ("root-as-caller.md", 0, Self.caller), ("mine.md", Self.caller, Self.caller),
     ]
     for (name, owner, user) in cases {
-      let target = work + "/" + name
-      try "old".write(toFile: target, atomically: false, encoding: .utf8)
-      #expect(chown(target, Self.caller, Self.caller) == 0)
+      let target = try fixture.callersFile(name)
       let output = fixture.home + "/" + name
       fixture.link(output, to: target, owner: owner)
       let result = try Self.report(output, as: user, list: fixture.list)
@@ -134,23 +139,18 @@ struct WriteLinkOwnerTests {
   func thirdUsersLinkRefusedForCaller() throws {
     let fixture = try Fixture()
     defer { fixture.remove() }
-    let work = fixture.root.appending(path: "work").path
-    try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: false)
-    #expect(chown(work, Self.caller, Self.caller) == 0)
-    let target = work + "/agenda.md"
-    try "old".write(toFile: target, atomically: false, encoding: .utf8)
-    #expect(chown(target, Self.caller, Self.caller) == 0)
+    let target = try fixture.callersFile("agenda.md")
     // In the caller's own folder too: only the link's owner counts.
-    let output = work + "/theirs.md"
+    let output = fixture.root.appending(path: "work/theirs.md").path
     fixture.link(output, to: target, owner: Self.stranger)
-    let result = try Self.report(output, as: Self.caller, list: fixture.list)
-    #expect(result.status == 73)
-    #expect(
-      result.stderr == "posttim-report: error: \(output): cannot create output file (\(Self.refusal(output)))\n")
+    try Self.expectRefused(output, link: output, as: Self.caller, list: fixture.list)
     #expect(try String(contentsOfFile: target, encoding: .utf8) == "old")
   }
 
-  static func roster(_ fixture: Fixture, rows: [String], output: String) throws -> Subprocess.Result {
+  /// A roster of `rows` (reader IDs) run with `-o output` and `--state state` (else `state` in the fixture).
+  static func roster(_ fixture: Fixture, rows: [String], output: String, state: String? = nil) throws
+    -> Subprocess.Result
+  {
     let roster = fixture.root.appending(path: "roster.csv").path
     let text = (["id,list,locale,time-zone,mail-to"] + rows.map { "\($0),\(fixture.list),fr_CA,UTC,\($0)@example.org" })
       .joined(separator: "\n")
@@ -158,7 +158,7 @@ struct WriteLinkOwnerTests {
     return try GuardedShell.run(
       "exec \"$BIN\" roster \"$ROSTER\" -o \"$OUT\" --state \"$STATE\" --mail-from r@example.org "
         + "--now 2026-12-01T12:00:00Z",
-      environment: ["ROSTER": roster, "OUT": output, "STATE": fixture.root.appending(path: "state").path])
+      environment: ["ROSTER": roster, "OUT": output, "STATE": state ?? fixture.root.appending(path: "state").path])
   }
 
   @Test("roster -o DIR where DIR is another user's link: 73 naming it, before anything is written")
@@ -226,14 +226,9 @@ struct WriteLinkOwnerTests {
     let link = fixture.root.appending(path: "st").path
     let made = fixture.privateFolder + "/state"
     fixture.link(link, to: made, owner: Self.stranger)
-    let roster = fixture.root.appending(path: "roster.csv").path
-    try "id,list,mail-to\nzoe,\(fixture.list),z@example.org\n".write(toFile: roster, atomically: false, encoding: .utf8)
     let out = fixture.root.appending(path: "out").path
     try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: false)
-    let result = try GuardedShell.run(
-      "exec \"$BIN\" roster \"$ROSTER\" -o \"$OUT\" --state \"$STATE\" --mail-from r@example.org "
-        + "--now 2026-12-01T12:00:00Z",
-      environment: ["ROSTER": roster, "OUT": out, "STATE": link])
+    let result = try Self.roster(fixture, rows: ["zoe"], output: out, state: link)
     #expect(result.status == 78, "\(result.stderr)")
     #expect(
       result.stderr
