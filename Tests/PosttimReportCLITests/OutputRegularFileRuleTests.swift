@@ -37,9 +37,21 @@ struct OutputRegularFileRuleTests {
     #expect(info.st_uid == stranger && info.st_mode & 0o7777 == 0o666)
   }
 
-  static func refusal(_ path: String, named file: String? = nil) -> String {
-    "posttim-report: error: \(path): cannot create output file (not replacing \(file ?? path): "
-      + "a regular file of uid \(stranger) in a sticky world-writable folder)\n"
+  /// Runs `-f format -o output` and expects 73 naming `target` (the
+  /// planted file, alone in its folder), left as it was.
+  static func expectRefused(_ output: String, target: String, format: String) throws {
+    let result = try GuardedShell.run(
+      "exec \"$BIN\" \"$EXAMPLE\" -f \"$FORMAT\" -o \"$OUT\"", environment: ["OUT": output, "FORMAT": format])
+    #expect(result.status == 73)
+    #expect(
+      result.stderr
+        == "posttim-report: error: \(output): cannot create output file (not replacing \(target): "
+        + "a regular file of uid \(stranger) in a sticky world-writable folder)\n")
+    try expectUnchanged(target)
+    let (folder, name) = (
+      URL(filePath: target).deletingLastPathComponent().path, URL(filePath: target).lastPathComponent
+    )
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [name])
   }
 
   @Test("another user's regular file in a sticky world-writable folder is refused (73), not replaced")
@@ -48,12 +60,7 @@ struct OutputRegularFileRuleTests {
     defer { try? FileManager.default.removeItem(at: root) }
     let target = shared.appending(path: "agenda.html").path
     try Self.plant(target)
-    let result = try GuardedShell.run(
-      "exec \"$BIN\" \"$EXAMPLE\" -f html -o \"$OUT\"", environment: ["OUT": target])
-    #expect(result.status == 73)
-    #expect(result.stderr == Self.refusal(target))
-    try Self.expectUnchanged(target)
-    #expect(try FileManager.default.contentsOfDirectory(atPath: shared.path) == ["agenda.html"])
+    try Self.expectRefused(target, target: target, format: "html")
   }
 
   @Test("root's own link to another user's file in a sticky folder is refused too, naming the file")
@@ -64,11 +71,7 @@ struct OutputRegularFileRuleTests {
     try Self.plant(target)
     let link = root.appending(path: "agenda.md").path
     #expect(symlink(target, link) == 0)
-    let result = try GuardedShell.run("exec \"$BIN\" \"$EXAMPLE\" -o \"$OUT\"", environment: ["OUT": link])
-    #expect(result.status == 73)
-    #expect(result.stderr == Self.refusal(link, named: target))
-    try Self.expectUnchanged(target)
-    #expect(try FileManager.default.contentsOfDirectory(atPath: shared.path) == ["agenda.md"])
+    try Self.expectRefused(link, target: target, format: "markdown")
   }
 
   @Test("the folder owner's file in a sticky folder, and another user's in a plain folder, are replaced")
@@ -90,27 +93,17 @@ struct OutputRegularFileRuleTests {
 
   @Test("roster -o DIR: another user's DIR/ID.eml in a sticky folder fails that reader; the others are written")
   func rosterMessageFile() throws {
-    let fixture = try RosterFixture(
-      "id,list,locale,time-zone,mail-to\nzoe,tasks.plist,fr_CA,America/Toronto,z@example.org\n"
-        + "amira,tasks.plist,fr_CA,America/Toronto,a@example.org\n")
+    let fixture = try RosterFixture(RosterFixture.zoeThenAmira)
     defer { fixture.remove() }
     let out = fixture.folder.appending(path: "out").path
     try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: false)
     #expect(chmod(out, 0o1777) == 0)
     let planted = out + "/zoe.eml"
     try Self.plant(planted)
-    let result = try GuardedShell.run(
-      "exec \"$BIN\" roster \"$ROSTER\" -o \"$OUT\" --state \"$STATE\" --mail-from r@example.org "
-        + "--now 2026-12-01T12:00:00Z",
-      environment: ["ROSTER": fixture.roster, "OUT": out, "STATE": fixture.state])
-    #expect(result.status == 75, "\(result.stderr)")
-    let lines = result.stdout.split(separator: "\n").map(String.init)
-    #expect(
-      lines.first
-        == "zoe: failed: row 2: \(planted): cannot create output file (not replacing \(planted): a regular file "
-        + "of uid \(Self.stranger) in a sticky world-writable folder)")
-    #expect(lines.dropFirst().first?.hasPrefix("amira: written <posttim-roster.") == true, "\(lines)")
-    #expect(lines.last == "roster: 1 written, 0 not due, 0 already written, 1 failed")
+    RosterFixture.expectFirstFailed(
+      try fixture.writeMessages(to: out),
+      "\(planted): cannot create output file (not replacing \(planted): a regular file of uid \(Self.stranger) "
+        + "in a sticky world-writable folder)")
     try Self.expectUnchanged(planted)
     #expect(Set(try FileManager.default.contentsOfDirectory(atPath: out)) == ["zoe.eml", "amira.eml"])
   }
