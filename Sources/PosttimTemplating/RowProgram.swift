@@ -430,8 +430,10 @@ extension TemplateRenderer {
 extension RowLookups {
   /// The row's frames are `item` alone.
   fileprivate mutating func startRow(_ item: TemplateValue) {
-    frames.removeAll(keepingCapacity: true)
-    kinds.removeAll(keepingCapacity: true)
+    // The last row's item at most (its sections popped what they pushed):
+    // `removeAll(keepingCapacity:)` is a generic range replacement, about
+    // 250 instructions a row for one element.
+    while !frames.isEmpty { pop() }
     push(item)
   }
 
