@@ -82,10 +82,15 @@ struct TimeZonePathTests {
     #expect(try Data(contentsOf: output) == expected)
   }
 
-  /// A TZif file that is none of the system's zones: Tokyo with leap seconds.
+  /// A TZif file that is none of the system's zones: Tokyo with `JST`
+  /// renamed `XST` (a `right/` zone is refused for its leap seconds).
   static func unknownZoneFile(in folder: URL) throws -> URL {
     let file = folder.appending(path: "odd-zone")
-    try FileManager.default.copyItem(atPath: "/usr/share/zoneinfo/right/Asia/Tokyo", toPath: file.path)
+    var bytes = [UInt8](try Data(contentsOf: URL(filePath: tokyo)))
+    for index in bytes.indices.dropLast(2) where bytes[index..<index + 3].elementsEqual("JST".utf8) {
+      bytes[index] = UInt8(ascii: "X")
+    }
+    try Data(bytes).write(to: file)
     return file
   }
 
