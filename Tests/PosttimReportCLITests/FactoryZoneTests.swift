@@ -37,13 +37,7 @@ struct FactoryZoneTests {
       ("TZ=path", { try TimeZonePathTests.run(tz: Self.path, output: $0) }),
       ("config", { try TimeZonePathTests.run(tz: "Asia/Tokyo", config: config, output: $0) }),
     ]
-    for (index, (way, run)) in ways.enumerated() {
-      let output = folder.appending(path: "out-\(index).csv")
-      let result = try run(output)
-      #expect(result.status == 0, "\(way): \(result.stderr)")
-      #expect(result.stderr == "", "\(way)")
-      #expect((try? Data(contentsOf: output)) == expected, "\(way)")
-    }
+    try TimeZonePathTests.expectSameReport(ways, expected: expected, in: folder)
   }
 
   @Test("the report names the zone Factory")

@@ -94,6 +94,20 @@ struct TimeZonePathTests {
     return file
   }
 
+  /// Each way's run (given its output file) succeeds in silence and writes `expected`.
+  static func expectSameReport(
+    _ ways: [(String, (URL) throws -> Subprocess.Result)], expected: Data, in folder: URL,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    for (index, (way, run)) in ways.enumerated() {
+      let output = folder.appending(path: "out-\(index).csv")
+      let result = try run(output)
+      #expect(result.status == 0, "\(way): \(result.stderr)", sourceLocation: sourceLocation)
+      #expect(result.stderr == "", "\(way)", sourceLocation: sourceLocation)
+      #expect((try? Data(contentsOf: output)) == expected, "\(way)", sourceLocation: sourceLocation)
+    }
+  }
+
   /// What follows a usage error's message.
   static let usageTail =
     "Usage: posttim-report [options] FILE... (- for stdin)\nSee 'posttim-report --help' for more information.\n"
