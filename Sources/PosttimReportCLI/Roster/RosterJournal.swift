@@ -123,7 +123,7 @@ final class RosterJournal {
       bytes.removeSubrange(complete...)
     }
     isNew = bytes.isEmpty
-    if let owner = Self.owner(bytes), owner != Self.escaped(roster) {
+    if let owner = Self.owner(bytes), !Self.belongs(owner, to: roster) {
       throw .otherRoster(path: path, owner: owner, roster: roster)
     }
     for entry in try Self.entries(bytes, path: path) { entries[Self.key(entry.id, entry.localDate)] = entry }
@@ -153,6 +153,33 @@ final class RosterJournal {
     let prefix = Array(headerPrefix.utf8)
     guard bytes.starts(with: prefix), let end = bytes.firstIndex(of: 0x0A) else { return nil }
     return String(decoding: bytes[prefix.count..<end], as: UTF8.self)
+  }
+
+  /// Whether a journal whose first line names `owner` is `roster`'s: the
+  /// same path, or one where no file is left (the roster moved, or a
+  /// Kubernetes ConfigMap's timestamped folder was replaced at an update),
+  /// so no other roster can claim it.
+  static func belongs(_ owner: String, to roster: String) -> Bool {
+    guard owner != escaped(roster) else { return true }
+    var info = stat()
+    return lstat(unescaped(owner), &info) != 0 && (errno == ENOENT || errno == ENOTDIR)
+  }
+
+  /// The path a first line names: ``escaped(_:)`` undone.
+  static func unescaped(_ line: String) -> String {
+    var result = ""
+    var pendingBackslash = false
+    for character in line {
+      if pendingBackslash {
+        result.append(character == "n" ? "\n" : character)
+        pendingBackslash = false
+      } else if character == "\\" {
+        pendingBackslash = true
+      } else {
+        result.append(character)
+      }
+    }
+    return result
   }
 
   /// A path on one line: backslash and line feed escaped.
@@ -205,7 +232,7 @@ final class RosterJournal {
       // A last line another run is writing (or was writing when it died)
       // is not a record yet.
       let complete = (bytes.lastIndex(of: 0x0A).map { $0 + 1 }) ?? 0
-      if let owner = owner(Array(bytes[..<complete])), owner != escaped(roster) {
+      if let owner = owner(Array(bytes[..<complete])), !belongs(owner, to: roster) {
         throw .otherRoster(path: path, owner: owner, roster: roster)
       }
       result += try entries(Array(bytes[..<complete]), path: path)
