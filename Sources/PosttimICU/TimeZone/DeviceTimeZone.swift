@@ -74,13 +74,19 @@ public enum DeviceTimeZone {
   /// system's zones is a file fault here (72): `TZ` is the environment's.
   static func zone(fromTZ value: String, _ data: SystemTimeZoneData) throws(DateEngineError) -> TimeZoneIdentifier? {
     let (body, isPath) = TimeZonePath.body(of: value)
-    if isPath {
+    // A file `TZ` names that is none of the system's zones is the environment's fault (72).
+    func asFileFault(_ read: () throws(DateEngineError) -> TimeZoneIdentifier?) throws(DateEngineError)
+      -> TimeZoneIdentifier?
+    {
       do {
-        return try TimeZonePath.zone(body, value: value, in: data)
+        return try read()
       } catch {
         guard case .unusableZonePath(let zone, let path, let reason, _) = error else { throw error }
         throw .unusableZonePath(zone: zone, path: path, reason: reason, isFileFault: true)
       }
+    }
+    if isPath {
+      return try asFileFault { () throws(DateEngineError) in try TimeZonePath.zone(body, value: value, in: data) }
     }
     // A string glibc reads as POSIX, which this tool refuses or cannot
     // convert exactly, stops the run: UTC would be other times than `date`'s.
@@ -95,6 +101,12 @@ public enum DeviceTimeZone {
     if case .valid(let fixed) = POSIXTZString.read(body), fixed.daylight == nil { return try posixZone() }
     if let zone = try known(body, data) { return zone }
     if let zone = try TimeZonePath.treeFile(named: body, value: value, in: data) { return zone }
+    if !SystemTimeZoneData.isSafeID(body),
+      let zone = try asFileFault({ () throws(DateEngineError) in try TimeZonePath.relative(body, value: value, in: data)
+        })
+    {
+      return zone
+    }
     return try posixZone()
   }
 
@@ -113,7 +125,7 @@ public enum DeviceTimeZone {
     do {
       return try TimeZoneIdentifier(id, systemZones: data)
     } catch {
-      if case .unusableZoneFile = error { throw error }
+      if error.isFileFault { throw error }  // a broken zone file, or a TZDIR that is no folder
       return nil
     }
   }

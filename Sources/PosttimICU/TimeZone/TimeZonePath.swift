@@ -42,6 +42,9 @@ public enum TimeZonePath {
     } catch {
       throw refused(path, error.isLoop ? "cannot be opened: \(error.reason)" : "is refused: \(error.reason)")
     }
+    // No file where the kernel looks (`…/Toronto/.` is no path to a file): glibc finds none either.
+    var info = stat()
+    if stat(path, &info) != 0, errno == ENOENT || errno == ENOTDIR { return nil }
     // A file of the tree that is no ID (`posixrules`, `localtime`) is read on: glibc reads where it leads.
     for candidate in [named, resolved] {
       if let id = treeID(of: candidate, in: data), let zone = try DeviceTimeZone.known(id, data) { return zone }
@@ -70,6 +73,19 @@ public enum TimeZonePath {
           + "that zone); \(hint)", isFileFault: false)
     }
     return try DeviceTimeZone.known(id, data)
+  }
+
+  /// The zone a relative name that is no ID (`America//Toronto`,
+  /// `./America/Toronto`, `America/../America/Toronto`) leads to: glibc
+  /// reads `TZ=NAME` as the file `TZDIR/NAME`, so its `//`, `.` and `..`
+  /// are path components. Nil when there is no such file, `TZDIR` being
+  /// no folder included (glibc then reads a POSIX TZ string, else UTC).
+  /// - Throws: what ``zone(_:value:in:)`` throws.
+  public static func relative(_ name: String, value: String, in data: SystemTimeZoneData) throws(DateEngineError)
+    -> TimeZoneIdentifier?
+  {
+    guard data.folderFault == nil else { return nil }
+    return try zone(data.directory + "/" + name, value: value, in: data)
   }
 
   /// The zone a name of the tree that is no ID (`posixrules`, `localtime`)
