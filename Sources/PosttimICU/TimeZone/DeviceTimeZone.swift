@@ -75,19 +75,15 @@ public enum DeviceTimeZone {
   static func zone(fromTZ value: String, _ data: SystemTimeZoneData) throws(DateEngineError) -> TimeZoneIdentifier? {
     let (body, isPath) = TimeZonePath.body(of: value)
     // A file `TZ` names that is none of the system's zones is the environment's fault (72).
-    func asFileFault(_ read: () throws(DateEngineError) -> TimeZoneIdentifier?) throws(DateEngineError)
-      -> TimeZoneIdentifier?
-    {
+    func pathZone(_ path: String) throws(DateEngineError) -> TimeZoneIdentifier? {
       do {
-        return try read()
+        return try TimeZonePath.zone(path, value: value, in: data)
       } catch {
         guard case .unusableZonePath(let zone, let path, let reason, _) = error else { throw error }
         throw .unusableZonePath(zone: zone, path: path, reason: reason, isFileFault: true)
       }
     }
-    if isPath {
-      return try asFileFault { () throws(DateEngineError) in try TimeZonePath.zone(body, value: value, in: data) }
-    }
+    if isPath { return try pathZone(body) }
     // A string glibc reads as POSIX, which this tool refuses or cannot
     // convert exactly, stops the run: UTC would be other times than `date`'s.
     func posixZone() throws(DateEngineError) -> TimeZoneIdentifier? {
@@ -101,9 +97,11 @@ public enum DeviceTimeZone {
     if case .valid(let fixed) = POSIXTZString.read(body), fixed.daylight == nil { return try posixZone() }
     if let zone = try known(body, data) { return zone }
     if let zone = try TimeZonePath.treeFile(named: body, value: value, in: data) { return zone }
-    if !SystemTimeZoneData.isSafeID(body),
-      let zone = try asFileFault({ () throws(DateEngineError) in try TimeZonePath.relative(body, value: value, in: data)
-        })
+    // glibc reads a relative name as the file TZDIR/NAME: `//`, `.` and `..`
+    // are path components (`America//Toronto`). No file there (a TZDIR that
+    // is no folder included): a POSIX TZ string, else UTC, as in glibc.
+    if !SystemTimeZoneData.isSafeID(body), data.folderFault == nil,
+      let zone = try pathZone(data.directory + "/" + body)
     {
       return zone
     }

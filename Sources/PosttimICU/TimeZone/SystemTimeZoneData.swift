@@ -145,7 +145,8 @@ public final class SystemTimeZoneData: Sendable {
   /// no file for it, or nil (the system's file is used, or the zone needs
   /// none: UTC, a fixed offset, a POSIX rule).
   public func icuFallbackWarning(for id: String) -> String? {
-    guard id != "UTC", Self.isSafeID(id), !POSIXRuleZone.isRuleString(id), case .missing = lookup(id) else {
+    guard !Self.utcNames.contains(id), Self.isSafeID(id), !POSIXRuleZone.isRuleString(id), case .missing = lookup(id)
+    else {
       return nil
     }
     let custom = id.hasPrefix("GMT+") || id.hasPrefix("GMT-")
@@ -174,7 +175,7 @@ public final class SystemTimeZoneData: Sendable {
 
   private func load(_ id: String) -> Lookup {
     // UTC's rules need no file (an empty TZ under a broken TZDIR is UTC, as in glibc).
-    if let folderFault { return id == "UTC" ? .missing : .unusableFolder(reason: folderFault) }
+    if let folderFault { return Self.utcNames.contains(id) ? .missing : .unusableFolder(reason: folderFault) }
     let path = directory + "/" + id
     // Another user's link on the way (TZDIR=/tmp/s/zi, theirs) would give
     // forged rules: refused as a file that cannot be used, naming the link.
@@ -216,6 +217,13 @@ public final class SystemTimeZoneData: Sendable {
       return .unusable(path: path, reason: "is truncated or malformed (not a valid TZif file)", isBrokenTZif: true)
     }
   }
+
+  /// The tz database's names for UTC (`/etc/localtime` is often
+  /// `Etc/UTC`): ICU's rules for them are exact, so they need no file.
+  static let utcNames: Set<String> = [
+    "UTC", "Etc/UTC", "Etc/UCT", "UCT", "Etc/Universal", "Universal", "Etc/Zulu", "Zulu", "Etc/GMT", "GMT",
+    "Etc/GMT0", "GMT0", "Etc/GMT+0", "Etc/GMT-0", "GMT+0", "GMT-0", "Etc/Greenwich", "Greenwich",
+  ]
 
   /// True for an ID that names a file inside the folder: relative, with
   /// non-empty components that are not `.` or `..`, in the characters of

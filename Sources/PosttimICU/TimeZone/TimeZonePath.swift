@@ -75,19 +75,6 @@ public enum TimeZonePath {
     return try DeviceTimeZone.known(id, data)
   }
 
-  /// The zone a relative name that is no ID (`America//Toronto`,
-  /// `./America/Toronto`, `America/../America/Toronto`) leads to: glibc
-  /// reads `TZ=NAME` as the file `TZDIR/NAME`, so its `//`, `.` and `..`
-  /// are path components. Nil when there is no such file, `TZDIR` being
-  /// no folder included (glibc then reads a POSIX TZ string, else UTC).
-  /// - Throws: what ``zone(_:value:in:)`` throws.
-  public static func relative(_ name: String, value: String, in data: SystemTimeZoneData) throws(DateEngineError)
-    -> TimeZoneIdentifier?
-  {
-    guard data.folderFault == nil else { return nil }
-    return try zone(data.directory + "/" + name, value: value, in: data)
-  }
-
   /// The zone a name of the tree that is no ID (`posixrules`, `localtime`)
   /// leads to, as glibc reads `TZ=posixrules`; nil when the tree has no
   /// regular file of that name or the file is none of its zones (then the
