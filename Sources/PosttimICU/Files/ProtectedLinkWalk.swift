@@ -99,17 +99,19 @@ package enum ProtectedLinkWalk {
     return foreign ? "not following \(link): a symbolic link of uid \(owner) in a sticky world-writable folder" : nil
   }
 
-  /// Why the FIFO, device or socket at `path` (described by `info`) in
-  /// `folder` is not to be written to, or nil: the kernel's
-  /// `protected_fifos` rule, whatever the sysctl says. Another user's FIFO
-  /// in `/tmp` would hold a root run on its open, or feed a reader of theirs.
-  package static func refusal(special path: String, info: stat, in folder: String) -> String? {
+  /// Why the file at the output name `path` (described by `info`) in
+  /// `folder` is not to be written, or nil: the kernel's `protected_fifos`
+  /// and `protected_regular` rules, whatever the sysctl says. Another
+  /// user's FIFO in `/tmp` would hold a root run on its open, or feed a
+  /// reader of theirs; their regular file there, replaced, would keep its
+  /// owner and mode and hand them root's output.
+  package static func refusal(existing path: String, info: stat, in folder: String) -> String? {
     guard let foreign = isForeign(info.st_uid, in: folder) else {
       return "not writing to \(path): \(lastError)"
     }
     guard foreign else { return nil }
-    return
-      "not writing to \(path): \(NonBlockingFile.what(info)) of uid \(info.st_uid) in a sticky world-writable folder"
+    let verb = info.st_mode & S_IFMT == S_IFREG ? "not replacing" : "not writing to"
+    return "\(verb) \(path): \(NonBlockingFile.what(info)) of uid \(info.st_uid) in a sticky world-writable folder"
   }
 
   /// Whether something of `owner` in `folder` is out of bounds under the

@@ -9,9 +9,12 @@ import PosttimICU
 ///
 /// - A regular file (or a new one) is written atomically: into a temporary
 ///   file in the same folder (``TemporaryOutputFile``), then `rename(2)`
-///   over the target, keeping the old file's permission bits. Readers (a
-///   cron mailer, a browser) see the old file or the whole new one, never
-///   a partial one.
+///   over the target, keeping the old file's permission bits (and owner
+///   and group when root writes). Readers (a cron mailer, a browser) see
+///   the old file or the whole new one, never a partial one. Another
+///   user's file in a sticky world-writable folder is refused (exit 73),
+///   as the kernel's `protected_regular` would refuse it: kept, its owner
+///   would have root's report.
 /// - A symbolic link is followed only when it is the caller's or root's
 ///   (``OutputTarget``); the file it names is replaced and the link stays.
 ///   A link loop, or another user's link in any folder, is refused (exit
@@ -46,14 +49,16 @@ public struct OutputFile: Sendable {
     let name: String
     let temporaryName: String
     let mode: mode_t
-    /// The replaced file's owner and group, kept when root writes.
+    /// The replaced file's owner and group, kept when root writes: the
+    /// caller's, or in a sticky world-writable folder the folder owner's
+    /// (``OutputTarget`` refuses anyone else's there).
     let owner: (uid: uid_t, gid: gid_t)?
   }
 
   /// Opens the destination.
   /// - Throws: ``OutputError`` (`.cannotCreate`) when the folder is missing
-  ///   or not writable, the path is a directory, a loop of links, or
-  ///   another user's link.
+  ///   or not writable, the path is a directory, a loop of links, another
+  ///   user's link, or another user's file in a sticky world-writable folder.
   /// - Parameters:
   ///   - hook: told about the temporary file (the command line's removes
   ///     it on SIGINT, SIGTERM and SIGHUP).

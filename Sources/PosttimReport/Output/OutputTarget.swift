@@ -11,7 +11,9 @@ import PosttimICU
 /// /etc/shadow` in a folder of theirs, for a root cron job; the rename
 /// that replaces a file goes through no kernel check. Links in the folders
 /// above the name are followed under the same rule, so the folder found
-/// has no link left.
+/// has no link left. What the name leads to in a sticky world-writable
+/// folder must be the caller's or the folder owner's (the kernel's
+/// `protected_regular` and `protected_fifos`, whatever the sysctl says).
 enum OutputTarget {
   /// A regular file to replace (`existing`: its status) or a new one to
   /// create: `name` in `folder`.
@@ -23,8 +25,9 @@ enum OutputTarget {
 
   /// Follows the links at `path`'s name.
   /// - Throws: ``OutputError`` (`.cannotCreate`) for a folder, another
-  ///   user's link, a loop (ELOOP), or a name that cannot be
-  ///   looked up; the error names the link.
+  ///   user's link, a loop (ELOOP), another user's file of any kind in a
+  ///   sticky world-writable folder, or a name that cannot be looked up;
+  ///   the error names the link or the file.
   static func resolve(_ path: String) throws(OutputError) -> OutputTarget {
     var current = path
     for _ in 0...ProtectedLinkWalk.maximumLinks {
@@ -44,6 +47,9 @@ enum OutputTarget {
       }
       switch info.st_mode & S_IFMT {
       case S_IFREG:
+        if let refused = ProtectedLinkWalk.refusal(existing: current, info: info, in: folder) {
+          throw OutputError(.cannotCreate, path: path, reason: refused)
+        }
         return .file(folder: folder, name: name, existing: info)
       case S_IFDIR:
         throw OutputError(.cannotCreate, path: path, reason: "is a directory")
@@ -58,7 +64,7 @@ enum OutputTarget {
         }
         current = next
       default:
-        if let refused = ProtectedLinkWalk.refusal(special: current, info: info, in: folder) {
+        if let refused = ProtectedLinkWalk.refusal(existing: current, info: info, in: folder) {
           throw OutputError(.cannotCreate, path: path, reason: refused)
         }
         return .writeThrough(path: current, throughLink: false)
