@@ -52,7 +52,9 @@ let package = Package(
       name: "EmbedTemplates", capability: .buildTool(), dependencies: ["embed-templates"]),
     .target(
       name: "PosttimReportCLI", dependencies: ["PosttimReport", "PosttimICU", "PosttimTemplating", "PosttimParallel"]),
-    .executableTarget(name: "posttim-report", dependencies: ["PosttimReportCLI"]),
+    // The stack size limit checked by a C constructor, before the Swift runtime's initialisers run.
+    .target(name: "CStackLimit"),
+    .executableTarget(name: "posttim-report", dependencies: ["PosttimReportCLI", "CStackLimit"]),
     // Micro-benchmarks run by Scripts/benchmark.sh; not a product, never installed.
     .executableTarget(name: "posttim-benchmarks", dependencies: ["PosttimICU"]),
 

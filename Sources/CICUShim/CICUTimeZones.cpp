@@ -537,6 +537,12 @@ DateTimeRule *makeDateTimeRule(const PosixDate &date) {
     return new DateTimeRule(month0, int(low), weekday, true, millis,
                             DateTimeRule::WALL_TIME);
   }
+  // The first week moved back seven days ([-6, 0]) is the last seven days
+  // of the month before (January was refused above): its last `weekday`.
+  if (high == 0) {
+    return new DateTimeRule(month0 - 1, -1, weekday, millis,
+                            DateTimeRule::WALL_TIME);
+  }
   return nullptr;
 }
 

@@ -11,11 +11,14 @@
 /// written (template text, values, indentation), so the output is never
 /// longer than the budget in bytes. The budget is ``base``, plus
 /// ``perNodeAndItem`` units for every template node and item, plus
-/// ``perTextByte`` for every byte of the items' text:
-/// `base + 64 × nodes × (items + 1) + 16 × bytes`, where nodes counts the
-/// template and the partials and parents it names, items the values of the
-/// data (the report's tasks), and bytes their text (titles, details and
-/// other fields). Added, not multiplied: a template that does not multiply
+/// ``perTextByte`` for every byte of the items' text, plus
+/// ``perTemplateByte`` for every byte of the templates' own text:
+/// `base + 64 × nodes × (items + 1) + 16 × bytes + 4 × template bytes`,
+/// where nodes counts the template and the partials and parents it names,
+/// items the values of the data (the report's tasks), bytes their text
+/// (titles, details and other fields), and template bytes the text runs of
+/// the templates (a template of 1 MiB of text, written once, fits on no
+/// task). Added, not multiplied: a template that does not multiply
 /// work renders each node about once per item, and writes each text a few
 /// times at most (the HTML report writes a title twice, escaped: at most
 /// 12 bytes per byte), so the budget grows with its input, and a template
@@ -32,6 +35,8 @@ public struct RenderBudget: Sendable, Equatable, CustomStringConvertible {
   public static let perNodeAndItem = 64
   /// Units per byte of the items' text.
   public static let perTextByte = 16
+  /// Units per byte of the templates' own text (a partial's may be written a few times).
+  public static let perTemplateByte = 4
 
   /// The units of work allowed.
   public let units: Int
@@ -44,26 +49,34 @@ public struct RenderBudget: Sendable, Equatable, CustomStringConvertible {
     self.basis = "\(self.units) units"
   }
 
-  /// `base + 64 × templateNodes × (items + 1) + 16 × textBytes` units
-  /// (saturating), `textBytes` being the bytes of the items' text.
-  public init(templateNodes: Int, items: Int, textBytes: Int = 0) {
+  /// `base + 64 × templateNodes × (items + 1) + 16 × textBytes + 4 × templateBytes`
+  /// units (saturating), `textBytes` being the bytes of the items' text and
+  /// `templateBytes` those of the templates' own text runs.
+  public init(templateNodes: Int, templateBytes: Int = 0, items: Int, textBytes: Int = 0) {
     let (perItem, overflow) = Self.perNodeAndItem.multipliedReportingOverflow(by: max(1, templateNodes))
     let (share, overflowAgain) = perItem.multipliedReportingOverflow(by: max(0, items) &+ 1)
     let (textShare, overflowThrice) = Self.perTextByte.multipliedReportingOverflow(by: max(0, textBytes))
+    let (ownShare, overflowOwn) = Self.perTemplateByte.multipliedReportingOverflow(by: max(0, templateBytes))
     let (sum, overflowOnceMore) = share.addingReportingOverflow(textShare)
-    let (units, overflowLast) = Self.base.addingReportingOverflow(sum)
-    self.units = overflow || overflowAgain || overflowThrice || overflowOnceMore || overflowLast ? .max : units
-    let text = textBytes > 0 ? " with \(textBytes) bytes of text" : ""
-    self.basis = "\(self.units) units for \(templateNodes) template nodes and \(items) items\(text)"
+    let (withOwn, overflowAdded) = sum.addingReportingOverflow(ownShare)
+    let (units, overflowLast) = Self.base.addingReportingOverflow(withOwn)
+    self.units =
+      overflow || overflowAgain || overflowThrice || overflowOwn || overflowOnceMore || overflowAdded || overflowLast
+      ? .max : units
+    func text(_ bytes: Int) -> String { bytes > 0 ? " with \(bytes) byte\(bytes == 1 ? "" : "s") of text" : "" }
+    let own = text(templateBytes)
+    let text = text(textBytes)
+    self.basis = "\(self.units) units for \(templateNodes) template nodes\(own) and \(items) items\(text)"
   }
 
   /// The budget for rendering `template` against `context` when the caller
-  /// gives none: the template's own nodes, every value of the context (a
-  /// stream's items counted by walking it; an object computed on lookup
-  /// counts its members without computing them) and the bytes of its texts.
+  /// gives none: the template's own nodes and text, every value of the
+  /// context (a stream's items counted by walking it; an object computed on
+  /// lookup counts its members without computing them) and the bytes of its texts.
   init(for template: Template, context: TemplateValue) {
     let (values, textBytes) = context.valueCount
-    self.init(templateNodes: template.nodeCount, items: values, textBytes: textBytes)
+    self.init(
+      templateNodes: template.nodeCount, templateBytes: template.textBytes, items: values, textBytes: textBytes)
   }
 
   public var description: String { basis }
@@ -81,6 +94,10 @@ extension Template {
   /// The nodes of the template's tree: every tag and text run, with the
   /// bodies of sections, blocks and parents' overrides.
   package var nodeCount: Int { nodes.nodeCount }
+
+  /// The UTF-8 bytes of the template's text runs, in every body as
+  /// ``nodeCount`` walks them.
+  package var textBytes: Int { nodes.textBytes }
 }
 
 extension [TemplateNode] {
@@ -91,6 +108,18 @@ extension [TemplateNode] {
       case .block(_, let body, _, _): total + body.nodeCount
       case .parent(_, let overrides): overrides.values.reduce(total) { $0 + $1.nodeCount }
       case .text, .variable, .partial: total
+      }
+    }
+  }
+
+  var textBytes: Int {
+    reduce(0) { total, node in
+      switch node {
+      case .text(let text): total + text.utf8.count
+      case .section(_, _, let children): total + children.textBytes
+      case .block(_, let body, _, _): total + body.textBytes
+      case .parent(_, let overrides): overrides.values.reduce(total) { $0 + $1.textBytes }
+      case .variable, .partial: total
       }
     }
   }

@@ -3,9 +3,9 @@
 import Foundation
 import PosttimReportCLI
 
-// A stack below what a run needs (`ulimit -s 32`) is raised, the binary
-// started again with it, before anything else is done twice.
-StackLimit.ensure()
+// A stack below what a run needs (`ulimit -s 32`) was raised, the binary
+// started again with it, by CStackLimit's constructor, before the Swift
+// runtime's initialisers (which overflow a stack of 16 KiB).
 // A closed 0, 1 or 2 is held by /dev/null before anything is opened.
 StandardDescriptors.reserve()
 // A reader that goes away (`| head`, a closed FIFO) is a write error,

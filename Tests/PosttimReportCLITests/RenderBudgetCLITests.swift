@@ -24,8 +24,8 @@ struct RenderBudgetCLITests {
     #expect(status == .configuration)
     #expect(
       run.stderr == [
-        "posttim-report: error: agenda: rendering takes more work than its budget (1186864 units for 101 template "
-          + "nodes and 24 items with 1579 bytes of text): sections nested over the same list, or partials that include each other, multiply the work"
+        "posttim-report: error: agenda: rendering takes more work than its budget (1186868 units for 101 template "
+          + "nodes with 1 byte of text and 24 items with 1579 bytes of text): sections nested over the same list, or partials that include each other, multiply the work"
       ])
     #expect(!FileManager.default.fileExists(atPath: output))
   }

@@ -9,7 +9,7 @@ import TestSupport
 @Suite("CLI: the render budget grows with the input")
 struct RenderBudgetGrowthTests {
   @Test(
-    "tasks nested in tasks three deep over 600 tasks: exit 78 at 1,000,000 + 64 × T × (N + 1) + 16 × B units",
+    "tasks nested in tasks three deep over 600 tasks: exit 78 at 1,000,000 + 64 × T × (N + 1) + 16 × B + 4 × L units",
     .timeLimit(.minutes(5)))
   func nestedTasks() throws {
     let folder = try temporaryFolder()
@@ -26,14 +26,14 @@ struct RenderBudgetGrowthTests {
       "2026-12-31", "--template", template.path, "-o", output,
     ])
     #expect(status == .configuration)
-    // 6 template nodes, 600 tasks, their titles and descriptions of 129 to
-    // 131 bytes: 1,000,000 + 64 × 6 × 601 + 16 × 77,890 (it was
+    // 6 template nodes with 1 byte of text, 600 tasks, their titles and
+    // descriptions of 129 to 131 bytes: 1,000,000 + 64 × 6 × 601 + 16 × 77,890 + 4 × 1 (it was
     // 1,000,000 + 64 × 6 × (600 + 77,890 + 1), 31,153,408, the work
     // growing with the text times the tasks).
     #expect(
       run.stderr == [
-        "posttim-report: error: cube.mustache: rendering takes more work than its budget (2477024 units for 6 "
-          + "template nodes and 600 items with 77890 bytes of text): sections nested over the same list, or partials "
+        "posttim-report: error: cube.mustache: rendering takes more work than its budget (2477028 units for 6 "
+          + "template nodes with 1 byte of text and 600 items with 77890 bytes of text): sections nested over the same list, or partials "
           + "that include each other, multiply the work"
       ])
     #expect(!FileManager.default.fileExists(atPath: output))

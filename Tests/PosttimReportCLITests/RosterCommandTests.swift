@@ -41,6 +41,7 @@ struct RosterCommandTests {
         """)
     #expect(
       run.stderr == [
+        RosterMissingListTests.warning(fixture, row: 7, id: "max", list: "missing.plist"),
         RosterFixture.newJournalNote(fixture.state),
         "posttim-report: error: 1 reader failed (named above); the next run retries it",
       ])

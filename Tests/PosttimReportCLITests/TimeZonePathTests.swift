@@ -82,11 +82,30 @@ struct TimeZonePathTests {
     #expect(try Data(contentsOf: output) == expected)
   }
 
-  /// A TZif file that is none of the system's zones: Tokyo with leap seconds.
+  /// A TZif file that is none of the system's zones: Tokyo with `JST`
+  /// renamed `XST` (a `right/` zone is refused for its leap seconds).
   static func unknownZoneFile(in folder: URL) throws -> URL {
     let file = folder.appending(path: "odd-zone")
-    try FileManager.default.copyItem(atPath: "/usr/share/zoneinfo/right/Asia/Tokyo", toPath: file.path)
+    var bytes = [UInt8](try Data(contentsOf: URL(filePath: tokyo)))
+    for index in bytes.indices.dropLast(2) where bytes[index..<index + 3].elementsEqual("JST".utf8) {
+      bytes[index] = UInt8(ascii: "X")
+    }
+    try Data(bytes).write(to: file)
     return file
+  }
+
+  /// Each way's run (given its output file) succeeds in silence and writes `expected`.
+  static func expectSameReport(
+    _ ways: [(String, (URL) throws -> Subprocess.Result)], expected: Data, in folder: URL,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    for (index, (way, run)) in ways.enumerated() {
+      let output = folder.appending(path: "out-\(index).csv")
+      let result = try run(output)
+      #expect(result.status == 0, "\(way): \(result.stderr)", sourceLocation: sourceLocation)
+      #expect(result.stderr == "", "\(way)", sourceLocation: sourceLocation)
+      #expect((try? Data(contentsOf: output)) == expected, "\(way)", sourceLocation: sourceLocation)
+    }
   }
 
   /// What follows a usage error's message.

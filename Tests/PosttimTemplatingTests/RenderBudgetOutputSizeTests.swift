@@ -18,9 +18,10 @@ struct RenderBudgetOutputSizeTests {
     let main = Self.literal + "{{#rows}}{{>main}}{{/rows}}"
     let template = try Template(source: main, name: "main")
     let rows: TemplateValue = streamed ? .stream(TemplateStream(Self.rows)) : .list(Self.rows)
-    // Three nodes (the text, the section, the partial); the root, `rows`
-    // and each row with its own `rows`.
-    let budget = RenderBudget(templateNodes: 3, items: 2 + 2 * Self.rows.count)
+    // Three nodes (the text, the section, the partial) and the literal's
+    // bytes; the root, `rows` and each row with its own `rows`.
+    let budget = RenderBudget(
+      templateNodes: 3, templateBytes: Self.literal.utf8.count, items: 2 + 2 * Self.rows.count)
     var output = ""
     #expect {
       try template.render(["rows": rows], partials: InMemoryTemplateSource(["main": main]), into: &output)

@@ -108,9 +108,16 @@ struct RenderBudgetTests {
     #expect(output == "<" + String(repeating: "a", count: 10 * 1024))
   }
 
-  @Test("the budget: 1,000,000 + 64 × nodes × (items + 1) + 16 × bytes of text, saturating")
+  @Test("the budget: 1,000,000 + 64 × nodes × (items + 1) + 16 × bytes of text + 4 × template text, saturating")
   func formula() {
     #expect(RenderBudget(templateNodes: 170, items: 10_000).units == 1_000_000 + 64 * 170 * 10_001)
+    #expect(
+      RenderBudget(templateNodes: 2, templateBytes: 1_048_000, items: 1, textBytes: 10).units
+        == 1_000_000 + 64 * 2 * 2 + 16 * 10 + 4 * 1_048_000)
+    #expect(RenderBudget(templateNodes: 1, templateBytes: .max / 2, items: 0).units == .max)
+    #expect(
+      RenderBudget(templateNodes: 3, templateBytes: 1, items: 2, textBytes: 5).description
+        == "1000660 units for 3 template nodes with 1 byte of text and 2 items with 5 bytes of text")
     #expect(
       RenderBudget(templateNodes: 7, items: 100_000, textBytes: 8_000_000).units
         == 1_000_000 + 64 * 7 * 100_001 + 16 * 8_000_000)

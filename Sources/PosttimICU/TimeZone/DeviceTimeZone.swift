@@ -74,13 +74,16 @@ public enum DeviceTimeZone {
   /// system's zones is a file fault here (72): `TZ` is the environment's.
   static func zone(fromTZ value: String, _ data: SystemTimeZoneData) throws(DateEngineError) -> TimeZoneIdentifier? {
     let (body, isPath) = TimeZonePath.body(of: value)
-    // A file `TZ` names that is none of the system's zones is the environment's fault (72).
+    // A file that is no zone this tool can use is the environment's fault here.
+    func fileFault(_ error: DateEngineError) -> DateEngineError {
+      guard case .unusableZonePath(let zone, let path, let reason, _) = error else { return error }
+      return .unusableZonePath(zone: zone, path: path, reason: reason, isFileFault: true)
+    }
     func pathZone(_ path: String) throws(DateEngineError) -> TimeZoneIdentifier? {
       do {
         return try TimeZonePath.zone(path, value: value, in: data)
       } catch {
-        guard case .unusableZonePath(let zone, let path, let reason, _) = error else { throw error }
-        throw .unusableZonePath(zone: zone, path: path, reason: reason, isFileFault: true)
+        throw fileFault(error)
       }
     }
     if isPath { return try pathZone(body) }
@@ -96,7 +99,11 @@ public enum DeviceTimeZone {
     }
     if case .valid(let fixed) = POSIXTZString.read(body), fixed.daylight == nil { return try posixZone() }
     if let zone = try known(body, data) { return zone }
-    if let zone = try TimeZonePath.treeFile(named: body, value: value, in: data) { return zone }
+    do {
+      if let zone = try TimeZonePath.treeFile(named: body, value: value, in: data) { return zone }
+    } catch {
+      throw fileFault(error)
+    }
     // glibc reads a relative name as the file TZDIR/NAME: `//`, `.` and `..`
     // are path components (`America//Toronto`). No file there (a TZDIR that
     // is no folder included): a POSIX TZ string, else UTC, as in glibc.
@@ -114,7 +121,11 @@ public enum DeviceTimeZone {
   {
     guard let range = path.range(of: "zoneinfo/", options: .backwards) else { return nil }
     var id = String(path[range.upperBound...])
-    for prefix in ["posix/", "right/"] where id.hasPrefix(prefix) { id.removeFirst(prefix.count) }
+    if id.hasPrefix("posix/") { id.removeFirst("posix/".count) }
+    if let plain = TimeZonePath.leapSecondZone(id) {
+      throw .unusableZonePath(
+        zone: path, path: path, reason: TimeZonePath.leapSecondsReason(plainID: plain), isFileFault: true)
+    }
     return try known(id, data)
   }
 

@@ -100,8 +100,9 @@ public struct TimeZoneIdentifier: Hashable, Sendable, CustomStringConvertible {
   /// three-letter aliases (`BST` is Dhaka to ICU, British Summer Time to a
   /// reader), are not accepted as IDs: a name without a `/` must be a zone
   /// the system's tz database has (`UTC`, `EST5EDT`, `Japan`…), or `GMT…`.
+  /// `Factory` is a zone (offset 0, as glibc reads it).
   static func isZoneName(_ id: String, in data: SystemTimeZoneData) -> Bool {
-    if ["posixrules", "Factory", "localtime", "leapseconds", "tzdata.zi", "zone.tab", "zone1970.tab"].contains(id) {
+    if ["posixrules", "localtime", "leapseconds", "tzdata.zi", "zone.tab", "zone1970.tab"].contains(id) {
       return false
     }
     guard !id.contains("/"), !id.hasPrefix("GMT"), !POSIXRuleZone.isRuleString(id) else { return true }

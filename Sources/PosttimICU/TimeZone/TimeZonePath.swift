@@ -47,7 +47,9 @@ public enum TimeZonePath {
     if stat(path, &info) != 0, errno == ENOENT || errno == ENOTDIR { return nil }
     // A file of the tree that is no ID (`posixrules`, `localtime`) is read on: glibc reads where it leads.
     for candidate in [named, resolved] {
-      if let id = treeID(of: candidate, in: data), let zone = try DeviceTimeZone.known(id, data) { return zone }
+      guard let id = treeID(of: candidate, in: data) else { continue }
+      if let plain = leapSecondZone(id) { throw refused(path, leapSecondsReason(plainID: plain), isFileFault: false) }
+      if let zone = try DeviceTimeZone.known(id, data) { return zone }
     }
     let bytes: [UInt8]
     do {
@@ -60,6 +62,7 @@ public enum TimeZonePath {
     guard bytes.starts(with: Array("TZif".utf8)) else {
       throw refused(path, "is not a TZif zone file; \(hint)", isFileFault: false)
     }
+    if countsLeapSeconds(bytes) { throw refused(path, leapSecondsReason(plainID: nil), isFileFault: false) }
     // Matching reads the tree's files: another user's link to it is named, as for an ID.
     do throws(ProtectedLinkWalk.Refusal) {
       _ = try ProtectedLinkWalk.resolve(folder: data.directory)
@@ -90,20 +93,43 @@ public enum TimeZonePath {
     do {
       return try zone(path, value: value, in: data)
     } catch {
-      if case .unusableZonePath(_, _, _, isFileFault: false) = error { return nil }
+      // A file of the tree that is no zone is an unknown name; a zone counting leap seconds is refused.
+      if case .unusableZonePath(_, _, let reason, isFileFault: false) = error, !reason.hasPrefix(leapSecondsPrefix) {
+        return nil
+      }
       throw error
     }
   }
 
+  /// The plain zone of a `right/` ID of the tree (`right/Europe/Paris` →
+  /// `Europe/Paris`), nil for any other ID.
+  static func leapSecondZone(_ id: String) -> String? {
+    id.hasPrefix("right/") ? String(id.dropFirst("right/".count)) : nil
+  }
+
+  /// True for TZif bytes with leap-second records (RFC 8536 §3.1: the
+  /// first header's `leapcnt`, bytes 28–31): glibc then counts leap
+  /// seconds, 27 s by 2017, which a task list's dates (POSIX seconds) do not.
+  static func countsLeapSeconds(_ bytes: [UInt8]) -> Bool {
+    bytes.count >= 32 && bytes[28..<32].contains { $0 != 0 }
+  }
+
+  private static let leapSecondsPrefix = "counts leap seconds"
+
+  /// Why a zone that counts leap seconds is refused, and what to name instead.
+  static func leapSecondsReason(plainID: String?) -> String {
+    "\(leapSecondsPrefix) (a right/ zone), which the dates of task lists do not; "
+      + (plainID.map { "name the zone without right/, such as \($0)" } ?? "name the zone by its ID, such as Asia/Tokyo")
+  }
+
   /// The ID of a path inside the zoneinfo tree (`TZDIR`, or the system's
-  /// own when `TZDIR` names another), `posix/` and `right/` read as the
-  /// plain zone, as before; nil outside.
+  /// own when `TZDIR` names another), `posix/` read as the plain zone (the
+  /// same file); `right/` is kept, for ``leapSecondZone(_:)``; nil outside.
   static func treeID(of path: String, in data: SystemTimeZoneData) -> String? {
     let trees = [data.resolvedDirectory, SystemTimeZoneData.named(by: [:]).resolvedDirectory].compactMap { $0 }
     for tree in trees where path.hasPrefix(tree + "/") {
-      var id = String(path.dropFirst(tree.count + 1))
-      for prefix in ["posix/", "right/"] where id.hasPrefix(prefix) { id.removeFirst(prefix.count) }
-      return id
+      let id = String(path.dropFirst(tree.count + 1))
+      return id.hasPrefix("posix/") ? String(id.dropFirst("posix/".count)) : id
     }
     return nil
   }

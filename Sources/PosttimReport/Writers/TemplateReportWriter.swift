@@ -27,10 +27,10 @@ public struct TemplateReportWriter: ReportWriter {
   var escapeBytes: TemplateByteEscape?
   /// The context's `showDetails`.
   let showDetails: Bool
-  /// The nodes of the layout and of every template it names, for the
-  /// render budget (``RenderBudget``: a share per node, and per task and
-  /// byte of its text).
-  let templateNodes: Int
+  /// The nodes of the layout and of every template it names, and the bytes
+  /// of their text, for the render budget (``RenderBudget``: a share per
+  /// node and task, per byte of the templates' text, and per byte of the tasks' text).
+  let templateSize: TemplateSize
   /// What a rendered page adds to its locale's entry in the several-locale
   /// layout's context, besides the page itself (HTML: ``HTMLPageParts``).
   let pageParts: @Sendable (_ page: String, _ report: ReportView) -> [String: TemplateValue]
@@ -55,7 +55,7 @@ public struct TemplateReportWriter: ReportWriter {
     } else {
       self.template = try partials.requiredTemplate(named: "agenda")
     }
-    self.templateNodes = try Self.checkIncludes(of: template, in: partials)
+    self.templateSize = try Self.checkIncludes(of: template, in: partials)
     self.partials = partials
     self.format = format
     self.escape = escape
@@ -66,15 +66,16 @@ public struct TemplateReportWriter: ReportWriter {
   /// Every partial and parent named in the layout, and in what they
   /// include, must exist: the spec would render a typo as nothing, and a
   /// cron job would mail an empty agenda.
-  /// - Returns: the nodes of all of them (``Template/nodeCount``).
+  /// - Returns: the nodes and text bytes of all of them (``Template/nodeCount``).
   /// - Throws: `TemplateError` (`.notFound`) at the tag naming the missing one.
   @discardableResult
-  static func checkIncludes(of template: Template, in source: InMemoryTemplateSource) throws -> Int {
+  static func checkIncludes(of template: Template, in source: InMemoryTemplateSource) throws -> TemplateSize {
     var pending = [template]
     var checked: Set<String> = [template.name]
-    var nodes = 0
+    var size = TemplateSize(nodes: 0, textBytes: 0)
     while let current = pending.popLast() {
-      nodes += current.nodeCount
+      size.nodes += current.nodeCount
+      size.textBytes += current.textBytes
       for (name, line, column) in current.includedNames where !checked.contains(name) {
         guard let included = try source.template(named: name) else {
           throw TemplateError(
@@ -85,13 +86,24 @@ public struct TemplateReportWriter: ReportWriter {
         pending.append(included)
       }
     }
-    return nodes
+    return size
+  }
+
+  /// The nodes and text bytes of a layout and the templates it names.
+  struct TemplateSize {
+    var nodes: Int
+    var textBytes: Int
+
+    /// The budget for rendering them over `items` tasks with `textBytes` of text.
+    func budget(items: Int, textBytes itemBytes: Int) -> RenderBudget {
+      RenderBudget(templateNodes: nodes, templateBytes: textBytes, items: items, textBytes: itemBytes)
+    }
   }
 
   public func write<Output: TextOutputStream>(_ report: ReportView, to output: inout Output) throws {
     try template.render(
       report.templateContext(showDetails: showDetails), partials: partials, escape: escape, escapeBytes: escapeBytes,
-      budget: RenderBudget(templateNodes: templateNodes, items: report.taskCount, textBytes: report.textBytes),
+      budget: templateSize.budget(items: report.taskCount, textBytes: report.textBytes),
       into: &output)
   }
 

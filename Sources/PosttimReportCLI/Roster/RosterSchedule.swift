@@ -40,6 +40,7 @@ struct RosterSchedule {
         let plan = try RunPlan(
           resolving: request.options(for: reader, in: roster), in: warnings.environment(for: reader), shared: shared)
         guard request.shard.contains(id: reader.id) else { continue }
+        Self.checkListIsThere(reader, warnings: warnings)
         let planned = plan.presentation.locales[0].timeZone
         let (zone, calendar) = try calendars[planned] ?? (planned, DayCalendar(timeZone: planned))
         calendars[zone] = (zone, calendar)
@@ -69,6 +70,16 @@ struct RosterSchedule {
       throw RosterErrors(errors: (roster.refusedRows + errors).sorted { $0.row < $1.row })
     }
     self.entries = entries
+  }
+
+  /// A list that is not there is named by the check, due or not; the
+  /// reader fails when it is due, and the others are sent (a reader's
+  /// failure never stops the others). `stat` opens nothing, so a FIFO is not waited on.
+  static func checkListIsThere(_ reader: RosterReader, warnings: RosterWarnings) {
+    var info = stat()
+    guard stat(reader.list, &info) != 0, errno == ENOENT || errno == ENOTDIR else { return }
+    warnings.environment(for: reader).warn(
+      "column 'list': \(reader.list): no such file; this reader fails until it is there, the others are sent")
   }
 
   /// Whether a row's usage error (its cells against each other: a `to`

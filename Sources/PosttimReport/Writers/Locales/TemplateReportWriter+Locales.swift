@@ -22,7 +22,7 @@ extension TemplateReportWriter {
       for report in reports { try write(report, to: &output) }
       return
     }
-    let layoutNodes = try Self.checkIncludes(of: layout, in: partials)
+    let layoutSize = try Self.checkIncludes(of: layout, in: partials)
     var locales: [TemplateValue] = []
     var pageBytes = 0
     for (index, report) in reports.enumerated() {
@@ -42,6 +42,6 @@ extension TemplateReportWriter {
     let tasks = reports.reduce(0) { $0 + $1.taskCount }
     try layout.render(
       .object(["locales": .list(locales), "first": locales[0]]), partials: partials, escape: escape,
-      budget: RenderBudget(templateNodes: layoutNodes, items: tasks, textBytes: pageBytes), into: &output)
+      budget: layoutSize.budget(items: tasks, textBytes: pageBytes), into: &output)
   }
 }
