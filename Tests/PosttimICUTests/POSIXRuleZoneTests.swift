@@ -20,15 +20,15 @@ struct POSIXRuleZoneTests {
 
   static let gnuDate = (try? runCombiningOutput("/bin/date", ["--version"]).output.contains("GNU coreutils")) == true
 
-  /// glibc's wall time for each instant, as `YYYY-MM-DD HH:MM +hhmm`.
-  static func glibcTimes(_ rule: String, _ instants: [Int]) throws -> [String] {
+  /// glibc's wall time for each instant, as `YYYY-MM-DD HH:MM +hhmm` (zone files from `tzdir` when given).
+  static func glibcTimes(_ rule: String, _ instants: [Int], tzdir: String? = nil) throws -> [String] {
     let file = FileManager.default.temporaryDirectory.appending(path: "instants-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: file) }
     try instants.map { "@\($0)" }.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/date")
     process.arguments = ["-f", file.path, "+%Y-%m-%d %H:%M %z"]
-    process.environment = ["TZ": rule, "LC_ALL": "C"]
+    process.environment = ["TZ": rule, "LC_ALL": "C"].merging(tzdir.map { ["TZDIR": $0] } ?? [:]) { a, _ in a }
     let output = Pipe()
     process.standardOutput = output
     try process.run()

@@ -103,7 +103,7 @@ struct SystemTimeZoneTests {
     }
     #expect(SystemTimeZoneData.shared.zone(for: "Africa/Cairo\u{0}") == nil)
     #expect(SystemTimeZoneData.shared.zone(for: "Africa\\Cairo") == nil)
-    // A link out of the folder is not followed.
+    // A link out of the folder is read where it leads, as glibc reads it (TZDIR=/usr/share/zoneinfo/posix).
     let root = FileManager.default.temporaryDirectory.appending(path: "tzdir-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: root) }
@@ -112,7 +112,7 @@ struct SystemTimeZoneTests {
       withDestinationPath: SystemTimeZoneData.shared.directory + "/Africa/Cairo")
     try Data(try tzifBytes("Asia/Tokyo")).write(to: root.appending(path: "Tokyo"))
     let data = SystemTimeZoneData(directory: root.path)
-    #expect(data.zone(for: "Cairo") == nil)
+    #expect(data.zone(for: "Cairo") != nil)
     #expect(data.zone(for: "Tokyo") != nil)
   }
 

@@ -79,13 +79,14 @@ public enum DeviceTimeZone {
       guard case .unusableZonePath(let zone, let path, let reason, _) = error else { return error }
       return .unusableZonePath(zone: zone, path: path, reason: reason, isFileFault: true)
     }
-    if isPath {
+    func pathZone(_ path: String) throws(DateEngineError) -> TimeZoneIdentifier? {
       do {
-        return try TimeZonePath.zone(body, value: value, in: data)
+        return try TimeZonePath.zone(path, value: value, in: data)
       } catch {
         throw fileFault(error)
       }
     }
+    if isPath { return try pathZone(body) }
     // A string glibc reads as POSIX, which this tool refuses or cannot
     // convert exactly, stops the run: UTC would be other times than `date`'s.
     func posixZone() throws(DateEngineError) -> TimeZoneIdentifier? {
@@ -102,6 +103,14 @@ public enum DeviceTimeZone {
       if let zone = try TimeZonePath.treeFile(named: body, value: value, in: data) { return zone }
     } catch {
       throw fileFault(error)
+    }
+    // glibc reads a relative name as the file TZDIR/NAME: `//`, `.` and `..`
+    // are path components (`America//Toronto`). No file there (a TZDIR that
+    // is no folder included): a POSIX TZ string, else UTC, as in glibc.
+    if !SystemTimeZoneData.isSafeID(body), data.folderFault == nil,
+      let zone = try pathZone(data.directory + "/" + body)
+    {
+      return zone
     }
     return try posixZone()
   }
@@ -125,7 +134,7 @@ public enum DeviceTimeZone {
     do {
       return try TimeZoneIdentifier(id, systemZones: data)
     } catch {
-      if case .unusableZoneFile = error { throw error }
+      if error.isFileFault { throw error }  // a broken zone file, or a TZDIR that is no folder
       return nil
     }
   }

@@ -31,8 +31,13 @@ public final class SystemTimeZoneData: Sendable {
   /// does not start that way.
   public let version: String?
   /// `directory` with symbolic links resolved, or nil when it does not
-  /// exist; TZif paths must resolve inside it.
+  /// exist (paths in it are matched against it as the zoneinfo tree).
   let resolvedDirectory: String?
+  /// Why `directory` cannot be read as a tz database (missing, not a
+  /// folder), or nil. A `TZDIR` chosen but unusable stops a run that
+  /// needs a zone's file; the default folder missing is a system without
+  /// tz data, whose zones are ICU's (under a warning, ``icuFallbackWarning(for:)``).
+  let folderFault: String?
   private let zones = Mutex<[String: Lookup]>([:])
 
   private let tzdataNames = Mutex<TZDataNames?>(nil)
@@ -55,6 +60,8 @@ public final class SystemTimeZoneData: Sendable {
     /// A file that cannot be used; `isBrokenTZif` when it starts as a
     /// TZif file does but is malformed or cut short.
     case unusable(path: String, reason: String, isBrokenTZif: Bool)
+    /// The folder itself cannot be read as a tz database (``folderFault``).
+    case unusableFolder(reason: String)
   }
 
   /// Files larger than this are not TZif files (real ones are under 4 KiB).
@@ -64,7 +71,18 @@ public final class SystemTimeZoneData: Sendable {
   public init(directory: String) {
     self.directory = directory
     self.resolvedDirectory = Self.realPath(directory)
+    self.folderFault = Self.folderFault(directory)
     self.version = Self.readVersion(directory + "/tzdata.zi")
+  }
+
+  private static func folderFault(_ directory: String) -> String? {
+    var info = stat()
+    guard stat(directory, &info) == 0 else {
+      let error = errno
+      if error == ENOENT, directory == defaultDirectory { return nil }
+      return "(TZDIR) cannot be opened: \(ZoneFileContents.describe(error))"
+    }
+    return info.st_mode & S_IFMT == S_IFDIR ? nil : "(TZDIR) is not a folder"
   }
 
   /// The folder named by `TZDIR` (when set and not empty), else
@@ -111,7 +129,31 @@ public final class SystemTimeZoneData: Sendable {
     case .zone(let zone): return zone
     case .missing: return nil
     case .unusable(let path, let reason, _): throw .unusableZoneFile(zone: id, path: path, reason: reason)
+    case .unusableFolder(let reason): throw folderError(zone: id, reason: reason)
     }
+  }
+
+  /// A `TZDIR` that is no folder, for the zone that needed a file from it (72).
+  func folderError(zone: String, reason: String) -> DateEngineError {
+    .unusableZonePath(
+      zone: zone, path: directory,
+      reason: reason + "; unset TZDIR or set it to a folder of zone files such as \(Self.defaultDirectory)",
+      isFileFault: true)
+  }
+
+  /// A warning for a zone whose rules are ICU's own because this folder has
+  /// no file for it, or nil (the system's file is used, or the zone needs
+  /// none: UTC, a fixed offset, a POSIX rule).
+  public func icuFallbackWarning(for id: String) -> String? {
+    guard !Self.utcNames.contains(id), Self.isSafeID(id), !POSIXRuleZone.isRuleString(id), case .missing = lookup(id)
+    else {
+      return nil
+    }
+    let custom = id.hasPrefix("GMT+") || id.hasPrefix("GMT-")
+    guard !custom else { return nil }
+    return
+      "time zone \"\(id)\": the system has no zone file \(TerminalText.echo(directory + "/" + id)); using ICU's own "
+      + "rules (tz \(ICUVersions.timeZoneData)), which may be out of date"
   }
 
   /// What the folder has for `id`, read and converted once.
@@ -132,6 +174,8 @@ public final class SystemTimeZoneData: Sendable {
   }
 
   private func load(_ id: String) -> Lookup {
+    // UTC's rules need no file (an empty TZ under a broken TZDIR is UTC, as in glibc).
+    if let folderFault { return Self.utcNames.contains(id) ? .missing : .unusableFolder(reason: folderFault) }
     let path = directory + "/" + id
     // Another user's link on the way (TZDIR=/tmp/s/zi, theirs) would give
     // forged rules: refused as a file that cannot be used, naming the link.
@@ -141,7 +185,7 @@ public final class SystemTimeZoneData: Sendable {
       // A loop is reported below as the open's ELOOP, as for any broken path.
       if !error.isLoop { return .unusable(path: path, reason: "is refused: \(error.reason)", isBrokenTZif: false) }
     }
-    guard let resolvedDirectory else { return .missing }  // no tz database here: ICU's zones
+    guard resolvedDirectory != nil else { return .missing }  // no tz database here: ICU's zones
     guard let resolved = Self.realPath(path) else {
       let error = errno
       // No such file is a zone the system does not have; a dangling
@@ -150,9 +194,8 @@ public final class SystemTimeZoneData: Sendable {
       if error == ENOENT || error == ENOTDIR, lstat(path, &info) != 0 { return .missing }
       return .unusable(path: path, reason: "cannot be opened: \(ZoneFileContents.describe(error))", isBrokenTZif: false)
     }
-    guard resolved.hasPrefix(resolvedDirectory + "/") else {
-      return .unusable(path: path, reason: "leads outside \(directory) (to \(resolved))", isBrokenTZif: false)
-    }
+    // A link out of the folder is read where it leads, as glibc reads it
+    // (`posix/America` is `../America`); the walk above applied the link rule.
     let bytes: [UInt8]
     do {
       bytes = try ZoneFileContents.read(resolved, maximumSize: Self.maximumFileSize)
@@ -174,6 +217,13 @@ public final class SystemTimeZoneData: Sendable {
       return .unusable(path: path, reason: "is truncated or malformed (not a valid TZif file)", isBrokenTZif: true)
     }
   }
+
+  /// The tz database's names for UTC (`/etc/localtime` is often
+  /// `Etc/UTC`): ICU's rules for them are exact, so they need no file.
+  static let utcNames: Set<String> = [
+    "UTC", "Etc/UTC", "Etc/UCT", "UCT", "Etc/Universal", "Universal", "Etc/Zulu", "Zulu", "Etc/GMT", "GMT",
+    "Etc/GMT0", "GMT0", "Etc/GMT+0", "Etc/GMT-0", "GMT+0", "GMT-0", "Etc/Greenwich", "Greenwich",
+  ]
 
   /// True for an ID that names a file inside the folder: relative, with
   /// non-empty components that are not `.` or `..`, in the characters of

@@ -88,6 +88,8 @@ public struct TimeZoneIdentifier: Hashable, Sendable, CustomStringConvertible {
         // zone this tool cannot follow (right/…, with leap seconds).
         guard isBrokenTZif || systemZones.names.contains(id) else { throw .invalidTimeZone(id) }
         throw .unusableZoneFile(zone: id, path: path, reason: reason)
+      case .unusableFolder(let reason):
+        throw systemZones.folderError(zone: id, reason: reason)
       }
     }
   }

@@ -42,6 +42,9 @@ public enum TimeZonePath {
     } catch {
       throw refused(path, error.isLoop ? "cannot be opened: \(error.reason)" : "is refused: \(error.reason)")
     }
+    // No file where the kernel looks (`…/Toronto/.` is no path to a file): glibc finds none either.
+    var info = stat()
+    if stat(path, &info) != 0, errno == ENOENT || errno == ENOTDIR { return nil }
     // A file of the tree that is no ID (`posixrules`, `localtime`) is read on: glibc reads where it leads.
     for candidate in [named, resolved] {
       guard let id = treeID(of: candidate, in: data) else { continue }

@@ -20,6 +20,7 @@ enum SharedOptions {
       zone = device.zone
     }
     if let warning = CronEnvironmentWarnings.legacyZoneWarning(zone) { warn(warning) }
+    if let warning = zone.systemZones.icuFallbackWarning(for: zone.id) { warn(warning) }
     return zone
   }
 
