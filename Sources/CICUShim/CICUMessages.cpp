@@ -184,6 +184,35 @@ extern "C" int32_t cicu_msg_plural_selectors(const uint16_t *pattern, int32_t pa
   return length;
 }
 
+extern "C" int32_t cicu_msg_argument_names(const uint16_t *pattern, int32_t patternLength,
+                                           char *out, int32_t capacity,
+                                           int32_t *errorOffset, int32_t *status) {
+  UErrorCode *ec = reinterpret_cast<UErrorCode *>(status);
+  if (U_FAILURE(*ec)) return 0;
+  UnicodeString text(reinterpret_cast<const UChar *>(pattern), patternLength);
+  UParseError parseError;
+  icu::MessagePattern parsed(text, &parseError, *ec);
+  if (U_FAILURE(*ec)) {
+    *errorOffset = parseError.offset;
+    return 0;
+  }
+  std::string result;
+  int32_t count = parsed.countParts();
+  for (int32_t i = 0; i < count; ++i) {
+    UMessagePatternPartType type = parsed.getPartType(i);
+    if (type != UMSGPAT_PART_TYPE_ARG_NAME && type != UMSGPAT_PART_TYPE_ARG_NUMBER) continue;
+    parsed.getSubstring(parsed.getPart(i)).toUTF8String(result);
+    result += '\n';
+  }
+  int32_t length = static_cast<int32_t>(result.size());
+  if (length < capacity) {
+    memcpy(out, result.c_str(), length + 1);
+  } else {
+    *ec = U_BUFFER_OVERFLOW_ERROR;
+  }
+  return length;
+}
+
 extern "C" int32_t cicu_msg_nesting_depth(const uint16_t *pattern, int32_t patternLength,
                                           int32_t *status) {
   UErrorCode *ec = reinterpret_cast<UErrorCode *>(status);

@@ -84,6 +84,9 @@ extension RunPlan {
             .invalidSubject,
             "--subject '\(TerminalText.echo(pattern, limit: 80))' is not a valid message pattern: \(error)")
         }
+        if let problem = MailWords.placeholderProblem(inSubject: pattern) {
+          throw MailError(.invalidSubject, "--subject '\(TerminalText.echo(pattern, limit: 80))': \(problem)")
+        }
         return pattern
       }
       let calendar =
