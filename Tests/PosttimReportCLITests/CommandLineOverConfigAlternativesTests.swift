@@ -13,6 +13,13 @@ struct CommandLineOverConfigAlternativesTests {
   static let example = TestPaths.example.path
   static let base = [example, "--now", "2026-11-30T14:00:00Z", "-z", "America/Toronto", "-l", "en_US"]
 
+  /// `text` as `report.conf` in `folder`.
+  static func configFile(_ text: String, in folder: URL) throws -> URL {
+    let file = folder.appending(path: "report.conf")
+    try text.write(to: file, atomically: true, encoding: .utf8)
+    return file
+  }
+
   /// Runs `arguments` with `config` as the config file, and again with no
   /// config file: the outputs must be the same.
   func expectSameAsWithoutConfig(
@@ -20,8 +27,7 @@ struct CommandLineOverConfigAlternativesTests {
   ) throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let file = folder.appending(path: "report.conf")
-    try config.write(to: file, atomically: true, encoding: .utf8)
+    let file = try Self.configFile(config, in: folder)
     let configured = expectRun(
       arguments: Self.base + arguments + ["--config", file.path], exit: .success, sourceLocation: sourceLocation)
     let plain = expectRun(
@@ -53,8 +59,7 @@ struct CommandLineOverConfigAlternativesTests {
   func sendReplaces(config: String) throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let file = folder.appending(path: "report.conf")
-    try config.replacingOccurrences(of: "FOLDER", with: folder.path).write(to: file, atomically: true, encoding: .utf8)
+    let file = try Self.configFile(config.replacingOccurrences(of: "FOLDER", with: folder.path), in: folder)
     let sendmail = try ScriptedSendmail(#"cat > "$M""#)
     defer { sendmail.remove() }
     let run = expectRun(
@@ -78,8 +83,7 @@ struct CommandLineOverConfigAlternativesTests {
   func bothInFile(config: String, line: Int, message: String) throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let file = folder.appending(path: "report.conf")
-    try config.write(to: file, atomically: true, encoding: .utf8)
+    let file = try Self.configFile(config, in: folder)
     let run = expectRun(
       arguments: Self.base + ["--config", file.path], exit: .configuration,
       stderr: ["posttim-report: error: \(file.path):\(line): \(message)"])
@@ -90,9 +94,8 @@ struct CommandLineOverConfigAlternativesTests {
   func noSendKeepsOutput() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let file = folder.appending(path: "report.conf")
     let output = folder.appending(path: "agenda.md")
-    try "output = \(output.path)\n".write(to: file, atomically: true, encoding: .utf8)
+    let file = try Self.configFile("output = \(output.path)\n", in: folder)
     expectRun(arguments: Self.base + ["--config", file.path, "--no-send"], exit: .success)
     #expect(try String(contentsOf: output, encoding: .utf8).hasPrefix("# "))
   }

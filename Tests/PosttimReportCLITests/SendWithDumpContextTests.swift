@@ -11,12 +11,6 @@ import Testing
 struct SendWithDumpContextTests {
   static let base = CommandLineOverConfigAlternativesTests.base
 
-  func config(_ text: String, in folder: URL) throws -> URL {
-    let file = folder.appending(path: "report.conf")
-    try text.write(to: file, atomically: true, encoding: .utf8)
-    return file
-  }
-
   @Test("--send with --dump-context on the command line: 64, nothing printed or sent")
   func sendAndDumpOnCommandLine() throws {
     let sendmail = try ScriptedSendmail(#"cat > "$M""#)
@@ -34,7 +28,8 @@ struct SendWithDumpContextTests {
   func bothInFile() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let file = try config("dump-context = true\nmail-to = b@example.org\nsend = true\n", in: folder)
+    let file = try CommandLineOverConfigAlternativesTests.configFile(
+      "dump-context = true\nmail-to = b@example.org\nsend = true\n", in: folder)
     let run = expectRun(
       arguments: Self.base + ["--config", file.path], exit: .configuration,
       stderr: ["posttim-report: error: \(file.path):3: use --send or --dump-context, not both"])
@@ -45,7 +40,8 @@ struct SendWithDumpContextTests {
   func dumpOverFileSend() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let file = try config("send = true\nmail-to = b@example.org\nsendmail = /nonexistent/sendmail\n", in: folder)
+    let file = try CommandLineOverConfigAlternativesTests.configFile(
+      "send = true\nmail-to = b@example.org\nsendmail = /nonexistent/sendmail\n", in: folder)
     let configured = expectRun(arguments: Self.base + ["--config", file.path, "--dump-context"], exit: .success)
     let plain = expectRun(arguments: Self.base + ["--config", "/dev/null", "--dump-context"], exit: .success)
     #expect(configured.stdout.hasPrefix("{") && configured.stdout == plain.stdout)
@@ -55,7 +51,7 @@ struct SendWithDumpContextTests {
   func sendOverFileDump() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let file = try config("dump-context = true\n", in: folder)
+    let file = try CommandLineOverConfigAlternativesTests.configFile("dump-context = true\n", in: folder)
     let sendmail = try ScriptedSendmail(#"cat > "$M""#)
     defer { sendmail.remove() }
     let run = expectRun(
