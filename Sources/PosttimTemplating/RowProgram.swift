@@ -228,7 +228,8 @@ extension TemplateRenderer {
     }
     Self.touchTexts(of: items)
     var lookups = RowLookups(program, outer: context.frames, work: work, workLimit: workLimit)
-    for item in items where !renderRow(item, program, &lookups, appendingTo: &text) {
+    let escapeBytes = escapeBytes
+    for item in items where !renderRow(item, program, &lookups, escapeBytes, appendingTo: &text) {
       try renderPushed(item, children, in: templateName, into: &text)
       lookups.work = work
     }
@@ -260,6 +261,7 @@ extension TemplateRenderer {
       return
     }
     var lookups = RowLookups(program, outer: context.frames, work: work, workLimit: workLimit)
+    let escapeBytes = escapeBytes
     var rows = TextBuffer()
     func flush(into output: inout some TextOutputStream) {
       guard rows.byteCount > 0 else { return }
@@ -272,7 +274,7 @@ extension TemplateRenderer {
         flush(into: &output)
         throw error
       }
-      if renderRow(item, program, &lookups, appendingTo: &rows) { continue }
+      if renderRow(item, program, &lookups, escapeBytes, appendingTo: &rows) { continue }
       flush(into: &output)
       try renderPushed(item, children, in: templateName, into: &output)
       lookups.work = work
@@ -284,10 +286,11 @@ extension TemplateRenderer {
   /// its line start and work; false, with `buffer` as it was, when the
   /// row needs the tree walk.
   private mutating func renderRow(
-    _ item: TemplateValue, _ program: RowProgram, _ lookups: inout RowLookups, appendingTo buffer: inout TextBuffer
+    _ item: TemplateValue, _ program: RowProgram, _ lookups: inout RowLookups, _ escapeBytes: TemplateByteEscape?,
+    appendingTo buffer: inout TextBuffer
   ) -> Bool {
     let mark = buffer.byteCount
-    guard case .rendered(let lineStart) = renderRow(item, program, &lookups, into: &buffer) else {
+    guard case .rendered(let lineStart) = renderRow(item, program, &lookups, escapeBytes, into: &buffer) else {
       buffer.truncate(to: mark)
       return false
     }
@@ -298,7 +301,8 @@ extension TemplateRenderer {
 
   /// One row: `item` pushed on the context, `program`'s steps.
   private func renderRow(
-    _ item: TemplateValue, _ program: RowProgram, _ lookups: inout RowLookups, into text: inout TextBuffer
+    _ item: TemplateValue, _ program: RowProgram, _ lookups: inout RowLookups, _ escapeBytes: TemplateByteEscape?,
+    into text: inout TextBuffer
   ) -> RowOutcome {
     var lineStart: Bool?
     lookups.startRow(item)
@@ -307,7 +311,7 @@ extension TemplateRenderer {
       lookups.enter(program.rowWork)
       && program.text.withUnsafeBufferPointer { templateText in
         program.steps.withUnsafeBufferPointer { steps in
-          run(steps, 0..<steps.count, program.names, templateText, &lookups, &lineStart, into: &text)
+          run(steps, 0..<steps.count, program.names, templateText, escapeBytes, &lookups, &lineStart, into: &text)
         }
       }
     guard finished else {
@@ -318,11 +322,13 @@ extension TemplateRenderer {
   }
 
   /// Runs `steps` with the row's frames (``RowLookups/frames``) above the
-  /// outer ones; false when the row needs the tree walk.
+  /// outer ones; false when the row needs the tree walk. `escapeBytes` is
+  /// the renderer's, taken once for all the rows: read from `self` at
+  /// each value, the closure was retained and released each time.
   private func run(
     _ steps: UnsafeBufferPointer<RowProgram.Step>, _ range: Range<Int>, _ names: [NamePath],
-    _ templateText: UnsafeBufferPointer<UInt8>, _ lookups: inout RowLookups, _ lineStart: inout Bool?,
-    into text: inout TextBuffer
+    _ templateText: UnsafeBufferPointer<UInt8>, _ escapeBytes: TemplateByteEscape?, _ lookups: inout RowLookups,
+    _ lineStart: inout Bool?, into text: inout TextBuffer
   ) -> Bool {
     var index = range.lowerBound
     while index < range.upperBound {
@@ -339,7 +345,7 @@ extension TemplateRenderer {
         let value: TemplateValue?
         if names[name].count == 1, !escaped || escapeBytes != nil {
           let mark = text.byteCount
-          let written = lookups.write(names, name, escape: escaped ? escapeBytes : nil, into: &text)
+          let written = lookups.write(names, name, escaped: escaped, escapeBytes, into: &text)
           if written.lent {
             lookups.work &+= text.byteCount &- mark
             guard lookups.work <= lookups.workLimit else { return false }
@@ -376,7 +382,8 @@ extension TemplateRenderer {
           // A text, number or boolean: the tree walk would push it, but
           // without a `{{.}}` in the body no lookup reads it.
           if truth != inverted,
-            !lookups.enter(work) || !run(steps, index + 1..<end, names, templateText, &lookups, &lineStart, into: &text)
+            !lookups.enter(work)
+              || !run(steps, index + 1..<end, names, templateText, escapeBytes, &lookups, &lineStart, into: &text)
           {
             return false
           }
@@ -386,7 +393,8 @@ extension TemplateRenderer {
         }
         if inverted {
           if !value.isTruthy,
-            !lookups.enter(work) || !run(steps, index + 1..<end, names, templateText, &lookups, &lineStart, into: &text)
+            !lookups.enter(work)
+              || !run(steps, index + 1..<end, names, templateText, escapeBytes, &lookups, &lineStart, into: &text)
           {
             return false
           }
@@ -400,7 +408,8 @@ extension TemplateRenderer {
             guard value.isTruthy else { break }
             guard lookups.enter(work) else { return false }
             lookups.push(value)
-            let finished = run(steps, index + 1..<end, names, templateText, &lookups, &lineStart, into: &text)
+            let finished = run(
+              steps, index + 1..<end, names, templateText, escapeBytes, &lookups, &lineStart, into: &text)
             lookups.pop()
             if !finished { return false }
           }
@@ -421,8 +430,10 @@ extension TemplateRenderer {
 extension RowLookups {
   /// The row's frames are `item` alone.
   fileprivate mutating func startRow(_ item: TemplateValue) {
-    frames.removeAll(keepingCapacity: true)
-    kinds.removeAll(keepingCapacity: true)
+    // The last row's item at most (its sections popped what they pushed):
+    // `removeAll(keepingCapacity:)` is a generic range replacement, about
+    // 250 instructions a row for one element.
+    while !frames.isEmpty { pop() }
     push(item)
   }
 
@@ -520,17 +531,18 @@ extension RowLookups {
   }
 
   /// Writes the value of the one-key `names[name]` to `text`,
-  /// escaped by `escape` (nil: as it is), when its object lends it as
-  /// UTF-8 (``TemplateMembers``: `lent`); else nothing is written and
-  /// the value is returned.
+  /// escaped by `escapeBytes` when `escaped` (else as it is), when its
+  /// object lends it as UTF-8 (``TemplateMembers``: `lent`); else nothing
+  /// is written and the value is returned.
+  /// - Precondition: `escapeBytes` is not nil when `escaped`.
   fileprivate mutating func write(
-    _ names: [NamePath], _ name: Int, escape: TemplateByteEscape?, into text: inout TextBuffer
+    _ names: [NamePath], _ name: Int, escaped: Bool, _ escapeBytes: TemplateByteEscape?, into text: inout TextBuffer
   ) -> (lent: Bool, value: TemplateValue?) {
     switch place(of: names, name) {
     case .member(let object, let position):
       return object._withUnsafeGuaranteedRef { object in
         let lent = object.withUTF8(ofMember: position) { bytes in
-          if let escape { escape(bytes, &text) } else { text.write(bytes) }
+          if escaped { escapeBytes!(bytes, &text) } else { text.write(bytes) }
         }
         return lent ? (true, nil) : (false, object.member(at: position))
       }

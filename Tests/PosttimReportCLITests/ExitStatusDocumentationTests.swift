@@ -51,7 +51,7 @@ struct ExitStatusDocumentationTests {
     #expect(
       Self.meaning(.unavailable)
         == "--send could not hand the message to sendmail, or sendmail failed, or the message's temporary file "
-        + "cannot be made in TMPDIR (else /tmp; another user's link in a sticky world-writable folder is not "
+        + "cannot be made in TMPDIR (else /tmp; a symbolic link on the way that is neither yours nor root's is not "
         + "followed); nothing was sent")
   }
 

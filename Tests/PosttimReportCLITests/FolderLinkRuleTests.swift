@@ -6,13 +6,14 @@ import TestSupport
   import Glibc
 #endif
 
-/// Symbolic links among a path's folders are followed under the kernel's
-/// `protected_symlinks` rule too, whatever the sysctl says: another user's
-/// link planted as a folder in a sticky world-writable folder
-/// (`/tmp/s/mdir -> /root`) takes neither `-o /tmp/s/mdir/victim.txt`
-/// nor `--config /tmp/s/mdir/posttim.conf` where it points.
+/// Symbolic links among a path's folders are followed under the link rules
+/// too, whatever the sysctl says: another user's link planted as a folder
+/// in a sticky world-writable folder (`/tmp/s/mdir -> /root`) takes
+/// neither `-o /tmp/s/mdir/victim.txt` (a write: only the caller's and
+/// root's links) nor `--config /tmp/s/mdir/posttim.conf` (the kernel's
+/// `protected_symlinks` rule) where it points.
 @Suite(
-  "Folder links: the protected_symlinks rule",
+  "Folder links: the write and read link rules",
   .enabled(if: geteuid() == 0 && EndToEndTests.binary != nil, "needs root to chown links, and the built binary"))
 struct FolderLinkRuleTests {
   /// A uid that owns nothing else here.
@@ -61,6 +62,10 @@ struct FolderLinkRuleTests {
     "not following \(link.path): a symbolic link of uid \(stranger) in a sticky world-writable folder"
   }
 
+  static func writeRefusal(_ link: URL) -> String {
+    "not following \(link.path): a symbolic link of uid \(stranger), neither yours nor root's (a write follows no other)"
+  }
+
   @Test("-o through another user's folder link: 73 naming the link, nothing written where it points")
   func outputFolderLink() throws {
     let fixture = try Fixture()
@@ -71,7 +76,7 @@ struct FolderLinkRuleTests {
       #expect(result.status == 73)
       #expect(
         result.stderr
-          == "posttim-report: error: \(output): cannot create output file (\(Self.refusal(link)))\n")
+          == "posttim-report: error: \(output): cannot create output file (\(Self.writeRefusal(link)))\n")
       #expect(try String(contentsOf: fixture.victim, encoding: .utf8) == "secret")
       #expect(try fixture.privateEntries() == ["victim.txt"])
     }
@@ -89,7 +94,7 @@ struct FolderLinkRuleTests {
         EndToEndTests.binary!.path, TestPaths.example.path,
       ])
     #expect(result.status == 73)
-    #expect(result.stderr.contains(Self.refusal(link)), "\(result.stderr)")
+    #expect(result.stderr.contains(Self.writeRefusal(link)), "\(result.stderr)")
     #expect(try String(contentsOf: fixture.victim, encoding: .utf8) == "secret")
   }
 

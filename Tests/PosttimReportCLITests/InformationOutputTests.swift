@@ -69,7 +69,7 @@ struct InformationOutputTests {
       arguments: [example, "--dump-context", "-o", output.path], exit: .cannotCreate,
       stderr: [
         "posttim-report: error: \(output.path): cannot create output file (not following \(output.path): "
-          + "a symbolic link of uid 4248 in a sticky world-writable folder)"
+          + "a symbolic link of uid 4248, neither yours nor root's (a write follows no other))"
       ])
     #expect(try String(contentsOf: victim, encoding: .utf8) == "secret")
   }

@@ -7,11 +7,10 @@ import TestSupport
   import Glibc
 #endif
 
-/// A symbolic link at the output name is followed only where the kernel's
-/// `protected_symlinks` rule would follow it: the link is the caller's or
-/// the folder owner's, or the folder is not sticky and world-writable.
-/// Another user's link in `/tmp` never redirects a root run's write.
-@Suite("Output links: the protected_symlinks rule", .enabled(if: geteuid() == 0, "needs root to chown links"))
+/// A symbolic link at the output name is followed only when it is the
+/// caller's or root's, in any folder: another user's link, in `/tmp` or in
+/// a folder of theirs, never redirects a root run's write.
+@Suite("Output links: only the caller's and root's", .enabled(if: geteuid() == 0, "needs root to chown links"))
 struct OutputLinkRuleTests {
   let example = TestPaths.example.path
   /// A uid that owns nothing else here.
@@ -30,6 +29,16 @@ struct OutputLinkRuleTests {
     #expect(lchown(path.path, owner, owner) == 0)
   }
 
+  /// `-o output` is 73, naming the stranger's `link`.
+  func expectRefused(_ output: URL, link: URL) {
+    expectRun(
+      arguments: [example, "-o", output.path], exit: .cannotCreate,
+      stderr: [
+        "posttim-report: error: \(output.path): cannot create output file (not following \(link.path): "
+          + "a symbolic link of uid 4242, neither yours nor root's (a write follows no other))"
+      ])
+  }
+
   func isLink(_ path: URL) -> Bool {
     var info = stat()
     return lstat(path.path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
@@ -42,12 +51,7 @@ struct OutputLinkRuleTests {
     let victim = try victim(in: root)
     let output = shared.appending(path: "a.md")
     try link(output, to: victim.path, owner: Self.stranger)
-    expectRun(
-      arguments: [example, "-o", output.path], exit: .cannotCreate,
-      stderr: [
-        "posttim-report: error: \(output.path): cannot create output file (not following \(output.path): "
-          + "a symbolic link of uid 4242 in a sticky world-writable folder)"
-      ])
+    expectRefused(output, link: output)
     #expect(try String(contentsOf: victim, encoding: .utf8) == "secret")
     #expect(isLink(output))
     #expect(try FileManager.default.contentsOfDirectory(atPath: shared.path) == ["a.md"])
@@ -76,46 +80,43 @@ struct OutputLinkRuleTests {
     try link(planted, to: victim.path, owner: Self.stranger)
     let output = root.appending(path: "agenda.md")
     try link(output, to: planted.path, owner: 0)
-    expectRun(
-      arguments: [example, "-o", output.path], exit: .cannotCreate,
-      stderr: [
-        "posttim-report: error: \(output.path): cannot create output file (not following \(planted.path): "
-          + "a symbolic link of uid 4242 in a sticky world-writable folder)"
-      ])
+    expectRefused(output, link: planted)
     #expect(try String(contentsOf: victim, encoding: .utf8) == "secret")
   }
 
-  @Test(
-    "links the kernel would follow are followed: the caller's, the folder owner's, any in a folder that is not sticky")
-  func allowedLinks() throws {
+  @Test("only the caller's and root's links are followed: the folder owner's, or any in a plain folder, are not")
+  func followedLinksAreTheCallersAndRoots() throws {
     let (root, shared) = try stickyFolder()
     defer { try? FileManager.default.removeItem(at: root) }
     // The caller's own link in the sticky folder.
     let mine = root.appending(path: "mine.md")
     try link(shared.appending(path: "mine"), to: mine.path, owner: geteuid())
-    // The folder owner's link: a sticky folder of the stranger's, its link.
-    let theirs = root.appending(path: "theirs")
-    try FileManager.default.createDirectory(at: theirs, withIntermediateDirectories: false)
-    #expect(chmod(theirs.path, 0o1777) == 0)
-    #expect(chown(theirs.path, Self.stranger, Self.stranger) == 0)
-    let ownersTarget = root.appending(path: "owners.md")
-    try link(theirs.appending(path: "owners"), to: ownersTarget.path, owner: Self.stranger)
-    // Any link in a world-writable folder without the sticky bit.
-    let open = root.appending(path: "open")
-    try FileManager.default.createDirectory(at: open, withIntermediateDirectories: false)
-    #expect(chmod(open.path, 0o777) == 0)
-    let openTarget = root.appending(path: "open.md")
-    try link(open.appending(path: "any"), to: openTarget.path, owner: Self.stranger)
-
-    for (output, target) in [
-      (shared.appending(path: "mine"), mine), (theirs.appending(path: "owners"), ownersTarget),
-      (open.appending(path: "any"), openTarget),
-    ] {
+    // Root's link in the sticky folder (the caller here is root too).
+    let roots = root.appending(path: "roots.md")
+    try link(shared.appending(path: "roots"), to: roots.path, owner: 0)
+    for (output, target) in [(shared.appending(path: "mine"), mine), (shared.appending(path: "roots"), roots)] {
       // A dangling link is never followed: the file it names is there.
       try "old".write(to: target, atomically: false, encoding: .utf8)
       expectRun(arguments: [example, "-o", output.path], exit: .success)
       #expect(try String(contentsOf: target, encoding: .utf8).hasPrefix("# Agenda"))
       #expect(isLink(output))
+    }
+    // The folder owner's link: a sticky folder of the stranger's, its link
+    // (the kernel follows it; a write does not).
+    let theirs = root.appending(path: "theirs")
+    try FileManager.default.createDirectory(at: theirs, withIntermediateDirectories: false)
+    #expect(chmod(theirs.path, 0o1777) == 0)
+    #expect(chown(theirs.path, Self.stranger, Self.stranger) == 0)
+    // Any link in a world-writable folder without the sticky bit.
+    let open = root.appending(path: "open")
+    try FileManager.default.createDirectory(at: open, withIntermediateDirectories: false)
+    #expect(chmod(open.path, 0o777) == 0)
+    for output in [theirs.appending(path: "owners"), open.appending(path: "any")] {
+      let target = root.appending(path: output.lastPathComponent + ".md")
+      try "old".write(to: target, atomically: false, encoding: .utf8)
+      try link(output, to: target.path, owner: Self.stranger)
+      expectRefused(output, link: output)
+      #expect(try String(contentsOf: target, encoding: .utf8) == "old")
     }
   }
 

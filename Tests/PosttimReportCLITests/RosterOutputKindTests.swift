@@ -16,25 +16,14 @@ import TestSupport
 struct RosterOutputKindTests {
   @Test("the caller's own FIFO at DIR/ID.eml fails that reader; the next is written")
   func fifoAtMessageName() throws {
-    let fixture = try RosterFixture(
-      "id,list,locale,time-zone,mail-to\nzoe,tasks.plist,fr_CA,America/Toronto,z@example.org\n"
-        + "amira,tasks.plist,fr_CA,America/Toronto,a@example.org\n")
+    let fixture = try RosterFixture(RosterFixture.zoeThenAmira)
     defer { fixture.remove() }
     let out = fixture.folder.appending(path: "out").path
     try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: false)
     #expect(mkfifo(out + "/zoe.eml", 0o600) == 0)
-    let result = try GuardedShell.run(
-      "exec \"$BIN\" roster \"$ROSTER\" -o \"$OUT\" --state \"$STATE\" --mail-from r@example.org "
-        + "--now 2026-12-01T12:00:00Z",
-      environment: ["ROSTER": fixture.roster, "OUT": out, "STATE": fixture.state])
-    #expect(result.status == 75, "\(result.stderr)")
-    let lines = result.stdout.split(separator: "\n").map(String.init)
-    #expect(
-      lines.first
-        == "zoe: failed: row 2: \(out)/zoe.eml: cannot create output file (is a FIFO; only a regular file is "
-        + "written here)")
-    #expect(lines.dropFirst().first?.hasPrefix("amira: written <posttim-roster.") == true, "\(lines)")
-    #expect(lines.last == "roster: 1 written, 0 not due, 0 already written, 1 failed")
+    RosterFixture.expectFirstFailed(
+      try fixture.writeMessages(to: out),
+      "\(out)/zoe.eml: cannot create output file (is a FIFO; only a regular file is written here)")
     var info = stat()
     #expect(lstat(out + "/zoe.eml", &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
     #expect(FileManager.default.fileExists(atPath: out + "/amira.eml"))

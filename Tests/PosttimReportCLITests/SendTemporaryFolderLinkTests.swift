@@ -7,9 +7,9 @@ import TestSupport
 #endif
 
 /// `--send`'s message file is made in `TMPDIR` under the same link rule as
-/// every other path (security.md): another user's link in a sticky
-/// world-writable folder is not followed, and the run says so as for any
-/// unusable `TMPDIR` (69, nothing sent), naming the link.
+/// every other path written (security.md): another user's link is not
+/// followed, and the run says so as for any unusable `TMPDIR` (69, nothing
+/// sent), naming the link.
 @Suite(
   "Send temporary folder link",
   .requires(.builtBinary), .enabled(if: geteuid() == 0, "needs root to chown"))
@@ -41,7 +41,7 @@ struct SendTemporaryFolderLinkTests {
 
     var refusal: String {
       "cannot send: cannot create a temporary file in \(link) (not following \(link): a symbolic link of uid "
-        + "\(SendTemporaryFolderLinkTests.stranger) in a sticky world-writable folder); nothing was sent"
+        + "\(SendTemporaryFolderLinkTests.stranger), neither yours nor root's (a write follows no other)); nothing was sent"
     }
   }
 

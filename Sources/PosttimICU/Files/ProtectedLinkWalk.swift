@@ -1,16 +1,28 @@
 import Foundation
 
 /// A path's folders looked up one component at a time, following each
-/// symbolic link only where the kernel's `protected_symlinks` rule would
-/// (a link in a sticky, world-writable folder is followed only when it
-/// belongs to the caller or to the folder's owner), whatever the sysctl
-/// says: with the rule off, `/tmp/s/dir -> /root` planted by another
+/// symbolic link only where a ``Rule`` allows, whatever the sysctl says:
+/// with the kernel's rule off, `/tmp/s/dir -> /root` planted by another
 /// user would take a root run's `-o /tmp/s/dir/report.md` into `/root`.
-/// Used for `-o`, every file read as data (``NonBlockingFile``: task
-/// lists, templates, catalogs, zone files and `TZDIR`), the config file
-/// and the roster's `--state` folder. It lives in PosttimICU, the lowest
-/// Swift layer, so that the zone reader shares it.
+/// Used for every file read as data (``NonBlockingFile``: task lists,
+/// templates, catalogs, zone files and `TZDIR`) and the config file under
+/// the kernel's rule, and for every place written (`-o`, the roster's
+/// `-o DIR` and `--state`, `TMPDIR`) under the stricter one. It lives in
+/// PosttimICU, the lowest Swift layer, so that the zone reader shares it.
 package enum ProtectedLinkWalk {
+  /// Which symbolic links a walk follows.
+  package enum Rule: Sendable {
+    /// The kernel's `protected_symlinks` rule, for files read: a link in a
+    /// sticky, world-writable folder is followed only when it belongs to
+    /// the caller or to the folder's owner.
+    case protectedSymlinks
+    /// For a place written: only the caller's and root's links, in any
+    /// folder. The file there is replaced by a rename, so the owner of a
+    /// folder a root job writes into could otherwise aim that write at any
+    /// file (`/home/alice/agenda.html -> /etc/shadow`).
+    case callerOrRoot
+  }
+
   /// Why a walk stopped: `link` is the link refused, or the path when the
   /// links loop.
   package struct Refusal: Error {
@@ -29,9 +41,9 @@ package enum ProtectedLinkWalk {
   /// - Parameter visit: told of each link followed and the folder it is
   ///   in (that folder's path has no link left), for a caller that must
   ///   trust the folders links pass through too (the config file).
-  package static func resolve(folder: String, visit: (_ link: String, _ folder: String) -> Void = { _, _ in })
-    throws(Refusal) -> String
-  {
+  package static func resolve(
+    folder: String, rule: Rule = .protectedSymlinks, visit: (_ link: String, _ folder: String) -> Void = { _, _ in }
+  ) throws(Refusal) -> String {
     var resolved: String
     if folder.hasPrefix("/") {
       resolved = "/"
@@ -60,7 +72,9 @@ package enum ProtectedLinkWalk {
       guard links <= maximumLinks else {
         throw Refusal(reason: "not following \(folder): \(String(cString: strerror(ELOOP)))", isLoop: true)
       }
-      if let refused = refusal(candidate, owner: info.st_uid, in: resolved) { throw Refusal(reason: refused) }
+      if let refused = refusal(candidate, owner: info.st_uid, in: resolved, rule: rule) {
+        throw Refusal(reason: refused)
+      }
       visit(candidate, resolved)
       guard let text = readLink(candidate) else {
         throw Refusal(reason: "not following \(candidate): \(lastError)")
@@ -72,23 +86,32 @@ package enum ProtectedLinkWalk {
   }
 
   /// Why the link at `link` (owned by `owner`) in `folder` is not to be
-  /// followed, or nil when the rule follows it.
-  package static func refusal(_ link: String, owner: uid_t, in folder: String) -> String? {
+  /// followed, or nil when `rule` follows it.
+  package static func refusal(_ link: String, owner: uid_t, in folder: String, rule: Rule = .protectedSymlinks)
+    -> String?
+  {
+    if rule == .callerOrRoot {
+      guard owner != 0 && owner != geteuid() else { return nil }
+      return
+        "not following \(link): a symbolic link of uid \(owner), neither yours nor root's (a write follows no other)"
+    }
     guard let foreign = isForeign(owner, in: folder) else { return "not following \(link): \(lastError)" }
     return foreign ? "not following \(link): a symbolic link of uid \(owner) in a sticky world-writable folder" : nil
   }
 
-  /// Why the FIFO, device or socket at `path` (described by `info`) in
-  /// `folder` is not to be written to, or nil: the kernel's
-  /// `protected_fifos` rule, whatever the sysctl says. Another user's FIFO
-  /// in `/tmp` would hold a root run on its open, or feed a reader of theirs.
-  package static func refusal(special path: String, info: stat, in folder: String) -> String? {
+  /// Why the file at the output name `path` (described by `info`) in
+  /// `folder` is not to be written, or nil: the kernel's `protected_fifos`
+  /// and `protected_regular` rules, whatever the sysctl says. Another
+  /// user's FIFO in `/tmp` would hold a root run on its open, or feed a
+  /// reader of theirs; their regular file there, replaced, would keep its
+  /// owner and mode and hand them root's output.
+  package static func refusal(existing path: String, info: stat, in folder: String) -> String? {
     guard let foreign = isForeign(info.st_uid, in: folder) else {
       return "not writing to \(path): \(lastError)"
     }
     guard foreign else { return nil }
-    return
-      "not writing to \(path): \(NonBlockingFile.what(info)) of uid \(info.st_uid) in a sticky world-writable folder"
+    let verb = info.st_mode & S_IFMT == S_IFREG ? "not replacing" : "not writing to"
+    return "\(verb) \(path): \(NonBlockingFile.what(info)) of uid \(info.st_uid) in a sticky world-writable folder"
   }
 
   /// Whether something of `owner` in `folder` is out of bounds under the

@@ -1,11 +1,12 @@
 import Foundation
 import Synchronization
 
-/// Every regular file this process has read as data, by identity
+/// Every regular file and FIFO this process has read as data, by identity
 /// (`st_dev`, `st_ino`), with what it was read as: the one list `-o` is
 /// checked against, so no output can replace a file the run reads (a
-/// config file, a template, a partial or catalog, a roster), however its
-/// name is spelled (links, hard links, `..`).
+/// config file, a template, a partial or catalog, a roster), or write into
+/// the pipe it came from, however its name is spelled (links, hard links,
+/// `..`, `/dev/stdin`).
 public enum ReadFiles {
   /// What a file was read as.
   public enum Role: String, Sendable {
@@ -33,10 +34,18 @@ public enum ReadFiles {
 
   private static let records = Mutex<[Key: Record]>([:])
 
-  /// Records the file `info` describes (regular files only: a pipe cannot
-  /// be an output's target file); the first role a file was read as stays.
+  /// Whether a write to what `info` describes reaches what is read from
+  /// it: a regular file, or a FIFO or pipe, whose reader (this run) would
+  /// swallow the output. Not a device: a terminal or `/dev/null` written
+  /// to gives back nothing of it, and an input is never one.
+  package static func isWrittenBack(_ info: stat) -> Bool {
+    [S_IFREG, S_IFIFO].contains(info.st_mode & S_IFMT)
+  }
+
+  /// Records the file `info` describes (one ``isWrittenBack(_:)``); the
+  /// first role a file was read as stays.
   package static func record(_ info: stat, path: String, as role: Role) {
-    guard info.st_mode & S_IFMT == S_IFREG else { return }
+    guard isWrittenBack(info) else { return }
     let key = Key(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
     records.withLock { if $0[key] == nil { $0[key] = Record(role: role, path: path) } }
   }

@@ -32,6 +32,14 @@ package final class OnceValue<Value>: @unchecked Sendable {
     }
   }
 
+  /// Where the value is, made now if it was not yet: valid while this
+  /// object lives. For a caller that reads several parts of it in one
+  /// call: each read of ``value`` is a coroutine call of its own.
+  @inlinable package var pointer: UnsafePointer<Value> {
+    if !isMade.load(ordering: .acquiring) { makeValue() }
+    return UnsafePointer(storage)
+  }
+
   @usableFromInline func makeValue() {
     making.withLock { _ in
       guard !isMade.load(ordering: .relaxed) else { return }

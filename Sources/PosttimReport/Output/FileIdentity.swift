@@ -4,20 +4,22 @@ import PosttimICU
   import Glibc
 #endif
 
-/// A regular file's identity (device and inode), after following links,
-/// so `-o` can be checked against every input however it is spelled: a
-/// symlink, `./x`, a hard link, or standard input redirected from it.
+/// The identity (device and inode) of a regular file, FIFO or pipe,
+/// after following links, so `-o` can be checked against every input
+/// however it is spelled: a symlink, `./x`, a hard link, standard input
+/// redirected from it, or `/dev/stdin` and `/proc/self/fd/0` for the pipe
+/// the list comes through (written to, it would swallow the report).
 public struct FileIdentity: Hashable, Sendable {
   let device: UInt64
   let inode: UInt64
 
   init?(_ info: stat) {
-    guard (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+    guard ReadFiles.isWrittenBack(info) else { return nil }
     device = UInt64(info.st_dev)
     inode = UInt64(info.st_ino)
   }
 
-  /// The regular file `path` names (following links), or nil.
+  /// The regular file or FIFO `path` names (following links), or nil.
   public init?(path: String) {
     var info = stat()
     guard stat(path, &info) == 0 else { return nil }
@@ -27,7 +29,7 @@ public struct FileIdentity: Hashable, Sendable {
   /// What this run read the file as (``ReadFiles``), or nil.
   package var readAs: ReadFiles.Record? { ReadFiles.record(device: device, inode: inode) }
 
-  /// The regular file standard input is redirected from, or nil.
+  /// The regular file or pipe standard input comes from, or nil.
   public static var standardInput: FileIdentity? {
     var info = stat()
     guard fstat(0, &info) == 0 else { return nil }

@@ -9,14 +9,16 @@ import PosttimICU
 ///
 /// - A regular file (or a new one) is written atomically: into a temporary
 ///   file in the same folder (``TemporaryOutputFile``), then `rename(2)`
-///   over the target, keeping the old file's permission bits. Readers (a
-///   cron mailer, a browser) see the old file or the whole new one, never
-///   a partial one.
-/// - A symbolic link is followed only where the kernel's
-///   `protected_symlinks` rule would follow it (``OutputTarget``); the file
-///   it names is replaced and the link stays. A link loop, or another
-///   user's link in a sticky world-writable folder, is refused (exit 73),
-///   and so is a dangling link: it would create a file where it points.
+///   over the target, keeping the old file's permission bits (and owner
+///   and group when root writes). Readers (a cron mailer, a browser) see
+///   the old file or the whole new one, never a partial one. Another
+///   user's file in a sticky world-writable folder is refused (exit 73),
+///   as the kernel's `protected_regular` would refuse it: kept, its owner
+///   would have root's report.
+/// - A symbolic link is followed only when it is the caller's or root's
+///   (``OutputTarget``); the file it names is replaced and the link stays.
+///   A link loop, or another user's link in any folder, is refused (exit
+///   73), and so is a dangling link: it would create a file where it points.
 /// - A device, FIFO or socket (`/dev/null`, `/dev/stdout`, a named pipe)
 ///   is written through, never replaced by a regular file, opened and
 ///   written without blocking, each wait for its reader bounded
@@ -47,14 +49,16 @@ public struct OutputFile: Sendable {
     let name: String
     let temporaryName: String
     let mode: mode_t
-    /// The replaced file's owner and group, kept when root writes.
+    /// The replaced file's owner and group, kept when root writes: the
+    /// caller's, or in a sticky world-writable folder the folder owner's
+    /// (``OutputTarget`` refuses anyone else's there).
     let owner: (uid: uid_t, gid: gid_t)?
   }
 
   /// Opens the destination.
   /// - Throws: ``OutputError`` (`.cannotCreate`) when the folder is missing
-  ///   or not writable, the path is a directory, a loop of links, or a
-  ///   link the rule does not follow.
+  ///   or not writable, the path is a directory, a loop of links, another
+  ///   user's link, or another user's file in a sticky world-writable folder.
   /// - Parameters:
   ///   - hook: told about the temporary file (the command line's removes
   ///     it on SIGINT, SIGTERM and SIGHUP).
@@ -128,7 +132,9 @@ public struct OutputFile: Sendable {
   /// - Returns: the names removed.
   @discardableResult
   public static func removeStaleTemporaryFiles(in folder: String, for names: some Sequence<String>) -> [String] {
-    let directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    // Not through another user's link: files are removed there.
+    guard let real = try? ProtectedLinkWalk.resolve(folder: folder, rule: .callerOrRoot) else { return [] }
+    let directory = open(real, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard directory >= 0 else { return [] }
     defer { close(directory) }
     return StaleTemporaryFiles.remove(in: directory, for: names)

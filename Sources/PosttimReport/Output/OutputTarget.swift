@@ -5,14 +5,15 @@ import PosttimICU
 #endif
 
 /// Where `-o PATH` writes, once the symbolic links at its name are
-/// followed, one by one, the way the kernel's `protected_symlinks` rule
-/// follows them: a link in a sticky, world-writable folder (`/tmp`) is
-/// followed only when it belongs to the caller or to the folder's owner.
-/// Otherwise another user could plant `/tmp/report.md -> /etc/shadow` for
-/// a root cron job; the rename that replaces a file would not go through
-/// the kernel's check, so the tool makes it itself, whatever the sysctl
-/// says. Links in the folders above the name are followed under the same
-/// rule (``ProtectedLinkWalk``), so the folder found has no link left.
+/// followed, one by one: only the caller's and root's, in any folder
+/// (``ProtectedLinkWalk/Rule/callerOrRoot``). Otherwise another user could
+/// plant `/tmp/report.md -> /etc/shadow`, or `/home/alice/agenda.html ->
+/// /etc/shadow` in a folder of theirs, for a root cron job; the rename
+/// that replaces a file goes through no kernel check. Links in the folders
+/// above the name are followed under the same rule, so the folder found
+/// has no link left. What the name leads to in a sticky world-writable
+/// folder must be the caller's or the folder owner's (the kernel's
+/// `protected_regular` and `protected_fifos`, whatever the sysctl says).
 enum OutputTarget {
   /// A regular file to replace (`existing`: its status) or a new one to
   /// create: `name` in `folder`.
@@ -23,16 +24,17 @@ enum OutputTarget {
   case writeThrough(path: String, throughLink: Bool)
 
   /// Follows the links at `path`'s name.
-  /// - Throws: ``OutputError`` (`.cannotCreate`) for a folder, a link the
-  ///   rule does not follow, a loop (ELOOP), or a name that cannot be
-  ///   looked up; the error names the link.
+  /// - Throws: ``OutputError`` (`.cannotCreate`) for a folder, another
+  ///   user's link, a loop (ELOOP), another user's file of any kind in a
+  ///   sticky world-writable folder, or a name that cannot be looked up;
+  ///   the error names the link or the file.
   static func resolve(_ path: String) throws(OutputError) -> OutputTarget {
     var current = path
     for _ in 0...ProtectedLinkWalk.maximumLinks {
       let (given, name) = ProtectedLinkWalk.split(current)
       let folder: String
       do throws(ProtectedLinkWalk.Refusal) {
-        folder = try ProtectedLinkWalk.resolve(folder: given)
+        folder = try ProtectedLinkWalk.resolve(folder: given, rule: .callerOrRoot)
       } catch {
         throw OutputError(.cannotCreate, path: path, reason: error.reason)
       }
@@ -45,6 +47,9 @@ enum OutputTarget {
       }
       switch info.st_mode & S_IFMT {
       case S_IFREG:
+        if let refused = ProtectedLinkWalk.refusal(existing: current, info: info, in: folder) {
+          throw OutputError(.cannotCreate, path: path, reason: refused)
+        }
         return .file(folder: folder, name: name, existing: info)
       case S_IFDIR:
         throw OutputError(.cannotCreate, path: path, reason: "is a directory")
@@ -59,7 +64,7 @@ enum OutputTarget {
         }
         current = next
       default:
-        if let refused = ProtectedLinkWalk.refusal(special: current, info: info, in: folder) {
+        if let refused = ProtectedLinkWalk.refusal(existing: current, info: info, in: folder) {
           throw OutputError(.cannotCreate, path: path, reason: refused)
         }
         return .writeThrough(path: current, throughLink: false)
@@ -68,10 +73,10 @@ enum OutputTarget {
     throw OutputError(.cannotCreate, path: path, reason: "not following \(path): \(String(cString: strerror(ELOOP)))")
   }
 
-  /// Refuses the link at `link` (owned by `owner`) in `folder` when the
-  /// kernel's rule would not follow it.
+  /// Refuses the link at `link` (owned by `owner`) in `folder` unless it
+  /// is the caller's or root's.
   static func checkFollowable(_ link: String, owner: uid_t, in folder: String, path: String) throws(OutputError) {
-    if let refused = ProtectedLinkWalk.refusal(link, owner: owner, in: folder) {
+    if let refused = ProtectedLinkWalk.refusal(link, owner: owner, in: folder, rule: .callerOrRoot) {
       throw OutputError(.cannotCreate, path: path, reason: refused)
     }
   }

@@ -2,10 +2,9 @@ import Foundation
 import PosttimICU
 
 /// `TMPDIR` (else `/tmp`), where `--send`'s message file and standard
-/// output's fallback staging file are made. Its links are followed under
-/// the protected-link rule, as every other path's (``ProtectedLinkWalk``):
-/// another user's link in a sticky world-writable folder would put a root
-/// run's file where that user chose.
+/// output's fallback staging file are made. Only the caller's and root's
+/// links are followed, as on every path written (``ProtectedLinkWalk``):
+/// another user's link would put a root run's file where that user chose.
 package enum TemporaryFolder {
   /// The folder as the environment names it, for messages.
   package static var named: String {
@@ -15,6 +14,6 @@ package enum TemporaryFolder {
   /// `folder` with its links followed under the rule.
   /// - Throws: the refusal naming the link not followed (or the loop).
   package static func resolved(_ folder: String) throws(ProtectedLinkWalk.Refusal) -> String {
-    try ProtectedLinkWalk.resolve(folder: folder)
+    try ProtectedLinkWalk.resolve(folder: folder, rule: .callerOrRoot)
   }
 }

@@ -113,23 +113,30 @@ extension TaskView {
   package func touchTexts() -> UInt8 { rows.firstBytes(at: row) }
 
   /// The members the default templates open sections on, whose truth is
-  /// read from the task without making their value.
-  private enum KnownTruth { case details, hasExtraFields }
+  /// read from the task without making their value (the HTML badge opens
+  /// three importance bands a row: their values were a tenth of a row's
+  /// member calls).
+  private enum KnownTruth { case details, hasExtraFields, importance(ImportanceLevel) }
 
   private static let knownTruths: [KnownTruth?] = fields.map {
     switch $0.name {
     case "details": .details
     case "hasExtraFields": .hasExtraFields
+    case "isHighImportance": .importance(.high)
+    case "isMediumImportance": .importance(.medium)
+    case "isLowImportance": .importance(.low)
     default: nil
     }
   }
 
-  /// Whether `{{#details}}` and `{{#hasExtraFields}}` render, as their
-  /// values' truth (a text that is not empty, the boolean).
+  /// Whether `{{#details}}`, `{{#hasExtraFields}}` and the importance
+  /// bands render, as their values' truth (a text that is not empty, the
+  /// boolean).
   package func truth(ofMember position: Int) -> Bool? {
     switch Self.knownTruths[position] {
     case .details?: !rows.entries[row].details.isEmpty
     case .hasExtraFields?: !rows.entries[row].extraFields.isEmpty
+    case .importance(let level)?: ImportanceLevel(rows.entries[row].importance) == level
     case nil: nil
     }
   }

@@ -46,9 +46,11 @@ final class TaskAnchors: Sendable {
 
   /// Calls `body` with the UTF-8 of ``id(section:row:)``, made on the stack.
   func withID(section: Int, row: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-    let index = table.value.starts[section] + row
-    let twin = table.value.twins.isEmpty ? 1 : Int(table.value.twins[index])
-    let hash = table.value.hashes[index]
+    // One look at the table for its three parts (this runs twice a row).
+    let table = table.pointer
+    let index = table.pointee.starts[section] + row
+    let twin = table.pointee.twins.isEmpty ? 1 : Int(table.pointee.twins[index])
+    let hash = table.pointee.hashes[index]
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: TaskAnchorText.maximumLength) { buffer in
       let count = TaskAnchorText.write(hash, twin: twin, into: buffer)
       body(UnsafeBufferPointer(rebasing: buffer[..<count]))

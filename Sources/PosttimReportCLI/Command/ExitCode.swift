@@ -28,9 +28,10 @@ public struct ExitCode: RawRepresentable, Hashable, Sendable, CustomStringConver
   public static let osFile = ExitCode(rawValue: 72)
   /// 73 EX_CANTCREAT: the output file cannot be created: its folder is
   /// missing or not writable, it is a folder, its name is a loop of
-  /// symbolic links (ELOOP), or a link the kernel's `protected_symlinks`
-  /// rule would not follow (another user's, in a sticky world-writable
-  /// folder); the message names the link.
+  /// symbolic links (ELOOP), a link that is neither the caller's nor
+  /// root's, or another user's file in a sticky world-writable folder
+  /// (`protected_regular`, `protected_fifos`); the message names the link
+  /// or the file.
   public static let cannotCreate = ExitCode(rawValue: 73)
   /// 74 EX_IOERR: writing the output failed, including past `ulimit -f`
   /// (EFBIG: SIGXFSZ is ignored); the temporary file is removed and the

@@ -34,10 +34,9 @@ struct ConfigFile {
   /// `$HOME/.config/posttim-report/config`, when it exists; nil for none.
   static func location(explicit: String?, environment: [String: String]) -> String? {
     if let explicit { return explicit }
-    let base: String? =
-      environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-      ?? environment["HOME"].flatMap { $0.isEmpty ? nil : $0 + "/.config" }
-    guard let base else { return nil }
+    guard let base = BaseFolder.resolve("XDG_CONFIG_HOME", else: ".config", environment: environment) else {
+      return nil
+    }
     let path = base + "/posttim-report/config"
     return FileManager.default.isReadableFile(atPath: path) ? path : nil
   }

@@ -14,7 +14,8 @@ import PosttimReport
 ///   and not writable by group or others unless sticky (as `/tmp` is:
 ///   there nobody else can rename or remove an entry that is not theirs).
 /// Links are followed only under the kernel's `protected_symlinks` rule
-/// (``ProtectedLinkWalk``).
+/// for a file read (the config file, the roster), and only the caller's
+/// and root's for a folder written (the state folder; ``ProtectedLinkWalk``).
 enum TrustedPath {
   /// Why a file of status `info` is not trusted, or nil.
   static func refusal(file info: stat) -> String? {
@@ -30,22 +31,28 @@ enum TrustedPath {
   /// Why the folders leading to the file at `path` are not trusted, or nil.
   static func refusal(folderOf path: String) -> String? { refusal(walking: path, fromParent: true) }
 
-  /// Why the folder `path`, or those leading to it, are not trusted, or nil.
-  static func refusal(folder path: String) -> String? { refusal(walking: path, fromParent: false) }
+  /// Why the folder `path` (written), or those leading to it, are not
+  /// trusted, or nil.
+  static func refusal(folder path: String) -> String? {
+    refusal(walking: path, fromParent: false, rule: .callerOrRoot)
+  }
 
   /// Why the folder `path`, to be made where missing, may not be: the
   /// links on the way and the folders that exist are checked before
   /// anything is made (a dangling link of another user's must not get its
   /// folder made first and refused after).
   static func refusal(folderToMake path: String) -> String? {
-    refusal(walking: path, fromParent: false, missingAllowed: true)
+    refusal(walking: path, fromParent: false, missingAllowed: true, rule: .callerOrRoot)
   }
 
-  private static func refusal(walking path: String, fromParent: Bool, missingAllowed: Bool = false) -> String? {
+  private static func refusal(
+    walking path: String, fromParent: Bool, missingAllowed: Bool = false,
+    rule: ProtectedLinkWalk.Rule = .protectedSymlinks
+  ) -> String? {
     var linkFolders: [(link: String, folder: String)] = []
     let walked: String
     do throws(ProtectedLinkWalk.Refusal) {
-      walked = try ProtectedLinkWalk.resolve(folder: path) { linkFolders.append(($0, $1)) }
+      walked = try ProtectedLinkWalk.resolve(folder: path, rule: rule) { linkFolders.append(($0, $1)) }
     } catch {
       return error.reason
     }

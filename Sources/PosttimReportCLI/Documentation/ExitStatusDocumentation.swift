@@ -11,8 +11,8 @@ enum ExitStatusDocumentation {
     (
       .unavailable, "mail not sent",
       "--send could not hand the message to sendmail, or sendmail failed, or the message's temporary file cannot "
-        + "be made in TMPDIR (else /tmp; another user's link in a sticky world-writable folder is not followed); "
-        + "nothing was sent"
+        + "be made in TMPDIR (else /tmp; a symbolic link on the way that is neither yours nor root's is not "
+        + "followed); nothing was sent"
     ),
     (.software, "internal (ICU) error", "an ICU call failed; please report it"),
     (
@@ -28,8 +28,8 @@ enum ExitStatusDocumentation {
     ),
     (
       .cannotCreate, "cannot create output",
-      "the output file cannot be created, its name is a loop of links, or another user's link in a sticky "
-        + "world-writable folder (not followed)"
+      "the output file cannot be created, its name is a loop of links, or a symbolic link on the way is neither "
+        + "yours nor root's (not followed)"
     ),
     (
       .ioError, "write error",

@@ -64,8 +64,14 @@ struct RosterCommand {
     if tally.failed > 0 { throw RosterIncomplete(failed: tally.failed) }
   }
 
-  /// `-o DIR` must name a folder that exists.
+  /// `-o DIR` must name a folder that exists, reached through no other
+  /// user's link (as every path written: ``OutputTarget``).
   static func checkFolder(_ folder: String) throws {
+    do throws(ProtectedLinkWalk.Refusal) {
+      _ = try ProtectedLinkWalk.resolve(folder: folder, rule: .callerOrRoot)
+    } catch {
+      throw OutputError(.cannotCreate, path: folder, reason: error.reason)
+    }
     var isFolder: ObjCBool = false
     guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else {
       throw OutputError(.cannotCreate, path: folder, reason: "-o names no existing folder")

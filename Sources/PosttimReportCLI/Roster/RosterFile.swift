@@ -34,14 +34,16 @@ struct RosterFile: Sendable {
   let refusedRows: [RosterError]
 
   /// Which roster a journal belongs to: the file's real path (its
-  /// absolute path when it cannot be resolved).
-  var identity: String {
-    TrustedPath.realPath(path) ?? URL(fileURLWithPath: path).standardizedFileURL.path
-  }
+  /// absolute path when it cannot be resolved), taken once, before the
+  /// file is read.
+  let identity: String
 
-  /// The journal's base name: the file's name without `.csv`.
+  /// The journal's and lock's base name: the real file's name without
+  /// `.csv`. A symbolic link's own name is not used, so a roster reached
+  /// under two names keeps one journal and one lock; a hard link, which no
+  /// path tells from the file, is a roster of its own.
   var name: String {
-    let file = (path as NSString).lastPathComponent
+    let file = (identity as NSString).lastPathComponent
     return file.lowercased().hasSuffix(".csv") ? String(file.dropLast(4)) : file
   }
 
@@ -58,6 +60,7 @@ struct RosterFile: Sendable {
   ///   its CSV; ``RosterErrors`` (65) naming every bad header column.
   init(path: String) throws {
     self.path = path
+    identity = TrustedPath.realPath(path) ?? URL(fileURLWithPath: path).standardizedFileURL.path
     try RosterFileMemory.checkReading(path)
     let bytes = try Self.readTrusted(path)
     try RosterFileMemory.checkRows(path, bytes: bytes)

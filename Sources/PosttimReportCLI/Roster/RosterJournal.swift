@@ -89,12 +89,13 @@ final class RosterJournal {
   init(folder: String, name: String, roster: String, lock: String, split: Int) throws(Failure) {
     path = folder + "/" + name
     // A journal another user could write would say who was already sent;
-    // their link on the way is not followed (ProtectedLinkWalk). Checked
-    // before anything is made, and again once the folders are there.
+    // their link on the way is not followed (ProtectedLinkWalk: as on every
+    // path written, only the caller's and root's). Checked before anything
+    // is made, and again once the folders are there.
     if let refused = TrustedPath.refusal(folderToMake: folder) { throw .untrusted(path: path, reason: refused) }
     let real: String
     do throws(ProtectedLinkWalk.Refusal) {
-      real = try ProtectedLinkWalk.resolve(folder: folder)
+      real = try ProtectedLinkWalk.resolve(folder: folder, rule: .callerOrRoot)
     } catch {
       throw .untrusted(path: path, reason: error.reason)
     }

@@ -54,11 +54,15 @@ struct RosterRequest: Sendable {
       guard !folder.isEmpty else { throw UsageError("option '--state' needs a folder") }
       return folder
     }
-    if let base = environment["XDG_STATE_HOME"], base.hasPrefix("/") { return base + "/posttim-report" }
+    if let base = BaseFolder.resolve("XDG_STATE_HOME", else: ".local/state", environment: environment) {
+      return base + "/posttim-report"
+    }
     guard let home = environment["HOME"], !home.isEmpty else {
       throw UsageError("no folder for the journal: give --state DIR (HOME and XDG_STATE_HOME are not set)")
     }
-    return home + "/.local/state/posttim-report"
+    throw UsageError(
+      "no folder for the journal: give --state DIR (HOME is a relative path, and XDG_STATE_HOME is not an "
+        + "absolute one; relative ones are ignored)")
   }
 
   /// The journal's file name in the state folder.

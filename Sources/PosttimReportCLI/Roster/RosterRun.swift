@@ -68,6 +68,29 @@ struct RosterRun {
   static let helpers = max(1, Parallel.width - 1)
   static let window = min(8, 2 * helpers)
 
+  /// The helpers and window the free descriptors allow (after the
+  /// journal and its lock are open), so that no reader fails for want of
+  /// one under a low `ulimit -n`: a message made ahead for `-o DIR` holds
+  /// two (its folder and its temporary file) until it is put in place, and
+  /// at most `window + 1` are held (those waiting and the one being
+  /// delivered); each thread making one opens one more for a while (its
+  /// list, a zone file), and a delivery to sendmail takes three (its
+  /// message file and a pipe). Fewer helpers and a smaller window first;
+  /// none at all makes and delivers one message at a time, as a single
+  /// report does (``DescriptorReserve`` checked that it has room).
+  static func concurrency(free: Int, holdsFiles: Bool) -> (helpers: Int, window: Int) {
+    func needed(_ helpers: Int, _ window: Int) -> Int {
+      let held = helpers == 0 ? 1 : window + 1
+      return (holdsFiles ? 2 * held : 3) + helpers + 1
+    }
+    var helpers = Self.helpers
+    var window = Self.window
+    while helpers > 0 && needed(helpers, window) > free {
+      if window > helpers { window -= 1 } else { helpers -= 1 }
+    }
+    return (helpers, window)
+  }
+
   /// Handles every scheduled reader and prints one line for each.
   /// - Throws: only what stops the run: a journal that cannot record
   ///   (the next run would not know what was delivered), standard output.
@@ -80,8 +103,10 @@ struct RosterRun {
     }
     let maker = RosterMessageMaker(
       request: request, roster: roster, warnings: warnings, readStandardInput: io.readStandardInput)
+    let (helpers, window) = Self.concurrency(
+      free: DescriptorReserve.freeDescriptors(upTo: 64), holdsFiles: request.delivery != .send)
     let pipeline = OrderedPipeline<RosterMessage, RosterMessageMaker.Context>(
-      count: due.count, helpers: Self.helpers, window: Self.window, context: { RosterMessageMaker.Context() }
+      count: due.count, helpers: helpers, window: window, context: { RosterMessageMaker.Context() }
     ) { index, context in
       let entry = schedule[due[index]]
       return maker.message(for: roster.readers[entry.index], entry, context: context)
