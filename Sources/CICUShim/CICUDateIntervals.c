@@ -2,6 +2,7 @@
 // include/CICUShim.h for the contract; comments here only say why.
 #include "CICUShim.h"
 #include "CICUDisplayContext.h"
+#include "CICUFirstWeekday.h"
 
 #include <stdlib.h>
 #include <unicode/ucal.h>
@@ -23,6 +24,7 @@ static UCalendar *open_end(const char *locale, UErrorCode *status) {
   // Non-Gregorian calendars refuse the change and stay as they are.
   UErrorCode local = U_ZERO_ERROR;
   ucal_setGregorianChange(calendar, -8.64e15, &local);
+  cicu_apply_first_weekday(calendar, locale);
   return calendar;
 }
 

@@ -139,9 +139,14 @@ extern "C" int32_t cicu_plural_select(const char *locale, double value, int32_t 
   return length;
 }
 
-extern "C" int32_t cicu_msg_plural_selectors(const uint16_t *pattern, int32_t patternLength,
-                                             char *out, int32_t capacity,
-                                             int32_t *errorOffset, int32_t *status) {
+/// Parses `pattern` as ICU's MessagePattern does, then calls `lines` to
+/// write its result (UTF-8) into `out` (cicu_msg_plural_selectors and
+/// cicu_msg_argument_names share the contract). A syntax error sets
+/// *status and `errorOffset`.
+template <typename Lines>
+static int32_t pattern_lines(const uint16_t *pattern, int32_t patternLength, char *out,
+                             int32_t capacity, int32_t *errorOffset, int32_t *status,
+                             Lines lines) {
   UErrorCode *ec = reinterpret_cast<UErrorCode *>(status);
   if (U_FAILURE(*ec)) return 0;
   UnicodeString text(reinterpret_cast<const UChar *>(pattern), patternLength);
@@ -151,30 +156,7 @@ extern "C" int32_t cicu_msg_plural_selectors(const uint16_t *pattern, int32_t pa
     *errorOffset = parseError.offset;
     return 0;
   }
-  std::string result;
-  int32_t count = parsed.countParts();
-  for (int32_t i = 0; i < count; ++i) {
-    const icu::MessagePattern::Part &start = parsed.getPart(i);
-    if (start.getType() != UMSGPAT_PART_TYPE_ARG_START || start.getArgType() != UMSGPAT_ARG_TYPE_PLURAL) continue;
-    std::string line;
-    parsed.getSubstring(parsed.getPart(i + 1)).toUTF8String(line);
-    line += ':';
-    int32_t limit = parsed.getLimitPartIndex(i);
-    bool first = true;
-    // Selector, optional explicit value, then its sub-message: skip the
-    // sub-message whole (nested plurals are found by the outer loop).
-    for (int32_t j = i + 2; j < limit; ++j) {
-      const icu::MessagePattern::Part &part = parsed.getPart(j);
-      if (part.getType() == UMSGPAT_PART_TYPE_MSG_START) {
-        j = parsed.getLimitPartIndex(j);
-      } else if (part.getType() == UMSGPAT_PART_TYPE_ARG_SELECTOR) {
-        if (!first) line += ' ';
-        parsed.getSubstring(part).toUTF8String(line);
-        first = false;
-      }
-    }
-    result += line + '\n';
-  }
+  std::string result = lines(parsed);
   int32_t length = static_cast<int32_t>(result.size());
   if (length < capacity) {
     memcpy(out, result.c_str(), length + 1);
@@ -182,6 +164,56 @@ extern "C" int32_t cicu_msg_plural_selectors(const uint16_t *pattern, int32_t pa
     *ec = U_BUFFER_OVERFLOW_ERROR;
   }
   return length;
+}
+
+extern "C" int32_t cicu_msg_plural_selectors(const uint16_t *pattern, int32_t patternLength,
+                                             char *out, int32_t capacity,
+                                             int32_t *errorOffset, int32_t *status) {
+  return pattern_lines(pattern, patternLength, out, capacity, errorOffset, status,
+                       [](const icu::MessagePattern &parsed) {
+    std::string result;
+    int32_t count = parsed.countParts();
+    for (int32_t i = 0; i < count; ++i) {
+      const icu::MessagePattern::Part &start = parsed.getPart(i);
+      if (start.getType() != UMSGPAT_PART_TYPE_ARG_START || start.getArgType() != UMSGPAT_ARG_TYPE_PLURAL) continue;
+      std::string line;
+      parsed.getSubstring(parsed.getPart(i + 1)).toUTF8String(line);
+      line += ':';
+      int32_t limit = parsed.getLimitPartIndex(i);
+      bool first = true;
+      // Selector, optional explicit value, then its sub-message: skip the
+      // sub-message whole (nested plurals are found by the outer loop).
+      for (int32_t j = i + 2; j < limit; ++j) {
+        const icu::MessagePattern::Part &part = parsed.getPart(j);
+        if (part.getType() == UMSGPAT_PART_TYPE_MSG_START) {
+          j = parsed.getLimitPartIndex(j);
+        } else if (part.getType() == UMSGPAT_PART_TYPE_ARG_SELECTOR) {
+          if (!first) line += ' ';
+          parsed.getSubstring(part).toUTF8String(line);
+          first = false;
+        }
+      }
+      result += line + '\n';
+    }
+    return result;
+  });
+}
+
+extern "C" int32_t cicu_msg_argument_names(const uint16_t *pattern, int32_t patternLength,
+                                           char *out, int32_t capacity,
+                                           int32_t *errorOffset, int32_t *status) {
+  return pattern_lines(pattern, patternLength, out, capacity, errorOffset, status,
+                       [](const icu::MessagePattern &parsed) {
+    std::string result;
+    int32_t count = parsed.countParts();
+    for (int32_t i = 0; i < count; ++i) {
+      UMessagePatternPartType type = parsed.getPartType(i);
+      if (type != UMSGPAT_PART_TYPE_ARG_NAME && type != UMSGPAT_PART_TYPE_ARG_NUMBER) continue;
+      parsed.getSubstring(parsed.getPart(i)).toUTF8String(result);
+      result += '\n';
+    }
+    return result;
+  });
 }
 
 extern "C" int32_t cicu_msg_nesting_depth(const uint16_t *pattern, int32_t patternLength,

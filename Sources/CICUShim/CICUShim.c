@@ -4,6 +4,7 @@
 // function; comments here only say why.
 #include "CICUShim.h"
 #include "CICUDisplayContext.h"
+#include "CICUFirstWeekday.h"
 
 #include <math.h>
 #include <string.h>
@@ -193,8 +194,11 @@ cicu_date_formatter *cicu_df_open(const char *locale, const uint16_t *zone,
   UErrorCode local = U_ZERO_ERROR;
   UCalendar *calendar = ucal_clone(udat_getCalendar(format), &local);
   if (U_SUCCESS(local)) {
-    ucal_setGregorianChange(calendar, -8.64e15, &local);
-    if (U_SUCCESS(local)) udat_setCalendar(format, calendar);
+    UErrorCode change = U_ZERO_ERROR;
+    ucal_setGregorianChange(calendar, -8.64e15, &change);
+    // Week fields (w, e, c, Y) count from the first weekday `fw` names.
+    cicu_apply_first_weekday(calendar, locale);
+    udat_setCalendar(format, calendar);
     ucal_close(calendar);
   }
   return (cicu_date_formatter *)format;
@@ -228,6 +232,7 @@ cicu_calendar *cicu_cal_open(const uint16_t *zone, int32_t zoneLength,
   // Proleptic Gregorian, so ISO 8601 dates before 1582 mean what they say.
   ucal_setGregorianChange(calendar, -8.64e15, (UErrorCode *)status);
   ucal_setAttribute(calendar, UCAL_LENIENT, 1);
+  cicu_apply_first_weekday(calendar, locale);
   ucal_setAttribute(calendar, UCAL_SKIPPED_WALL_TIME, UCAL_WALLTIME_NEXT_VALID);
   ucal_setAttribute(calendar, UCAL_REPEATED_WALL_TIME, UCAL_WALLTIME_FIRST);
   return (cicu_calendar *)calendar;

@@ -331,6 +331,14 @@ int32_t cicu_msg_format(const cicu_message *message, int32_t argumentCount,
 int32_t cicu_msg_plural_selectors(const uint16_t *pattern, int32_t patternLength,
                                   char *out, int32_t capacity,
                                   int32_t *errorOffset, int32_t *status);
+/// The name (or number, "0") of every argument in a MessageFormat pattern,
+/// nested ones included, in pattern order, one per line ("date\ncount\n"),
+/// as ICU's MessagePattern parses it. A syntax error sets *status and
+/// `errorOffset`; a result of `capacity` bytes or more sets
+/// U_BUFFER_OVERFLOW_ERROR and returns the length needed. Output is UTF-8.
+int32_t cicu_msg_argument_names(const uint16_t *pattern, int32_t patternLength,
+                                char *out, int32_t capacity,
+                                int32_t *errorOffset, int32_t *status);
 /// The deepest nesting level of a MessageFormat pattern as ICU's
 /// MessagePattern parses it (the largest level of its MSG_START parts: 0
 /// without complex arguments). Recursive in ICU: call it only on patterns

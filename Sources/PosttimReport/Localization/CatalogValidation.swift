@@ -8,7 +8,8 @@ extension MessageCatalog {
   /// of strings, every message must parse as ICU MessageFormat for the
   /// file's language, and a message that becomes a mail header
   /// (``headerKeys``) holds no control character (a CR or LF would end the
-  /// header: the catalog's fault, not the command line's). A user's `--template-dir` catalogs are checked this
+  /// header: the catalog's fault, not the command line's) and uses only
+  /// the subject's placeholders. A user's `--template-dir` catalogs are checked this
   /// way before a run (exit 78), so a typo never yields a half-translated
   /// report.
   /// - Parameters:
@@ -29,6 +30,9 @@ extension MessageCatalog {
         _ = try ICUMessageFormat(messages[key]!, locale: locale)
       } catch {
         return "message \"\(key)\": \(error)"
+      }
+      if key == MessageKey.mailSubject.rawValue, let problem = MailWords.placeholderProblem(inSubject: messages[key]!) {
+        return "message \"\(key)\": \(problem)"
       }
     }
     return nil

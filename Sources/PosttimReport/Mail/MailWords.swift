@@ -35,3 +35,20 @@ public struct MailWords: Sendable {
     }
   }
 }
+
+extension MailWords {
+  /// The placeholders a subject may use (``subjectArguments``' names).
+  public static let subjectPlaceholders = ["date", "from", "to", "count"]
+
+  /// Why `pattern` cannot be a subject for want of its placeholders, or
+  /// nil: ICU writes an argument it is not given as its own text, so a
+  /// typo (`{dat}`, `{0}`) would be mailed as it is. The pattern must parse.
+  public static func placeholderProblem(inSubject pattern: String) -> String? {
+    guard let names = try? ICUMessageFormat.argumentNames(in: pattern) else { return nil }
+    let unknown = names.filter { !subjectPlaceholders.contains($0) }
+    guard !unknown.isEmpty else { return nil }
+    let known = subjectPlaceholders.map { "{\($0)}" }.joined(separator: ", ")
+    let named = unknown.prefix(5).map { "{\(TerminalText.echo($0, limit: 40))}" }.joined(separator: ", ")
+    return "\(unknown.count == 1 ? "placeholder" : "placeholders") \(named) unknown (a subject may use \(known))"
+  }
+}

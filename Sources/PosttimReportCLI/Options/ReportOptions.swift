@@ -181,7 +181,9 @@ enum ReportOptions {
   static let groupBy = Option(
     spec: OptionSpec(
       "group-by", value: "UNIT", default: "day",
-      help: "one section per day or per week (weeks start on the locale's first weekday)",
+      help:
+        "one section per day or per week (weeks start on the locale's first weekday, or on the day its fw keyword"
+        + " names: en-US-u-fw-mon)",
       group: .agenda, completion: .choices(["day", "week"])),
     convert: OptionValues.choice("grouping", ["day", "week"]))
 

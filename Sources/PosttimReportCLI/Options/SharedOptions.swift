@@ -31,7 +31,8 @@ enum SharedOptions {
     }
   }
 
-  /// A skeleton or a pattern option, one at most; nil for neither.
+  /// A skeleton or a pattern option, one at most (both in the config file
+  /// are 78 at the later line); nil for neither.
   /// Bidi isolates (U+2066…U+2069) are removed from both: they come from
   /// copying a right-to-left cell out of a terminal (``TextTable``), never
   /// from intent, and ICU would print them as literal text.
@@ -54,7 +55,9 @@ enum SharedOptions {
       }
     }
     switch (withoutIsolates(try checked(skeleton)), withoutIsolates(try checked(pattern))) {
-    case (.some, .some): throw UsageError("use --\(skeleton.spec.name) or --\(pattern.spec.name), not both")
+    case (.some, .some):
+      throw parsed.conflict(
+        [skeleton.spec, pattern.spec], "use --\(skeleton.spec.name) or --\(pattern.spec.name), not both")
     case (.some(let text), nil): return .skeleton(text)
     case (nil, .some(let text)): return .pattern(text)
     case (nil, nil): return nil

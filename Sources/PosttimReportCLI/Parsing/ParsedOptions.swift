@@ -86,14 +86,17 @@ struct ParsedOptions: Sendable {
     return try Self.attributed(entry.origin) { try body(option.convert(entry.text)) }
   }
 
-  /// This run's options over `defaults` (the config file): an option
-  /// given here replaces all its values there, and one of a group that
-  /// says one thing (``replacedTogether``) replaces the whole group there.
+  /// This run's options over `defaults` (the config file, or a roster's
+  /// shared options): an option given here replaces all its values there,
+  /// and with them the other spellings of the same setting there
+  /// (``replacements``). A flag turned off here (`--no-send`) replaces
+  /// only itself.
   func overriding(_ defaults: ParsedOptions) -> ParsedOptions {
     var merged = defaults
     merged.operands = operands
-    for group in Self.replacedTogether where group.contains(where: { entries[$0] != nil }) {
-      for name in group { merged.entries[name] = nil }
+    for (name, replaced) in Self.replacements {
+      guard let last = entries[name]?.last, !Self.flagNames.contains(name) || last.text == "true" else { continue }
+      for other in replaced { merged.entries[other] = nil }
     }
     for (name, values) in entries { merged.entries[name] = values }
     return merged
@@ -107,11 +110,8 @@ struct ParsedOptions: Sendable {
     return result
   }
 
-  /// Options that are alternatives for one setting: the window's last day
-  /// (`--to` or `--days`). The layer that gives either decides the end, so
-  /// `--to next-workday` replaces the config's `days = 2` instead of
-  /// clashing with it; `--from` is layered on its own (`--from tomorrow`
-  /// over `days = 2` shows tomorrow and the day after).
+  /// Options that are alternatives for the window's last day (`--to` or
+  /// `--days`): a roster row may give one, not both.
   static let replacedTogether = [["to", "days"]]
 
   static func attributed<T>(_ origin: Origin, _ body: () throws -> T) throws -> T {

@@ -58,9 +58,10 @@ extension RunPlan {
             + "needs a year from \(MailDate.earliestYear) on (RFC 5322)")
       }
       if sendmailPath.isEmpty { throw UsageError("option '--sendmail' needs a program path") }
-      if send, options.has(ReportOptions.output.spec) {
-        let hint = options.origin(of: MailOptions.send.spec) == .commandLine ? "" : "; --no-send turns it off"
-        throw UsageError("use \(options.source(of: MailOptions.send.spec)) or --output, not both\(hint)")
+      // Where the message goes, said twice in one layer (the command line
+      // replaces the config file's: ParsedOptions.alternatives).
+      for other in [ReportOptions.output.spec, ReportOptions.dumpContext.spec] where send && options.has(other) {
+        throw options.conflict([MailOptions.send.spec, other], "use --send or --\(other.name), not both")
       }
       sendmail = send ? sendmailPath : nil
       let to = try options.resolveAll(MailOptions.to) { try MailAddress.list($0, what: "--mail-to") }
@@ -82,6 +83,9 @@ extension RunPlan {
           throw MailError(
             .invalidSubject,
             "--subject '\(TerminalText.echo(pattern, limit: 80))' is not a valid message pattern: \(error)")
+        }
+        if let problem = MailWords.placeholderProblem(inSubject: pattern) {
+          throw MailError(.invalidSubject, "--subject '\(TerminalText.echo(pattern, limit: 80))': \(problem)")
         }
         return pattern
       }

@@ -24,7 +24,9 @@ extension RunPlan {
       byteOrderMark: options.isSet(ReportOptions.csvByteOrderMark),
       neutralizeFormulas: !options.isSet(ReportOptions.csvRawFormulas))
     switch (options.isSet(ReportOptions.details), options.isSet(ReportOptions.noDetails)) {
-    case (true, true): throw UsageError("use --details or --no-details, not both")
+    case (true, true):
+      throw options.conflict(
+        [ReportOptions.details.spec, ReportOptions.noDetails.spec], "use --details or --no-details, not both")
     case (true, false): writerOptions.showDetails = true
     case (false, true): writerOptions.showDetails = false
     case (false, false): break
