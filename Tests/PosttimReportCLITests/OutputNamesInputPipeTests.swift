@@ -29,17 +29,24 @@ struct OutputNamesInputPipeTests {
         + Self.usageHint)
   }
 
-  @Test("a named FIFO given as the list and as -o is 64 before it is read")
-  func namedFIFO() throws {
+  /// Runs `$BIN <command> FIFO … -o FIFO`, a named FIFO given as the list
+  /// and as the output, which a writer waits on (killed once the run has
+  /// answered); returns the result and the FIFO's path.
+  static func runNamingOneFIFO(_ command: String) throws -> (result: Subprocess.Result, fifo: String) {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let fifo = folder.appending(path: "list.plist").path
     #expect(mkfifo(fifo, 0o600) == 0)
-    // A writer waits on the FIFO; it is killed once the run has answered.
     let result = try GuardedShell.run(
-      "cat \"$EXAMPLE\" > \"$F\" & w=$!; \"$BIN\" \"$F\" --now 2026-11-30T14:00:00Z -z UTC --write-timeout 1 "
+      "cat \"$EXAMPLE\" > \"$F\" & w=$!; \"$BIN\" \(command) \"$F\" --now 2026-11-30T14:00:00Z -z UTC --write-timeout 1 "
         + "-o \"$F\"; s=$?; kill $w 2>/dev/null; wait $w 2>/dev/null; exit $s",
       environment: ["F": fifo])
+    return (result, fifo)
+  }
+
+  @Test("a named FIFO given as the list and as -o is 64 before it is read")
+  func namedFIFO() throws {
+    let (result, fifo) = try Self.runNamingOneFIFO("")
     #expect(result.status == 64)
     #expect(
       result.stderr
