@@ -19,14 +19,19 @@ struct OutputNamesInputPipeTests {
     "with the list on a pipe, -o /dev/stdin or /proc/self/fd/0 is 64, nothing written",
     arguments: ["/dev/stdin", "/proc/self/fd/0", "/dev/fd/0"])
   func standardInputPipe(_ output: String) throws {
+    try Self.expectStandardInputRefused("-", output: output, usage: Self.usageHint)
+  }
+
+  /// Runs `cat EXAMPLE | $BIN <command> … -o <output>`: 64, nothing written.
+  static func expectStandardInputRefused(_ command: String, output: String, usage: String) throws {
     let result = try GuardedShell.run(
-      "cat \"$EXAMPLE\" | \"$BIN\" - --now 2026-11-30T14:00:00Z -z UTC -o \"$OUT\"", environment: ["OUT": output])
+      "cat \"$EXAMPLE\" | \"$BIN\" \(command) --now 2026-11-30T14:00:00Z -z UTC -o \"$OUT\"",
+      environment: ["OUT": output])
     #expect(result.status == 64)
     #expect(result.stdout.isEmpty)
     #expect(
       result.stderr
-        == "posttim-report: error: output '\(output)' is standard input; refusing to overwrite a task list\n"
-        + Self.usageHint)
+        == "posttim-report: error: output '\(output)' is standard input; refusing to overwrite a task list\n" + usage)
   }
 
   /// Runs `$BIN <command> FIFO … -o FIFO`, a named FIFO given as the list

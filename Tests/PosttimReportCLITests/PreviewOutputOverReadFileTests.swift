@@ -76,15 +76,8 @@ struct PreviewOutputOverReadFileTests {
     "with --report's list on a pipe, -o /dev/stdin or /proc/self/fd/0 is 64, nothing written",
     arguments: ["/dev/stdin", "/proc/self/fd/0"])
   func standardInputPipe(_ output: String) throws {
-    let result = try GuardedShell.run(
-      "cat \"$EXAMPLE\" | \"$BIN\" preview --report - -z UTC --now 2026-11-30T14:00:00Z -o \"$OUT\"",
-      environment: ["OUT": output])
-    #expect(result.status == 64)
-    #expect(result.stdout.isEmpty)
-    #expect(
-      result.stderr
-        == "posttim-report: error: output '\(output)' is standard input; refusing to overwrite a task list\n"
-        + Self.usageHint)
+    try OutputNamesInputPipeTests.expectStandardInputRefused(
+      "preview --report -", output: output, usage: Self.usageHint)
   }
 
   @Test("a process substitution or a named FIFO given as --report and -o is 64 before it is read")
