@@ -19,27 +19,39 @@ struct OutputNamesInputPipeTests {
     "with the list on a pipe, -o /dev/stdin or /proc/self/fd/0 is 64, nothing written",
     arguments: ["/dev/stdin", "/proc/self/fd/0", "/dev/fd/0"])
   func standardInputPipe(_ output: String) throws {
+    try Self.expectStandardInputRefused("-", output: output, usage: Self.usageHint)
+  }
+
+  /// Runs `cat EXAMPLE | $BIN <command> … -o <output>`: 64, nothing written.
+  static func expectStandardInputRefused(_ command: String, output: String, usage: String) throws {
     let result = try GuardedShell.run(
-      "cat \"$EXAMPLE\" | \"$BIN\" - --now 2026-11-30T14:00:00Z -z UTC -o \"$OUT\"", environment: ["OUT": output])
+      "cat \"$EXAMPLE\" | \"$BIN\" \(command) --now 2026-11-30T14:00:00Z -z UTC -o \"$OUT\"",
+      environment: ["OUT": output])
     #expect(result.status == 64)
     #expect(result.stdout.isEmpty)
     #expect(
       result.stderr
-        == "posttim-report: error: output '\(output)' is standard input; refusing to overwrite a task list\n"
-        + Self.usageHint)
+        == "posttim-report: error: output '\(output)' is standard input; refusing to overwrite a task list\n" + usage)
   }
 
-  @Test("a named FIFO given as the list and as -o is 64 before it is read")
-  func namedFIFO() throws {
+  /// Runs `$BIN <command> FIFO … -o FIFO`, a named FIFO given as the list
+  /// and as the output, which a writer waits on (killed once the run has
+  /// answered); returns the result and the FIFO's path.
+  static func runNamingOneFIFO(_ command: String) throws -> (result: Subprocess.Result, fifo: String) {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let fifo = folder.appending(path: "list.plist").path
     #expect(mkfifo(fifo, 0o600) == 0)
-    // A writer waits on the FIFO; it is killed once the run has answered.
     let result = try GuardedShell.run(
-      "cat \"$EXAMPLE\" > \"$F\" & w=$!; \"$BIN\" \"$F\" --now 2026-11-30T14:00:00Z -z UTC --write-timeout 1 "
+      "cat \"$EXAMPLE\" > \"$F\" & w=$!; \"$BIN\" \(command) \"$F\" --now 2026-11-30T14:00:00Z -z UTC --write-timeout 1 "
         + "-o \"$F\"; s=$?; kill $w 2>/dev/null; wait $w 2>/dev/null; exit $s",
       environment: ["F": fifo])
+    return (result, fifo)
+  }
+
+  @Test("a named FIFO given as the list and as -o is 64 before it is read")
+  func namedFIFO() throws {
+    let (result, fifo) = try Self.runNamingOneFIFO("")
     #expect(result.status == 64)
     #expect(
       result.stderr

@@ -32,7 +32,7 @@ struct PreviewCommand {
         [path], locales: request.locales.count, perLocale: MemoryReserve.perLocaleStreamed)
       let agenda = try PreviewAgenda(request, file: path, tasks: tasks, warn: environment.warn)
       try OutputFile.write(
-        to: request.outputPath, hook: SignalCleanup(), writeTimeout: request.writeTimeout,
+        to: request.destination.paths.first, hook: SignalCleanup(), writeTimeout: request.writeTimeout,
         standard: io.writeReport
       ) {
         agenda.write(request.format, to: &$0)
@@ -41,7 +41,7 @@ struct PreviewCommand {
     }
     let table = try PreviewTable(request)
     try OutputFile.write(
-      to: request.outputPath, hook: SignalCleanup(), writeTimeout: request.writeTimeout,
+      to: request.destination.paths.first, hook: SignalCleanup(), writeTimeout: request.writeTimeout,
       standard: io.writeReport
     ) {
       table.write(request.format, to: &$0)

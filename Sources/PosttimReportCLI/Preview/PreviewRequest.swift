@@ -22,8 +22,9 @@ struct PreviewRequest {
   /// The instants, in command-line order.
   let dates: [Date]
   let format: Format
-  /// `-o FILE`, or nil for stdout.
-  let outputPath: String?
+  /// `-o FILE` or standard output, checked as a report's
+  /// (``Destination/checked(_:locales:reading:options:)``).
+  let destination: Destination
   /// `--write-timeout`.
   let writeTimeout: Int
 
@@ -53,7 +54,7 @@ struct PreviewRequest {
       throw UsageError("preview takes no FILE operands, got '\(operand)'")
     }
     format = try parsed.value(PreviewOptions.format).flatMap(Format.init(rawValue:)) ?? .text
-    outputPath = try SharedOptions.outputPath(parsed)
+    let outputPath = try SharedOptions.outputPath(parsed)
     writeTimeout = try parsed.value(ReportOptions.writeTimeout) ?? WriteWait.defaultSeconds
     if let outputPath, outputPath.contains(Destination.localePlaceholder) {
       // Left as it is, the placeholder would become a literal file name.
@@ -89,6 +90,9 @@ struct PreviewRequest {
     if reportPath != nil, ![.text, .html].contains(format) {
       throw UsageError("preview --report writes text or html, not \(format.rawValue)")
     }
+    // After the config file and the zone file are read, before the list.
+    destination = try Destination.checked(
+      outputPath, locales: locales.map(\.locale), reading: reportPath.map { [$0] } ?? [], options: parsed)
 
     let texts = try parsed.values(PreviewOptions.now)
     if texts.isEmpty {

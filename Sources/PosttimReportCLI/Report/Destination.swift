@@ -1,3 +1,5 @@
+import Foundation
+import PosttimICU
 import PosttimReport
 
 /// Where a run's output goes.
@@ -15,6 +17,35 @@ enum Destination: Sendable {
 
   /// `{locale}` in `-o`, replaced by each locale's BCP 47 tag.
   static let localePlaceholder = "{locale}"
+
+  /// `-o`: one path per locale with `{locale}` (each locale's BCP 47 tag
+  /// in its place: letters, digits and hyphens only, so always a safe file
+  /// name part), else one path for all; none or `-` is standard output.
+  /// No path may name a file the run reads
+  /// (``TaskInputs/checkOutput(_:isNotIn:)``): the one check of every
+  /// command that writes (a report, its context dump, a roster reader's
+  /// message, a preview), made once the config file, templates and zone
+  /// are read and before the task lists `inputs` are.
+  /// - Throws: ``UsageError`` (64); ``ConfigFileError`` (78) when the
+  ///   config file's `output` names the file.
+  static func checked(
+    _ outputPath: String?, locales: [LocaleIdentifier], reading inputs: [String], options: ParsedOptions
+  ) throws -> Destination {
+    guard let outputPath, outputPath != "-" else { return .standardOutput }
+    let destination: Destination =
+      outputPath.contains(localePlaceholder)
+      ? .filePerLocale(locales.map { outputPath.replacingOccurrences(of: localePlaceholder, with: $0.languageTag) })
+      : .file(outputPath)
+    for path in destination.paths {
+      do {
+        try TaskInputs.checkOutput(path, isNotIn: inputs)
+      } catch let refusal as UsageError {
+        // An `output` the config file sets is its fault: 78 naming the line.
+        throw options.conflict([ReportOptions.output.spec], refusal.message)
+      }
+    }
+    return destination
+  }
 
   /// The paths `-o` writes, none for standard output or sendmail.
   var paths: [String] {

@@ -53,15 +53,8 @@ extension RunPlan {
     guard let writer = try sharedWriter ?? registry.writer(for: format, options: writerOptions) else {
       throw UsageError("unknown format '\(format)' (available: \(registry.formats.joined(separator: ", ")))")
     }
-    let written = Self.destination(outputPath, locales: presentation.locales.map(\.locale))
-    for path in written.paths {
-      do {
-        try TaskInputs.checkOutput(path, isNotIn: inputs)
-      } catch let refusal as UsageError {
-        // An `output` the config file sets is its fault: 78 naming the line.
-        throw options.conflict([ReportOptions.output.spec], refusal.message)
-      }
-    }
+    let written = try Destination.checked(
+      outputPath, locales: presentation.locales.map(\.locale), reading: inputs, options: options)
     // The context dump goes where the command line's -o says (written as a
     // report is); never to the config file's `output`, a report's file that
     // a debugging run must not replace with JSON, nor to sendmail.
@@ -77,15 +70,5 @@ extension RunPlan {
         ? .templateContext(showDetails: writerOptions.showsDetails(byDefault: format != "email")) : .report(writer),
       destination: destination, skipsEmpty: !dumpsContext && mailing.skipsEmpty,
       writeTimeout: try options.value(ReportOptions.writeTimeout) ?? WriteWait.defaultSeconds)
-  }
-
-  /// `-o`: one path per locale with `{locale}` (each locale's BCP 47 tag
-  /// in its place: letters, digits and hyphens only, so always a safe file
-  /// name part), else one path for all; none or `-` is standard output.
-  static func destination(_ outputPath: String?, locales: [LocaleIdentifier]) -> Destination {
-    guard let outputPath, outputPath != "-" else { return .standardOutput }
-    guard outputPath.contains(Destination.localePlaceholder) else { return .file(outputPath) }
-    return .filePerLocale(
-      locales.map { outputPath.replacingOccurrences(of: Destination.localePlaceholder, with: $0.languageTag) })
   }
 }
