@@ -1,4 +1,5 @@
 import Foundation
+import PosttimReport
 import PosttimReportCLI
 import Testing
 import TestSupport
@@ -39,7 +40,8 @@ struct RosterJournalFailureTests {
     // Earlier days' records up to within one record of 32 KiB: zoe's crosses it.
     var old = ""
     for index in 0... {
-      let line = "r\(index)\t2026-11-01\t<r\(index)@example.org>\t2026-11-01T06:00:00Z\tsent\n"
+      let messageID = MessageID.derived(key: "r\(index)", day: "2026-11-01", domain: "example.org")
+      let line = "r\(index)\t2026-11-01\t\(messageID)\t2026-11-01T06:00:00Z\tsent\n"
       guard old.utf8.count + line.utf8.count <= 32_768 - 40 else { break }
       old += line
     }

@@ -88,7 +88,7 @@ struct RosterJournalOwnerTests {
     let fixture = try RosterFixture(Self.row)
     defer { fixture.remove() }
     try FileManager.default.createDirectory(atPath: fixture.state, withIntermediateDirectories: false)
-    let old = "zoe\t2026-12-01\t<x@example.org>\t2026-12-01T11:00:00Z\tsent\n"
+    let old = "zoe\t2026-12-01\t<posttim-roster.ce46eb1987694819.20261201@example.org>\t2026-12-01T11:00:00Z\tsent\n"
     try old.write(toFile: fixture.state + "/roster.journal", atomically: false, encoding: .utf8)
     let (status, run) = fixture.send(at: Self.now)
     #expect(status == .success)
@@ -113,7 +113,10 @@ struct RosterJournalOwnerTests {
     try handle.close()
     let (damaged, refused) = fixture.send(at: Self.now)
     #expect(damaged == .dataError)
-    #expect(refused.stderr == ["posttim-report: error: journal '\(journal)', line 5: not a journal record"])
+    #expect(
+      refused.stderr == [
+        "posttim-report: error: journal '\(journal)', line 5: not a journal record: 1 tab-separated field, a record has 5"
+      ])
     #expect(fixture.messages.count == 1)
   }
 

@@ -58,7 +58,8 @@ struct RosterPartsTests {
       .path
     defer { try? FileManager.default.removeItem(atPath: (folder as NSString).deletingLastPathComponent) }
     let entry = RosterJournal.Entry(
-      id: "zoe", localDate: "2026-12-01", messageID: "<a@b>", time: "2026-12-01T11:00:00Z", how: "sent")
+      id: "zoe", localDate: "2026-12-01", messageID: "<posttim-roster.ce46eb1987694819.20261201@b>",
+      time: "2026-12-01T11:00:00Z", how: "sent")
     do {
       let journal = try RosterJournal(
         folder: folder, name: "roster.journal", roster: "/r/roster.csv", lock: "roster.lock", split: 1)
@@ -80,7 +81,8 @@ struct RosterPartsTests {
     #expect(reopened.entry(id: "max", localDate: "2026-12-01") == nil)
     #expect(
       try String(contentsOfFile: path, encoding: .utf8)
-        == "# roster: /r/roster.csv\nzoe\t2026-12-01\t<a@b>\t2026-12-01T11:00:00Z\tsent\n")
+        == "# roster: /r/roster.csv\nzoe\t2026-12-01\t<posttim-roster.ce46eb1987694819.20261201@b>\t2026-12-01T11:00:00Z\tsent\n"
+    )
     var info = stat()
     #expect(stat(path, &info) == 0 && info.st_mode & 0o777 == 0o600)
   }

@@ -18,7 +18,8 @@ struct RosterStateTrustTests {
   static let now = "2026-11-30T14:00:00Z"
 
   /// A journal line saying zoe was sent her mail today.
-  static let forged = "zoe\t2026-11-30\t<x@y>\t2026-11-30T13:00:00Z\tsent\n"
+  static let forged =
+    "zoe\t2026-11-30\t<posttim-roster.ce46eb1987694819.20261130@example.org>\t2026-11-30T13:00:00Z\tsent\n"
 
   @Test("another user's state folder holding a forged journal: 78 naming the folder, nothing marked sent")
   func strangersStateFolder() throws {

@@ -21,10 +21,11 @@ struct RosterDue: Equatable, Sendable {
   /// How long after `at` an occurrence stays due past its local day's end.
   static let grace: TimeInterval = 3600
 
-  /// A wall time `HH:MM` (00:00…23:59), in minutes after midnight.
+  /// A wall time `HH:MM` (00:00…23:59), in minutes after midnight. Two
+  /// ASCII digits each: `Int` would take a sign (`-0:30` as 00:30).
   static func wallTime(_ text: String) -> Int? {
     let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-    guard parts.count == 2, parts.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCII) }),
+    guard parts.count == 2, parts.allSatisfy({ $0.utf8.count == 2 && $0.utf8.allSatisfy { (48...57).contains($0) } }),
       let hour = Int(parts[0]), let minute = Int(parts[1]), (0...23).contains(hour), (0...59).contains(minute)
     else { return nil }
     return hour * 60 + minute

@@ -134,6 +134,16 @@ struct RosterFile: Sendable {
   enum Column {
     case id, list, at
     case option(OptionSpec)
+
+    /// Its header name.
+    var name: String {
+      switch self {
+      case .id: "id"
+      case .list: "list"
+      case .at: "at"
+      case .option(let spec): spec.name
+      }
+    }
   }
 
   /// The header's columns; every bad one is added to `errors`.
@@ -195,6 +205,13 @@ struct RosterFile: Sendable {
     var given: Set<String> = []
     for (column, cell) in zip(columns, record.fields) {
       guard let column else { continue }
+      // Taken as written: trimmed, some options' parsers would take a
+      // padded cell and others refuse it.
+      if [cell.unicodeScalars.first, cell.unicodeScalars.last].contains(where: { $0.map(isSpace) ?? false }) {
+        throw .content(
+          path, row: record.row, column: column.name,
+          "'\(cell)' starts or ends with a space: cells are taken as written, not trimmed")
+      }
       switch column {
       case .id: id = cell
       case .list: list = cell
@@ -229,6 +246,11 @@ struct RosterFile: Sendable {
       throw .content(path, row: record.row, column: "list", "empty: name the reader's task list")
     }
     return (id, list, at, anyCell ? cells : [])
+  }
+
+  /// A space or tab (not a line break: those have their own refusals).
+  static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+    scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
   }
 
   /// `HH:MM` from what spreadsheets export: `6:00` (Excel) or

@@ -10,7 +10,8 @@ import PosttimReport
 /// after a crash or a kill skips exactly what was delivered.
 ///
 /// A line is `ID TAB LOCAL-DATE TAB MESSAGE-ID TAB UTC-TIME TAB HOW LF`
-/// (`how` is `sent` or `written`). A last line cut short by a crash has no
+/// (`how` is `sent`, `written` or `skipped`; every field is checked:
+/// ``Entry/problem``). A last line cut short by a crash has no
 /// LF: opening the journal cuts it off (the record is written after the
 /// delivery, so what it lacks is only the record of a delivery made; the
 /// reader gets the same message again, with the same Message-ID).
@@ -40,7 +41,7 @@ final class RosterJournal {
     case otherRoster(path: String, owner: String, roster: String)
     /// A delivery made but not recorded: the next run makes it again.
     case notRecorded(path: String, reason: String, reader: String, row: Int, how: String)
-    case corrupt(path: String, line: Int)
+    case corrupt(path: String, line: Int, reason: String)
     case cannotWrite(path: String, reason: String)
     /// Another user could have written it, or its folder (``TrustedPath``).
     case untrusted(path: String, reason: String)
@@ -59,7 +60,8 @@ final class RosterJournal {
       case .notRecorded(let path, let reason, let reader, let row, let how):
         return "journal '\(path)': cannot record a delivery: \(reason): \(reader) (row \(row)) was \(how) "
           + "but not recorded: it will be \(how) again by the next run"
-      case .corrupt(let path, let line): return "journal '\(path)', line \(line): not a journal record"
+      case .corrupt(let path, let line, let reason):
+        return "journal '\(path)', line \(line): not a journal record: \(reason)"
       case .cannotWrite(let path, let reason): return "journal '\(path)': cannot record a delivery: \(reason)"
       case .untrusted(let path, let reason): return "journal '\(path)': not trusted: \(reason)"
       }
@@ -191,15 +193,23 @@ final class RosterJournal {
   static func entries(_ bytes: [UInt8], path: String) throws(Failure) -> [Entry] {
     var result: [Entry] = []
     var lineNumber = 0
-    for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast() {
+    for var line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast() {
       lineNumber += 1
+      // An editor's CR LF ends a line as LF does.
+      if line.last == 0x0D { line = line.dropLast() }
       // The header, and blank lines (an editor's, or `echo >>`), hold no record.
       if line.isEmpty || (lineNumber == 1 && line.starts(with: headerPrefix.utf8)) { continue }
       let fields = line.split(separator: 0x09, omittingEmptySubsequences: false).map {
         String(decoding: $0, as: UTF8.self)
       }
-      guard fields.count == 5, !fields[0].isEmpty else { throw .corrupt(path: path, line: lineNumber) }
-      result.append(Entry(id: fields[0], localDate: fields[1], messageID: fields[2], time: fields[3], how: fields[4]))
+      guard fields.count == 5 else {
+        throw .corrupt(
+          path: path, line: lineNumber,
+          reason: "\(fields.count) tab-separated field\(fields.count == 1 ? "" : "s"), a record has 5")
+      }
+      let entry = Entry(id: fields[0], localDate: fields[1], messageID: fields[2], time: fields[3], how: fields[4])
+      if let problem = entry.problem { throw .corrupt(path: path, line: lineNumber, reason: problem) }
+      result.append(entry)
     }
     return result
   }
