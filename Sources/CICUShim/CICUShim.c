@@ -6,6 +6,7 @@
 #include "CICUDisplayContext.h"
 #include "CICUFirstWeekday.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <string.h>
 #include <unicode/ucal.h>
@@ -108,6 +109,17 @@ int32_t cicu_locale_add_likely_subtags(const char *id, char *out,
 int32_t cicu_locale_has_known_language(const char *id) {
   const char *iso3 = uloc_getISO3Language(id);
   return iso3 != NULL && iso3[0] != '\0';
+}
+
+int32_t cicu_region_is_known(const char *region) {
+  if (strlen(region) != 2) return 0;
+  char upper[3] = {(char)toupper((unsigned char)region[0]),
+                   (char)toupper((unsigned char)region[1]), '\0'};
+  for (const char *const *code = uloc_getISOCountries(); *code != NULL;
+       code++) {
+    if (strcmp(*code, upper) == 0) return 1;
+  }
+  return 0;
 }
 
 int32_t cicu_locale_is_right_to_left(const char *id) {

@@ -99,6 +99,9 @@ int32_t cicu_locale_numbering_system(const char *id, char *out,
 /// 1 when ISO 639 knows the language of `id` (ICU has a 3-letter code for
 /// it), else 0. ICU itself accepts any syntactically plausible ID.
 int32_t cicu_locale_has_known_language(const char *id);
+/// 1 when `region` (two letters, any case) is a current ISO 3166 region
+/// ICU knows (uloc_getISOCountries), else 0.
+int32_t cicu_region_is_known(const char *region);
 /// 1 when the locale's script is written right to left (ar, he, fa…).
 int32_t cicu_locale_is_right_to_left(const char *id);
 /// The display name of `id` in `displayLocale`, in UTF-16

@@ -33,6 +33,7 @@ enum LocaleKeywords {
   /// Why `locale`'s keywords cannot be used, or nil.
   static func problem(in locale: LocaleIdentifier) -> String? {
     guard locale.icuID.contains("@") else { return nil }
+    if let problem = writtenProblem(locale.input) { return problem }
     if let calendar = locale.keyword("calendar"), !calendars.contains(calendar) {
       return "unknown calendar \"\(calendar)\""
     }
@@ -40,10 +41,14 @@ enum LocaleKeywords {
       return "unknown hour cycle \"\(hours)\""
     }
     if let weekday = locale.keyword("fw"), !weekdays.contains(weekday) {
-      return "unknown first day of the week \"\(weekday)\" (sun, mon, … sat)"
+      return "unknown first day of the week \"\(weekday)\" \(weekdayHint)"
     }
-    if let region = locale.keyword("rg"), !isRegionOverride(region) {
-      return "unknown region override \"\(region)\" (a region and zzzz: uszzzz)"
+    if let region = locale.keyword("rg") {
+      if !isRegionOverride(region) { return "unknown region override \"\(region)\" \(regionHint)" }
+      let code = String(region.prefix(2))
+      if cicu_region_is_known(code) == 0 {
+        return "unknown region override \"\(region)\": \"\(code)\" is no region \(regionHint)"
+      }
     }
     if let numbers = locale.keyword("numbers"), !isNumberingSystem(locale) {
       return "unknown numbering system \"\(numbers)\""
@@ -52,6 +57,56 @@ enum LocaleKeywords {
       return "unknown collation \"\(collation)\""
     }
     return collationSettingProblem(locale)
+  }
+
+  static let weekdayHint = "(sun, mon, … sat)"
+  static let regionHint = "(a region and zzzz: uszzzz)"
+
+  /// The keys whose value is a name: written bare (`-u-fw`), ICU reads
+  /// them as "yes", which is none, so the message names what was written.
+  private static let namedValues: [String: (name: String, hint: String?)] = [
+    "ca": ("calendar", nil), "hc": ("hour cycle", nil), "fw": ("first day of the week", weekdayHint),
+    "rg": ("region override", regionHint), "nu": ("numbering system", nil), "co": ("collation", nil),
+  ]
+
+  /// Why the keywords as written cannot be used, or nil: a key given
+  /// twice (BCP 47 §2.2.6; ICU keeps the first value silently), or a
+  /// key of ``namedValues`` without a value.
+  private static func writtenProblem(_ text: String) -> String? {
+    var seen: Set<String> = []
+    for (key, hasValue) in writtenKeywords(text) {
+      guard seen.insert(key).inserted else { return "keyword \"\(key)\" given twice (a key may appear once)" }
+      if !hasValue, let named = namedValues[key] {
+        return "\(named.name) \"-u-\(key)\" has no value" + (named.hint.map { " \($0)" } ?? "")
+      }
+    }
+    return nil
+  }
+
+  /// The keys as written, lowercased, each with whether it has a value:
+  /// those of a BCP 47 tag's `-u-` extension, or an ICU ID's after `@`.
+  private static func writtenKeywords(_ text: String) -> [(key: String, hasValue: Bool)] {
+    let trimmed = text.trimmingHorizontalSpace().lowercased()
+    if let at = trimmed.firstIndex(of: "@") {
+      return trimmed[trimmed.index(after: at)...].split(separator: ";").map { keyword in
+        let parts = keyword.split(separator: "=", maxSplits: 1)
+        return (String(parts.first ?? ""), parts.count == 2 && !parts[1].isEmpty)
+      }
+    }
+    var keywords: [(key: String, hasValue: Bool)] = []
+    var inUnicode = false
+    for subtag in trimmed.split(separator: "-", omittingEmptySubsequences: false) {
+      if subtag.count == 1 {
+        // A singleton starts an extension; `x` ends the tag's own subtags.
+        if subtag == "x" { break }
+        inUnicode = subtag == "u"
+      } else if inUnicode && subtag.count == 2 {
+        keywords.append((String(subtag), false))
+      } else if inUnicode, !keywords.isEmpty {
+        keywords[keywords.count - 1].hasValue = true
+      }
+    }
+    return keywords
   }
 
   /// ICU applies only a two-letter region followed by `zzzz`.

@@ -6,7 +6,8 @@ extension MessageCatalog {
 
   /// Why a catalog file cannot be used, or nil: it must be a JSON object
   /// of strings, every message must parse as ICU MessageFormat for the
-  /// file's language, and a message that becomes a mail header
+  /// file's language (the subject must also format with its arguments:
+  /// ``MailWords/problem(inSubject:locale:)``), and a message that becomes a mail header
   /// (``headerKeys``) holds no control character (a CR or LF would end the
   /// header: the catalog's fault, not the command line's) and uses only
   /// the subject's placeholders. A user's `--template-dir` catalogs are checked this
@@ -26,13 +27,16 @@ extension MessageCatalog {
       {
         return "message \"\(key)\" contains a \(name), which is not allowed in an e-mail header"
       }
+      if key == MessageKey.mailSubject.rawValue {
+        switch MailWords.problem(inSubject: messages[key]!, locale: locale) {
+        case .invalidPattern(let reason)?, .unknownPlaceholders(let reason)?: return "message \"\(key)\": \(reason)"
+        case nil: continue
+        }
+      }
       do {
         _ = try ICUMessageFormat(messages[key]!, locale: locale)
       } catch {
         return "message \"\(key)\": \(error)"
-      }
-      if key == MessageKey.mailSubject.rawValue, let problem = MailWords.placeholderProblem(inSubject: messages[key]!) {
-        return "message \"\(key)\": \(problem)"
       }
     }
     return nil

@@ -79,17 +79,14 @@ extension RunPlan {
         ?? Self.defaultSender(environment)
       let subject = try options.resolve(MailOptions.subject) { pattern in
         try MailError.checkHeaderSafe(pattern, what: "--subject")
-        do {
-          _ = try ICUMessageFormat(pattern, locale: locale).format(
-            ["date": .string("1"), "from": .string("1"), "to": .string("1"), "count": .number(1)])
-        } catch {
-          // The pattern shortened: the reason must survive any cap on the message.
-          throw MailError(
-            .invalidSubject,
-            "--subject '\(TerminalText.echo(pattern, limit: 80))' is not a valid message pattern: \(error)")
-        }
-        if let problem = MailWords.placeholderProblem(inSubject: pattern) {
-          throw MailError(.invalidSubject, "--subject '\(TerminalText.echo(pattern, limit: 80))': \(problem)")
+        // The pattern shortened: the reason must survive any cap on the message.
+        let shown = TerminalText.echo(pattern, limit: 80)
+        switch MailWords.problem(inSubject: pattern, locale: locale) {
+        case .invalidPattern(let reason)?:
+          throw MailError(.invalidSubject, "--subject '\(shown)' is not a valid message pattern: \(reason)")
+        case .unknownPlaceholders(let reason)?:
+          throw MailError(.invalidSubject, "--subject '\(shown)': \(reason)")
+        case nil: break
         }
         return pattern
       }

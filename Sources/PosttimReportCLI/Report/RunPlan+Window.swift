@@ -10,15 +10,16 @@ extension RunPlan.Window {
   /// follows that locale's CLDR week (its region, or an `rg` override).
   init(resolving options: ParsedOptions, clock: () -> Date, first settings: ReportSettings) throws {
     now = try Self.now(options, clock: clock)
-    let from = try options.resolve(ReportOptions.from) { try Self.day($0, option: "from") }
-    let to = try options.resolve(ReportOptions.to) { try Self.day($0, option: "to") }
+    // Each day with its text, for messages: "+1" is named as written.
+    let from = try options.resolve(ReportOptions.from) { (day: try Self.day($0, option: "from"), written: $0) }
+    let to = try options.resolve(ReportOptions.to) { (day: try Self.day($0, option: "to"), written: $0) }
     let days = try options.value(ReportOptions.days)
     if days != nil && to != nil {
       throw options.conflict([ReportOptions.to.spec, ReportOptions.days.spec], "use --to or --days, not both")
     }
     let calendar = try DayCalendar(timeZone: settings.timeZone, locale: settings.locale)
     do {
-      (self.from, self.to) = try AgendaWindow(from: from, to: to, days: days).resolved(now: now, in: calendar)
+      (self.from, self.to) = try AgendaWindow(from: from?.day, to: to?.day, days: days).resolved(now: now, in: calendar)
     } catch let problem as AgendaWindow.Problem {
       guard case .endsBeforeStart(let first, let last) = problem, let to else {
         throw UsageError("--from/--to: \(problem)")
@@ -66,9 +67,9 @@ extension RunPlan.Window {
   }
 
   /// A day as the user wrote it, with the date it resolved to when the
-  /// words were relative ("next-workday: 2026-12-07").
-  static func named(_ value: RelativeDay, _ day: LocalDay) -> String {
-    if case .date = value { return "\(day)" }
-    return "\(value): \(day)"
+  /// words were relative ("next-workday: 2026-12-07", "+1: 2026-12-01").
+  static func named(_ value: (day: RelativeDay, written: String), _ day: LocalDay) -> String {
+    if case .date = value.day { return "\(day)" }
+    return "\(TerminalText.echo(value.written.trimmingHorizontalSpace(), limit: 40)): \(day)"
   }
 }
