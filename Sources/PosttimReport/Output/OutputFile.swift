@@ -21,7 +21,7 @@ import PosttimICU
 ///   73), and so is a dangling link: it would create a file where it points.
 /// - A device, FIFO or socket (`/dev/null`, `/dev/stdout`, a named pipe)
 ///   is written through, never replaced by a regular file, opened and
-///   written without blocking, each wait for its reader bounded
+///   written without blocking, the whole write (open to last byte) bounded
 ///   (``WriteThroughOpen``, ``WriteWait``); another user's in a sticky
 ///   world-writable folder is refused (the kernel's `protected_fifos`).
 /// - On failure the temporary file is removed and the target is
@@ -69,8 +69,9 @@ public struct OutputFile: Sendable {
   ///   - regularOnly: refuse a device, FIFO or socket at `path` instead of
   ///     writing through it (the roster's `-o DIR`: `DIR/ID.eml` is a
   ///     message file, and a FIFO there must not hold the other readers).
-  ///   - writeTimeout: for a device, FIFO or socket, the longest wait in
-  ///     seconds for a reader to open it or take more bytes (``WriteWait``).
+  ///   - writeTimeout: for a device, FIFO or socket, the seconds its whole
+  ///     write may take, from the open (a wait for a reader included) to
+  ///     the last byte (``WriteWait``).
   public init(
     path: String, hook: (any TemporaryFileHook)? = nil, removingStale: Bool = true, regularOnly: Bool = false,
     writeTimeout: Int = WriteWait.defaultSeconds
@@ -83,9 +84,10 @@ public struct OutputFile: Sendable {
       let what = stat(target, &info) == 0 ? NonBlockingFile.what(info) : "not a regular file"
       throw OutputError(.cannotCreate, path: path, reason: "is \(what); only a regular file is written here")
     case .writeThrough(let target, let throughLink):
-      let descriptor = try WriteThroughOpen.open(target, throughLink: throughLink, path: path, seconds: writeTimeout)
+      let deadline = WriteWait.Deadline(seconds: writeTimeout)
+      let descriptor = try WriteThroughOpen.open(target, throughLink: throughLink, path: path, deadline: deadline) ?? -1
       replacement = nil
-      stream = FileDescriptorOutput(descriptor: descriptor, name: path, stallTimeout: writeTimeout)
+      stream = FileDescriptorOutput(descriptor: descriptor, name: path, deadline: deadline)
     case .file(let folderPath, let name, let existing):
       let folder = open(folderPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
       guard folder >= 0 else { throw OutputError(.cannotCreate, path: path, reason: Self.lastError) }
