@@ -195,7 +195,14 @@ struct RosterCommandTests {
       (["roster", fixture.roster], "say how to deliver: --send, or -o DIR to write DIR/ID.eml"),
       (["roster", fixture.roster, "--send", "-o", fixture.folder.path], "use --send or -o DIR, not both"),
       (["roster", "--send"], "no roster given (name a ROSTER.csv)"),
-      (["roster", fixture.roster, "--send", "--shard", "3/3"], "--shard takes K/N with 0 <= K < N, got '3/3'"),
+      (
+        ["roster", fixture.roster, "--send", "--shard", "3/3"],
+        "--shard takes K/N with 0 <= K < N <= 1000000, got '3/3'"
+      ),
+      (
+        ["roster", fixture.roster, "--send", "--shard", "0/1000001"],
+        "--shard takes K/N with 0 <= K < N <= 1000000, got '0/1000001'"
+      ),
       (["roster", fixture.roster, "--send", "--format", "html"], "unknown option '--format'"),
     ] {
       expectRun(

@@ -178,18 +178,19 @@ public enum ISO8601 {
     else { throw fail("expected a time as Thh:mm[:ss]") }
     var index = 16
     var second = 0
-    var fraction = 0.0
+    var milliseconds = 0
     if index < bytes.count, bytes[index] == 58 {
       guard let value = number(index + 1, 2) else { throw fail("expected seconds as :ss") }
       second = value
       index += 3
-      // Fractional seconds (".5", ",250"), kept to the millisecond.
+      // Fractional seconds (".5", ",250"), cut to the millisecond, as plist
+      // dates are: rounding would carry 23:59:59.9995 into the next day.
       if index < bytes.count, bytes[index] == 46 || bytes[index] == 44 {
-        var scale = 0.1
+        var scale = 100
         index += 1
         let start = index
         while index < bytes.count, (48...57).contains(bytes[index]) {
-          fraction += Double(bytes[index] - 48) * scale
+          milliseconds += Int(bytes[index] - 48) * scale
           scale /= 10
           index += 1
         }
@@ -215,7 +216,7 @@ public enum ISO8601 {
     }
     let daySeconds = (Int(localDay.dayNumber) - CivilDate.julianDayOfUnixEpoch) * 86_400
     let seconds = daySeconds + hour * 3600 + minute * 60 + second - offset
-    return .instant(Date(timeIntervalSince1970: TimeInterval(seconds) + (fraction * 1000).rounded() / 1000))
+    return .instant(Date(timeIntervalSince1970: TimeInterval(seconds) + TimeInterval(milliseconds) / 1000))
   }
 }
 

@@ -17,12 +17,12 @@ enum RosterOptions {
   static let shard = Option(
     spec: OptionSpec(
       "shard", value: "K/N", default: "0/1",
-      help: "handle only the readers whose ID hashes to K modulo N (0 <= K < N)",
+      help: "handle only the readers whose ID hashes to K modulo N (0 <= K < N <= 1000000)",
       discussion: "The hash is FNV-1a 64 of the ID's UTF-8 bytes: the same split on every machine and run.",
       group: .output, commands: .roster, configurable: false),
     convert: { text throws -> RosterShard in
       guard let shard = RosterShard(text) else {
-        throw UsageError("--shard takes K/N with 0 <= K < N, got '\(OptionValues.quoted(text))'")
+        throw UsageError("--shard takes K/N with 0 <= K < N <= 1000000, got '\(OptionValues.quoted(text))'")
       }
       return shard
     })

@@ -39,8 +39,12 @@ extension RunPlan {
       guard format == "email" else {
         // The config file may hold mail settings for the nightly job; only
         // what this command line says is a mistake for another format.
-        if send, options.origin(of: MailOptions.send.spec) == .commandLine {
-          throw UsageError("--send needs --format email (or no --format), not '\(format)'")
+        let needsEmail = "--send needs --format email (or no --format), not '\(format)'"
+        if send, options.origin(of: MailOptions.send.spec) == .commandLine { throw UsageError(needsEmail) }
+        // Both in the file contradict each other (a command-line --format
+        // replaces the file's send instead).
+        if send, case .configFile? = options.origin(of: ReportOptions.format.spec) {
+          throw options.conflict([MailOptions.send.spec, ReportOptions.format.spec], needsEmail)
         }
         if let option = MailOptions.messageOnly.first(where: {
           options.has($0) && options.origin(of: $0) == .commandLine
