@@ -7,8 +7,8 @@ import TestSupport
 #endif
 
 /// A FIFO at `-o` whose reader opened it and never reads, or that no
-/// reader opens, never holds the run: each wait for the reader ends after
-/// `--write-timeout` seconds, and the run exits 74 naming the output.
+/// reader opens, never holds the run: the write ends `--write-timeout`
+/// seconds after the open, and the run exits 74 naming the output.
 /// Driven through the binary: without the bound the run would wait for
 /// ever (the shell's guard kills it after 60 s, and the status says so).
 @Suite("Output FIFO: bounded waits", .enabled(if: EndToEndTests.binary != nil, "binary not built"))
@@ -45,7 +45,8 @@ struct OutputFIFOWriteTimeoutTests {
     #expect(result.status == 74, "\(result.stderr)")
     #expect(
       result.stderr
-        == "posttim-report: error: \(fifo): write failed (its reader took nothing for 1 s (--write-timeout))\n")
+        == "posttim-report: error: \(fifo): write failed "
+        + "(its reader took too long: not all written within 1 s (--write-timeout))\n")
   }
 
   @Test("the caller's own FIFO that no reader opens: 74, not waited on for ever")

@@ -15,20 +15,20 @@ public struct FileDescriptorOutput: UTF8TextOutputStream, Sendable {
   /// The name used in error messages ("standard output").
   public let name: String
   /// For a non-blocking descriptor (a FIFO, device or socket at `-o`):
-  /// the longest wait, in seconds, for it to take more bytes; a reader
-  /// that takes nothing for that long fails the write. Nil for a blocking
-  /// descriptor (a file, standard output).
-  public let stallTimeout: Int?
+  /// when the whole write must have ended; a reader too slow to take it
+  /// all by then fails the write. Nil for a blocking descriptor (a file,
+  /// standard output).
+  public let deadline: WriteWait.Deadline?
   private var buffer: [UInt8] = []
   private(set) var failure: String?
   static let chunkSize = 1 << 16
 
   /// Writes to `descriptor`, named `name` in errors; the descriptor is not
-  /// closed. `stallTimeout`: see ``stallTimeout``.
-  public init(descriptor: Int32, name: String, stallTimeout: Int? = nil) {
+  /// closed. `deadline`: see ``deadline``.
+  public init(descriptor: Int32, name: String, deadline: WriteWait.Deadline? = nil) {
     self.descriptor = descriptor
     self.name = name
-    self.stallTimeout = stallTimeout
+    self.deadline = deadline
     buffer.reserveCapacity(Self.chunkSize * 2)
   }
 
@@ -65,9 +65,10 @@ public struct FileDescriptorOutput: UTF8TextOutputStream, Sendable {
       let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
       if written < 0 {
         if errno == EINTR { continue }
-        if errno == EAGAIN, let stallTimeout {
-          guard WriteWait.ready(descriptor, seconds: stallTimeout) else {
-            failure = "its reader took nothing for \(stallTimeout) s \(WriteWait.timeLimitPhrase)"
+        if errno == EAGAIN, let deadline {
+          guard WriteWait.ready(descriptor, until: deadline) else {
+            failure =
+              "its reader took too long: not all written within \(deadline.seconds) s \(WriteWait.timeLimitPhrase)"
             return
           }
           continue

@@ -21,7 +21,7 @@ import PosttimICU
 ///   73), and so is a dangling link: it would create a file where it points.
 /// - A device, FIFO or socket (`/dev/null`, `/dev/stdout`, a named pipe)
 ///   is written through, never replaced by a regular file, opened and
-///   written without blocking, each wait for its reader bounded
+///   written without blocking, the whole write (open to last byte) bounded
 ///   (``WriteThroughOpen``, ``WriteWait``); another user's in a sticky
 ///   world-writable folder is refused (the kernel's `protected_fifos`).
 /// - On failure the temporary file is removed and the target is
@@ -39,6 +39,15 @@ public struct OutputFile: Sendable {
   public var stream: FileDescriptorOutput
   /// ``sync()`` has run: ``commit()`` only renames.
   private var isSynced = false
+  /// A device or FIFO written through: what ``begin()`` needs.
+  private let writeThrough: WriteThroughTarget?
+
+  /// The device or FIFO, and the write time limit.
+  private struct WriteThroughTarget {
+    let path: String
+    let throughLink: Bool
+    let seconds: Int
+  }
 
   /// The temporary file that replaces the target, and what it takes from it.
   private struct Replacement {
@@ -69,11 +78,15 @@ public struct OutputFile: Sendable {
   ///   - regularOnly: refuse a device, FIFO or socket at `path` instead of
   ///     writing through it (the roster's `-o DIR`: `DIR/ID.eml` is a
   ///     message file, and a FIFO there must not hold the other readers).
-  ///   - writeTimeout: for a device, FIFO or socket, the longest wait in
-  ///     seconds for a reader to open it or take more bytes (``WriteWait``).
+  ///   - writeTimeout: for a device, FIFO or socket, the seconds its whole
+  ///     write may take, from the open (a wait for a reader included) to
+  ///     the last byte (``WriteWait``).
+  ///   - deferringReader: the caller's own FIFO without a reader is not
+  ///     waited for yet, and the time limit is not started: ``begin()``
+  ///     does both (``writeEach(to:hook:writeTimeout:_:)``).
   public init(
     path: String, hook: (any TemporaryFileHook)? = nil, removingStale: Bool = true, regularOnly: Bool = false,
-    writeTimeout: Int = WriteWait.defaultSeconds
+    writeTimeout: Int = WriteWait.defaultSeconds, deferringReader: Bool = false
   ) throws(OutputError) {
     self.path = path
     self.hook = hook
@@ -83,9 +96,12 @@ public struct OutputFile: Sendable {
       let what = stat(target, &info) == 0 ? NonBlockingFile.what(info) : "not a regular file"
       throw OutputError(.cannotCreate, path: path, reason: "is \(what); only a regular file is written here")
     case .writeThrough(let target, let throughLink):
-      let descriptor = try WriteThroughOpen.open(target, throughLink: throughLink, path: path, seconds: writeTimeout)
+      let deadline = WriteWait.Deadline(seconds: writeTimeout)
+      let descriptor = try WriteThroughOpen.open(
+        target, throughLink: throughLink, path: path, deadline: deferringReader ? nil : deadline)
       replacement = nil
-      stream = FileDescriptorOutput(descriptor: descriptor, name: path, stallTimeout: writeTimeout)
+      writeThrough = WriteThroughTarget(path: target, throughLink: throughLink, seconds: writeTimeout)
+      stream = FileDescriptorOutput(descriptor: descriptor ?? -1, name: path, deadline: deadline)
     case .file(let folderPath, let name, let existing):
       let folder = open(folderPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
       guard folder >= 0 else { throw OutputError(.cannotCreate, path: path, reason: Self.lastError) }
@@ -117,6 +133,7 @@ public struct OutputFile: Sendable {
         umask(mode)
         mode = 0o666 & ~mode
       }
+      writeThrough = nil
       replacement = Replacement(
         folder: folder, name: name, temporaryName: temporaryName, mode: mode,
         owner: existing.map { ($0.st_uid, $0.st_gid) })
@@ -125,6 +142,21 @@ public struct OutputFile: Sendable {
   }
 
   static var lastError: String { String(cString: strerror(errno)) }
+
+  /// For a file opened `deferringReader`, before its first byte: a device
+  /// or FIFO's time limit starts now, and the caller's own FIFO that had
+  /// no reader is waited for. Nothing to do for a regular file.
+  /// - Throws: ``OutputError`` as the open would.
+  public mutating func begin() throws(OutputError) {
+    guard let writeThrough else { return }
+    let deadline = WriteWait.Deadline(seconds: writeThrough.seconds)
+    var descriptor = stream.descriptor
+    if descriptor < 0 {
+      descriptor = try WriteThroughOpen.waitForReader(
+        writeThrough.path, throughLink: writeThrough.throughLink, path: path, deadline: deadline)
+    }
+    stream = FileDescriptorOutput(descriptor: descriptor, name: path, deadline: deadline)
+  }
 
   /// Removes the stale temporary files of the files `names` in `folder`
   /// (see ``StaleTemporaryFiles``), reading the folder once, for a caller

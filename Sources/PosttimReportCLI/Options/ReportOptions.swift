@@ -28,8 +28,10 @@ enum ReportOptions {
   static let writeTimeout = Option(
     spec: OptionSpec(
       "write-timeout", value: "SECONDS", default: "120",
-      help: "give up on a FIFO or device at -o that takes nothing (or that no reader opens) this long",
-      discussion: "The run then exits 74 naming the output. A regular file is never waited on.",
+      help: "the longest the whole write to a FIFO or device at -o may take, from its open to the last byte",
+      discussion:
+        "A reader too slow to take the whole report in that time (or none opening it) ends the run: exit 74 naming "
+        + "the output. Raise it for a slow consumer. A regular file and standard output are not bounded this way.",
       group: .output, commands: [.report, .preview]),
     convert: OptionValues.integer("write-timeout", in: 1...86_400))
   static let template = Option(

@@ -8,7 +8,8 @@ enum Destination: Sendable {
   case standardOutput
   /// One file holding every locale (`-o FILE`), written atomically.
   case file(String)
-  /// One file per locale, in locale order (`-o 'NAME-{locale}.EXT'`).
+  /// One file per locale, in locale order (`-o 'NAME-{locale}.EXT'`), every
+  /// one checked before any is replaced.
   case filePerLocale([String])
   /// `--send`: the whole message made in memory, then handed to sendmail
   /// in one piece (``SendmailDelivery``), killed after `timeout` seconds or
@@ -74,12 +75,10 @@ enum Destination: Sendable {
         try rendering.render(views, to: &$0)
       }
     case .filePerLocale(let paths):
-      for (view, path) in zip(views, paths) {
-        try OutputFile.write(
-          to: path, hook: SignalCleanup(), writeTimeout: writeTimeout, standard: io.writeReport
-        ) {
-          try rendering.render([view], to: &$0)
-        }
+      // Every file is checked before any is replaced (``OutputFile/writeEach(to:hook:writeTimeout:_:)``).
+      let pairs = Array(zip(views, paths))
+      try OutputFile.writeEach(to: pairs.map(\.1), hook: { SignalCleanup() }, writeTimeout: writeTimeout) {
+        try rendering.render([pairs[$0].0], to: &$1)
       }
     case .sendmail(let program, let timeout):
       var message = ""

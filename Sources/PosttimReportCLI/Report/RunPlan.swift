@@ -70,7 +70,7 @@ extension RunPlan {
     let destination: Destination
     /// `--skip-empty`: an empty window writes and sends nothing.
     let skipsEmpty: Bool
-    /// `--write-timeout`: seconds a FIFO or device at `-o` may take nothing.
+    /// `--write-timeout`: seconds the whole write to a FIFO or device at `-o` may take.
     var writeTimeout = WriteWait.defaultSeconds
   }
 

@@ -1,0 +1,43 @@
+extension OutputFile {
+  /// Writes one output per path, `render(index, &stream)` making the one
+  /// at `paths[index]` (`-o 'NAME-{locale}.EXT'`).
+  ///
+  /// Every target is opened first, with the checks of one ``OutputFile``
+  /// (links, folders, other users' files, a FIFO of another user without a
+  /// reader; a regular file's temporary file made), so a target refused up
+  /// front leaves every file as it was. Then each is written and put in
+  /// place in turn: a failure then (a full disk) leaves the ones before it
+  /// replaced. A FIFO or device's write time limit counts from its turn.
+  /// - Parameter makeHook: a hook for each file (see ``TemporaryFileHook``).
+  public static func writeEach(
+    to paths: [String], hook makeHook: () -> (any TemporaryFileHook)?, writeTimeout: Int = WriteWait.defaultSeconds,
+    _ render: (Int, inout FileDescriptorOutput) throws -> Void
+  ) throws {
+    var files: [OutputFile] = []
+    files.reserveCapacity(paths.count)
+    do throws(OutputError) {
+      for path in paths {
+        files.append(try OutputFile(path: path, hook: makeHook(), writeTimeout: writeTimeout, deferringReader: true))
+      }
+    } catch {
+      for file in files { file.abort() }
+      throw error
+    }
+    for index in files.indices {
+      do {
+        try files[index].begin()
+        try render(index, &files[index].stream)
+      } catch {
+        for file in files[index...] { file.abort() }
+        throw error
+      }
+      do {
+        // commit() cleans up after itself when it fails.
+        try files[index].commit()
+      } catch {
+        for file in files[(index + 1)...] { file.abort() }
+        throw error
+      }
+    }
+  }
+}
