@@ -145,12 +145,10 @@ public final class SystemTimeZoneData: Sendable {
   /// no file for it, or nil (the system's file is used, or the zone needs
   /// none: UTC, a fixed offset, a POSIX rule).
   public func icuFallbackWarning(for id: String) -> String? {
-    guard !Self.utcNames.contains(id), Self.isSafeID(id), !POSIXRuleZone.isRuleString(id), case .missing = lookup(id)
-    else {
-      return nil
-    }
-    let custom = id.hasPrefix("GMT+") || id.hasPrefix("GMT-")
-    guard !custom else { return nil }
+    // ICU's custom IDs (GMT+05:30) are fixed offsets: no file, no rules.
+    guard !Self.utcNames.contains(id), !id.hasPrefix("GMT+"), !id.hasPrefix("GMT-"), Self.isSafeID(id),
+      !POSIXRuleZone.isRuleString(id), case .missing = lookup(id)
+    else { return nil }
     return
       "time zone \"\(id)\": the system has no zone file \(TerminalText.echo(directory + "/" + id)); using ICU's own "
       + "rules (tz \(ICUVersions.timeZoneData)), which may be out of date"

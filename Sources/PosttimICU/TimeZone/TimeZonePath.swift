@@ -28,6 +28,25 @@ public enum TimeZonePath {
   public static func zone(_ path: String, value: String, in data: SystemTimeZoneData) throws(DateEngineError)
     -> TimeZoneIdentifier?
   {
+    switch try lookUp(path, value: value, in: data) {
+    case .zone(let zone): return zone
+    case .notAZone(let refusal): throw refusal
+    }
+  }
+
+  /// What ``zone(_:value:in:)`` finds at a path: a zone (nil for no file or
+  /// no zone of the tree's name), or a file that is no zone of the tree
+  /// (an unknown name, when the name came from the tree).
+  private enum Found {
+    case zone(TimeZoneIdentifier?)
+    case notAZone(DateEngineError)
+  }
+
+  /// ``zone(_:value:in:)``, with a file that is no zone returned rather
+  /// than thrown; file faults and a zone counting leap seconds are thrown.
+  private static func lookUp(_ path: String, value: String, in data: SystemTimeZoneData) throws(DateEngineError)
+    -> Found
+  {
     func refused(_ at: String, _ reason: String, isFileFault: Bool = true) -> DateEngineError {
       .unusableZonePath(zone: value, path: at, reason: reason, isFileFault: isFileFault)
     }
@@ -44,23 +63,23 @@ public enum TimeZonePath {
     }
     // No file where the kernel looks (`…/Toronto/.` is no path to a file): glibc finds none either.
     var info = stat()
-    if stat(path, &info) != 0, errno == ENOENT || errno == ENOTDIR { return nil }
+    if stat(path, &info) != 0, errno == ENOENT || errno == ENOTDIR { return .zone(nil) }
     // A file of the tree that is no ID (`posixrules`, `localtime`) is read on: glibc reads where it leads.
     for candidate in [named, resolved] {
       guard let id = treeID(of: candidate, in: data) else { continue }
       if let plain = leapSecondZone(id) { throw refused(path, leapSecondsReason(plainID: plain), isFileFault: false) }
-      if let zone = try DeviceTimeZone.known(id, data) { return zone }
+      if let zone = try DeviceTimeZone.known(id, data) { return .zone(zone) }
     }
     let bytes: [UInt8]
     do {
       bytes = try ZoneFileContents.read(resolved, maximumSize: SystemTimeZoneData.maximumFileSize)
     } catch {
-      if error.missing { return nil }
+      if error.missing { return .zone(nil) }
       throw refused(path, error.reason)
     }
     let hint = "name the zone by its ID, such as Asia/Tokyo"
     guard bytes.starts(with: Array("TZif".utf8)) else {
-      throw refused(path, "is not a TZif zone file; \(hint)", isFileFault: false)
+      return .notAZone(refused(path, "is not a TZif zone file; \(hint)", isFileFault: false))
     }
     if countsLeapSeconds(bytes) { throw refused(path, leapSecondsReason(plainID: nil), isFileFault: false) }
     // Matching reads the tree's files: another user's link to it is named, as for an ID.
@@ -70,12 +89,13 @@ public enum TimeZonePath {
       throw refused(data.directory, "is refused: \(error.reason)")
     }
     guard let id = sameBytes(bytes, path: path, in: data) else {
-      throw refused(
-        path,
-        "is a zone file that matches none of the zones in \(data.directory) (a copy of one of them is read as "
-          + "that zone); \(hint)", isFileFault: false)
+      return .notAZone(
+        refused(
+          path,
+          "is a zone file that matches none of the zones in \(data.directory) (a copy of one of them is read as "
+            + "that zone); \(hint)", isFileFault: false))
     }
-    return try DeviceTimeZone.known(id, data)
+    return .zone(try DeviceTimeZone.known(id, data))
   }
 
   /// The zone a name of the tree that is no ID (`posixrules`, `localtime`)
@@ -90,14 +110,10 @@ public enum TimeZonePath {
     let path = data.directory + "/" + name
     var info = stat()
     guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-    do {
-      return try zone(path, value: value, in: data)
-    } catch {
-      // A file of the tree that is no zone is an unknown name; a zone counting leap seconds is refused.
-      if case .unusableZonePath(_, _, let reason, isFileFault: false) = error, !reason.hasPrefix(leapSecondsPrefix) {
-        return nil
-      }
-      throw error
+    // A file of the tree that is no zone is an unknown name; a zone counting leap seconds is refused.
+    switch try lookUp(path, value: value, in: data) {
+    case .zone(let zone): return zone
+    case .notAZone: return nil
     }
   }
 
@@ -114,11 +130,9 @@ public enum TimeZonePath {
     bytes.count >= 32 && bytes[28..<32].contains { $0 != 0 }
   }
 
-  private static let leapSecondsPrefix = "counts leap seconds"
-
   /// Why a zone that counts leap seconds is refused, and what to name instead.
   static func leapSecondsReason(plainID: String?) -> String {
-    "\(leapSecondsPrefix) (a right/ zone), which the dates of task lists do not; "
+    "counts leap seconds (a right/ zone), which the dates of task lists do not; "
       + (plainID.map { "name the zone without right/, such as \($0)" } ?? "name the zone by its ID, such as Asia/Tokyo")
   }
 
