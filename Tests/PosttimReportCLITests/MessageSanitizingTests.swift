@@ -41,7 +41,8 @@ struct EchoedOptionValueTests {
     expectRun(
       arguments: [TestPaths.example.path, "-l", "fr\u{1B}[31m"], exit: .usage,
       error:
-        "posttim-report: error: invalid locale \"fr\\u{1b}[31m\": use an ICU locale ID (fr_CA) or a BCP 47 tag (fr-CA)")
+        "posttim-report: error: invalid locale \"fr\\u{1b}[31m\": U+001B (a control character) after \"fr\" "
+        + "(a locale ID has no spaces, invisible or control characters)")
     let zone = expectRun(arguments: [TestPaths.example.path, "-z", "Mars\n\u{202E}x"], exit: .usage)
     #expect(zone.stderr.first?.hasPrefix("posttim-report: error: unknown time zone \"Mars\\n\\u{202e}x\"") == true)
   }

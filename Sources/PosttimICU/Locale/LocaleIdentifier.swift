@@ -29,22 +29,23 @@ public struct LocaleIdentifier: Hashable, Sendable, CustomStringConvertible {
   /// Parses and validates a locale identifier.
   ///
   /// - Throws: ``DateEngineError/invalidLocale(_:reason:)`` when the text
-  ///   is not well-formed, names no ISO 639 language, or carries a keyword
+  ///   has a space, invisible or control character (named, never trimmed),
+  ///   is not well-formed, has an `@` with no keyword, names no ISO 639 language, or carries a keyword
   ///   value ICU does not know (``LocaleKeywords``: calendar, hour cycle,
   ///   numbering system, collation…).
   public init(_ text: String) throws(DateEngineError) {
-    let trimmed = text.trimmingHorizontalSpace()
+    if let problem = LocaleIdentifierText.characterProblem(in: text) { throw .invalidLocale(text, reason: problem) }
     // Keyword syntax (`=`, `;`) only after the `@` of ICU keywords.
-    let head = trimmed.split(separator: "@", maxSplits: 1).first ?? ""
-    guard !trimmed.isEmpty, trimmed.utf8.count <= 157,  // ULOC_FULLNAME_CAPACITY
-      trimmed.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "_-@=;".contains($0)) }),
+    let head = text.split(separator: "@", maxSplits: 1).first ?? ""
+    guard !text.isEmpty, text.utf8.count <= 157,  // ULOC_FULLNAME_CAPACITY
+      text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "_-@=;".contains($0)) }),
       !head.contains("="), !head.contains(";")
     else {
       throw .invalidLocale(text, reason: "use an ICU locale ID (fr_CA) or a BCP 47 tag (fr-CA)")
     }
     var icuID: String
     do {
-      icuID = try Self.icuForm(of: trimmed)
+      icuID = try Self.icuForm(of: text)
     } catch {
       throw .invalidLocale(text, reason: "not a well-formed locale identifier")
     }
@@ -56,6 +57,7 @@ public struct LocaleIdentifier: Hashable, Sendable, CustomStringConvertible {
     guard cicu_locale_has_known_language(icuID) != 0 else {
       throw .invalidLocale(text, reason: "unknown language")
     }
+    if let problem = LocaleIdentifierText.keywordListProblem(in: text) { throw .invalidLocale(text, reason: problem) }
     self.input = text
     self.icuID = icuID
     if let problem = LocaleKeywords.problem(in: self) { throw .invalidLocale(text, reason: problem) }

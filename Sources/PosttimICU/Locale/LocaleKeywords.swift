@@ -74,8 +74,17 @@ enum LocaleKeywords {
   /// key of ``namedValues`` without a value.
   private static func writtenProblem(_ text: String) -> String? {
     var seen: Set<String> = []
-    for (key, hasValue) in writtenKeywords(text) {
+    let keywords = writtenKeywords(text)
+    for (index, (key, hasValue)) in keywords.enumerated() {
       guard seen.insert(key).inserted else { return "keyword \"\(key)\" given twice (a key may appear once)" }
+      if !hasValue, key == "rg", !text.contains("@"), index + 1 < keywords.count,
+        cicu_region_is_known(keywords[index + 1].key) != 0
+      {
+        // BCP 47 reads a two-letter subtag after a key as a key: `-u-rg-eg`.
+        let region = keywords[index + 1].key
+        return "region override \"-u-rg\" has no value: \"\(region)\" was read as the next key; "
+          + "a region override is a region and zzzz, as in -u-rg-\(region)zzzz"
+      }
       if !hasValue, let named = namedValues[key] {
         return "\(named.name) \"-u-\(key)\" has no value" + (named.hint.map { " \($0)" } ?? "")
       }
@@ -86,16 +95,16 @@ enum LocaleKeywords {
   /// The keys as written, lowercased, each with whether it has a value:
   /// those of a BCP 47 tag's `-u-` extension, or an ICU ID's after `@`.
   private static func writtenKeywords(_ text: String) -> [(key: String, hasValue: Bool)] {
-    let trimmed = text.trimmingHorizontalSpace().lowercased()
-    if let at = trimmed.firstIndex(of: "@") {
-      return trimmed[trimmed.index(after: at)...].split(separator: ";").map { keyword in
+    let lowered = text.lowercased()
+    if let at = lowered.firstIndex(of: "@") {
+      return lowered[lowered.index(after: at)...].split(separator: ";").map { keyword in
         let parts = keyword.split(separator: "=", maxSplits: 1)
         return (String(parts.first ?? ""), parts.count == 2 && !parts[1].isEmpty)
       }
     }
     var keywords: [(key: String, hasValue: Bool)] = []
     var inUnicode = false
-    for subtag in trimmed.split(separator: "-", omittingEmptySubsequences: false) {
+    for subtag in lowered.split(separator: "-", omittingEmptySubsequences: false) {
       if subtag.count == 1 {
         // A singleton starts an extension; `x` ends the tag's own subtags.
         if subtag == "x" { break }

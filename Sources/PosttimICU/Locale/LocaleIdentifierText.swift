@@ -1,0 +1,80 @@
+/// The checks of a locale identifier's text that come before ICU sees it,
+/// shared by every way one arrives (an option, the config file, a roster
+/// cell, `LANG`): ICU and the C library would drop or misread what fails
+/// them, so the run would use another locale than the one written.
+enum LocaleIdentifierText {
+  /// Why `text` cannot be a locale ID by its characters, or nil: the
+  /// first space, invisible (format) or control character, or other
+  /// non-ASCII scalar, named as `U+200B ZERO WIDTH SPACE`. A trailing
+  /// zero-width space pasted with an ID is otherwise trimmed or refused by
+  /// chance of where the ID was written, and never shows in the message.
+  static func characterProblem(in text: String) -> String? {
+    let scalars = text.unicodeScalars
+    guard let index = scalars.firstIndex(where: { isUnwritten($0) || !$0.isASCII }) else { return nil }
+    let scalar = scalars[index]
+    let place =
+      index == scalars.startIndex
+      ? "at the start"
+      : "after \"\(TerminalText.echo(String(scalars[..<index]), limit: DateEngineError.echoLimit))\""
+    let rule =
+      isUnwritten(scalar) ? "a locale ID has no spaces, invisible or control characters" : "a locale ID is written in ASCII"
+    return "\(name(of: scalar)) \(place) (\(rule))"
+  }
+
+  private static func isUnwritten(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator: return true
+    default: return false
+    }
+  }
+
+  /// `U+00A0 NO-BREAK SPACE`; control characters have no Unicode name.
+  private static func name(of scalar: Unicode.Scalar) -> String {
+    let hex = String(scalar.value, radix: 16, uppercase: true)
+    let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    if let name = scalar.properties.name { return "\(code) \(name)" }
+    return scalar.properties.generalCategory == .control ? "\(code) (a control character)" : code
+  }
+
+  /// Why an ID's `@` part cannot be used, or nil: `fr_CA@` and `fr_CA@;`
+  /// name no keyword, and ICU would read the `@` as an empty variant
+  /// (`fr_CA_`, a locale it has no data for).
+  static func keywordListProblem(in text: String) -> String? {
+    guard let at = text.firstIndex(of: "@"),
+      text[text.index(after: at)...].split(separator: ";").isEmpty
+    else { return nil }
+    return "no keyword after \"@\" (keywords are written \(text[..<at])@calendar=japanese)"
+  }
+
+  /// A POSIX locale name (`fr_CA.UTF-8@euro`, as in `LANG`) in its parts:
+  /// the name before the codeset, the codeset if a `.` gives one, and
+  /// what ICU is to read (the name, then the `@` part unless it is a
+  /// POSIX modifier: `@euro` anywhere, any `@word` after a codeset;
+  /// ICU keywords such as `@calendar=japanese` stay).
+  static func posixParts(_ value: String) -> (name: Substring, codeset: Substring?, icuText: String) {
+    let at = value.firstIndex(of: "@") ?? value.endIndex
+    let head = value[..<at]
+    var modifier = value[at...]
+    var name = head
+    var codeset: Substring?
+    if let dot = head.firstIndex(of: ".") {
+      name = head[..<dot]
+      codeset = head[head.index(after: dot)...]
+    }
+    let isPOSIXModifier = modifier.lowercased() == "@euro" || (codeset != nil && modifier.count > 1 && !modifier.contains("="))
+    if isPOSIXModifier { modifier = "" }
+    return (name, codeset, String(name + modifier))
+  }
+
+  /// Why a codeset given with a locale cannot be used, or nil: reports
+  /// are written in UTF-8 whatever the locale says, so only its spellings
+  /// are read (as glibc compares codesets: case and punctuation aside);
+  /// another one would be a request this tool drops in silence.
+  static func codesetProblem(_ codeset: Substring, name: Substring) -> String? {
+    let hint = "(write \(name) or \(name).UTF-8)"
+    guard !codeset.isEmpty else { return "no codeset after \".\" \(hint)" }
+    let normalized = codeset.lowercased().filter { $0.isLetter || $0.isNumber }
+    if normalized == "utf8" { return nil }
+    return "codeset \"\(codeset)\" is not UTF-8, the one this tool writes \(hint)"
+  }
+}
