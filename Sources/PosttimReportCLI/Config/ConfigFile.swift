@@ -99,7 +99,7 @@ private struct LineParser {
     let name = String(String.UnicodeScalarView(line[start..<equals])).trimmingHorizontalSpace()
     guard !name.isEmpty else { throw fail(start, "expected an option name before '='") }
     var valueStart = equals + 1
-    while valueStart < line.count, line[valueStart].properties.isWhitespace { valueStart += 1 }
+    while valueStart < line.count, Self.isSpaceOrTab(line[valueStart]) { valueStart += 1 }
     let value = try Self.value(line[valueStart...]) { fail(valueStart + $0, $1) }
     let quotedName = TerminalText.echo(name, limit: ConfigFile.echoLimit)
     guard let spec = known.spec(named: name) else {
@@ -123,19 +123,24 @@ private struct LineParser {
     options.append(spec, .init(text: value, origin: origin))
   }
 
-  /// A value: the rest of the line trimmed, or the text of a value wholly
-  /// in double quotes.
+  /// What a value's ends lose: an invisible or no-break space there
+  /// stays, for the option to refuse or keep, as from the command line.
+  static func isSpaceOrTab(_ scalar: Unicode.Scalar) -> Bool { scalar == " " || scalar == "\t" }
+
+  /// A value: the rest of the line without spaces and tabs at its end,
+  /// or the text of a value wholly in double quotes.
   static func value(
     _ scalars: ArraySlice<Unicode.Scalar>, fail: (Int, String) -> ConfigFileError
   ) throws(ConfigFileError) -> String {
     let base = scalars.startIndex
-    let asWritten = String(String.UnicodeScalarView(scalars)).trimmingHorizontalSpace()
+    let end = (scalars.lastIndex(where: { !isSpaceOrTab($0) }) ?? base - 1) + 1
+    let asWritten = String(String.UnicodeScalarView(scalars[base..<end]))
     guard scalars.first == "\"" else { return asWritten }
     // The closing quote: the first one no backslash escapes.
     var index = base + 1
     while index < scalars.endIndex, scalars[index] != "\"" { index += scalars[index] == "\\" ? 2 : 1 }
     guard index < scalars.endIndex else { throw fail(0, "the quoted value has no closing quote") }
-    guard scalars[(index + 1)...].allSatisfy({ $0.properties.isWhitespace }) else { return asWritten }
+    guard scalars[(index + 1)...].allSatisfy(isSpaceOrTab) else { return asWritten }
     var result = String.UnicodeScalarView()
     var inner = base + 1
     while inner < index {
