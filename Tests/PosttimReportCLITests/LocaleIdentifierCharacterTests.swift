@@ -83,6 +83,8 @@ struct LocaleIdentifierCharacterTests {
       ("fr_CA.UTF-8", "## Lundi 7 décembre 2026\n"), ("fr_CA.utf8", "## Lundi 7 décembre 2026\n"),
       ("fr-CA.UTF-8", "## Lundi 7 décembre 2026\n"), ("C.UTF-8", "## Monday, December 7, 2026\n"),
       ("C.utf8", "## Monday, December 7, 2026\n"), ("fr_CA.UTF-8@euro", "## Lundi 7 décembre 2026\n"),
+      // ICU keywords after the codeset are kept, not dropped with it.
+      ("ja_JP.UTF-8@calendar=japanese", "## 令和8年12月7日月曜日\n"),
     ])
   func utf8Codeset(locale: String, heading: String) {
     let run = expectRun(arguments: [Self.example, "-l", locale] + Self.day, exit: .success, stderr: [])
