@@ -95,7 +95,9 @@ struct LocaleIdentifierCharacterTests {
     "any other codeset, or none after the dot, is 64: reports are UTF-8 whatever the locale says",
     arguments: [
       ("fr_CA.garbage", "codeset \"garbage\" is not UTF-8, the one this tool writes (write fr_CA or fr_CA.UTF-8)"),
-      ("fr_CA.ISO-8859-1", "codeset \"ISO-8859-1\" is not UTF-8, the one this tool writes (write fr_CA or fr_CA.UTF-8)"),
+      (
+        "fr_CA.ISO-8859-1", "codeset \"ISO-8859-1\" is not UTF-8, the one this tool writes (write fr_CA or fr_CA.UTF-8)"
+      ),
       ("C.garbage", "codeset \"garbage\" is not UTF-8, the one this tool writes (write C or C.UTF-8)"),
       ("fr_CA.", "no codeset after \".\" (write fr_CA or fr_CA.UTF-8)"),
       ("fr_CA.@euro", "no codeset after \".\" (write fr_CA or fr_CA.UTF-8)"),

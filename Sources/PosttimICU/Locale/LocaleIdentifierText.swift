@@ -17,7 +17,8 @@ enum LocaleIdentifierText {
       ? "at the start"
       : "after \"\(TerminalText.echo(String(scalars[..<index]), limit: DateEngineError.echoLimit))\""
     let rule =
-      isUnwritten(scalar) ? "a locale ID has no spaces, invisible or control characters" : "a locale ID is written in ASCII"
+      isUnwritten(scalar)
+      ? "a locale ID has no spaces, invisible or control characters" : "a locale ID is written in ASCII"
     return "\(name(of: scalar)) \(place) (\(rule))"
   }
 
@@ -61,7 +62,8 @@ enum LocaleIdentifierText {
       name = head[..<dot]
       codeset = head[head.index(after: dot)...]
     }
-    let isPOSIXModifier = modifier.lowercased() == "@euro" || (codeset != nil && modifier.count > 1 && !modifier.contains("="))
+    let isPOSIXModifier =
+      modifier.lowercased() == "@euro" || (codeset != nil && modifier.count > 1 && !modifier.contains("="))
     if isPOSIXModifier { modifier = "" }
     return (name, codeset, String(name + modifier))
   }
