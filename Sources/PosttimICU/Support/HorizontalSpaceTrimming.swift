@@ -6,8 +6,8 @@ extension String {
   /// `trimmingCharacters(in: .whitespaces)` does.
   ///
   /// Why not Foundation's: its first call builds the character set and
-  /// bridges the string, about 340,000 instructions, and every run reads
-  /// config names and day words at start.
+  /// bridges the string, about 340,000 instructions, on the start-up path
+  /// (config names, day words).
   public func trimmingHorizontalSpace() -> String {
     let scalars = unicodeScalars
     func isSpace(_ scalar: Unicode.Scalar) -> Bool {
