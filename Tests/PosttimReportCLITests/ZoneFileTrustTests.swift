@@ -24,8 +24,7 @@ import TestSupport
 struct ZoneFileTrustTests {
   static let stranger: uid_t = 4246
   static let tokyo = "/usr/share/zoneinfo/Asia/Tokyo"
-  static let usageTail =
-    "Usage: posttim-report [options] FILE... (- for stdin)\nSee 'posttim-report --help' for more information.\n"
+  static let usageTail = TimeZonePathTests.usageTail
 
   /// A fresh folder, by its real path (messages name real paths).
   static func folder() throws -> URL {
@@ -46,18 +45,11 @@ struct ZoneFileTrustTests {
     return zones
   }
 
-  /// The example as CSV at a fixed instant.
+  /// The example as CSV at a fixed instant (``TimeZonePathTests``'s run), under `TZ=UTC` by default.
   static func run(
-    tz: String? = "UTC", tzdir: URL? = nil, zone: String? = nil, config: URL? = nil, output: URL
+    tz: String = "UTC", tzdir: URL? = nil, zone: String? = nil, config: URL? = nil, output: URL
   ) throws -> Subprocess.Result {
-    var arguments = [TestPaths.example.path, "--now", "2026-11-30T14:00:00Z", "-l", "en_CA", "-f", "csv"]
-    arguments += ["-o", output.path]
-    if let zone { arguments += ["-z", zone] }
-    if let config { arguments += ["--config", config.path] }
-    var environment = ["LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
-    if let tz { environment["TZ"] = tz }
-    if let tzdir { environment["TZDIR"] = tzdir.path }
-    return try Subprocess.run(EndToEndTests.binary!.path, arguments, environment: environment)
+    try TimeZonePathTests.run(tz: tz, zone: zone, config: config, tzdir: tzdir?.path, output: output)
   }
 
   static func refusal(_ value: String, _ path: String, _ reason: String) -> String {
