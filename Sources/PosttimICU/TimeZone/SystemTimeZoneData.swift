@@ -57,9 +57,10 @@ public final class SystemTimeZoneData: Sendable {
     case zone(SystemTimeZone)
     /// No file: ICU's own zone, if any, is used.
     case missing
-    /// A file that cannot be used; `isBrokenTZif` when it starts as a
-    /// TZif file does but is malformed or cut short.
-    case unusable(path: String, reason: String, isBrokenTZif: Bool)
+    /// A file that cannot be used; `isZoneFault` when it is a zone's
+    /// whatever its name says: a TZif file malformed or cut short, or one
+    /// not trusted (refused as a zone, never called an unknown name).
+    case unusable(path: String, reason: String, isZoneFault: Bool)
     /// The folder itself cannot be read as a tz database (``folderFault``).
     case unusableFolder(reason: String)
   }
@@ -82,7 +83,11 @@ public final class SystemTimeZoneData: Sendable {
       if error == ENOENT, directory == defaultDirectory { return nil }
       return "(TZDIR) cannot be opened: \(ZoneFileContents.describe(error))"
     }
-    return info.st_mode & S_IFMT == S_IFDIR ? nil : "(TZDIR) is not a folder"
+    guard info.st_mode & S_IFMT == S_IFDIR else { return "(TZDIR) is not a folder" }
+    // Another user's link on the way is named by each zone's lookup, as before.
+    guard (try? ProtectedLinkWalk.resolve(folder: directory)) != nil else { return nil }
+    // Another user's folder of forged zones is refused before any zone is looked up in it.
+    return TrustedPath.refusal(folderRead: directory).map { "(TZDIR) " + ZoneFileContents.trustReason($0) }
   }
 
   /// The folder named by `TZDIR` (when set and not empty), else
@@ -181,7 +186,7 @@ public final class SystemTimeZoneData: Sendable {
       _ = try ProtectedLinkWalk.resolve(folder: path)
     } catch {
       // A loop is reported below as the open's ELOOP, as for any broken path.
-      if !error.isLoop { return .unusable(path: path, reason: "is refused: \(error.reason)", isBrokenTZif: false) }
+      if !error.isLoop { return .unusable(path: path, reason: "is refused: \(error.reason)", isZoneFault: false) }
     }
     guard resolvedDirectory != nil else { return .missing }  // no tz database here: ICU's zones
     guard let resolved = Self.realPath(path) else {
@@ -190,29 +195,29 @@ public final class SystemTimeZoneData: Sendable {
       // link, a loop or a folder it may not read is a broken one.
       var info = stat()
       if error == ENOENT || error == ENOTDIR, lstat(path, &info) != 0 { return .missing }
-      return .unusable(path: path, reason: "cannot be opened: \(ZoneFileContents.describe(error))", isBrokenTZif: false)
+      return .unusable(path: path, reason: "cannot be opened: \(ZoneFileContents.describe(error))", isZoneFault: false)
     }
     // A link out of the folder is read where it leads, as glibc reads it
     // (`posix/America` is `../America`); the walk above applied the link rule.
     let bytes: [UInt8]
     do {
-      bytes = try ZoneFileContents.read(resolved, maximumSize: Self.maximumFileSize)
+      bytes = try ZoneFileContents.read(resolved, named: path, maximumSize: Self.maximumFileSize)
     } catch {
-      return error.missing ? .missing : .unusable(path: path, reason: error.reason, isBrokenTZif: false)
+      return error.missing ? .missing : .unusable(path: path, reason: error.reason, isZoneFault: error.untrusted)
     }
     do {
       return .zone(try SystemTimeZone(id: id, tzif: bytes))
     } catch {
       guard bytes.starts(with: Array("TZif".utf8)) else {
-        return .unusable(path: path, reason: "is not a TZif file", isBrokenTZif: false)
+        return .unusable(path: path, reason: "is not a TZif file", isZoneFault: false)
       }
       guard error.name != "U_UNSUPPORTED_ERROR" else {
         return .unusable(
           path: path,
           reason: "cannot be converted exactly (a version 1 file, leap seconds, or a rule ICU cannot express)",
-          isBrokenTZif: false)
+          isZoneFault: false)
       }
-      return .unusable(path: path, reason: "is truncated or malformed (not a valid TZif file)", isBrokenTZif: true)
+      return .unusable(path: path, reason: "is truncated or malformed (not a valid TZif file)", isZoneFault: true)
     }
   }
 

@@ -81,12 +81,13 @@ public struct TimeZoneIdentifier: Hashable, Sendable, CustomStringConvertible {
         self.canonicalID = id
       case .missing:
         throw .invalidTimeZone(id)
-      case .unusable(let path, let reason, let isBrokenTZif):
+      case .unusable(let path, let reason, let isZoneFault):
         // A name ICU does not know is a zone when tzdata.zi lists it or
-        // its file is a TZif file cut short; otherwise it is a file of the
-        // folder that is no zone (iso3166.tab), a folder (America), or a
-        // zone this tool cannot follow (right/…, with leap seconds).
-        guard isBrokenTZif || systemZones.names.contains(id) else { throw .invalidTimeZone(id) }
+        // its file is a TZif file cut short or not trusted; otherwise it is
+        // a file of the folder that is no zone (iso3166.tab), a folder
+        // (America), or a zone this tool cannot follow (right/…, with leap
+        // seconds).
+        guard isZoneFault || systemZones.names.contains(id) else { throw .invalidTimeZone(id) }
         throw .unusableZoneFile(zone: id, path: path, reason: reason)
       case .unusableFolder(let reason):
         throw systemZones.folderError(zone: id, reason: reason)

@@ -63,7 +63,14 @@ public enum TimeZonePath {
     }
     // No file where the kernel looks (`…/Toronto/.` is no path to a file): glibc finds none either.
     var info = stat()
-    if stat(path, &info) != 0, errno == ENOENT || errno == ENOTDIR { return .zone(nil) }
+    let exists = stat(path, &info) == 0
+    if !exists, errno == ENOENT || errno == ENOTDIR { return .zone(nil) }
+    // Only a file nobody but the caller and root could have written gives
+    // times: a fault of the value that named it, or of the tree's files.
+    if exists, info.st_mode & S_IFMT == S_IFREG, let refusal = TrustedPath.refusal(path, info: info) {
+      let inTree = treeID(of: named, in: data) != nil || treeID(of: resolved, in: data) != nil
+      throw refused(path, ZoneFileContents.trustReason(refusal), isFileFault: inTree)
+    }
     // A file of the tree that is no ID (`posixrules`, `localtime`) is read on: glibc reads where it leads.
     for candidate in [named, resolved] {
       guard let id = treeID(of: candidate, in: data) else { continue }
@@ -72,7 +79,7 @@ public enum TimeZonePath {
     }
     let bytes: [UInt8]
     do {
-      bytes = try ZoneFileContents.read(resolved, maximumSize: SystemTimeZoneData.maximumFileSize)
+      bytes = try ZoneFileContents.read(resolved, named: path, maximumSize: SystemTimeZoneData.maximumFileSize)
     } catch {
       if error.missing { return .zone(nil) }
       throw refused(path, error.reason)
@@ -88,6 +95,7 @@ public enum TimeZonePath {
     } catch {
       throw refused(data.directory, "is refused: \(error.reason)")
     }
+    if let fault = data.folderFault { throw data.folderError(zone: value, reason: fault) }
     guard let id = sameBytes(bytes, path: path, in: data) else {
       return .notAZone(
         refused(

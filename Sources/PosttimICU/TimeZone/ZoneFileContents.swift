@@ -14,13 +14,17 @@ enum ZoneFileContents {
   struct Unreadable: Error, Equatable {
     var missing = false
     var reason: String
+    /// ``TrustedPath`` refused it.
+    var untrusted = false
   }
 
-  /// The bytes of the regular file at `path`.
+  /// The bytes of the regular file at `path`, reached as `named` (the
+  /// path before its links were resolved, whose folders are trusted too).
   /// - Throws: ``Unreadable`` when it cannot be opened (`missing` for no
-  ///   such file), is not a regular file, is empty, is larger than
-  ///   `maximumSize` bytes, or changes while it is read.
-  static func read(_ path: String, maximumSize: Int) throws(Unreadable) -> [UInt8] {
+  ///   such file), is not a regular file, is not trusted (``TrustedPath``:
+  ///   another user's forged zone gives wrong times in silence), is empty,
+  ///   is larger than `maximumSize` bytes, or changes while it is read.
+  static func read(_ path: String, named: String? = nil, maximumSize: Int) throws(Unreadable) -> [UInt8] {
     // Non-blocking (a FIFO in place of a zone file must not hang the run),
     // links under the protected_symlinks rule (another user's TZDIR link).
     let file: NonBlockingFile.Opened
@@ -38,6 +42,9 @@ enum ZoneFileContents {
     case S_IFREG: break
     case S_IFDIR: throw Unreadable(reason: "is a folder, not a file")
     default: throw Unreadable(reason: "is not a regular file")
+    }
+    if let refused = TrustedPath.refusal(named ?? path, info: info) {
+      throw Unreadable(reason: trustReason(refused), untrusted: true)
     }
     let size = Int(info.st_size)
     guard size > 0 else { throw Unreadable(reason: "is empty") }
@@ -82,4 +89,7 @@ enum ZoneFileContents {
   }
 
   static func describe(_ error: Int32) -> String { String(cString: strerror(error)) }
+
+  /// How a zone file or folder that ``TrustedPath`` refuses is described.
+  static func trustReason(_ refusal: String) -> String { "is not trusted: " + refusal }
 }

@@ -64,7 +64,7 @@ enum ConfigFileTrust {
   /// not trusted, or nil.
   static func refusal(_ path: String, descriptor: Int32, info: stat) -> String? {
     if info.st_mode & S_IFMT == S_IFIFO || info.st_mode & S_IFMT == S_IFSOCK, isAnonymous(descriptor) { return nil }
-    return TrustedPath.refusal(file: info) ?? TrustedPath.refusal(folderOf: path)
+    return TrustedPath.refusal(path, info: info)
   }
 
   /// Whether `descriptor` is a pipe or socket without a name: the kernel

@@ -1,12 +1,11 @@
 import Foundation
-import PosttimReport
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
 /// The rule for files that steer a run (the config file, the roster's
-/// journals): only the caller and root could have written them.
+/// journals, zone files): only the caller and root could have written them.
 /// - the file is owned by the caller (effective uid) or root, and not
 ///   writable by group or others;
 /// - every folder on its real path up to `/`, and the folder of every
@@ -16,9 +15,11 @@ import PosttimReport
 /// Links are followed only under the kernel's `protected_symlinks` rule
 /// for a file read (the config file, the roster), and only the caller's
 /// and root's for a folder written (the state folder; ``ProtectedLinkWalk``).
-enum TrustedPath {
+/// It lives in PosttimICU, beside the link walk, so that the zone reader
+/// shares it.
+package enum TrustedPath {
   /// Why a file of status `info` is not trusted, or nil.
-  static func refusal(file info: stat) -> String? {
+  package static func refusal(file info: stat) -> String? {
     guard info.st_uid == 0 || info.st_uid == geteuid() else {
       return "owned by uid \(info.st_uid), not by you or root"
     }
@@ -28,12 +29,22 @@ enum TrustedPath {
     return nil
   }
 
+  /// Why the file at `path` (its status `info`) or the folders leading to
+  /// it are not trusted, or nil.
+  package static func refusal(_ path: String, info: stat) -> String? {
+    refusal(file: info) ?? refusal(folderOf: path)
+  }
+
   /// Why the folders leading to the file at `path` are not trusted, or nil.
-  static func refusal(folderOf path: String) -> String? { refusal(walking: path, fromParent: true) }
+  package static func refusal(folderOf path: String) -> String? { refusal(walking: path, fromParent: true) }
+
+  /// Why the folder `path`, read (a zoneinfo folder), or those leading to
+  /// it are not trusted, or nil.
+  package static func refusal(folderRead path: String) -> String? { refusal(walking: path, fromParent: false) }
 
   /// Why the folder `path` (written), or those leading to it, are not
   /// trusted, or nil.
-  static func refusal(folder path: String) -> String? {
+  package static func refusal(folder path: String) -> String? {
     refusal(walking: path, fromParent: false, rule: .callerOrRoot)
   }
 
@@ -41,7 +52,7 @@ enum TrustedPath {
   /// links on the way and the folders that exist are checked before
   /// anything is made (a dangling link of another user's must not get its
   /// folder made first and refused after).
-  static func refusal(folderToMake path: String) -> String? {
+  package static func refusal(folderToMake path: String) -> String? {
     refusal(walking: path, fromParent: false, missingAllowed: true, rule: .callerOrRoot)
   }
 
@@ -92,12 +103,12 @@ enum TrustedPath {
   }
 
   /// `0644`: the permission bits, in octal.
-  static func octal(_ mode: mode_t) -> String {
+  package static func octal(_ mode: mode_t) -> String {
     let digits = String(mode & 0o7777, radix: 8)
     return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
   }
 
-  static func realPath(_ path: String) -> String? {
+  package static func realPath(_ path: String) -> String? {
     guard let resolved = realpath(path, nil) else { return nil }
     defer { free(resolved) }
     return String(cString: resolved)
