@@ -39,6 +39,9 @@ struct ParsedOptions: Sendable {
   /// and not a later `--no-send`.
   func isSet(_ flag: Flag) -> Bool { has(flag.spec) }
 
+  /// A flag's last setting, `true` or `false`, or nil when it was not given.
+  func setting(_ flag: Flag) -> Bool? { entries[flag.spec.name]?.last.map { $0.text == "true" } }
+
   /// Where the option's value was written, if it was given.
   func origin(of spec: OptionSpec) -> Origin? { entries[spec.name]?.last?.origin }
 

@@ -23,13 +23,14 @@ extension RunPlan {
       delimiter: try options.value(ReportOptions.csvDelimiter) ?? ",",
       byteOrderMark: options.isSet(ReportOptions.csvByteOrderMark),
       neutralizeFormulas: !options.isSet(ReportOptions.csvRawFormulas))
-    switch (options.isSet(ReportOptions.details), options.isSet(ReportOptions.noDetails)) {
-    case (true, true):
+    // `details = false` is `no-details = true` said the other way, and
+    // `no-details = false` is `details = true`.
+    switch (options.setting(ReportOptions.details), options.setting(ReportOptions.noDetails).map(!)) {
+    case (let shown?, let alsoShown?) where shown != alsoShown:
       throw options.conflict(
         [ReportOptions.details.spec, ReportOptions.noDetails.spec], "use --details or --no-details, not both")
-    case (true, false): writerOptions.showDetails = true
-    case (false, true): writerOptions.showDetails = false
-    case (false, false): break
+    case (let shown?, _), (nil, let shown?): writerOptions.showDetails = shown
+    case (nil, nil): break
     }
     writerOptions.textWidth = try options.value(ReportOptions.width)
     writerOptions[ICalendarReportWriter.Options.self] = .init(reminders: try options.value(ReportOptions.remind) ?? [])
