@@ -21,6 +21,7 @@ extension RunPlan.Window {
     do {
       (self.from, self.to) = try AgendaWindow(from: from?.day, to: to?.day, days: days).resolved(now: now, in: calendar)
     } catch let problem as AgendaWindow.Problem {
+      if case .outsideYears = problem { throw UsageError("--now/--from/--to: \(problem)") }
       guard case .endsBeforeStart(let first, let last) = problem, let to else {
         throw UsageError("--from/--to: \(problem)")
       }
