@@ -54,7 +54,10 @@ let package = Package(
       name: "PosttimReportCLI", dependencies: ["PosttimReport", "PosttimICU", "PosttimTemplating", "PosttimParallel"]),
     // The stack size limit checked by a C constructor, before the Swift runtime's initialisers run.
     .target(name: "CStackLimit"),
-    .executableTarget(name: "posttim-report", dependencies: ["PosttimReportCLI", "CStackLimit"]),
+    // ICU_DATA, ICU_TIMEZONE_FILES_DIR, SWIFT_BACKTRACE, SWIFT_ROOT removed before ICU and the runtime read them.
+    .target(name: "CStartupEnvironment"),
+    .executableTarget(
+      name: "posttim-report", dependencies: ["PosttimReportCLI", "CStackLimit", "CStartupEnvironment"]),
     // Micro-benchmarks run by Scripts/benchmark.sh; not a product, never installed.
     .executableTarget(name: "posttim-benchmarks", dependencies: ["PosttimICU"]),
 

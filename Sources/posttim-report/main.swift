@@ -6,6 +6,9 @@ import PosttimReportCLI
 // A stack below what a run needs (`ulimit -s 32`) was raised, the binary
 // started again with it, by CStackLimit's constructor, before the Swift
 // runtime's initialisers (which overflow a stack of 16 KiB).
+// ICU_DATA, ICU_TIMEZONE_FILES_DIR, SWIFT_BACKTRACE and SWIFT_ROOT were
+// removed from the environment by CStartupEnvironment's constructor, before
+// ICU or the Swift runtime read them.
 // A closed 0, 1 or 2 is held by /dev/null before anything is opened.
 StandardDescriptors.reserve()
 // A reader that goes away (`| head`, a closed FIFO) is a write error,
