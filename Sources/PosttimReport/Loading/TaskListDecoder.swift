@@ -84,20 +84,17 @@ public struct TaskListDecoder: Sendable {
   /// - Throws: ``TaskListError`` (`.unreadable` or `.invalid`) naming the
   ///   file, and for a bad value the entry (from 1) and the key.
   public func decode(_ data: Data, file: String) throws(TaskListError) -> [TaskEntry] {
-    try decode(data, file: file, releasePages: nil, scanning: true)
+    try decode(data, file: file, scanning: true)
   }
 
   /// `scanning`: XML goes through ``PlistXMLScanner`` first, expat only if it gives up.
-  private func decode(
-    _ data: Data, file: String, releasePages: (@Sendable () -> Void)?, scanning: Bool
-  ) throws(TaskListError) -> [TaskEntry] {
+  private func decode(_ data: Data, file: String, scanning: Bool) throws(TaskListError) -> [TaskEntry] {
     do {
       return try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) throws(TaskListError) -> [TaskEntry] in
         let bytes = raw.bindMemory(to: UInt8.self)
         try Self.checkStart(bytes, file: file)
         if bytes.starts(with: "bplist".utf8) {
           var reader = try BinaryPlistReader(bytes, file: file)
-          reader.releasePages = releasePages
           return try reader.tasks()
         }
         let scanned = XMLPlistReader(file: file)
@@ -119,33 +116,27 @@ public struct TaskListDecoder: Sendable {
   /// property lists are read as by ``decode(_:file:)``.
   /// - Throws: ``TaskListError``, as ``decode(_:file:)``.
   package func decodeWithExpat(_ data: Data, file: String) throws(TaskListError) -> [TaskEntry] {
-    try decode(data, file: file, releasePages: nil, scanning: false)
+    try decode(data, file: file, scanning: false)
   }
 
   /// Decodes the file open at `descriptor` (a regular file, read from its
   /// start). XML is read in chunks, by ``PlistXMLScanner`` when it is in the
-  /// common subset, else by expat, and never held whole. Binary is mapped
-  /// whole (its offset table is at the end).
-  /// - Throws: as ``decode(_:file:)``; `.notFound` when a read fails.
+  /// common subset, else by expat, and never held whole. Binary is read
+  /// whole into memory (its offset table is at the end), and freed once
+  /// its tasks are made.
+  /// - Parameter size: the file's size when it was opened.
+  /// - Throws: as ``decode(_:file:)``; `.notFound` when a read fails;
+  ///   `.unreadable` when a binary list (or any list in its first 64
+  ///   bytes) no longer holds `size` bytes (``readWhole(descriptor:size:file:)``).
   public func decode(descriptor: Int32, size: Int, file: String) throws(TaskListError) -> [TaskEntry] {
     var head = [UInt8](repeating: 0, count: min(size, 64))
     let count = head.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
-    guard count == head.count else {
+    guard count >= 0 else {
       throw TaskListError(.notFound, file: file, message: "cannot be read (\(String(cString: strerror(errno))))")
     }
+    if count < head.count { try Self.checkUnchanged(descriptor: descriptor, size: size, read: count, file: file) }
     if head.starts(with: "bplist".utf8) || size < 64 {
-      // Mapped, not copied: the reader jumps around the offset table.
-      guard size > 0, let map = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), map != MAP_FAILED else {
-        return try decode(Data(head), file: file)
-      }
-      defer { munmap(map, size) }
-      // A private read-only mapping: dropped pages are read again from the
-      // file, unchanged. (By address: a pointer is not Sendable.)
-      let address = Int(bitPattern: map)
-      return try decode(
-        Data(bytesNoCopy: map, count: size, deallocator: .none), file: file,
-        releasePages: { _ = madvise(UnsafeMutableRawPointer(bitPattern: address), size, MADV_DONTNEED) },
-        scanning: true)
+      return try decode(Self.readWhole(descriptor: descriptor, size: size, file: file), file: file)
     }
     try head.withUnsafeBufferPointer { (bytes) throws(TaskListError) in try Self.checkStart(bytes, file: file) }
     // A long list: two halves at once, when both are in the subset.
