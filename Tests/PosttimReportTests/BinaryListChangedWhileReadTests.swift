@@ -1,5 +1,7 @@
 import Foundation
-import PosttimReport
+import PosttimParallel
+@testable import PosttimReport
+import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -97,6 +99,50 @@ struct BinaryListChangedWhileReadTests {
       _ = extra.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, off_t(Self.list().count)) }
     })
     #expect(result.error == Self.changed(size, now: size + 5000))
+  }
+}
+
+extension BinaryListChangedWhileReadTests {
+  @Test("a bus error elsewhere than in the list being read still ends the process with SIGBUS")
+  func busErrorElsewhere() async {
+    await #expect(processExitsWith: .signal(SIGBUS)) {
+      // Reading a list installs the handler.
+      _ = try BinaryListChangedWhileReadTests.decode(changedBy: { _ in })
+      let path = FileManager.default.temporaryDirectory.appending(path: "bus-\(UUID().uuidString)").path
+      try Data(count: 3 * 4096).write(to: URL(fileURLWithPath: path))
+      let descriptor = open(path, O_RDWR | O_CLOEXEC)
+      unlink(path)
+      let map = try #require(mmap(nil, 3 * 4096, PROT_READ, MAP_PRIVATE, descriptor, 0))
+      _ = ftruncate(descriptor, 0)
+      exit(Int32(map.load(fromByteOffset: 2 * 4096, as: UInt8.self)))
+    }
+  }
+}
+
+extension BinaryListChangedWhileReadTests {
+  @Test("a page past the cut touched on a helper thread reads as zeros, and the cut is told")
+  func cutSeenOnHelperThread() async {
+    await #expect(processExitsWith: .success) {
+      let path = FileManager.default.temporaryDirectory.appending(path: "helper-\(UUID().uuidString)").path
+      try Data(repeating: 0x41, count: 3 * 4096).write(to: URL(fileURLWithPath: path))
+      let descriptor = open(path, O_RDWR | O_CLOEXEC)
+      unlink(path)
+      let seen = CutProofMapping.read(descriptor: descriptor, size: 3 * 4096) { bytes, _ in
+        _ = ftruncate(descriptor, 0)
+        // By address: a pointer is not Sendable.
+        let address = Int(bitPattern: bytes.baseAddress)
+        let byte = Atomic<Int>(-1)
+        let done = DispatchSemaphore(value: 0)
+        Parallel.async {
+          byte.store(Int(UnsafePointer<UInt8>(bitPattern: address)![2 * 4096]), ordering: .sequentiallyConsistent)
+          done.signal()
+        }
+        done.wait()
+        return byte.load(ordering: .sequentiallyConsistent)
+      }
+      #expect(seen?.0 == 0)
+      #expect(seen?.cut == true)
+    }
   }
 }
 

@@ -6,14 +6,10 @@ import Foundation
 
 extension TaskListDecoder {
   /// The `size` bytes (its size when opened) of the regular file open at
-  /// `descriptor`, read into memory.
-  ///
-  /// Copied, not mapped: a mapped page the file no longer holds (the list cut
-  /// while it is read, by its owner or by the app rewriting it in place) is
-  /// a SIGBUS that ends the run with no message, and the copy is bytes that
-  /// do not change under the reader. A file that holds another number of
-  /// bytes once read was changed meanwhile, and what was read may be parts
-  /// of two versions: it is refused.
+  /// `descriptor`, read into memory: a binary list that cannot be mapped
+  /// (``CutProofMapping``). A file that holds another number of bytes once
+  /// read was changed meanwhile, and what was read may be parts of two
+  /// versions: it is refused.
   /// - Throws: ``TaskListError``: `.unreadable` for a changed file (exit
   ///   65), `.systemLimit` when memory for it is refused, `.notFound` when
   ///   a read fails.

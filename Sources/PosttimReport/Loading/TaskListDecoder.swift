@@ -84,17 +84,20 @@ public struct TaskListDecoder: Sendable {
   /// - Throws: ``TaskListError`` (`.unreadable` or `.invalid`) naming the
   ///   file, and for a bad value the entry (from 1) and the key.
   public func decode(_ data: Data, file: String) throws(TaskListError) -> [TaskEntry] {
-    try decode(data, file: file, scanning: true)
+    try decode(data, file: file, releasePages: nil, scanning: true)
   }
 
   /// `scanning`: XML goes through ``PlistXMLScanner`` first, expat only if it gives up.
-  private func decode(_ data: Data, file: String, scanning: Bool) throws(TaskListError) -> [TaskEntry] {
+  private func decode(
+    _ data: Data, file: String, releasePages: (@Sendable () -> Void)?, scanning: Bool
+  ) throws(TaskListError) -> [TaskEntry] {
     do {
       return try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) throws(TaskListError) -> [TaskEntry] in
         let bytes = raw.bindMemory(to: UInt8.self)
         try Self.checkStart(bytes, file: file)
         if bytes.starts(with: "bplist".utf8) {
           var reader = try BinaryPlistReader(bytes, file: file)
+          reader.releasePages = releasePages
           return try reader.tasks()
         }
         let scanned = XMLPlistReader(file: file)
@@ -116,18 +119,17 @@ public struct TaskListDecoder: Sendable {
   /// property lists are read as by ``decode(_:file:)``.
   /// - Throws: ``TaskListError``, as ``decode(_:file:)``.
   package func decodeWithExpat(_ data: Data, file: String) throws(TaskListError) -> [TaskEntry] {
-    try decode(data, file: file, scanning: false)
+    try decode(data, file: file, releasePages: nil, scanning: false)
   }
 
   /// Decodes the file open at `descriptor` (a regular file, read from its
   /// start). XML is read in chunks, by ``PlistXMLScanner`` when it is in the
-  /// common subset, else by expat, and never held whole. Binary is read
-  /// whole into memory (its offset table is at the end), and freed once
-  /// its tasks are made.
+  /// common subset, else by expat, and never held whole. Binary is mapped
+  /// whole (its offset table is at the end), through ``CutProofMapping``.
   /// - Parameter size: the file's size when it was opened.
   /// - Throws: as ``decode(_:file:)``; `.notFound` when a read fails;
   ///   `.unreadable` when a binary list (or any list in its first 64
-  ///   bytes) no longer holds `size` bytes (``readWhole(descriptor:size:file:)``).
+  ///   bytes) no longer holds `size` bytes (``checkUnchanged(descriptor:size:read:file:)``).
   public func decode(descriptor: Int32, size: Int, file: String) throws(TaskListError) -> [TaskEntry] {
     var head = [UInt8](repeating: 0, count: min(size, 64))
     let count = head.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
@@ -135,9 +137,8 @@ public struct TaskListDecoder: Sendable {
       throw TaskListError(.notFound, file: file, message: "cannot be read (\(String(cString: strerror(errno))))")
     }
     if count < head.count { try Self.checkUnchanged(descriptor: descriptor, size: size, read: count, file: file) }
-    if head.starts(with: "bplist".utf8) || size < 64 {
-      return try decode(Self.readWhole(descriptor: descriptor, size: size, file: file), file: file)
-    }
+    if size < 64 { return try decode(Data(head), file: file) }
+    if head.starts(with: "bplist".utf8) { return try decode(binary: descriptor, size: size, file: file) }
     try head.withUnsafeBufferPointer { (bytes) throws(TaskListError) in try Self.checkStart(bytes, file: file) }
     // A long list: two halves at once, when both are in the subset.
     if let tasks = SplitPlistScan.tasks(descriptor: descriptor, size: size, file: file) { return tasks }
@@ -151,6 +152,25 @@ public struct TaskListDecoder: Sendable {
     let reader = XMLPlistReader(file: file)
     try reader.parse(descriptor: descriptor, limit: InputReader.limit)
     return reader.tasks
+  }
+
+  /// A binary list, mapped (the reader jumps around the offset table) by
+  /// ``CutProofMapping``; read into memory when it cannot be mapped. A file
+  /// cut or grown while it is read is refused, whatever the reader made of
+  /// its bytes.
+  private func decode(binary descriptor: Int32, size: Int, file: String) throws(TaskListError) -> [TaskEntry] {
+    let mapped = CutProofMapping.read(descriptor: descriptor, size: size) { bytes, releasePages in
+      Result { () throws(TaskListError) in
+        try decode(
+          Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: bytes.baseAddress!), count: size, deallocator: .none),
+          file: file, releasePages: releasePages, scanning: true)
+      }
+    }
+    guard let (result, cut) = mapped else {
+      return try decode(Self.readWhole(descriptor: descriptor, size: size, file: file), file: file)
+    }
+    try Self.checkUnchanged(descriptor: descriptor, size: size, read: cut ? 0 : size, file: file)
+    return try result.get()
   }
 
   /// Refuses an empty file and text that cannot be XML (an OpenStep plist,

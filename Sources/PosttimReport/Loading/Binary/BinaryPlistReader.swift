@@ -28,8 +28,8 @@ struct BinaryPlistReader: Sendable {
   /// The bytes being read, shared by the readers of the two halves.
   ///
   /// Sendable notes: the caller keeps them alive and unchanged while any
-  /// reader runs (a `Data`'s storage inside `withUnsafeBytes`: a file is
-  /// read into memory, never mapped), and readers only read them.
+  /// reader runs (a private read-only mapping of the file, or a `Data`'s
+  /// storage inside `withUnsafeBytes`), and readers only read them.
   struct InputBytes: @unchecked Sendable {
     let bytes: UnsafeBufferPointer<UInt8>
   }
@@ -48,6 +48,10 @@ struct BinaryPlistReader: Sendable {
   var bytes: UnsafeBufferPointer<UInt8> { input.bytes }
   private let input: InputBytes
   let file: String
+  /// Called every 32,768 tasks when the bytes are a mapped file: it drops
+  /// the pages read so far (they fault back in if needed), so a large file
+  /// does not stay resident beside the tasks made from it.
+  var releasePages: (@Sendable () -> Void)?
   private let offsetSize: Int, referenceSize: Int, objectCount: Int, top: Int, tableOffset: Int
   private let budget: Int
   /// Per object (one byte each, so a million tasks cost a few MB): how
@@ -158,6 +162,7 @@ struct BinaryPlistReader: Sendable {
       throw TaskListError(
         .invalid, file: file, message: "the root must be an array of task dictionaries, got \(root.typeName)")
     }
+    releasePages?()  // what counting the references read
     if root.count >= Self.splitMinimum, Parallel.width > 1, let tasks = tasksInHalves(of: root) {
       return tasks
     }
@@ -189,6 +194,8 @@ struct BinaryPlistReader: Sendable {
     let tasks = [TaskEntry](unsafeUninitializedCapacity: root.count) { buffer, count in
       nonisolated(unsafe) let buffer = buffer
       let totals = Parallel.map(2) { half -> Int? in
+        // Both halves drop the pages read so far, as one core does: the other
+        // half reads again (from the page cache) the few it still needs.
         var reader = start
         var total = half == 0 ? 16 : 0
         let positions = half == 0 ? 0..<middle : middle..<root.count
@@ -255,6 +262,7 @@ struct BinaryPlistReader: Sendable {
           }
           initialized += 1
           total = total.addingReportingOverflow(cost).partialValue
+          if entry & 0x7FFF == 0 { releasePages?() }
           guard total <= budget else { throw Problem.overBudget }
         } catch let error as TaskListError {
           throw error
