@@ -57,6 +57,24 @@ final class StreamBuffer {
     return false
   }
 
+  /// Reads the regular file open at `descriptor` from its start with
+  /// `pread` (its offset is left as it is), until `size` bytes are held or
+  /// the file ends.
+  /// - Returns: the bytes held: fewer than `size` when the file is shorter.
+  func read(file descriptor: Int32, size: Int) throws(Failure) -> Int {
+    try reserve(size - count)
+    while count < size {
+      let read = pread(descriptor, base! + count, size - count, off_t(count))
+      if read == 0 { break }
+      if read > 0 {
+        count += read
+      } else if errno != EINTR {
+        throw .unreadable(errno: errno)
+      }
+    }
+    return count
+  }
+
   private func reserve(_ extra: Int) throws(Failure) {
     guard count + extra > capacity else { return }
     // Doubling, but never past what the limit can need.

@@ -125,28 +125,20 @@ public struct TaskListDecoder: Sendable {
   /// Decodes the file open at `descriptor` (a regular file, read from its
   /// start). XML is read in chunks, by ``PlistXMLScanner`` when it is in the
   /// common subset, else by expat, and never held whole. Binary is mapped
-  /// whole (its offset table is at the end).
-  /// - Throws: as ``decode(_:file:)``; `.notFound` when a read fails.
+  /// whole (its offset table is at the end), through ``CutProofMapping``.
+  /// - Parameter size: the file's size when it was opened.
+  /// - Throws: as ``decode(_:file:)``; `.notFound` when a read fails;
+  ///   `.unreadable` when a binary list (or any list in its first 64
+  ///   bytes) no longer holds `size` bytes (``checkUnchanged(descriptor:size:read:file:)``).
   public func decode(descriptor: Int32, size: Int, file: String) throws(TaskListError) -> [TaskEntry] {
     var head = [UInt8](repeating: 0, count: min(size, 64))
     let count = head.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
-    guard count == head.count else {
+    guard count >= 0 else {
       throw TaskListError(.notFound, file: file, message: "cannot be read (\(String(cString: strerror(errno))))")
     }
-    if head.starts(with: "bplist".utf8) || size < 64 {
-      // Mapped, not copied: the reader jumps around the offset table.
-      guard size > 0, let map = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), map != MAP_FAILED else {
-        return try decode(Data(head), file: file)
-      }
-      defer { munmap(map, size) }
-      // A private read-only mapping: dropped pages are read again from the
-      // file, unchanged. (By address: a pointer is not Sendable.)
-      let address = Int(bitPattern: map)
-      return try decode(
-        Data(bytesNoCopy: map, count: size, deallocator: .none), file: file,
-        releasePages: { _ = madvise(UnsafeMutableRawPointer(bitPattern: address), size, MADV_DONTNEED) },
-        scanning: true)
-    }
+    if count < head.count { try Self.checkUnchanged(descriptor: descriptor, size: size, read: count, file: file) }
+    if size < 64 { return try decode(Data(head), file: file) }
+    if head.starts(with: "bplist".utf8) { return try decode(binary: descriptor, size: size, file: file) }
     try head.withUnsafeBufferPointer { (bytes) throws(TaskListError) in try Self.checkStart(bytes, file: file) }
     // A long list: two halves at once, when both are in the subset.
     if let tasks = SplitPlistScan.tasks(descriptor: descriptor, size: size, file: file) { return tasks }
@@ -160,6 +152,25 @@ public struct TaskListDecoder: Sendable {
     let reader = XMLPlistReader(file: file)
     try reader.parse(descriptor: descriptor, limit: InputReader.limit)
     return reader.tasks
+  }
+
+  /// A binary list, mapped (the reader jumps around the offset table) by
+  /// ``CutProofMapping``; read into memory when it cannot be mapped. A file
+  /// cut or grown while it is read is refused, whatever the reader made of
+  /// its bytes.
+  private func decode(binary descriptor: Int32, size: Int, file: String) throws(TaskListError) -> [TaskEntry] {
+    let mapped = CutProofMapping.read(descriptor: descriptor, size: size) { bytes, releasePages in
+      Result { () throws(TaskListError) in
+        try decode(
+          Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: bytes.baseAddress!), count: size, deallocator: .none),
+          file: file, releasePages: releasePages, scanning: true)
+      }
+    }
+    guard let (result, cut) = mapped else {
+      return try decode(Self.readWhole(descriptor: descriptor, size: size, file: file), file: file)
+    }
+    try Self.checkUnchanged(descriptor: descriptor, size: size, read: cut ? 0 : size, file: file)
+    return try result.get()
   }
 
   /// Refuses an empty file and text that cannot be XML (an OpenStep plist,
