@@ -1,0 +1,205 @@
+import Foundation
+import Testing
+import TestSupport
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Files read as data (task lists, `--template`, the files of
+/// `--template-dir`, a roster reader's list) follow a symbolic link only
+/// when it belongs to the caller or to root, in any folder, as writes do:
+/// what is read goes back to whoever controls the link's folder (a roster
+/// mails a reader's list and templates to that reader), so a link of theirs
+/// in their own folder would hand them any file root can read.
+@Suite(
+  "Read links: only the caller's and root's are followed",
+  .requires(.builtBinary), .enabled(if: geteuid() == 0, "needs root to chown links and change user"))
+struct ReadLinkOwnerTests {
+  /// The owner of `home`, and of the links planted in it.
+  static let stranger: uid_t = 4253
+  /// The user some runs are made as (with `setpriv`).
+  static let caller: uid_t = 4254
+
+  /// `home`: the stranger's folder (0755, neither sticky nor world-writable,
+  /// like `/home/mallory`); `private`: root's (0700), holding a task list
+  /// and a text file only root may read.
+  struct Fixture {
+    let root: URL
+    var home: String { root.appending(path: "home").path }
+    var privateFolder: String { root.appending(path: "private").path }
+    var secretList: String { privateFolder + "/zoe.plist" }
+    var secretText: String { privateFolder + "/notes.txt" }
+    var list: String { root.appending(path: "tasks.plist").path }
+
+    init() throws {
+      root = try temporaryFolder()
+      #expect(chmod(root.path, 0o755) == 0)
+      for folder in [home, privateFolder] {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+      }
+      #expect(chmod(privateFolder, 0o700) == 0)
+      #expect(chown(home, ReadLinkOwnerTests.stranger, ReadLinkOwnerTests.stranger) == 0)
+      try FileManager.default.copyItem(atPath: TestPaths.example.path, toPath: list)
+      #expect(chmod(list, 0o644) == 0)
+      _ = try exampleList(
+        replacing: "Souper chez Mamie", with: "SECRET-ZOE", as: "zoe.plist", in: URL(fileURLWithPath: privateFolder))
+      #expect(chmod(secretList, 0o600) == 0)
+      try "root-only secret line: password=hunter2\n".write(toFile: secretText, atomically: false, encoding: .utf8)
+      #expect(chmod(secretText, 0o600) == 0)
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: root) }
+
+    /// A link at `path` to `destination`, owned by `owner`.
+    func link(_ path: String, to destination: String, owner: uid_t) {
+      #expect(symlink(destination, path) == 0)
+      #expect(lchown(path, owner, owner) == 0)
+    }
+
+    /// `home/tpl`, the stranger's template folder, with `relative` (under
+    /// it) the stranger's link to the secret text.
+    func templateFolder(linking relative: String) throws -> String {
+      let folder = home + "/tpl"
+      let file = folder + "/" + relative
+      let parent = URL(fileURLWithPath: file).deletingLastPathComponent().path
+      try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+      for path in [folder, parent] {
+        #expect(chown(path, ReadLinkOwnerTests.stranger, ReadLinkOwnerTests.stranger) == 0)
+      }
+      link(file, to: secretText, owner: ReadLinkOwnerTests.stranger)
+      return folder
+    }
+  }
+
+  static func refusal(_ link: String, uid: uid_t = stranger) -> String {
+    "not following \(link): a symbolic link of uid \(uid), neither yours nor root's (a file read as data follows no other)"
+  }
+
+  static func report(_ arguments: String, as user: uid_t? = nil, environment: [String: String] = [:]) throws
+    -> Subprocess.Result
+  {
+    let change = user.map { "/usr/bin/setpriv --reuid \($0) --regid \($0) --clear-groups " } ?? ""
+    return try GuardedShell.run(
+      "exec \(change)\"$BIN\" \(arguments) --now 2026-11-30T14:00:00Z -z UTC", environment: environment)
+  }
+
+  static func expectNoSecret(_ result: Subprocess.Result) {
+    for text in [result.stdout, result.stderr] {
+      #expect(!text.contains("SECRET-ZOE"))
+      #expect(!text.contains("hunter2"))
+    }
+  }
+
+  @Test("a task list through another user's link in their own folder: 66 naming the link and its uid, not read")
+  func taskListLinkInPlainFolder() throws {
+    let fixture = try Fixture()
+    defer { fixture.remove() }
+    let link = fixture.home + "/my.plist"
+    fixture.link(link, to: fixture.secretList, owner: Self.stranger)
+    let result = try Self.report("\"$LIST\" -f csv", environment: ["LIST": link])
+    #expect(result.status == 66)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr == "posttim-report: error: \(link): cannot be read (\(Self.refusal(link)))\n")
+    Self.expectNoSecret(result)
+  }
+
+  @Test("a task list below another user's folder link: 66 naming the link")
+  func taskListBelowFolderLink() throws {
+    let fixture = try Fixture()
+    defer { fixture.remove() }
+    let link = fixture.home + "/lists"
+    fixture.link(link, to: fixture.privateFolder, owner: Self.stranger)
+    let list = link + "/zoe.plist"
+    let result = try Self.report("\"$LIST\" -f csv", environment: ["LIST": list])
+    #expect(result.status == 66)
+    #expect(result.stderr == "posttim-report: error: \(list): cannot be read (\(Self.refusal(link)))\n")
+    Self.expectNoSecret(result)
+  }
+
+  @Test("root's link and the caller's own link in another user's folder are still read")
+  func callersAndRootsLinksRead() throws {
+    let fixture = try Fixture()
+    defer { fixture.remove() }
+    let rootsLink = fixture.home + "/root.plist"
+    fixture.link(rootsLink, to: fixture.list, owner: 0)
+    let asRoot = try Self.report("\"$LIST\" -f csv", environment: ["LIST": rootsLink])
+    #expect(asRoot.status == 0, "\(asRoot.stderr)")
+    #expect(asRoot.stdout.hasPrefix("date,tache"))
+
+    let callersLink = fixture.home + "/caller.plist"
+    fixture.link(callersLink, to: fixture.list, owner: Self.caller)
+    let asCaller = try Self.report("\"$LIST\" -f csv", as: Self.caller, environment: ["LIST": callersLink])
+    #expect(asCaller.status == 0, "\(asCaller.stderr)")
+    #expect(asCaller.stdout == asRoot.stdout)
+  }
+
+  @Test("a --template through another user's link in their own folder: 66 naming the link, not read")
+  func templateLink() throws {
+    let fixture = try Fixture()
+    defer { fixture.remove() }
+    let link = fixture.home + "/agenda.mustache"
+    fixture.link(link, to: fixture.secretText, owner: Self.stranger)
+    let result = try Self.report("\"$EXAMPLE\" --template \"$TEMPLATE\"", environment: ["TEMPLATE": link])
+    #expect(result.status == 66)
+    #expect(result.stdout.isEmpty)
+    #expect(
+      result.stderr
+        == "posttim-report: error: \(link): cannot be read (\(Self.refusal(link))) (a template is a text file)\n")
+    Self.expectNoSecret(result)
+  }
+
+  @Test("a partial of a --template-dir that is its owner's link: 78 naming the link, nothing mailed")
+  func templateFolderPartialLink() throws {
+    let fixture = try Fixture()
+    defer { fixture.remove() }
+    let folder = try fixture.templateFolder(linking: "html/footer.mustache")
+    let result = try Self.report(
+      "\"$EXAMPLE\" -f email --mail-to mallory@localhost -l fr_CA --template-dir \"$DIR\"",
+      environment: ["DIR": folder])
+    let link = folder + "/html/footer.mustache"
+    #expect(result.status == 78)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr == "posttim-report: error: \(link): \(Self.refusal(link))\n")
+    Self.expectNoSecret(result)
+  }
+
+  @Test("a catalog of a --template-dir that is its owner's link: 78 naming the link")
+  func templateFolderCatalogLink() throws {
+    let fixture = try Fixture()
+    defer { fixture.remove() }
+    let folder = try fixture.templateFolder(linking: "messages/fr.json")
+    let result = try Self.report("\"$EXAMPLE\" -l fr_CA --template-dir \"$DIR\"", environment: ["DIR": folder])
+    let link = folder + "/messages/fr.json"
+    #expect(result.status == 78)
+    #expect(result.stderr == "posttim-report: error: \(link): \(Self.refusal(link))\n")
+    Self.expectNoSecret(result)
+  }
+
+  @Test("a roster reader's list through their own link: that reader fails naming it, the others are written")
+  func rosterReaderListLink() throws {
+    let fixture = try Fixture()
+    defer { fixture.remove() }
+    let link = fixture.home + "/my.plist"
+    fixture.link(link, to: fixture.secretList, owner: Self.stranger)
+    let roster = fixture.root.appending(path: "roster.csv").path
+    try """
+    id,list,mail-to
+    zoe,\(fixture.secretList),zoe@example.org
+    mal,\(link),mallory@localhost
+    amy,\(fixture.list),amy@example.org
+
+    """.write(toFile: roster, atomically: false, encoding: .utf8)
+    let out = fixture.root.appending(path: "out").path
+    try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: false)
+    let result = try GuardedShell.run(
+      "exec \"$BIN\" roster \"$ROSTER\" -o \"$OUT\" --state \"$STATE\" --now 2026-12-02T12:00:00Z",
+      environment: ["ROSTER": roster, "OUT": out, "STATE": fixture.root.appending(path: "state").path])
+    #expect(result.status == 75)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == ["amy.eml", "zoe.eml"])
+    #expect(
+      result.stdout.split(separator: "\n").map(String.init).filter { $0.hasPrefix("mal: ") } == [
+        "mal: failed: row 3: \(link): cannot be read (\(Self.refusal(link)))"
+      ])
+  }
+}
