@@ -176,30 +176,67 @@ struct ReadLinkOwnerTests {
     Self.expectNoSecret(result)
   }
 
+  /// `roster.csv` (the given rows) run with `-o out` at noon, every reader due.
+  static func roster(_ csv: String, in fixture: Fixture) throws -> (result: Subprocess.Result, out: String) {
+    let roster = fixture.root.appending(path: "roster.csv").path
+    try csv.write(toFile: roster, atomically: false, encoding: .utf8)
+    let out = fixture.root.appending(path: "out").path
+    try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: false)
+    let result = try GuardedShell.run(
+      "exec \"$BIN\" roster \"$ROSTER\" -o \"$OUT\" --state \"$STATE\" --now 2026-12-02T12:00:00Z",
+      environment: ["ROSTER": roster, "OUT": out, "STATE": fixture.root.appending(path: "state").path])
+    return (result, out)
+  }
+
   @Test("a roster reader's list through their own link: that reader fails naming it, the others are written")
   func rosterReaderListLink() throws {
     let fixture = try Fixture()
     defer { fixture.remove() }
     let link = fixture.home + "/my.plist"
     fixture.link(link, to: fixture.secretList, owner: Self.stranger)
-    let roster = fixture.root.appending(path: "roster.csv").path
-    try """
-    id,list,mail-to
-    zoe,\(fixture.secretList),zoe@example.org
-    mal,\(link),mallory@localhost
-    amy,\(fixture.list),amy@example.org
+    let (result, out) = try Self.roster(
+      """
+      id,list,mail-to
+      zoe,\(fixture.secretList),zoe@example.org
+      mal,\(link),mallory@localhost
+      amy,\(fixture.list),amy@example.org
 
-    """.write(toFile: roster, atomically: false, encoding: .utf8)
-    let out = fixture.root.appending(path: "out").path
-    try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: false)
-    let result = try GuardedShell.run(
-      "exec \"$BIN\" roster \"$ROSTER\" -o \"$OUT\" --state \"$STATE\" --now 2026-12-02T12:00:00Z",
-      environment: ["ROSTER": roster, "OUT": out, "STATE": fixture.root.appending(path: "state").path])
+      """, in: fixture)
     #expect(result.status == 75)
     #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == ["amy.eml", "zoe.eml"])
     #expect(
       result.stdout.split(separator: "\n").map(String.init).filter { $0.hasPrefix("mal: ") } == [
         "mal: failed: row 3: \(link): cannot be read (\(Self.refusal(link)))"
       ])
+  }
+
+  @Test("a roster reader's template-dir cell holding its owner's link: that reader fails naming it, the others are written")
+  func rosterTemplateFolderCellLink() throws {
+    let fixture = try Fixture()
+    defer { fixture.remove() }
+    let folder = try fixture.templateFolder(linking: "html/footer.mustache")
+    let link = folder + "/html/footer.mustache"
+    let (result, out) = try Self.roster(
+      """
+      id,list,mail-to,template-dir
+      ann,\(fixture.list),ann@example.org,
+      mal,\(fixture.list),mallory@localhost,\(folder)
+      amy,\(fixture.list),amy@example.org,
+
+      """, in: fixture)
+    #expect(result.status == 75)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == ["amy.eml", "ann.eml"])
+    let reason = "\(link): \(Self.refusal(link))"
+    #expect(
+      result.stdout.split(separator: "\n").map(String.init).filter { $0.hasPrefix("mal: ") } == [
+        "mal: failed: row 3: \(reason)"
+      ])
+    #expect(
+      result.stderr.split(separator: "\n").map(String.init).filter { !$0.contains(": note: no journal in ") } == [
+        "posttim-report: warning: row 3 (mal): column 'template-dir': \(reason); "
+          + "this reader fails until it is fixed, the others are sent",
+        "posttim-report: error: 1 reader failed (named above); the next run retries it",
+      ])
+    Self.expectNoSecret(result)
   }
 }
