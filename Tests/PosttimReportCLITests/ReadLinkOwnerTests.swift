@@ -210,7 +210,8 @@ struct ReadLinkOwnerTests {
       ])
   }
 
-  @Test("a roster reader's template-dir cell holding its owner's link: that reader fails naming it, the others are written")
+  @Test(
+    "a roster reader's template-dir cell holding its owner's link: that reader fails naming it, the others are written")
   func rosterTemplateFolderCellLink() throws {
     let fixture = try Fixture()
     defer { fixture.remove() }

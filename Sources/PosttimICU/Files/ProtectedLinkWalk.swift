@@ -98,7 +98,8 @@ package enum ProtectedLinkWalk {
     if rule != .protectedSymlinks {
       guard owner != 0 && owner != geteuid() else { return nil }
       let what = rule == .callerOrRoot ? "a write" : "a file read as data"
-      return "not following \(link): a symbolic link of uid \(owner), neither yours nor root's (\(what) follows no other)"
+      return
+        "not following \(link): a symbolic link of uid \(owner), neither yours nor root's (\(what) follows no other)"
     }
     guard let foreign = isForeign(owner, in: folder) else { return "not following \(link): \(lastError)" }
     return foreign ? "not following \(link): a symbolic link of uid \(owner) in a sticky world-writable folder" : nil

@@ -91,7 +91,8 @@ struct RosterSchedule {
       guard case .roster = options.origin(of: folder) else { throw error }
       if request.shard.contains(id: reader.id) {
         environment.warn(
-          "column 'template-dir': \(ReportCommand.describe(error).1); this reader fails until it is fixed, the others are sent")
+          "column 'template-dir': \(ReportCommand.describe(error).1); this reader fails until it is fixed, the others are sent"
+        )
       }
       return try RunPlan(resolving: options.without(folder), in: environment, shared: shared)
     }
