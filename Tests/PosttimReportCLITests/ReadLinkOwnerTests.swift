@@ -16,46 +16,32 @@ import TestSupport
   "Read links: only the caller's and root's are followed",
   .requires(.builtBinary), .enabled(if: geteuid() == 0, "needs root to chown links and change user"))
 struct ReadLinkOwnerTests {
-  /// The owner of `home`, and of the links planted in it.
-  static let stranger: uid_t = 4253
-  /// The user some runs are made as (with `setpriv`).
-  static let caller: uid_t = 4254
+  static let stranger = WriteLinkOwnerTests.stranger
+  static let caller = WriteLinkOwnerTests.caller
 
-  /// `home`: the stranger's folder (0755, neither sticky nor world-writable,
-  /// like `/home/mallory`); `private`: root's (0700), holding a task list
-  /// and a text file only root may read.
+  /// The write suite's (`home`: the stranger's plain folder; `private`:
+  /// root's, 0700), with a task list and a text file only root may read.
   struct Fixture {
-    let root: URL
-    var home: String { root.appending(path: "home").path }
-    var privateFolder: String { root.appending(path: "private").path }
-    var secretList: String { privateFolder + "/zoe.plist" }
-    var secretText: String { privateFolder + "/notes.txt" }
-    var list: String { root.appending(path: "tasks.plist").path }
+    let base: WriteLinkOwnerTests.Fixture
+    var root: URL { base.root }
+    var home: String { base.home }
+    var list: String { base.list }
+    var secretList: String { base.privateFolder + "/zoe.plist" }
+    var secretText: String { base.privateFolder + "/notes.txt" }
 
     init() throws {
-      root = try temporaryFolder()
-      #expect(chmod(root.path, 0o755) == 0)
-      for folder in [home, privateFolder] {
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
-      }
-      #expect(chmod(privateFolder, 0o700) == 0)
-      #expect(chown(home, ReadLinkOwnerTests.stranger, ReadLinkOwnerTests.stranger) == 0)
-      try FileManager.default.copyItem(atPath: TestPaths.example.path, toPath: list)
-      #expect(chmod(list, 0o644) == 0)
+      base = try WriteLinkOwnerTests.Fixture()
       _ = try exampleList(
-        replacing: "Souper chez Mamie", with: "SECRET-ZOE", as: "zoe.plist", in: URL(fileURLWithPath: privateFolder))
+        replacing: "Souper chez Mamie", with: "SECRET-ZOE", as: "zoe.plist",
+        in: URL(fileURLWithPath: base.privateFolder))
       #expect(chmod(secretList, 0o600) == 0)
       try "root-only secret line: password=hunter2\n".write(toFile: secretText, atomically: false, encoding: .utf8)
       #expect(chmod(secretText, 0o600) == 0)
     }
 
-    func remove() { try? FileManager.default.removeItem(at: root) }
+    func remove() { base.remove() }
 
-    /// A link at `path` to `destination`, owned by `owner`.
-    func link(_ path: String, to destination: String, owner: uid_t) {
-      #expect(symlink(destination, path) == 0)
-      #expect(lchown(path, owner, owner) == 0)
-    }
+    func link(_ path: String, to destination: String, owner: uid_t) { base.link(path, to: destination, owner: owner) }
 
     /// `home/tpl`, the stranger's template folder, with `relative` (under
     /// it) the stranger's link to the secret text.
@@ -109,7 +95,7 @@ struct ReadLinkOwnerTests {
     let fixture = try Fixture()
     defer { fixture.remove() }
     let link = fixture.home + "/lists"
-    fixture.link(link, to: fixture.privateFolder, owner: Self.stranger)
+    fixture.link(link, to: fixture.base.privateFolder, owner: Self.stranger)
     let list = link + "/zoe.plist"
     let result = try Self.report("\"$LIST\" -f csv", environment: ["LIST": list])
     #expect(result.status == 66)

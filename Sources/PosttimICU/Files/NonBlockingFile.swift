@@ -52,12 +52,7 @@ package enum NonBlockingFile {
     }
     let handle = Glibc.open(path, __O_PATH | O_CLOEXEC)
     guard handle >= 0 else { throw Failure(code: errno, reason: ProtectedLinkWalk.lastError) }
-    var info = stat()
-    guard fstat(handle, &info) == 0 else {
-      let failure = Failure(code: errno, reason: ProtectedLinkWalk.lastError)
-      close(handle)
-      throw failure
-    }
+    let info = try described(handle)
     guard opens(info, regularOnly: regularOnly) else {
       if let role { ReadFiles.record(info, path: path, as: role) }
       return Opened(descriptor: handle, info: info, isOpen: false)
@@ -91,17 +86,23 @@ package enum NonBlockingFile {
       descriptor = Glibc.open(path, flags)
     }
     guard descriptor >= 0 else { throw Failure(code: errno, reason: ProtectedLinkWalk.lastError) }
+    let info = try described(descriptor)
+    guard info.st_dev == looked.st_dev, info.st_ino == looked.st_ino else {
+      close(descriptor)
+      throw Failure(code: EAGAIN, reason: "it was replaced while it was opened")
+    }
+    return Opened(descriptor: descriptor, info: info)
+  }
+
+  /// The `fstat` of `descriptor`, which is closed when there is none.
+  private static func described(_ descriptor: Int32) throws(Failure) -> stat {
     var info = stat()
     guard fstat(descriptor, &info) == 0 else {
       let failure = Failure(code: errno, reason: ProtectedLinkWalk.lastError)
       close(descriptor)
       throw failure
     }
-    guard info.st_dev == looked.st_dev, info.st_ino == looked.st_ino else {
-      close(descriptor)
-      throw Failure(code: EAGAIN, reason: "it was replaced while it was opened")
-    }
-    return Opened(descriptor: descriptor, info: info)
+    return info
   }
 
   /// `/dev/null`'s device number (1, 3 on Linux).
