@@ -62,6 +62,11 @@ struct FolderLinkRuleTests {
     "not following \(link.path): a symbolic link of uid \(stranger) in a sticky world-writable folder"
   }
 
+  /// For a file read as data (a template folder): only the caller's and root's links.
+  static func readRefusal(_ link: URL) -> String {
+    "not following \(link.path): a symbolic link of uid \(stranger), neither yours nor root's (a file read as data follows no other)"
+  }
+
   static func writeRefusal(_ link: URL) -> String {
     "not following \(link.path): a symbolic link of uid \(stranger), neither yours nor root's (a write follows no other)"
   }

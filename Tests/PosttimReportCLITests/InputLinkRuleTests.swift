@@ -7,11 +7,11 @@ import TestSupport
   import Glibc
 #endif
 
-/// Files read as data follow symbolic links under the kernel's
-/// `protected_symlinks` rule too: another user's link in a sticky
-/// world-writable folder would make a root run read a file of root's, and
-/// echo its content in an error.
-@Suite("Input links: the protected_symlinks rule", .enabled(if: geteuid() == 0, "needs root to chown links"))
+/// Files read as data follow only the caller's and root's symbolic links,
+/// in a sticky world-writable folder too: another user's link there would
+/// make a root run read a file of root's, and echo its content in an error
+/// (``ReadLinkOwnerTests``: in a folder of the link's owner).
+@Suite("Input links: another user's in a sticky folder", .enabled(if: geteuid() == 0, "needs root to chown links"))
 struct InputLinkRuleTests {
   static let stranger: uid_t = 4247
 
@@ -28,7 +28,7 @@ struct InputLinkRuleTests {
   }
 
   func refusal(_ link: String) -> String {
-    "not following \(link): a symbolic link of uid 4247 in a sticky world-writable folder"
+    "not following \(link): a symbolic link of uid 4247, neither yours nor root's (a file read as data follows no other)"
   }
 
   @Test("a task list through another user's link there: 66 naming the link, the file not read")

@@ -6,12 +6,12 @@ import TestSupport
   import Glibc
 #endif
 
-/// A `--template-dir` reached through another user's link in a sticky
-/// world-writable folder, or holding such a link as a subfolder, is refused
-/// (78 naming the link): each file in it is read under the link rule, so
-/// the run quietly used the embedded templates and catalogs instead.
+/// A `--template-dir` reached through another user's link (here in a
+/// sticky world-writable folder), or holding such a link as a subfolder, is
+/// refused (78 naming the link): each file in it is read under the link
+/// rule, so the run quietly used the embedded templates and catalogs instead.
 @Suite(
-  "Template folder links: the protected_symlinks rule",
+  "Template folder links: only the caller's and root's are followed",
   .enabled(if: geteuid() == 0 && EndToEndTests.binary != nil, "needs root to chown links, and the built binary"))
 struct TemplateFolderLinkRuleTests {
   @Test("the folder itself, or its markdown subfolder, another user's link: 78 naming the link")
@@ -29,7 +29,7 @@ struct TemplateFolderLinkRuleTests {
     #expect(whole.stdout.isEmpty)
     #expect(
       whole.stderr
-        == "posttim-report: error: \(folderLink.path): \(FolderLinkRuleTests.refusal(folderLink))\n")
+        == "posttim-report: error: \(folderLink.path): \(FolderLinkRuleTests.readRefusal(folderLink))\n")
 
     let sub = fixture.shared.appending(path: "mdl")
     try FileManager.default.createSymbolicLink(atPath: sub.path, withDestinationPath: templates.path)
@@ -42,7 +42,7 @@ struct TemplateFolderLinkRuleTests {
     #expect(inner.status == 78)
     #expect(
       inner.stderr
-        == "posttim-report: error: \(folder.path)/markdown: \(FolderLinkRuleTests.refusal(sub))\n")
+        == "posttim-report: error: \(folder.path)/markdown: \(FolderLinkRuleTests.readRefusal(sub))\n")
 
     // The same folder named directly is used.
     let direct = try FolderLinkRuleTests.run([TestPaths.example.path, "--template-dir", fixture.privateFolder.path])

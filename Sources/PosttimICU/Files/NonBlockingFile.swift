@@ -2,13 +2,15 @@ import Foundation
 
 /// The one opener of every file the tool reads as data: task lists, the
 /// config file, templates, catalogs, zone files, `tzdata.zi`. Symbolic
-/// links on the path are followed only under the kernel's
-/// `protected_symlinks` rule (``ProtectedLinkWalk``): another user's link
-/// in `/tmp` could make a root run read, and echo in its errors, a file of
-/// root's, or take its zones from a forged `TZDIR`. `O_NONBLOCK` on the
-/// open, so a FIFO without a writer or a device cannot hold the run. What
-/// is opened is then described by its descriptor, so it cannot be swapped
-/// between a check and the read.
+/// links on the path are followed only under the rule its caller passes
+/// (``ProtectedLinkWalk``): another user's link could make a root run
+/// read, and echo in its errors or its output, a file of root's, or take
+/// its zones from a forged `TZDIR`. The file is first looked up without
+/// being opened (`O_PATH`), so a device is never opened: opening some has
+/// side effects (a tape rewound, a watchdog armed). Anything else is then
+/// opened `O_NONBLOCK` through that lookup, so a FIFO without a writer
+/// cannot hold the run, and is described by its descriptor, so it cannot
+/// be swapped between a check and the read.
 package enum NonBlockingFile {
   /// Why a path could not be opened: `code` is the open's errno, or 0
   /// when the link walk refused the path (`reason` names the link).
@@ -17,41 +19,97 @@ package enum NonBlockingFile {
     package let reason: String
   }
 
-  /// An open file (still `O_NONBLOCK`) and its `fstat`.
+  /// A file looked up, and its `fstat`: open for reading (still
+  /// `O_NONBLOCK`) when `isOpen`, else a descriptor that reads nothing (a
+  /// device, or a kind the caller does not read).
   package struct Opened {
     package let descriptor: Int32
     package let info: stat
+    package var isOpen = true
     /// Whether it is a regular file.
     package var isRegular: Bool { info.st_mode & S_IFMT == S_IFREG }
   }
 
-  /// Opens `path` read-only without blocking on the open.
+  /// Looks `path` up and opens it read-only without blocking on the open.
   /// - Parameter checkingLinks: false for a caller that walked the path
   ///   itself (the config file's trust check, a path already resolved).
+  /// - Parameter rule: which links on the path are followed.
+  /// - Parameter regularOnly: only a regular file is opened (a FIFO is
+  ///   not, so its writer is not woken).
   /// - Parameter role: what the file is read as, recorded in
   ///   ``ReadFiles`` (so `-o` cannot replace it); nil records nothing.
   /// - Throws: ``Failure``; the caller closes nothing.
-  package static func open(_ path: String, checkingLinks: Bool = true, as role: ReadFiles.Role? = nil) throws(Failure)
-    -> Opened
-  {
+  package static func open(
+    _ path: String, checkingLinks: Bool = true, rule: ProtectedLinkWalk.Rule = .protectedSymlinks,
+    regularOnly: Bool = false, as role: ReadFiles.Role? = nil
+  ) throws(Failure) -> Opened {
     if checkingLinks {
       do throws(ProtectedLinkWalk.Refusal) {
-        _ = try ProtectedLinkWalk.resolve(folder: path)
+        _ = try ProtectedLinkWalk.resolve(folder: path, rule: rule)
       } catch {
         throw Failure(code: 0, reason: error.reason)
       }
     }
-    let descriptor = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+    let handle = Glibc.open(path, __O_PATH | O_CLOEXEC)
+    guard handle >= 0 else { throw Failure(code: errno, reason: ProtectedLinkWalk.lastError) }
+    let info = try described(handle)
+    guard opens(info, regularOnly: regularOnly) else {
+      if let role { ReadFiles.record(info, path: path, as: role) }
+      return Opened(descriptor: handle, info: info, isOpen: false)
+    }
+    defer { close(handle) }
+    let opened = try reopen(handle, path: path, as: info)
+    if let role { ReadFiles.record(opened.info, path: path, as: role) }
+    return opened
+  }
+
+  /// Whether a file `info` describes is opened: a regular file; unless
+  /// `regularOnly`, also a FIFO, a socket, a folder and `/dev/null`,
+  /// whose opens do nothing else; never another device.
+  static func opens(_ info: stat, regularOnly: Bool) -> Bool {
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: return true
+    case S_IFCHR: return !regularOnly && info.st_rdev == nullDevice
+    case S_IFBLK: return false
+    default: return !regularOnly
+    }
+  }
+
+  /// The file `handle` (an `O_PATH` descriptor) looked up, opened through
+  /// `/proc/self/fd`: the same file, whatever `path` names by now. Without
+  /// `/proc` the path is opened again and must still name that file (a
+  /// device swapped in meanwhile would be opened, then refused).
+  private static func reopen(_ handle: Int32, path: String, as looked: stat) throws(Failure) -> Opened {
+    let flags = O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC
+    var descriptor = Glibc.open("/proc/self/fd/\(handle)", flags)
+    if descriptor < 0, errno == ENOENT, access("/proc/self/fd", F_OK) != 0 {
+      descriptor = Glibc.open(path, flags)
+    }
     guard descriptor >= 0 else { throw Failure(code: errno, reason: ProtectedLinkWalk.lastError) }
+    let info = try described(descriptor)
+    guard info.st_dev == looked.st_dev, info.st_ino == looked.st_ino else {
+      close(descriptor)
+      throw Failure(code: EAGAIN, reason: "it was replaced while it was opened")
+    }
+    return Opened(descriptor: descriptor, info: info)
+  }
+
+  /// The `fstat` of `descriptor`, which is closed when there is none.
+  private static func described(_ descriptor: Int32) throws(Failure) -> stat {
     var info = stat()
     guard fstat(descriptor, &info) == 0 else {
       let failure = Failure(code: errno, reason: ProtectedLinkWalk.lastError)
       close(descriptor)
       throw failure
     }
-    if let role { ReadFiles.record(info, path: path, as: role) }
-    return Opened(descriptor: descriptor, info: info)
+    return info
   }
+
+  /// `/dev/null`'s device number (1, 3 on Linux).
+  package static let nullDevice: dev_t = {
+    var info = stat()
+    return stat("/dev/null", &info) == 0 ? info.st_rdev : dev_t.max
+  }()
 
   /// What `info` describes, with its article: "a FIFO", "a directory", …
   package static func what(_ info: stat) -> String {

@@ -4,10 +4,10 @@ import Foundation
 /// symbolic link only where a ``Rule`` allows, whatever the sysctl says:
 /// with the kernel's rule off, `/tmp/s/dir -> /root` planted by another
 /// user would take a root run's `-o /tmp/s/dir/report.md` into `/root`.
-/// Used for every file read as data (``NonBlockingFile``: task lists,
-/// templates, catalogs, zone files and `TZDIR`) and the config file under
-/// the kernel's rule, and for every place written (`-o`, the roster's
-/// `-o DIR` and `--state`, `TMPDIR`) under the stricter one. It lives in
+/// Used for zone files, `TZDIR` and the config file under the kernel's
+/// rule, for the other files read as data (``NonBlockingFile``: task
+/// lists, templates, catalogs) and every place written (`-o`, the roster's
+/// `-o DIR` and `--state`, `TMPDIR`) under the stricter ones. It lives in
 /// PosttimICU, the lowest Swift layer, so that the zone reader shares it.
 package enum ProtectedLinkWalk {
   /// Which symbolic links a walk follows.
@@ -21,6 +21,11 @@ package enum ProtectedLinkWalk {
     /// folder a root job writes into could otherwise aim that write at any
     /// file (`/home/alice/agenda.html -> /etc/shadow`).
     case callerOrRoot
+    /// For a file read as data (a task list, a template, a partial, a
+    /// catalog, a roster reader's list): the same, since what is read goes
+    /// back to whoever controls the link's folder (a roster mails a
+    /// reader's list, through their templates, to that reader).
+    case callerOrRootRead
   }
 
   /// Why a walk stopped: `link` is the link refused, or the path when the
@@ -90,10 +95,11 @@ package enum ProtectedLinkWalk {
   package static func refusal(_ link: String, owner: uid_t, in folder: String, rule: Rule = .protectedSymlinks)
     -> String?
   {
-    if rule == .callerOrRoot {
+    if rule != .protectedSymlinks {
       guard owner != 0 && owner != geteuid() else { return nil }
+      let what = rule == .callerOrRoot ? "a write" : "a file read as data"
       return
-        "not following \(link): a symbolic link of uid \(owner), neither yours nor root's (a write follows no other)"
+        "not following \(link): a symbolic link of uid \(owner), neither yours nor root's (\(what) follows no other)"
     }
     guard let foreign = isForeign(owner, in: folder) else { return "not following \(link): \(lastError)" }
     return foreign ? "not following \(link): a symbolic link of uid \(owner) in a sticky world-writable folder" : nil

@@ -57,25 +57,31 @@ public enum DataFile {
   }
 
   /// Opens `path` for reading without blocking on the open, through
-  /// ``NonBlockingFile`` (links under the kernel's `protected_symlinks`
-  /// rule, whatever the sysctl says).
+  /// ``NonBlockingFile``: a device is never opened (its descriptor reads
+  /// nothing; its kind says what it is), and a symbolic link on the way is
+  /// followed only when it is the caller's or root's, in any folder: what
+  /// is read goes back to whoever controls the link's folder (a roster
+  /// mails a reader's list and templates to that reader).
   /// - Parameter checkingLinks: false for a caller that walks the path
   ///   itself (the config file's trust check).
+  /// - Parameter regularOnly: only a regular file is opened; anything
+  ///   else is described, not opened (a FIFO's writer is not woken).
   /// - Parameter role: what the file is read as (``ReadFiles``: `-o`
   ///   cannot name it); nil for a file that is not an input (a journal).
   /// - Throws: ``Failure/notFound`` or ``Failure/unreadable(_:)``, which
   ///   names a link the rule does not follow.
-  public static func open(_ path: String, checkingLinks: Bool = true, as role: ReadRole? = nil) throws(Failure)
-    -> Opened
-  {
+  public static func open(
+    _ path: String, checkingLinks: Bool = true, regularOnly: Bool = false, as role: ReadRole? = nil
+  ) throws(Failure) -> Opened {
     let file: NonBlockingFile.Opened
     do throws(NonBlockingFile.Failure) {
-      file = try NonBlockingFile.open(path, checkingLinks: checkingLinks, as: role)
+      file = try NonBlockingFile.open(
+        path, checkingLinks: checkingLinks, rule: .callerOrRootRead, regularOnly: regularOnly, as: role)
     } catch {
       throw error.code == ENOENT ? .notFound : .unreadable(error.reason)
     }
     let kind = Self.kind(of: file.info)
-    if kind == .regular || kind == .pipe {
+    if file.isOpen && (kind == .regular || kind == .pipe) {
       _ = fcntl(file.descriptor, F_SETFL, fcntl(file.descriptor, F_GETFL) & ~O_NONBLOCK)
     }
     return Opened(descriptor: file.descriptor, info: file.info, kind: kind)
@@ -86,7 +92,7 @@ public enum DataFile {
     switch info.st_mode & S_IFMT {
     case S_IFREG: return .regular
     case S_IFIFO, S_IFSOCK: return .pipe
-    case S_IFCHR where info.st_rdev == nullDevice: return .nullDevice
+    case S_IFCHR where info.st_rdev == NonBlockingFile.nullDevice: return .nullDevice
     default: return .other(what: what(info))
     }
   }
@@ -94,19 +100,13 @@ public enum DataFile {
   /// What `info` describes, with its article: "a FIFO", "a directory", …
   public static func what(_ info: stat) -> String { NonBlockingFile.what(info) }
 
-  /// `/dev/null`'s device number (1, 3 on Linux).
-  static let nullDevice: dev_t = {
-    var info = stat()
-    return stat("/dev/null", &info) == 0 ? info.st_rdev : dev_t.max
-  }()
-
   /// The whole text of the regular file at `path`, as bytes.
   /// - Throws: ``Failure``; `.wrongKind` for anything but a regular file,
   ///   `.tooLarge` past `limit` bytes.
   public static func readRegular(_ path: String, limit: Int = InputReader.limit, as role: ReadRole) throws(Failure)
     -> [UInt8]
   {
-    let file = try open(path, as: role)
+    let file = try open(path, regularOnly: true, as: role)
     defer { close(file.descriptor) }
     guard file.kind == .regular else { throw .wrongKind(file.what) }
     // Refused by its size before a byte is held.

@@ -15,24 +15,31 @@ public struct TaskListLoader: Sendable {
   /// The memory check a stream passes as it is read (a file is checked
   /// from its size before); nil: none.
   public let streamMemory: StreamMemoryGuard?
+  /// Why only a regular file is read, or nil to read pipes too. A roster
+  /// reader's list: its owner could stall the whole run with a FIFO.
+  public let regularOnly: String?
 
   /// - Parameters:
   ///   - decoder: turns the parsed property list into task entries.
   ///   - readStandardInput: reads the input named `-`; nil reads descriptor 0.
   ///   - streamMemory: checked before each MiB of a stream is read.
+  ///   - regularOnly: why a FIFO or socket is refused (not opened); nil
+  ///     reads it.
   public init(
     decoder: TaskListDecoder = .init(), readStandardInput: (@Sendable () throws -> Data)? = nil,
-    streamMemory: StreamMemoryGuard? = nil
+    streamMemory: StreamMemoryGuard? = nil, regularOnly: String? = nil
   ) {
     self.decoder = decoder
     self.readStandardInput = readStandardInput
     self.streamMemory = streamMemory
+    self.regularOnly = regularOnly
   }
 
   /// Loads one task list: a path, or `-` for standard input.
   ///
   /// - Throws: ``TaskListError``: `.notFound` when the file cannot be read
-  ///   (missing, a directory or a device, no permission), `.systemLimit`
+  ///   (missing, a directory or a device, no permission), `.invalid` for
+  ///   a pipe under ``regularOnly``, `.systemLimit`
   ///   when no memory is left to read it, else as
   ///   ``TaskListDecoder/decode(_:file:)``.
   public func load(_ path: String) throws(TaskListError) -> [TaskEntry] {
@@ -41,10 +48,12 @@ public struct TaskListLoader: Sendable {
         guard let readStandardInput else { return try load(standardInput: 0) }
         return try decoder.decode(readStandardInput(), file: path)
       }
-      let file = try DataFile.open(path, as: .taskList)
+      let file = try DataFile.open(path, regularOnly: regularOnly != nil, as: .taskList)
       defer { close(file.descriptor) }
       switch file.kind {
       case .regular: return try load(regular: file.descriptor, size: Int(file.info.st_size), file: path)
+      case .pipe where regularOnly != nil:
+        throw TaskListError(.invalid, file: path, message: "is \(file.what); \(regularOnly ?? "")")
       case .pipe: return try decoder.decode(stream: file.descriptor, file: path, memory: streamMemory)
       case .nullDevice, .other:
         throw TaskListError(.notFound, file: path, message: "is \(file.what), not a task list")

@@ -30,6 +30,13 @@ struct ParsedOptions: Sendable {
     entries[spec.name, default: []].append(entry)
   }
 
+  /// These options without any value of `spec`.
+  func without(_ spec: OptionSpec) -> ParsedOptions {
+    var options = self
+    options.entries[spec.name] = nil
+    return options
+  }
+
   /// Whether the option was given at all (a value, or a flag turned on).
   func has(_ spec: OptionSpec) -> Bool {
     guard let last = entries[spec.name]?.last else { return false }

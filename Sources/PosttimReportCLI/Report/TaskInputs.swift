@@ -7,6 +7,8 @@ import PosttimReport
 struct TaskInputs {
   /// Nil reads descriptor 0 as a stream (``TaskListLoader/readStandardInput``).
   let readStandardInput: (@Sendable () throws -> Data)?
+  /// Why only regular files are read (``TaskListLoader/regularOnly``).
+  var regularOnly: String? = nil
 
   /// Reads every input after the memory check of every report path (the
   /// plain run, `preview --report`): under a limit, inputs and a product
@@ -23,7 +25,8 @@ struct TaskInputs {
   /// against `streamMemory` as it is read (nil: not checked; the roster
   /// reserves its readers' memory itself, ``RosterListMemory``).
   func load(_ paths: [String], streamMemory: StreamMemoryGuard? = nil) throws -> [TaskEntry] {
-    let loader = TaskListLoader(readStandardInput: readStandardInput, streamMemory: streamMemory)
+    let loader = TaskListLoader(
+      readStandardInput: readStandardInput, streamMemory: streamMemory, regularOnly: regularOnly)
     var tasks: [TaskEntry] = []
     var errors: [TaskListError] = []
     for path in paths {

@@ -46,6 +46,9 @@ struct RosterMessageMaker: Sendable {
     init(shared: SharedWriters = SharedWriters()) { self.shared = shared }
   }
 
+  /// Why a reader's list that is a FIFO or socket is refused.
+  static let listKind = "a roster reader's list must be a regular file"
+
   func message(for reader: RosterReader, _ entry: RosterSchedule.Entry, context: Context) -> RosterMessage {
     do {
       // The day before's occurrence is made as at its `at`: that date's window.
@@ -55,7 +58,8 @@ struct RosterMessageMaker: Sendable {
         messageID: entry.messageID(id: reader.id), shared: context.shared)
       let reserved = try memory.reserve(plan)
       defer { memory.release(reserved) }
-      var tasks = try TaskInputs(readStandardInput: readStandardInput).load(plan.inputs)
+      // A regular file only: a FIFO whose writer stalls would hold every reader after this one.
+      var tasks = try TaskInputs(readStandardInput: readStandardInput, regularOnly: Self.listKind).load(plan.inputs)
       let report = try PresentedReport(moving: &tasks, plan: plan, warn: environment.warn, kept: context.presenters)
       if plan.output.skipsEmpty && report.views[0].taskCount == 0 { return .skipped }
       let rendering = CheckedRendering(product: plan.output.product, report: report)

@@ -1,6 +1,7 @@
 import Foundation
 import PosttimICU
 import PosttimReport
+import PosttimTemplating
 
 /// The roster checked whole: every row's options resolved into a run plan
 /// (and dropped: a plan holds its writer), and for each reader of the
@@ -37,8 +38,7 @@ struct RosterSchedule {
     var domains: Set<String> = []
     for (index, reader) in roster.readers.enumerated() {
       do {
-        let plan = try RunPlan(
-          resolving: request.options(for: reader, in: roster), in: warnings.environment(for: reader), shared: shared)
+        let plan = try Self.plan(for: reader, roster: roster, request: request, warnings: warnings, shared: shared)
         guard request.shard.contains(id: reader.id) else { continue }
         Self.checkListIsThere(reader, warnings: warnings)
         let planned = plan.presentation.locales[0].timeZone
@@ -70,6 +70,32 @@ struct RosterSchedule {
       throw RosterErrors(errors: (roster.refusedRows + errors).sorted { $0.row < $1.row })
     }
     self.entries = entries
+  }
+
+  /// The reader's run plan. A template folder of the reader's own cell
+  /// whose files cannot be used (another user's link, a template that does
+  /// not parse) fails that reader alone when it is due, as a list that is
+  /// not there does, since whoever owns that folder must not stop the
+  /// others: the check names it (for the shard's readers), and the reader
+  /// is scheduled by its plan without that folder.
+  static func plan(
+    for reader: RosterReader, roster: RosterFile, request: RosterRequest, warnings: RosterWarnings,
+    shared: SharedWriters
+  ) throws -> RunPlan {
+    let options = request.options(for: reader, in: roster)
+    let environment = warnings.environment(for: reader)
+    let folder = ReportOptions.templateDirectory.spec
+    do {
+      return try RunPlan(resolving: options, in: environment, shared: shared)
+    } catch let error as TemplateError {
+      guard case .roster = options.origin(of: folder) else { throw error }
+      if request.shard.contains(id: reader.id) {
+        environment.warn(
+          "column 'template-dir': \(ReportCommand.describe(error).1); this reader fails until it is fixed, the others are sent"
+        )
+      }
+      return try RunPlan(resolving: options.without(folder), in: environment, shared: shared)
+    }
   }
 
   /// A list that is not there is named by the check, due or not; the
