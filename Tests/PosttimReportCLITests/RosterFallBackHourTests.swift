@@ -11,6 +11,11 @@ import TestSupport
 @Suite("Roster: a reader due in the repeated hour of a fall-back change")
 struct RosterFallBackHourTests {
   // America/Toronto, 2026-11-01: 02:00 EDT (06:00Z) is 01:00 EST again.
+  static let reader = """
+    id,list,at,locale,time-zone,mail-to
+    zoe,tasks.plist,01:30,fr_CA,America/Toronto,zoe@example.org
+
+    """
   let toronto = Result { try DayCalendar(timeZone: TimeZoneIdentifier("America/Toronto")) }
 
   /// The due check at `hour`:`minute` UTC on 2026-11-01.
@@ -38,12 +43,7 @@ struct RosterFallBackHourTests {
 
   @Test("runs at 05:30Z, 06:00Z and 06:30Z: one mail, sent at the first")
   func sentOnce() throws {
-    let fixture = try RosterFixture(
-      """
-      id,list,at,locale,time-zone,mail-to
-      zoe,tasks.plist,01:30,fr_CA,America/Toronto,zoe@example.org
-
-      """)
+    let fixture = try RosterFixture(Self.reader)
     defer { fixture.remove() }
     let (_, early) = fixture.send(at: "2026-11-01T05:29:00Z")
     #expect(early.stdout.hasPrefix("zoe: not due until 01:30 (America/Toronto)\n"))
@@ -60,12 +60,7 @@ struct RosterFallBackHourTests {
 
   @Test("hourly runs: the 06:00Z run (01:00 EST, after 01:30 EDT) sends the mail")
   func hourlyRuns() throws {
-    let fixture = try RosterFixture(
-      """
-      id,list,at,locale,time-zone,mail-to
-      zoe,tasks.plist,01:30,fr_CA,America/Toronto,zoe@example.org
-
-      """)
+    let fixture = try RosterFixture(Self.reader)
     defer { fixture.remove() }
     for now in ["2026-11-01T05:00:00Z", "2026-11-01T06:00:00Z", "2026-11-01T07:00:00Z"] {
       _ = fixture.send(at: now)

@@ -10,7 +10,8 @@ import TestSupport
 /// as SIGTERM does, not only the four of ``SignalExitTests``: SIGUSR1 from
 /// a supervisor, SIGALRM from `timeout -s ALRM`, SIGXCPU from a soft CPU
 /// limit (`ulimit -S -t`, systemd's `LimitCPU=`)… The temporary file is
-/// removed, nothing is printed, and the run dies of the signal.
+/// removed, nothing is printed, and the run dies of the signal: each of
+/// ``signals`` is sent mid-write by ``SignalExitTests``.
 @Suite(
   "Other terminating signals end a run alike",
   .enabled(if: EndToEndTests.binary != nil, "posttim-report binary not built"))
@@ -19,24 +20,6 @@ struct TerminatingSignalsTests {
     SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGSTKFLT, SIGXCPU, SIGIO, SIGPWR, __libc_current_sigrtmin(),
     __libc_current_sigrtmax(),
   ]
-
-  @Test("while writing the output: the run dies of the signal, no temporary file left", arguments: signals)
-  func whileWriting(signal number: Int32) throws {
-    let folder = try temporaryFolder()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let input = folder.appending(path: "big.plist")
-    var caught: MidWriteSignal?
-    for count in [2_000, 8_000, 32_000] where caught == nil {
-      try StaleTemporaryFileTests.bigList(count).write(to: input, atomically: false, encoding: .utf8)
-      caught = try MidWriteSignal.send(number, folder: folder, input: input)
-    }
-    let (process, stderr) = try #require(caught.map { ($0.process, $0.stderr) }, "no run could be caught writing")
-    #expect(process.terminationReason == .uncaughtSignal)
-    #expect(process.terminationStatus == number)
-    #expect(stderr == "")
-    let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-    #expect(left == ["big.plist"] || left == ["agenda.html", "big.plist"], "\(left)")
-  }
 
   /// `ulimit -S -t 1` under a hard limit above it: the kernel sends SIGXCPU
   /// once the run has used a second of CPU, whatever it is doing then.
