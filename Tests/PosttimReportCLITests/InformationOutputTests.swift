@@ -74,24 +74,29 @@ struct InformationOutputTests {
     #expect(try String(contentsOf: victim, encoding: .utf8) == "secret")
   }
 
+  /// A mode that prints (a listing, `--version`, the man page, a completion
+  /// script) never leaves the file `-o` names silently unwritten.
   @Test(
-    "--list-formats and --list-locales with -o FILE: 64, no file; -o - is standard output",
-    arguments: ["formats", "locales"])
-  func listingWithOutput(_ listing: String) throws {
+    "a listing, --version, the man page or a completion script with -o FILE: 64, no file; -o - is standard output",
+    arguments: [
+      ["--list-formats"], ["--list-locales"], ["--version"], ["--generate-manpage"],
+      ["--generate-completion-script", "bash"],
+    ])
+  func printingModeWithOutput(_ mode: [String]) throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appending(path: "list.txt")
     expectRun(
-      arguments: ["--list-\(listing)", "-o", file.path], exit: .usage,
+      arguments: mode + ["-o", file.path], exit: .usage,
       stderr: [
-        "posttim-report: error: --output does not apply to --list-\(listing), which prints to standard output "
+        "posttim-report: error: --output does not apply to \(mode[0]), which prints to standard output "
           + "(redirect it to a file)",
         "Usage: posttim-report [options] FILE... (- for stdin)",
         "See 'posttim-report --help' for more information.",
       ])
     #expect(!FileManager.default.fileExists(atPath: file.path))
-    let printed = expectRun(arguments: ["--list-\(listing)", "-o", "-"], exit: .success, stderr: [])
-    #expect(printed.stdout == expectRun(arguments: ["--list-\(listing)"], exit: .success).stdout)
+    let printed = expectRun(arguments: mode + ["-o", "-"], exit: .success, stderr: [])
+    #expect(printed.stdout == expectRun(arguments: mode, exit: .success).stdout)
     #expect(!printed.stdout.isEmpty)
   }
 }

@@ -69,9 +69,11 @@ struct RosterLateHourTests {
     "a 23:30 reader in Santiago across both DST changes (at local midnight): one mail each local day",
     arguments: [
       (
-        1_775_217_600,  // 2026-04-03T12:00:00Z; 00:00 on 5 April is 23:00 again
+        // 2026-04-03T12:00:00Z; 00:00 on 5 April is 23:00 again: the 4th's first
+        // 23:30 (-03) has passed at the 23:00 (-04) run, which sends it.
+        1_775_217_600,
         [
-          ("20260403", "Fri, 03 Apr 2026 23:30:00 -0300"), ("20260404", "Sat, 04 Apr 2026 23:30:00 -0400"),
+          ("20260403", "Fri, 03 Apr 2026 23:30:00 -0300"), ("20260404", "Sat, 04 Apr 2026 23:00:00 -0400"),
           ("20260405", "Sun, 05 Apr 2026 23:30:00 -0400"),
         ]
       ),

@@ -58,7 +58,9 @@ struct SignalExitTests {
     #expect(stderr == "")
   }
 
-  @Test("while writing the output: the run dies of the signal, no temporary file, no output file", arguments: signals)
+  @Test(
+    "while writing the output: the run dies of the signal, no temporary file, no output file",
+    arguments: signals + TerminatingSignalsTests.signals)
   func whileWriting(signal number: Int32) throws {
     let folder = FileManager.default.temporaryDirectory.appending(path: "posttim-signal-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

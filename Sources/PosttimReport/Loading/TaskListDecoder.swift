@@ -178,6 +178,7 @@ public struct TaskListDecoder: Sendable {
   static func checkStart(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws(TaskListError) {
     guard !bytes.isEmpty else { throw TaskListError(.unreadable, file: file, message: "is empty, not a property list") }
     if bytes.starts(with: "bplist".utf8) { return }
+    if isUTF32(bytes) { throw XMLPlistReader.encodingNotRead("\"UTF-32\"", file: file) }
     var index = 0
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
     while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
@@ -186,6 +187,21 @@ public struct TaskListDecoder: Sendable {
     guard index < bytes.count, [0x3C, 0x00, 0xFE, 0xFF].contains(bytes[index]),
       bytes[index] != 0 || index + 1 == bytes.count || bytes[index + 1] != 0
     else { throw notXMLOrBinary(file) }
+  }
+
+  /// UTF-32 as XML's appendix F tells it from the first four bytes: its
+  /// byte order mark (`FF FE 00 00` would be UTF-16 with a NUL, which XML
+  /// forbids), or `<` or white space with three NULs on one side.
+  static func isUTF32(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard bytes.count >= 4 else { return false }
+    let head = (bytes[0], bytes[1], bytes[2], bytes[3])
+    let start: Set<UInt8> = [0x3C, 0x20, 0x09, 0x0A, 0x0D]
+    switch head {
+    case (0xFF, 0xFE, 0, 0), (0, 0, 0xFE, 0xFF): return true
+    case (let first, 0, 0, 0): return start.contains(first)
+    case (0, 0, 0, let last): return start.contains(last)
+    default: return false
+    }
   }
 
   package static func notXMLOrBinary(_ file: String) -> TaskListError {

@@ -73,9 +73,11 @@ public struct TaskListLoader: Sendable {
     }
   }
 
-  /// A regular file is streamed from its size.
+  /// A regular file is streamed from its size. One of size 0 is read as a
+  /// stream, to its end: a file of procfs or sysfs has content all the same.
   private func load(regular descriptor: Int32, size: Int, file: String) throws(TaskListError) -> [TaskEntry] {
     guard size <= InputReader.limit else { throw TaskListError.tooLarge(file, limit: InputReader.limit) }
+    if size == 0 { return try decoder.decode(stream: descriptor, file: file, memory: streamMemory) }
     return try decoder.decode(descriptor: descriptor, size: size, file: file)
   }
 

@@ -5,13 +5,18 @@ import Synchronization
   import Glibc
 #endif
 
-/// SIGHUP, SIGINT, SIGQUIT and SIGTERM end a run alike, whenever they come:
-/// the output's temporary file is removed, a running sendmail is killed
-/// with its process group, and the process dies of the same signal (the
-/// shell shows 128 + its number: 129, 130, 131, 143), printing nothing.
-/// SIGQUIT would otherwise reach Swift's backtracer, which prints "Program
-/// crashed" and lets the run go on; it leaves no core file either. A
-/// signal the caller ignores (`nohup`, a background job) stays ignored.
+/// Every catchable signal whose default action ends the process ends a run
+/// alike, whenever it comes: SIGHUP, SIGINT, SIGQUIT and SIGTERM, and
+/// SIGUSR1, SIGUSR2, SIGALRM (`timeout -s ALRM`), SIGVTALRM, SIGPROF,
+/// SIGSTKFLT, SIGXCPU (a soft CPU limit), SIGIO, SIGPWR and the real-time
+/// signals. The output's temporary file is removed, a running sendmail is
+/// killed with its process group, and the process dies of the same signal
+/// (the shell shows 128 + its number: 129, 130, 131, 143, 138…), printing
+/// nothing. SIGQUIT would otherwise reach Swift's backtracer, which prints
+/// "Program crashed" and lets the run go on; neither it nor SIGXCPU leaves
+/// a core file. A signal the caller ignores (`nohup`, a background job)
+/// stays ignored; SIGPIPE and SIGXFSZ are ignored by `main` (a write
+/// error then), and the faults (SIGSEGV, SIGBUS…) are the backtracer's.
 ///
 /// The handler runs on the main thread (libdispatch's worker threads block
 /// these signals), but the slots are atomics all the same and a registered
@@ -46,9 +51,14 @@ public struct SignalCleanup: TemporaryFileHook, ChildProcessHook {
   /// The temporary files' paths, as the addresses of their C strings (0: none).
   static let pendingPaths = (0..<16).map { _ in AtomicCell(0) }
   static let childGroup = Atomic<pid_t>(0)
-  static let signals = [SIGHUP, SIGINT, SIGQUIT, SIGTERM]
+  static let signals =
+    [
+      SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGSTKFLT, SIGXCPU, SIGIO,
+      SIGPWR,
+    ]
+    + Array(__libc_current_sigrtmin()...__libc_current_sigrtmax())
 
-  /// Installs the handler for the four signals, once, at the start of the
+  /// Installs the handler for these signals, once, at the start of the
   /// process, and unblocks them: a parent may start the run with them
   /// blocked (Foundation's `Process` does), and then nothing could stop it
   /// but SIGKILL.
@@ -82,8 +92,9 @@ public struct SignalCleanup: TemporaryFileHook, ChildProcessHook {
         unlink(path)
       }
     }
-    if received == SIGQUIT {
-      // SIGQUIT's default action dumps core: a quit asked for is no crash.
+    if received == SIGQUIT || received == SIGXCPU {
+      // Their default action dumps core: a quit asked for, or a CPU limit
+      // reached, is no crash.
       var none = rlimit(rlim_cur: 0, rlim_max: 0)
       setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &none)
     }

@@ -66,7 +66,8 @@ enum HelpRenderer {
     \(options(RosterOptions.all))
 
     Output: one line per reader of the shard (sent, written, not due until
-    HH:MM, already sent at …, failed: why), then a summary.
+    HH:MM, already sent at …, failed: why), then a summary; with --quiet,
+    nothing, and each failed reader's line on standard error.
     Exit status: 0 every due reader delivered; 75 some failed (the next run
     retries them) or the journal is in use (or its folder by another N);
     64, 65, 66 or 78 for a roster, option or config file refused whole,

@@ -63,9 +63,11 @@ enum ReportOptions {
     OptionSpec("csv-bom", help: "start CSV with a UTF-8 byte order mark (for Excel)", group: .output))
   static let csvRawFormulas = Flag(
     OptionSpec(
-      "csv-raw-formulas", help: "keep CSV cells starting with = + - @ tab or CR as they are",
+      "csv-raw-formulas", help: "keep CSV title and description cells starting with = + - @ tab or CR as they are",
       discussion:
-        "By default a ' is put in front of such cells so a spreadsheet does not run them as formulas (OWASP).",
+        "By default a ' is put in front of such cells so a spreadsheet does not run them as formulas (OWASP). The "
+        + "date cells are the date pattern's output and are never changed (a --pattern that starts with an offset "
+        + "gives -05:00 …).",
       group: .output))
   static let details = Flag(
     OptionSpec(

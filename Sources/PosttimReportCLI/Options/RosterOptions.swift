@@ -14,6 +14,13 @@ enum RosterOptions {
       discussion: "Default: $XDG_STATE_HOME/posttim-report, else ~/.local/state/posttim-report. The journal is "
         + "ROSTER.journal (ROSTER.shard-K-of-N.journal with --shard), ROSTER the roster file's name without .csv.",
       group: .output, commands: .roster, completion: .directory, configurable: false))
+  static let quiet = Flag(
+    OptionSpec(
+      "quiet", short: "q",
+      help: "print nothing on standard output; a failed reader's line goes to standard error",
+      discussion: "For cron, which mails whatever a job prints: a run where all is well prints nothing. The exit "
+        + "status is the same.",
+      group: .output, commands: .roster, configurable: false))
   static let shard = Option(
     spec: OptionSpec(
       "shard", value: "K/N", default: "0/1",
@@ -53,7 +60,7 @@ enum RosterOptions {
   ])
 
   /// The roster's own options.
-  static let own: [OptionSpec] = [output.spec, state.spec, shard.spec]
+  static let own: [OptionSpec] = [output.spec, state.spec, shard.spec, quiet.spec]
 
   /// Every roster option, in help order within each group.
   static let all: [OptionSpec] = own + ReportOptions.all.filter { !notTaken.contains($0.name) }

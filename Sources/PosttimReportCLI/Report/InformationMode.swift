@@ -15,31 +15,44 @@ enum InformationMode {
 
   /// The modes the command line alone decides, before the config file is
   /// read: a broken config file never hides `--help`.
+  /// `--help` wins over everything, `-o` included; the others refuse `-o`
+  /// (``refuseOutput(_:for:)``).
   static func requested(byCommandLine commandLine: ParsedOptions) throws -> InformationMode? {
     if commandLine.isSet(ReportOptions.help) { return .help }
-    if commandLine.isSet(ReportOptions.version) { return .version }
-    if commandLine.isSet(ReportOptions.generateManPage) { return .manPage }
-    if let shell = try commandLine.value(ReportOptions.generateCompletionScript) {
-      return .completionScript(shell: shell)
+    let mode: (InformationMode, OptionSpec)
+    if commandLine.isSet(ReportOptions.version) {
+      mode = (.version, ReportOptions.version.spec)
+    } else if commandLine.isSet(ReportOptions.generateManPage) {
+      mode = (.manPage, ReportOptions.generateManPage.spec)
+    } else if let shell = try commandLine.value(ReportOptions.generateCompletionScript) {
+      mode = (.completionScript(shell: shell), ReportOptions.generateCompletionScript.spec)
+    } else {
+      return nil
     }
-    return nil
+    try refuseOutput(commandLine, for: mode.1)
+    return mode.0
+  }
+
+  /// `-o` on the command line (other than `-o -`) with a mode that prints:
+  /// its text is for the terminal, as `--help` is, never a file; `-o`
+  /// silently ignored would leave the file the user asked for unwritten.
+  /// A config file's `output` is the report's and does not apply.
+  static func refuseOutput(_ options: ParsedOptions, for mode: OptionSpec) throws {
+    if options.origin(of: ReportOptions.output.spec) == .commandLine, options.text(ReportOptions.output) != "-" {
+      throw UsageError(
+        "--output does not apply to --\(mode.name), which prints to standard output (redirect it to a file)")
+    }
   }
 
   /// The modes that read the config file's settings too: `--list-locales`
   /// lists the catalogs of its `template-dir`, for its `locale`. Only
   /// those options are resolved; the rest of a report's are not needed.
-  /// - Throws: ``UsageError`` for `-o` on the command line with a listing
-  ///   (other than `-o -`): a listing is information for the terminal, as
-  ///   `--help` is, never a file; `-o` silently ignored would leave the
-  ///   file the user asked for unwritten. A config file's `output` is the
-  ///   report's and does not apply.
+  /// - Throws: ``UsageError`` for `-o FILE` on the command line
+  ///   (``refuseOutput(_:for:)``).
   static func requested(by options: ParsedOptions, in environment: RunEnvironment) throws -> InformationMode? {
     let listing = [ReportOptions.listFormats, ReportOptions.listLocales].first { options.isSet($0) }
     guard let listing else { return nil }
-    if options.origin(of: ReportOptions.output.spec) == .commandLine, options.text(ReportOptions.output) != "-" {
-      throw UsageError(
-        "--output does not apply to --\(listing.spec.name), which prints to standard output (redirect it to a file)")
-    }
+    try refuseOutput(options, for: listing.spec)
     if listing.spec.name == ReportOptions.listFormats.spec.name { return .listFormats }
     var resources: any ResourceFiles = EmbeddedResources()
     if let folder = try RunPlan.templateDirectory(options) {

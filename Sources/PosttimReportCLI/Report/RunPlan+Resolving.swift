@@ -23,7 +23,10 @@ extension RunPlan {
     let format =
       try options.value(ReportOptions.format) ?? (options.isSet(MailOptions.send) ? "email" : "markdown")
     if options.has(ReportOptions.template.spec), !["markdown", "html"].contains(format) {
-      throw UsageError("--template applies to the markdown and html formats, not '\(format)'")
+      // Both in the config file: 78 at the later line. An unset format is `--send`'s.
+      let chosen = options.has(ReportOptions.format.spec) ? ReportOptions.format.spec : MailOptions.send.spec
+      throw options.conflict(
+        [chosen, ReportOptions.template.spec], "--template applies to the markdown and html formats, not '\(format)'")
     }
     try TaskInputs.checkDistinct(inputs)
     let outputPath = try SharedOptions.outputPath(options)

@@ -14,8 +14,8 @@ extension RunPlan {
       templateFiles = try checkTemplateDirectory(folder, catalogs: true)
       writerOptions.resources = LayeredResources([DirectoryResources(root: folder), EmbeddedResources()])
     }
-    if let path = try options.value(ReportOptions.template) {
-      let layout = try layout(at: path)
+    // A file the config file names that cannot be read is its fault (78 at the line).
+    if case let (path, layout)? = try options.resolve(ReportOptions.template, { ($0, try layout(at: $0)) }) {
       try MemoryReserve.checkParsing(templateFiles + [(path, layout.text.utf8.count)])
       writerOptions[TemplateReportWriter.Options.self] = .init(layout: layout)
     }
@@ -37,15 +37,17 @@ extension RunPlan {
     return writerOptions
   }
 
-  /// `--template-dir`, which must be a folder.
+  /// `--template-dir`, which must be a folder: 64 on the command line,
+  /// 78 at its line in the config file.
   static func templateDirectory(_ options: ParsedOptions) throws -> URL? {
-    guard let folder = try options.value(ReportOptions.templateDirectory) else { return nil }
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else {
-      throw UsageError("template folder '\(folder)' does not exist")
+    try options.resolve(ReportOptions.templateDirectory) { folder in
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else {
+        throw UsageError("template folder '\(folder)' does not exist")
+      }
+      guard isDirectory.boolValue else { throw UsageError("--template-dir '\(folder)' is a file, not a folder") }
+      return URL(fileURLWithPath: folder)
     }
-    guard isDirectory.boolValue else { throw UsageError("--template-dir '\(folder)' is a file, not a folder") }
-    return URL(fileURLWithPath: folder)
   }
 
   /// Refuses a template folder with an unusable file, and (for a report,

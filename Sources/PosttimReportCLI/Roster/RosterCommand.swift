@@ -59,7 +59,7 @@ struct RosterCommand {
       context: RosterMessageMaker.Context(shared: shared))
     var tally = try run.handle(schedule.entries, roster: roster)
     let scope = request.shard == .all ? "roster" : "roster (shard \(request.shard))"
-    tally.print("\(scope): \(tally.summary(delivery: request.delivery))\n", io: io)
+    if !request.quiet { tally.print("\(scope): \(tally.summary(delivery: request.delivery))\n", io: io) }
     if let unprinted = tally.unprinted { throw unprinted }
     if tally.failed > 0 { throw RosterIncomplete(failed: tally.failed) }
   }

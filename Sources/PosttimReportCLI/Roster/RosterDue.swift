@@ -6,7 +6,10 @@ import PosttimICU
 /// hour after `at`, whichever is later: an hourly run at 00:00 still sends
 /// the 23:15 reader's mail of the day before. The rule compares wall times,
 /// so it holds across DST: on a spring-forward day whose 02:30 does not
-/// exist, a reader due at 02:30 is due from 03:00.
+/// exist, a reader due at 02:30 is due from 03:00. On a fall-back day whose
+/// 01:30 comes twice, a reader due at 01:30 is due from the first, as cron
+/// and systemd run a job then; the journal keeps the second from sending
+/// again.
 struct RosterDue: Equatable, Sendable {
   /// The local date of the occurrence: today's at "now", or the day
   /// before's while its hour after `at` lasts, `YYYY-MM-DD`.
@@ -41,7 +44,8 @@ struct RosterDue: Equatable, Sendable {
     // The day before as the zone has it (Apia's 2011-12-31 follows the 29th).
     let dayBefore = calendar.day(today, movedBy: -1)
     let hourAgo = now.addingTimeInterval(-Self.grace)
-    if Self.wall(now, calendar) >= minutes {
+    // Past `at` on the clock, or (on a fall-back day) past its first occurrence.
+    if Self.wall(now, calendar) >= minutes || Self.firstReached(today, minutes, calendar).map({ $0 <= now }) ?? false {
       (localDate, isDue, madeAt) = (today, true, nil)
     } else if calendar.day(of: hourAgo) == dayBefore, Self.wall(hourAgo, calendar) < minutes {
       // An hour ago the day before's `at` was still ahead: it was reached
@@ -54,6 +58,17 @@ struct RosterDue: Equatable, Sendable {
     } else {
       (localDate, isDue, madeAt) = (today, false, nil)
     }
+  }
+
+  /// The earliest instant of `day` whose wall time is `minutes`: on a
+  /// fall-back day, the first of the two; nil when the clocks skip it.
+  /// Each offset in force within six hours of it is tried.
+  private static func firstReached(_ day: LocalDay, _ minutes: Int, _ calendar: DayCalendar) -> Date? {
+    func offset(_ seconds: Int) -> Int { calendar.utcOffset(at: Date(timeIntervalSince1970: TimeInterval(seconds))) }
+    let wall = (Int(day.dayNumber) - CivilDate.julianDayOfUnixEpoch) * 86_400 + minutes * 60
+    let near = wall - offset(wall)
+    let instants = Set([-6 * 3600, 0, 6 * 3600].map { wall - offset(near + $0) })
+    return instants.filter { offset($0) == wall - $0 }.min().map { Date(timeIntervalSince1970: TimeInterval($0)) }
   }
 
   private static func localSeconds(_ date: Date, _ calendar: DayCalendar) -> Int {

@@ -18,6 +18,8 @@ struct RosterRequest: Sendable {
   /// `~/.local/state/posttim-report`.
   let stateFolder: String
   let shard: RosterShard
+  /// `--quiet`: no line on standard output; a failed reader's on standard error.
+  let quiet: Bool
   /// The report options every reader starts from, format e-mail.
   let shared: ParsedOptions
 
@@ -41,9 +43,10 @@ struct RosterRequest: Sendable {
     case (true, nil): delivery = .send
     }
     shard = try options.value(RosterOptions.shard) ?? .all
+    quiet = options.isSet(RosterOptions.quiet)
     stateFolder = try Self.stateFolder(options, environment: environment)
     // `--now` is the run's clock (``RosterWideOptions``), so a late reader's is its own.
-    var shared = options.without(["output", "state", "shard", "now"])
+    var shared = options.without(["output", "state", "shard", "quiet", "now"])
     shared.append(ReportOptions.format.spec, .init(text: "email", origin: .commandLine))
     shared.operands = []
     self.shared = shared

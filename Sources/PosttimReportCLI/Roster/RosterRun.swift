@@ -121,6 +121,7 @@ struct RosterRun {
       let localDate = entry.due.localDate.iso8601
       let messageID = entry.messageID(id: reader.id)
       let line: String
+      var failed = false
       if let done = recorded(entry, roster: roster) {
         tally.already += 1
         line = "already \(done.how) at \(done.time)"
@@ -146,11 +147,16 @@ struct RosterRun {
           throw error
         } catch {
           tally.failed += 1
+          failed = true
           let message = ReportCommand.printable(ReportCommand.describe(error).1, lines: false)
           line = "failed: row \(reader.row): \(message)"
         }
       }
-      tally.print("\(reader.id): \(line)\n", io: io)
+      if !request.quiet {
+        tally.print("\(reader.id): \(line)\n", io: io)
+      } else if failed {
+        io.writeError("posttim-report: error: \(reader.id): \(line)")
+      }
     }
     return tally
   }

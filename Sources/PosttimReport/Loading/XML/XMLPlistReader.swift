@@ -220,9 +220,7 @@ final class XMLPlistReader {
         .unreadable, file: file, message: Self.encodingMismatch(start ?? UnsafeRawBufferPointer(start: nil, count: 0)))
     case XML_ERROR_UNKNOWN_ENCODING:
       let name = unknownEncoding.map { "\"\(TaskListError.printable($0))\"" } ?? "it declares"
-      return TaskListError(
-        .unreadable, file: file,
-        message: "is in an encoding this tool does not read (\(name); it reads UTF-8, UTF-16, ISO-8859-1 and US-ASCII)")
+      return Self.encodingNotRead(name, file: file)
     case XML_ERROR_INVALID_TOKEN:
       var offset: Int32 = 0, size: Int32 = 0
       if let context = XML_GetInputContext(parser, &offset, &size), offset < size,
@@ -245,6 +243,13 @@ final class XMLPlistReader {
     }
     return TaskListError(
       .unreadable, file: file, message: "not a property list (line \(line), column \(column): \(reason))")
+  }
+
+  /// A list in an encoding expat does not read; `name` as said (quoted).
+  static func encodingNotRead(_ name: String, file: String) -> TaskListError {
+    TaskListError(
+      .unreadable, file: file,
+      message: "is in an encoding this tool does not read (\(name); it reads UTF-8, UTF-16, ISO-8859-1 and US-ASCII)")
   }
 
   /// Why a non-ASCII character is no token: bytes that are no UTF-8
