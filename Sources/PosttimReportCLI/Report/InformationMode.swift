@@ -15,14 +15,28 @@ enum InformationMode {
 
   /// The modes the command line alone decides, before the config file is
   /// read: a broken config file never hides `--help`.
+  /// - Throws: ``UsageError`` for `-o` with one of them, as for a listing.
   static func requested(byCommandLine commandLine: ParsedOptions) throws -> InformationMode? {
-    if commandLine.isSet(ReportOptions.help) { return .help }
-    if commandLine.isSet(ReportOptions.version) { return .version }
-    if commandLine.isSet(ReportOptions.generateManPage) { return .manPage }
+    let modes: [(Flag, InformationMode)] = [
+      (ReportOptions.help, .help), (ReportOptions.version, .version), (ReportOptions.generateManPage, .manPage),
+    ]
+    if let (flag, mode) = modes.first(where: { commandLine.isSet($0.0) }) {
+      try refuseOutput(commandLine, for: flag.spec.name)
+      return mode
+    }
     if let shell = try commandLine.value(ReportOptions.generateCompletionScript) {
+      try refuseOutput(commandLine, for: ReportOptions.generateCompletionScript.spec.name)
       return .completionScript(shell: shell)
     }
     return nil
+  }
+
+  /// `-o FILE` on the command line (not `-o -`) with a mode that prints:
+  /// silently ignored, it would leave the file asked for unwritten.
+  static func refuseOutput(_ options: ParsedOptions, for mode: String) throws {
+    if options.origin(of: ReportOptions.output.spec) == .commandLine, options.text(ReportOptions.output) != "-" {
+      throw UsageError("--output does not apply to --\(mode), which prints to standard output (redirect it to a file)")
+    }
   }
 
   /// The modes that read the config file's settings too: `--list-locales`
@@ -36,10 +50,7 @@ enum InformationMode {
   static func requested(by options: ParsedOptions, in environment: RunEnvironment) throws -> InformationMode? {
     let listing = [ReportOptions.listFormats, ReportOptions.listLocales].first { options.isSet($0) }
     guard let listing else { return nil }
-    if options.origin(of: ReportOptions.output.spec) == .commandLine, options.text(ReportOptions.output) != "-" {
-      throw UsageError(
-        "--output does not apply to --\(listing.spec.name), which prints to standard output (redirect it to a file)")
-    }
+    try refuseOutput(options, for: listing.spec.name)
     if listing.spec.name == ReportOptions.listFormats.spec.name { return .listFormats }
     var resources: any ResourceFiles = EmbeddedResources()
     if let folder = try RunPlan.templateDirectory(options) {
