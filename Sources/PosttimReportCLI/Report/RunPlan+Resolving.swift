@@ -25,6 +25,7 @@ extension RunPlan {
     if options.has(ReportOptions.template.spec), !["markdown", "html"].contains(format) {
       throw UsageError("--template applies to the markdown and html formats, not '\(format)'")
     }
+    try Self.checkFormatOptions(options, format: format)
     try TaskInputs.checkDistinct(inputs)
     let outputPath = try SharedOptions.outputPath(options)
     var writerOptions = try Self.writerOptions(options)
