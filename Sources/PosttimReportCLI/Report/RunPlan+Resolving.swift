@@ -25,10 +25,11 @@ extension RunPlan {
     if options.has(ReportOptions.template.spec), !["markdown", "html"].contains(format) {
       throw UsageError("--template applies to the markdown and html formats, not '\(format)'")
     }
-    try Self.checkFormatOptions(options, format: format)
     try TaskInputs.checkDistinct(inputs)
     let outputPath = try SharedOptions.outputPath(options)
     var writerOptions = try Self.writerOptions(options)
+    // After their values are checked: a bad value is the first thing to fix.
+    try Self.checkFormatOptions(options, format: format)
     presentation = try Presentation(resolving: options, resources: writerOptions.resources, in: environment)
     window = try Window(resolving: options, clock: environment.clock, first: presentation.locales[0])
     let mailing = try Mailing(
