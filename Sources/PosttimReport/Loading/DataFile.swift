@@ -81,6 +81,16 @@ public enum DataFile {
       throw error.code == ENOENT ? .notFound : .unreadable(error.reason)
     }
     let kind = Self.kind(of: file.info)
+    // A pipe that is this run's own standard output or error would be read
+    // forever; a task list that is one (checked by name before, so met here
+    // only by a link changed since) would get the report. Other files read
+    // as data are read before that check, which finds them among the
+    // files read (``StandardStreams``).
+    if let role, kind == .pipe || role == .taskList, let stream = StandardStreams.stream(file.info) {
+      close(file.descriptor)
+      if stream == .error { StandardStreams.silenceError() }
+      throw .unreadable("it is this run's \(stream.name)")
+    }
     if file.isOpen && (kind == .regular || kind == .pipe) {
       _ = fcntl(file.descriptor, F_SETFL, fcntl(file.descriptor, F_GETFL) & ~O_NONBLOCK)
     }

@@ -38,7 +38,9 @@ public struct CommandIO: Sendable {
     },
     // write(2), not FileHandle: FileHandle traps when stderr is closed or
     // full; a diagnostic that cannot be shown is dropped, the status stays.
+    // Nor into a file the run reads (`2>> config`, ``StandardStreams``).
     writeError: { line in
+      guard StandardStreams.errorIsWritable else { return }
       var bytes = Array((line + "\n").utf8)
       var offset = 0
       while offset < bytes.count {

@@ -45,6 +45,8 @@ public struct ReportCommand {
       return .success
     } catch {
       let (code, message) = Self.describe(error)
+      // A command line that does not parse names its files all the same.
+      StandardStreamCheck.silenceError(ifNamedIn: arguments)
       // Several bad inputs or config lines: one error line each. A
       // template error's caret lines follow its first line as they are.
       let messages = (error as? any SeveralErrors)?.lines ?? [message]
@@ -118,10 +120,13 @@ public struct ReportCommand {
       return try RosterCommand(arguments: Array(arguments.dropFirst()), environment: runEnvironment, io: io).execute()
     }
     let commandLine = try Self.parser.parse(arguments)
+    // Before a warning could be written into a list that is standard error.
+    try StandardStreamCheck.check(reading: commandLine.operands)
     if let mode = try InformationMode.requested(byCommandLine: commandLine) { return try inform(mode) }
     let options = try ConfiguredOptions.resolve(commandLine, specs: ReportOptions.all, environment: environment)
     if let mode = try InformationMode.requested(by: options, in: runEnvironment) { return try inform(mode) }
     let plan = try RunPlan(resolving: options, in: runEnvironment)
+    try StandardStreamCheck.check(reading: plan.inputs)
     do {
       try ReportPipeline(plan: plan, io: io, warn: warn, keepsUntilExit: exitsAfterRun).run()
     } catch {

@@ -22,9 +22,33 @@ enum StagedStandardOutput {
     }
     defer { close(stage) }
     var staged = FileDescriptorOutput(descriptor: stage, name: "<stdout>")
-    try render(&staged)
-    try staged.finish()
+    do {
+      try render(&staged)
+      try staged.finish()
+    } catch let failure as OutputError {
+      throw fileSizeLimitReached(stage) ?? failure
+    }
     try copy(stage, length: Int(lseek(stage, 0, SEEK_CUR)))
+  }
+
+  /// Why staging stopped when the stage reached `ulimit -f`: a memfd is
+  /// held to it as a file is, though standard output (a pipe) is not. The
+  /// guarantee stays (nothing printed), and the message says what to
+  /// raise. Staging in anonymous memory instead would count against
+  /// `ulimit -v`, which the memfd is chosen to spare, and lifting the
+  /// soft limit meanwhile fails under `ulimit -f`, which sets the hard one.
+  /// Nil when the stage is short of the limit (another failure).
+  static func fileSizeLimitReached(_ stage: Int32) -> OutputError? {
+    var limit = rlimit()
+    var info = stat()
+    guard getrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max,
+      fstat(stage, &info) == 0,
+      UInt64(info.st_size) + (1 << 16) >= UInt64(limit.rlim_cur)
+    else { return nil }
+    return OutputError(
+      .writeFailed, path: "<stdout>",
+      reason: "the report (\(info.st_size) bytes so far) is larger than the file-size limit (ulimit -f, "
+        + "\(limit.rlim_cur) bytes) its staging copy is held to; nothing was printed: raise the limit")
   }
 
   /// glibc's `memfd_create`, looked up at run time: Glibc's module does

@@ -19,6 +19,7 @@ enum ConfiguredOptions {
     }
     guard let path = ConfigFile.location(explicit: explicit, environment: environment) else { return commandLine }
     try TaskInputs.checkConfigFile(path, isNotIn: commandLine.operands)
+    try StandardStreamCheck.check(configFile: path)
     return commandLine.overriding(try ConfigFile(path: path, specs: specs, accepts: accepts).options)
   }
 }

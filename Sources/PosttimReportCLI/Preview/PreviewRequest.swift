@@ -91,6 +91,7 @@ struct PreviewRequest {
       throw UsageError("preview --report writes text or html, not \(format.rawValue)")
     }
     // After the config file and the zone file are read, before the list.
+    try StandardStreamCheck.check(reading: reportPath.map { [$0] } ?? [])
     destination = try Destination.checked(
       outputPath, locales: locales.map(\.locale), reading: reportPath.map { [$0] } ?? [], options: parsed)
 

@@ -15,44 +15,42 @@ enum InformationMode {
 
   /// The modes the command line alone decides, before the config file is
   /// read: a broken config file never hides `--help`.
-  /// `--help` wins over everything, `-o` included; the others refuse `-o`
-  /// (``refuseOutput(_:for:)``).
+  /// - Throws: ``UsageError`` for `-o` with one of them, as for a listing.
   static func requested(byCommandLine commandLine: ParsedOptions) throws -> InformationMode? {
-    if commandLine.isSet(ReportOptions.help) { return .help }
-    let mode: (InformationMode, OptionSpec)
-    if commandLine.isSet(ReportOptions.version) {
-      mode = (.version, ReportOptions.version.spec)
-    } else if commandLine.isSet(ReportOptions.generateManPage) {
-      mode = (.manPage, ReportOptions.generateManPage.spec)
-    } else if let shell = try commandLine.value(ReportOptions.generateCompletionScript) {
-      mode = (.completionScript(shell: shell), ReportOptions.generateCompletionScript.spec)
-    } else {
-      return nil
+    let modes: [(Flag, InformationMode)] = [
+      (ReportOptions.help, .help), (ReportOptions.version, .version), (ReportOptions.generateManPage, .manPage),
+    ]
+    if let (flag, mode) = modes.first(where: { commandLine.isSet($0.0) }) {
+      try refuseOutput(commandLine, for: flag.spec.name)
+      return mode
     }
-    try refuseOutput(commandLine, for: mode.1)
-    return mode.0
+    if let shell = try commandLine.value(ReportOptions.generateCompletionScript) {
+      try refuseOutput(commandLine, for: ReportOptions.generateCompletionScript.spec.name)
+      return .completionScript(shell: shell)
+    }
+    return nil
   }
 
-  /// `-o` on the command line (other than `-o -`) with a mode that prints:
-  /// its text is for the terminal, as `--help` is, never a file; `-o`
-  /// silently ignored would leave the file the user asked for unwritten.
-  /// A config file's `output` is the report's and does not apply.
-  static func refuseOutput(_ options: ParsedOptions, for mode: OptionSpec) throws {
+  /// `-o FILE` on the command line (not `-o -`) with a mode that prints:
+  /// silently ignored, it would leave the file asked for unwritten.
+  static func refuseOutput(_ options: ParsedOptions, for mode: String) throws {
     if options.origin(of: ReportOptions.output.spec) == .commandLine, options.text(ReportOptions.output) != "-" {
-      throw UsageError(
-        "--output does not apply to --\(mode.name), which prints to standard output (redirect it to a file)")
+      throw UsageError("--output does not apply to --\(mode), which prints to standard output (redirect it to a file)")
     }
   }
 
   /// The modes that read the config file's settings too: `--list-locales`
   /// lists the catalogs of its `template-dir`, for its `locale`. Only
   /// those options are resolved; the rest of a report's are not needed.
-  /// - Throws: ``UsageError`` for `-o FILE` on the command line
-  ///   (``refuseOutput(_:for:)``).
+  /// - Throws: ``UsageError`` for `-o` on the command line with a listing
+  ///   (other than `-o -`): a listing is information for the terminal, as
+  ///   `--help` is, never a file; `-o` silently ignored would leave the
+  ///   file the user asked for unwritten. A config file's `output` is the
+  ///   report's and does not apply.
   static func requested(by options: ParsedOptions, in environment: RunEnvironment) throws -> InformationMode? {
     let listing = [ReportOptions.listFormats, ReportOptions.listLocales].first { options.isSet($0) }
     guard let listing else { return nil }
-    try refuseOutput(options, for: listing.spec)
+    try refuseOutput(options, for: listing.spec.name)
     if listing.spec.name == ReportOptions.listFormats.spec.name { return .listFormats }
     var resources: any ResourceFiles = EmbeddedResources()
     if let folder = try RunPlan.templateDirectory(options) {

@@ -31,6 +31,8 @@ extension RunPlan {
     try TaskInputs.checkDistinct(inputs)
     let outputPath = try SharedOptions.outputPath(options)
     var writerOptions = try Self.writerOptions(options)
+    // After their values are checked: a bad value is the first thing to fix.
+    try Self.checkFormatOptions(options, format: format)
     presentation = try Presentation(resolving: options, resources: writerOptions.resources, in: environment)
     window = try Window(resolving: options, clock: environment.clock, first: presentation.locales[0])
     let mailing = try Mailing(

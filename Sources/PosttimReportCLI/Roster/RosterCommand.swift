@@ -39,6 +39,9 @@ struct RosterCommand {
     let warnings = RosterWarnings(pinned)
     let schedule = try RosterSchedule(roster: roster, request: request, warnings: warnings, shared: shared)
     if case .folder(let folder) = request.delivery { try RosterOutputCheck.check(roster, folder: folder) }
+    // The roster, config file and templates read so far; each reader's
+    // list is checked with its own output, failing that reader alone.
+    try StandardStreamCheck.check(reading: [])
     let journalName = request.journalName(roster: roster.name)
     let journal: RosterJournal
     let others: [RosterJournal.Entry]

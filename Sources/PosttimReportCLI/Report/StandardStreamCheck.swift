@@ -1,0 +1,51 @@
+import PosttimReport
+
+/// Standard output and standard error are outputs too: neither may be a
+/// file the run reads (``StandardStreams``), or `>> app.plist` appends the
+/// report to the task list, `2>> config` a warning to the config file, and
+/// a list linked to `/proc/self/fd/1` waits forever on the run's own pipe.
+/// Checked for a report and a preview, whatever the destination, once the
+/// plan is made: the task lists by name before they are read, the files
+/// already read (config file, templates, catalogs) by identity. A roster
+/// checks its own files so; a reader's list that is one of the streams
+/// fails that reader alone, refused where it is opened (``DataFile``).
+enum StandardStreamCheck {
+  /// - Throws: ``UsageError`` (64); standard error, when it is the input,
+  ///   is silenced first, so the message is not written into it either.
+  static func check(reading inputs: [String]) throws {
+    try refuse { stream, streamID in
+      let input = inputs.first { ($0 == "-" ? FileIdentity.standardInput : FileIdentity(path: $0)) == streamID }
+      if let input {
+        return "is \(input == "-" ? "standard input" : "the input '\(input)'"); refusing to write into a task list"
+      }
+      guard let read = streamID.readAs else { return nil }
+      return "is \(read.role.rawValue) '\(read.path)'; refusing to write into \(read.role.overwritten)"
+    }
+  }
+
+  /// The config file, by name before it is read (a pipe would be read forever).
+  static func check(configFile path: String) throws {
+    try refuse { _, streamID in
+      FileIdentity(path: path) == streamID
+        ? "is the config file '\(path)'; refusing to write into a file the run reads" : nil
+    }
+  }
+
+  /// Silences standard error when an argument names its file: the error
+  /// about to be printed could be one of a command line that names a list
+  /// but does not parse, so was never checked.
+  static func silenceError(ifNamedIn arguments: [String]) {
+    guard let errorID = StandardStreams.identityOf(.error) else { return }
+    if arguments.contains(where: { FileIdentity(path: $0) == errorID }) { StandardStreams.silenceError() }
+  }
+
+  /// Throws the first refusal `reason` gives for a stream that is a regular
+  /// file or a pipe, after its name.
+  private static func refuse(_ reason: (StandardStreams.Stream, FileIdentity) -> String?) throws {
+    for stream in [StandardStreams.Stream.output, .error] {
+      guard let streamID = StandardStreams.identityOf(stream), let refusal = reason(stream, streamID) else { continue }
+      if stream == .error { StandardStreams.silenceError() }
+      throw UsageError(stream.name + " " + refusal)
+    }
+  }
+}
