@@ -78,8 +78,8 @@ struct CSVOptionsTests {
     #expect(CSVFormulaGuard.neutralized("－1") == "－1")  // U+FF0D, not a trigger
   }
 
-  @Test("a date a pattern starts with '-' is guarded as task text is; the ISO column is left as it is")
-  func dateColumnGuarded() throws {
+  @Test("the date columns are never neutralized, even when a pattern starts with '-'")
+  func dateColumnsUntouched() throws {
     let base = try ReportFixture()
     var settings = base.settings
     settings.timeFormat = .pattern("'-'HH:mm")
@@ -88,9 +88,7 @@ struct CSVOptionsTests {
       catalog: MessageCatalog(locale: settings.locale, resources: EmbeddedResources()))
     let view = presenter.view(of: try base.agenda([TaskEntry(title: "-x", date: Self.due, importance: 5)]))
     let rows = parseRFC4180(try base.render(CSVReportWriter(), view))
-    #expect(rows[1] == ["'-10:00", "'-x", "5", "", "2026-11-30T15:00:00Z"])
-    let raw = parseRFC4180(try base.render(CSVReportWriter(neutralizeFormulas: false), view))
-    #expect(raw[1] == ["-10:00", "-x", "5", "", "2026-11-30T15:00:00Z"])
+    #expect(rows[1] == ["-10:00", "'-x", "5", "", "2026-11-30T15:00:00Z"])
   }
 
   @Test("quoting compares Unicode scalars: a delimiter or quote with a combining mark is still quoted")
