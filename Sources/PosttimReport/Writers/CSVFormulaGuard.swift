@@ -10,10 +10,9 @@ import PosttimTemplating
 /// spreadsheets show as text and do not evaluate. Other cells are returned
 /// unchanged.
 ///
-/// Apply it to every text cell: the task list's text, and the formatted
-/// date, whose pattern may put an offset (`-05:00`) or a literal first. An
-/// ISO 8601 date never starts with a trigger, so passes unchanged.
-/// Quoting (RFC 4180) comes after, on the neutralized text.
+/// Apply it to free text from the task list only (title, description),
+/// never to machine columns such as ISO 8601 dates, whose consumers expect
+/// them verbatim. Quoting (RFC 4180) comes after, on the neutralized text.
 public enum CSVFormulaGuard {
   /// The first characters (Unicode scalars) that make a cell a formula.
   public static let triggers: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]

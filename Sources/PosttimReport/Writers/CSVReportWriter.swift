@@ -15,11 +15,10 @@ import PosttimTemplating
 ///   spreadsheets, whose decimal separator is the comma.
 /// - ``byteOrderMark`` (`--csv-bom`): starts the output with U+FEFF (UTF-8
 ///   bytes EF BB BF) so Excel reads the file as UTF-8.
-/// - ``neutralizeFormulas`` (on unless `--csv-raw-formulas`): any cell
-///   starting with `=`, `+`, `-`, `@`, tab or CR gets a leading `'`
-///   (``CSVFormulaGuard``, OWASP "CSV injection"): the title and
-///   description, and the date, whose pattern may start it with an offset
-///   or a literal. The ISO column never starts so.
+/// - ``neutralizeFormulas`` (on unless `--csv-raw-formulas`): a title or
+///   description starting with `=`, `+`, `-`, `@`, tab or CR gets a
+///   leading `'` (``CSVFormulaGuard``, OWASP "CSV injection"). The date,
+///   importance and ISO columns are written by this tool and never changed.
 public struct CSVReportWriter: ReportWriter {
   /// The CSV writer's own options; see ``CSVReportWriter``.
   public struct Options: Sendable, Equatable {
@@ -92,22 +91,18 @@ public struct CSVReportWriter: ReportWriter {
   }
 
   /// A task's cells, in ``header`` order.
-  /// Every cell that is text goes through the guard: the date column's
-  /// pattern is the caller's (`--pattern "xxx HH:mm"` starts it with
-  /// `-05:00`, `--pattern "'=cmd|'yyyy"` with `=`); the importance is a
-  /// digit.
   func cells(of task: TaskView) -> [String] {
-    [text(task.dateTime), text(task.title), String(task.importance), text(task.details), text(task.dateUTC)]
+    [task.dateTime, text(task.title), String(task.importance), text(task.details), task.dateUTC]
   }
 
-  /// A cell, neutralized when ``neutralizeFormulas`` is on.
+  /// A free-text cell, neutralized when ``neutralizeFormulas`` is on.
   func text(_ cell: String) -> String {
     neutralizeFormulas ? CSVFormulaGuard.neutralized(cell) : cell
   }
 
   /// One record: fields quoted as needed, joined by the delimiter, CRLF
-  /// (RFC 4180 §2 rules 1–2). Fields are written as given (the formula
-  /// guard is the caller's, see ``text(_:)``).
+  /// (RFC 4180 §2 rules 1–2). Fields are written as given (no formula
+  /// guard: that is for task text, see ``text(_:)``).
   public func writeRow<Output: TextOutputStream>(_ fields: [String], to output: inout Output) {
     var buffer = TextBuffer(capacity: 256)
     writeRow(fields, to: &buffer)
