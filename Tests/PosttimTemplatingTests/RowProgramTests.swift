@@ -162,7 +162,7 @@ struct RowProgramTests {
       return renderer.rowProgram(children)
     }
     let simple = try #require(try program("a{{x}}{{#y}}b{{/y}}{{>p}}", ["p": "c{{z}}"]))
-    #expect(simple.steps.count == 7)
+    #expect(simple.steps.count == 6)
     #expect(simple.names == [["x"], ["y"], ["z"]])
     #expect(String(decoding: simple.text, as: UTF8.self) == "abc")
     #expect(try program("{{<p}}{{/p}}", ["p": "x"]) == nil)
