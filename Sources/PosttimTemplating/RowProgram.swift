@@ -614,12 +614,9 @@ extension RowLookups {
     while frame >= 0 {
       switch kinds[frame] {
       case .object(let object):
-        let keys = object._withUnsafeGuaranteedRef { $0.keyTable }
-        if slots[name].table != keys.id {
-          slots[name].table = keys.id
-          slots[name].position = keys.table.index(of: names[name][0])
-        }
-        if let position = slots[name].position { return .member(object, position: position) }
+        let table = object._withUnsafeGuaranteedRef { $0.keyTableID }
+        let position = slots[name].table == table ? slots[name].position : learnPosition(of: names, name, in: object)
+        if let position { return .member(object, position: position) }
       case .dictionary:
         if case .object(let members) = frames[frame], let value = members[names[name][0]] { return .value(value) }
       case .other:
@@ -632,6 +629,20 @@ extension RowLookups {
     case .member(let object, let position): return .member(object, position: position)
     case .entry(let frame): return .value(outer[frame][names[name][0]])
     }
+  }
+
+  /// Finds `names[name]`'s first key in `object`'s key table and keeps
+  /// its position in the name's slot. Apart, so that a lookup whose slot
+  /// already holds the table writes nothing (and checks no array's
+  /// uniqueness).
+  @inline(never)
+  private mutating func learnPosition(
+    of names: [NamePath], _ name: Int, in object: Unmanaged<TemplateObject>
+  ) -> Int? {
+    let keys = object._withUnsafeGuaranteedRef { $0.keyTable }
+    slots[name].table = keys.id
+    slots[name].position = keys.table.index(of: names[name][0])
+    return slots[name].position
   }
 
   /// What ``write(_:_:escaped:_:into:)`` did.
