@@ -445,18 +445,15 @@ extension TemplateRenderer {
         index += 1
       case .value(let name, let escaped):
         // The name is read in place (a copy of its path is a retain and a release per value).
-        let value: TemplateValue?
+        var value: TemplateValue?
         if names[name].count == 1, !escaped || escapeBytes != nil {
           let mark = text.byteCount
-          switch lookups.write(names, name, escaped: escaped, escapeBytes, into: &text) {
-          case .lent:
+          if lookups.write(names, name, escaped: escaped, escapeBytes, into: &text, else: &value) {
             lookups.work &+= text.byteCount &- mark
             guard lookups.work <= lookups.workLimit else { return false }
             lineStart = false
             index += 1
             continue
-          case .value(let found):
-            value = found
           }
         } else {
           value = lookups.resolve(names, name)
@@ -645,32 +642,29 @@ extension RowLookups {
     return slots[name].position
   }
 
-  /// What ``write(_:_:escaped:_:into:)`` did.
-  fileprivate enum Written {
-    /// The member lent its text, written.
-    case lent
-    /// Nothing written: the value, to be written as text.
-    case value(TemplateValue?)
-  }
-
   /// Writes the value of the one-key `names[name]` to `text`,
   /// escaped by `escapeBytes` when `escaped` (else as it is), when its
-  /// object lends it as UTF-8 (``TemplateMembers``: `lent`); else nothing
-  /// is written and the value is returned. (An enum, not a tuple: the
-  /// tuple was destroyed through its generic value witness at every value.)
+  /// object lends it as UTF-8 (``TemplateMembers``), and returns true;
+  /// else writes nothing, sets `value` to the value and returns false.
+  /// (Neither a tuple nor an enum with the value: either was copied or
+  /// destroyed through the value witnesses at every value.)
   /// - Precondition: `escapeBytes` is not nil when `escaped`.
   fileprivate mutating func write(
-    _ names: [NamePath], _ name: Int, escaped: Bool, _ escapeBytes: TemplateByteEscape?, into text: inout TextBuffer
-  ) -> Written {
+    _ names: [NamePath], _ name: Int, escaped: Bool, _ escapeBytes: TemplateByteEscape?, into text: inout TextBuffer,
+    else value: inout TemplateValue?
+  ) -> Bool {
     switch place(of: names, name) {
     case .member(let object, let position):
       return object._withUnsafeGuaranteedRef { object in
         let lent = object.withUTF8(ofMember: position) { bytes in
           if escaped { escapeBytes!(bytes, &text) } else { text.write(bytes) }
         }
-        return lent ? .lent : .value(object.member(at: position))
+        if !lent { value = object.member(at: position) }
+        return lent
       }
-    case .value(let value): return .value(value)
+    case .value(let found):
+      value = found
+      return false
     }
   }
 }
