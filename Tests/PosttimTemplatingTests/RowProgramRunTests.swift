@@ -7,19 +7,10 @@ import Testing
 /// its line starts and the budget's count are the tree walk's.
 @Suite("Row programs' text runs")
 struct RowProgramRunTests {
-  static func program(_ body: String, _ partials: [String: String] = [:]) throws -> RowProgram? {
-    let template = try Template(source: "{{#rows}}" + body + "{{/rows}}", name: "t")
-    guard case .section(_, _, let children) = template.nodes[0] else { return nil }
-    var renderer = TemplateRenderer(
-      context: [:], partials: InMemoryTemplateSource(partials), escape: { $0 }, budget: RenderBudget(units: .max),
-      templateName: "t")
-    return renderer.rowProgram(children)
-  }
-
   @Test("text around partials, and a partial's own text, are one step; sections' bodies keep their ends")
   func merged() throws {
     let program = try #require(
-      try Self.program("<li>{{>p}}</li>{{#y}}[{{>q}}]{{/y}}{{x}}!", ["p": "a{{>q}}b", "q": "c"]))
+      try RowProgramTests.program("<li>{{>p}}</li>{{#y}}[{{>q}}]{{/y}}{{x}}!", ["p": "a{{>q}}b", "q": "c"]))
     #expect(String(decoding: program.text, as: UTF8.self) == "<li>acb</li>[c]!")
     guard program.steps.count == 5,
       case .text(let first, endsLine: false, let work) = program.steps[0],
@@ -40,7 +31,7 @@ struct RowProgramRunTests {
 
   @Test("a standalone partial's line start is kept where text follows it in the run")
   func lineStarts() throws {
-    let program = try #require(try Self.program("{{x}}\n{{>p}}\n", ["p": "<p>\n"]))
+    let program = try #require(try RowProgramTests.program("{{x}}\n{{>p}}\n", ["p": "<p>\n"]))
     guard case .text(_, endsLine: true, _) = program.steps.last else {
       Issue.record("steps: \(program.steps)")
       return
