@@ -54,9 +54,32 @@ public enum HTMLEscaping {
       case 0: index &+= 1
       case 1: return true
       default:
-        let value = ScalarScan.scalar(in: bytes, at: index).value
-        if isForbidden(Unicode.Scalar(value)!) || BidiBalance.isFormatting(value) { return true }
-        index &+= ScalarScan.sequenceLength(lead)
+        // A lead shared with scalars the escaper changes: the next bytes
+        // (there, in valid UTF-8) tell them apart without decoding, as
+        // for the no-break space (C2 A0) and the minus sign (E2 88 92)
+        // of French dates and numbers.
+        let second = base[index &+ 1]
+        switch lead {
+        case 0xC2:
+          if second < 0xA0 { return true }  // U+0080…U+009F: C1 controls
+          index &+= 2
+        case 0xE2:
+          let third = base[index &+ 2]
+          // U+202A…U+202E and U+2066…U+2069: bidi formatting.
+          if second == 0x80 && (0xAA...0xAE).contains(third) || second == 0x81 && (0xA6...0xA9).contains(third) {
+            return true
+          }
+          index &+= 3
+        case 0xEF:
+          let third = base[index &+ 2]
+          // U+FDD0…U+FDEF, U+FFFE and U+FFFF: noncharacters.
+          if second == 0xB7 && (0x90...0xAF).contains(third) || second == 0xBF && third >= 0xBE { return true }
+          index &+= 3
+        default:
+          let value = ScalarScan.scalar(in: bytes, at: index).value
+          if isForbidden(Unicode.Scalar(value)!) || BidiBalance.isFormatting(value) { return true }
+          index &+= ScalarScan.sequenceLength(lead)
+        }
       }
     }
   }

@@ -89,7 +89,7 @@ final class RenderPipeline {
     /// grows is copied each time it doubles). `workBefore`: the renderer's
     /// own work before the stream.
     convenience init(
-      renderer: HandedRenderer, items: [TemplateValue], children: [TemplateNode], templateName: String,
+      renderer: HandedRenderer, items: Items, children: [TemplateNode], templateName: String,
       continuesStream: Bool, capacity: Int, workBefore: Int
     ) {
       let render: @Sendable (Bool?, Int?) -> Rendered = { atLineStart, workLimit in
@@ -148,6 +148,13 @@ final class RenderPipeline {
     private let flag = Atomic(false)
     var isSet: Bool { flag.load(ordering: .relaxed) }
     func set() { flag.store(true, ordering: .relaxed) }
+  }
+
+  /// A chunk's items: made already, or positions in a stream's
+  /// ``TemplateStream/Rows``, made by the thread that renders them.
+  enum Items: Sendable {
+    case values([TemplateValue])
+    case rows(TemplateStream.Rows, Range<Int>)
   }
 
   /// A renderer handed to a chunk's thread.
@@ -231,6 +238,22 @@ final class RenderPipeline {
       submit(chunk(chunkItems, continuesStream), into: &output)
       continuesStream = true
       next = ChunkedRendering.nextChunk(&items)
+    }
+  }
+
+  /// Hands over chunks of ``ChunkedRendering/chunkSize`` positions of
+  /// `0..<count` in order, each made by `chunk` from its positions and
+  /// whether it continues the stream (all but the first); stops at the
+  /// first error a chunk met.
+  func submit(
+    positions count: Int, into output: inout some TextOutputStream,
+    as chunk: (_ positions: Range<Int>, _ continuesStream: Bool) -> Chunk
+  ) {
+    var start = 0
+    while start < count, firstError == nil {
+      let end = min(start + ChunkedRendering.chunkSize, count)
+      submit(chunk(start..<end, start > 0), into: &output)
+      start = end
     }
   }
 

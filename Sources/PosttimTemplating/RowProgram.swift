@@ -88,6 +88,83 @@ struct RowProgram {
   }
 }
 
+extension RowProgram {
+  /// Makes each run of text, partial entries and line starts between
+  /// values and sections one text step: a row writes it with one copy and
+  /// one check of the budget instead of one each (a partial's text was
+  /// three steps: the text before it, its entry and its own text).
+  ///
+  /// The row's output is the same: the texts are contiguous in ``text``,
+  /// the run's work is the sum of its steps' (work only grows, so the
+  /// budget holds after every step of the run exactly when it holds after
+  /// the last; a row past it goes to the tree walk, which throws where it
+  /// always does), and the line-start state after the run is the one its
+  /// last text or line start leaves. A run never spans the end of a
+  /// section's body.
+  fileprivate mutating func mergeRuns() {
+    var ends = Set<Int>()
+    for step in steps {
+      if case .section(_, _, let end, _, _) = step { ends.insert(end) }
+    }
+    var merged: [Step] = []
+    merged.reserveCapacity(steps.count)
+    // Where each old step that starts a new one went, for the sections' ends.
+    var moved = [Int](repeating: 0, count: steps.count + 1)
+    var index = 0
+    while index < steps.count {
+      moved[index] = merged.count
+      switch steps[index] {
+      case .value, .section:
+        merged.append(steps[index])
+        index += 1
+        continue
+      case .text, .enter, .lineStart:
+        break
+      }
+      var bytes: Range<Int>?
+      var work = 0
+      var entered = false
+      var lineStart: Bool?
+      var next = index
+      runLoop: while next < steps.count, next == index || !ends.contains(next) {
+        switch steps[next] {
+        case .text(let range, let endsLine, let units):
+          if let run = bytes {
+            guard run.upperBound == range.lowerBound else { break runLoop }
+            bytes = run.lowerBound..<range.upperBound
+          } else {
+            bytes = range
+          }
+          work &+= units
+          lineStart = endsLine
+        case .enter(let units):
+          work &+= units
+          entered = true
+        case .lineStart:
+          lineStart = true
+        case .value, .section:
+          break runLoop
+        }
+        next += 1
+      }
+      if let bytes {
+        merged.append(.text(bytes, endsLine: lineStart!, work: work))
+      } else {
+        if entered { merged.append(.enter(work: work)) }
+        if lineStart != nil { merged.append(.lineStart) }
+      }
+      index = next
+    }
+    moved[steps.count] = merged.count
+    for position in merged.indices {
+      if case .section(let name, let inverted, let end, let work, let readsTop) = merged[position] {
+        merged[position] = .section(name: name, inverted: inverted, end: moved[end], work: work, readsTop: readsTop)
+      }
+    }
+    steps = merged
+  }
+}
+
 /// Where a row's names are found, for one run of a ``RowProgram`` over
 /// rows pushed on the same frames (``outer``): per name, its position in
 /// the last key table it was looked up in, and where the outer frames have it.
@@ -177,7 +254,9 @@ extension TemplateRenderer {
     var program = RowProgram()
     program.rowWork = children.count &+ 1
     var visits = RowProgram.maximumVisits
-    return compile(children, depth: depth, visits: &visits, into: &program) ? program : nil
+    guard compile(children, depth: depth, visits: &visits, into: &program) else { return nil }
+    program.mergeRuns()
+    return program
   }
 
   /// Adds `nodes`, rendered at `depth`, to `program`; false when the steps
@@ -230,6 +309,30 @@ extension TemplateRenderer {
     var lookups = RowLookups(program, outer: context.frames, work: work, workLimit: workLimit)
     let escapeBytes = escapeBytes
     for item in items where !renderRow(item, program, &lookups, escapeBytes, appendingTo: &text) {
+      try renderPushed(item, children, in: templateName, into: &text)
+      lookups.work = work
+    }
+  }
+
+  /// The same for `positions` of `rows`, each item made when its turn
+  /// comes and let go once rendered (the next row's start drops it): a
+  /// chunk's rows are made and freed by the thread that renders them.
+  mutating func renderRows(
+    _ rows: TemplateStream.Rows, _ positions: Range<Int>, _ children: [TemplateNode], in templateName: String,
+    into text: inout TextBuffer
+  ) throws(TemplateError) {
+    guard let program = rowProgram(children) else {
+      for position in positions { try renderPushed(rows.item(position), children, in: templateName, into: &text) }
+      return
+    }
+    var sum: UInt8 = 0
+    for position in positions { sum &+= rows.touchTexts(position) }
+    Self.keep(sum)
+    var lookups = RowLookups(program, outer: context.frames, work: work, workLimit: workLimit)
+    let escapeBytes = escapeBytes
+    for position in positions {
+      let item = rows.item(position)
+      if renderRow(item, program, &lookups, escapeBytes, appendingTo: &text) { continue }
       try renderPushed(item, children, in: templateName, into: &text)
       lookups.work = work
     }
@@ -342,18 +445,16 @@ extension TemplateRenderer {
         index += 1
       case .value(let name, let escaped):
         // The name is read in place (a copy of its path is a retain and a release per value).
-        let value: TemplateValue?
+        var value: TemplateValue?
         if names[name].count == 1, !escaped || escapeBytes != nil {
           let mark = text.byteCount
-          let written = lookups.write(names, name, escaped: escaped, escapeBytes, into: &text)
-          if written.lent {
+          if lookups.write(names, name, escaped: escaped, escapeBytes, into: &text, else: &value) {
             lookups.work &+= text.byteCount &- mark
             guard lookups.work <= lookups.workLimit else { return false }
             lineStart = false
             index += 1
             continue
           }
-          value = written.value
         } else {
           value = lookups.resolve(names, name)
         }
@@ -510,12 +611,9 @@ extension RowLookups {
     while frame >= 0 {
       switch kinds[frame] {
       case .object(let object):
-        let keys = object._withUnsafeGuaranteedRef { $0.keyTable }
-        if slots[name].table != keys.id {
-          slots[name].table = keys.id
-          slots[name].position = keys.table.index(of: names[name][0])
-        }
-        if let position = slots[name].position { return .member(object, position: position) }
+        let table = object._withUnsafeGuaranteedRef { $0.keyTableID }
+        let position = slots[name].table == table ? slots[name].position : learnPosition(of: names, name, in: object)
+        if let position { return .member(object, position: position) }
       case .dictionary:
         if case .object(let members) = frames[frame], let value = members[names[name][0]] { return .value(value) }
       case .other:
@@ -530,23 +628,43 @@ extension RowLookups {
     }
   }
 
+  /// Finds `names[name]`'s first key in `object`'s key table and keeps
+  /// its position in the name's slot. Apart, so that a lookup whose slot
+  /// already holds the table writes nothing (and checks no array's
+  /// uniqueness).
+  @inline(never)
+  private mutating func learnPosition(
+    of names: [NamePath], _ name: Int, in object: Unmanaged<TemplateObject>
+  ) -> Int? {
+    let keys = object._withUnsafeGuaranteedRef { $0.keyTable }
+    slots[name].table = keys.id
+    slots[name].position = keys.table.index(of: names[name][0])
+    return slots[name].position
+  }
+
   /// Writes the value of the one-key `names[name]` to `text`,
   /// escaped by `escapeBytes` when `escaped` (else as it is), when its
-  /// object lends it as UTF-8 (``TemplateMembers``: `lent`); else nothing
-  /// is written and the value is returned.
+  /// object lends it as UTF-8 (``TemplateMembers``), and returns true;
+  /// else writes nothing, sets `value` to the value and returns false.
+  /// (Neither a tuple nor an enum with the value: either was copied or
+  /// destroyed through the value witnesses at every value.)
   /// - Precondition: `escapeBytes` is not nil when `escaped`.
   fileprivate mutating func write(
-    _ names: [NamePath], _ name: Int, escaped: Bool, _ escapeBytes: TemplateByteEscape?, into text: inout TextBuffer
-  ) -> (lent: Bool, value: TemplateValue?) {
+    _ names: [NamePath], _ name: Int, escaped: Bool, _ escapeBytes: TemplateByteEscape?, into text: inout TextBuffer,
+    else value: inout TemplateValue?
+  ) -> Bool {
     switch place(of: names, name) {
     case .member(let object, let position):
       return object._withUnsafeGuaranteedRef { object in
         let lent = object.withUTF8(ofMember: position) { bytes in
           if escaped { escapeBytes!(bytes, &text) } else { text.write(bytes) }
         }
-        return lent ? (true, nil) : (false, object.member(at: position))
+        if !lent { value = object.member(at: position) }
+        return lent
       }
-    case .value(let value): return (false, value)
+    case .value(let found):
+      value = found
+      return false
     }
   }
 }

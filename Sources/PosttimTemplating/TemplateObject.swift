@@ -45,6 +45,9 @@ public final class TemplateObject: Sendable {
   /// (``RowProgram``): the key table's identity and the table.
   var keyTable: (id: ObjectIdentifier, table: TemplateKeys.Table) { (ObjectIdentifier(positionsOwner), positions) }
 
+  /// ``keyTable``'s identity alone.
+  var keyTableID: ObjectIdentifier { ObjectIdentifier(positionsOwner) }
+
   /// The member at `position` of ``keyTable``, computed now.
   func member(at position: Int) -> TemplateValue { members.member(at: position) }
 

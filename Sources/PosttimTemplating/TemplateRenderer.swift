@@ -177,11 +177,20 @@ struct TemplateRenderer {
     into output: inout some TextOutputStream
   ) throws(TemplateError) {
     var iterator = stream.makeIterator()
-    guard !rendersChunk, let first = ChunkedRendering.nextChunk(&iterator) else {
-      while let item = iterator.next() { try renderPushed(item, children, in: templateName, into: &output) }
-      return
+    let rows = rendersChunk ? nil : stream.rows
+    var first: [TemplateValue] = []
+    if let rows {
+      // The same chunks as the iterator's, by position.
+      guard rows.count > 0 else { return }
+      if rows.count < ChunkedRendering.chunkSize { first = (0..<rows.count).map(rows.item) }
+    } else {
+      guard !rendersChunk, let items = ChunkedRendering.nextChunk(&iterator) else {
+        while let item = iterator.next() { try renderPushed(item, children, in: templateName, into: &output) }
+        return
+      }
+      first = items
     }
-    guard first.count == ChunkedRendering.chunkSize else {
+    guard rows.map({ $0.count >= ChunkedRendering.chunkSize }) ?? (first.count == ChunkedRendering.chunkSize) else {
       return try renderRows(first, children, in: templateName, into: &output)
     }
     resolveLineStart(into: &output)
@@ -192,7 +201,7 @@ struct TemplateRenderer {
     let pipeline = self.pipeline ?? RenderPipeline(workBudget: budget.units)
     self.pipeline = pipeline
     let mainWork = work
-    pipeline.submit(first, then: &iterator, into: &output) { items, continuesStream in
+    func chunk(_ items: RenderPipeline.Items, _ continuesStream: Bool) -> RenderPipeline.Chunk {
       // At most what the budget leaves after the work before the chunk
       // known now; the pipeline checks the exact amount in order.
       var renderer = start
@@ -201,6 +210,11 @@ struct TemplateRenderer {
         renderer: RenderPipeline.HandedRenderer(renderer), items: items, children: children,
         templateName: templateName, continuesStream: continuesStream, capacity: pipeline.chunkCapacity,
         workBefore: mainWork)
+    }
+    if let rows {
+      pipeline.submit(positions: rows.count, into: &output) { chunk(.rows(rows, $0), $1) }
+    } else {
+      pipeline.submit(first, then: &iterator, into: &output) { chunk(.values($0), $1) }
     }
     if let error = pipeline.firstError { throw error }
     lineStartPending = true
@@ -228,9 +242,12 @@ struct TemplateRenderer {
   /// Renders `items` one after another into `text`; on an error, `text`
   /// holds what was rendered before it.
   mutating func renderItems(
-    _ items: [TemplateValue], _ children: [TemplateNode], _ templateName: String, into text: inout TextBuffer
+    _ items: RenderPipeline.Items, _ children: [TemplateNode], _ templateName: String, into text: inout TextBuffer
   ) throws(TemplateError) {
-    try renderRows(items, children, in: templateName, into: &text)
+    switch items {
+    case .values(let values): try renderRows(values, children, in: templateName, into: &text)
+    case .rows(let rows, let positions): try renderRows(rows, positions, children, in: templateName, into: &text)
+    }
   }
 
   mutating func renderPushed(

@@ -9,16 +9,60 @@
 /// sections.yml: a stream behaves exactly like a list there.
 public struct TemplateStream: Sendable, Sequence {
   private let factory: @Sendable () -> AnyIterator<TemplateValue>
+  /// Set when the items are made by position (``init(rows:)``).
+  package let rows: Rows?
 
   /// Creates a stream whose elements come from a new iterator made by `makeIterator`.
   public init(_ makeIterator: @escaping @Sendable () -> AnyIterator<TemplateValue>) {
     self.factory = makeIterator
+    rows = nil
   }
 
   /// Creates a stream over a sendable sequence (e.g. a lazy `map` over a range).
   public init<S: Sequence & Sendable>(_ sequence: S) where S.Element == TemplateValue {
     self.factory = { AnyIterator(sequence.makeIterator()) }
+    rows = nil
+  }
+
+  /// Items made by position, `rows.item(0)` to `rows.item(rows.count - 1)`:
+  /// a long stream's chunks then make their own rows on the thread that
+  /// renders them, one at a time, each freed once rendered, where an
+  /// iterator's were all made by the rendering thread and freed after
+  /// their chunk was written.
+  package init(rows: Rows) {
+    self.rows = rows
+    factory = { AnyIterator(RowsIterator(rows: rows)) }
   }
 
   public func makeIterator() -> AnyIterator<TemplateValue> { factory() }
+
+  /// A stream's items by position.
+  package struct Rows: Sendable {
+    package let count: Int
+    /// Item `position`, made now.
+    package let item: @Sendable (_ position: Int) -> TemplateValue
+    /// What ``TemplateMembers/touchTexts()`` of item `position` reads, read
+    /// without making the item.
+    package let touchTexts: @Sendable (_ position: Int) -> UInt8
+
+    package init(
+      count: Int, item: @escaping @Sendable (Int) -> TemplateValue,
+      touchTexts: @escaping @Sendable (Int) -> UInt8 = { _ in 0 }
+    ) {
+      self.count = count
+      self.item = item
+      self.touchTexts = touchTexts
+    }
+  }
+
+  private struct RowsIterator: IteratorProtocol {
+    let rows: Rows
+    var position = 0
+
+    mutating func next() -> TemplateValue? {
+      guard position < rows.count else { return nil }
+      defer { position += 1 }
+      return rows.item(position)
+    }
+  }
 }

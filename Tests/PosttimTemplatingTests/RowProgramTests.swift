@@ -83,6 +83,16 @@ struct RowProgramTests {
     } catch { return (output, error) }
   }
 
+  /// The row program of `{{#rows}}` + `body` + `{{/rows}}`.
+  static func program(_ body: String, _ partials: [String: String] = [:]) throws -> RowProgram? {
+    let template = try Template(source: "{{#rows}}" + body + "{{/rows}}", name: "t")
+    guard case .section(_, _, let children) = template.nodes[0] else { return nil }
+    var renderer = TemplateRenderer(
+      context: [:], partials: InMemoryTemplateSource(partials), escape: { $0 }, budget: RenderBudget(units: .max),
+      templateName: "t")
+    return renderer.rowProgram(children)
+  }
+
   static let bodies: [(String, [String: String])] = [
     ("{{n}}:{{name}}|{{{name}}}|{{&name}}\n", [:]),
     ("{{#odd}}odd {{/odd}}{{^odd}}even {{/odd}}{{#empty}}never{{/empty}}{{^empty}}empty{{/empty}}\n", [:]),
@@ -153,22 +163,14 @@ struct RowProgramTests {
 
   @Test("compiled bodies: steps for text, values, sections and inlined partials; none for parents or indentation")
   func compiles() throws {
-    func program(_ body: String, _ partials: [String: String] = [:]) throws -> RowProgram? {
-      let template = try Template(source: "{{#rows}}" + body + "{{/rows}}", name: "t")
-      guard case .section(_, _, let children) = template.nodes[0] else { return nil }
-      var renderer = TemplateRenderer(
-        context: [:], partials: InMemoryTemplateSource(partials), escape: { $0 }, budget: RenderBudget(units: .max),
-        templateName: "t")
-      return renderer.rowProgram(children)
-    }
-    let simple = try #require(try program("a{{x}}{{#y}}b{{/y}}{{>p}}", ["p": "c{{z}}"]))
-    #expect(simple.steps.count == 7)
+    let simple = try #require(try Self.program("a{{x}}{{#y}}b{{/y}}{{>p}}", ["p": "c{{z}}"]))
+    #expect(simple.steps.count == 6)
     #expect(simple.names == [["x"], ["y"], ["z"]])
     #expect(String(decoding: simple.text, as: UTF8.self) == "abc")
-    #expect(try program("{{<p}}{{/p}}", ["p": "x"]) == nil)
-    #expect(try program("\n  {{>p}}\n", ["p": "x"]) == nil)
-    #expect(try program("{{>*name}}") == nil)
-    #expect(try program("{{>loop}}", ["loop": "{{>loop}}"]) == nil)
+    #expect(try Self.program("{{<p}}{{/p}}", ["p": "x"]) == nil)
+    #expect(try Self.program("\n  {{>p}}\n", ["p": "x"]) == nil)
+    #expect(try Self.program("{{>*name}}") == nil)
+    #expect(try Self.program("{{>loop}}", ["loop": "{{>loop}}"]) == nil)
   }
 
   @Test("a body that reaches 2^40 inclusions of partials with no text: compiling gives up after a bounded walk")

@@ -22,14 +22,14 @@ extension ReportView {
 
 extension SectionView {
   func templateValue(_ context: ViewFieldContext) -> TemplateValue {
-    let section = self  // Sendable: the rows are made from it on demand
+    let rows = rows  // Sendable: the rows are made from it on demand
     var values = ViewFieldReader.templateValues(Self.fields, of: self, context)
     values.append(
       .stream(
-        TemplateStream {
-          var rows = TaskRows([section])
-          return AnyIterator { rows.next()?.templateValue }
-        }))
+        TemplateStream(
+          rows: .init(
+            count: rows.entries.count, item: { TaskView(rows: rows, row: $0).templateValue },
+            touchTexts: { rows.firstBytes(at: $0) }))))
     return .lazyObject(TemplateObject(keys: Self.templateKeys, values: values))
   }
 
@@ -145,7 +145,7 @@ extension TaskView {
 extension SectionRows {
   /// The first byte of entry `row`'s title plus its description's, where
   /// they are stored out of line (else 0).
-  fileprivate func firstBytes(at row: Int) -> UInt8 {
+  func firstBytes(at row: Int) -> UInt8 {
     (Self.storedUTF8(of: entries[row].title)?.first ?? 0) &+ (Self.storedUTF8(of: entries[row].details)?.first ?? 0)
   }
 
