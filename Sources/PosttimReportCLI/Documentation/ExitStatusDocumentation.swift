@@ -10,9 +10,7 @@ enum ExitStatusDocumentation {
     ),
     (
       .unavailable, "mail not sent",
-      "--send could not hand the message to sendmail, or sendmail failed, or the message's temporary file cannot "
-        + "be made in TMPDIR (else /tmp; a symbolic link on the way that is neither yours nor root's is not "
-        + "followed); nothing was sent"
+      "--send could not hand the message to sendmail, or sendmail failed; nothing was sent"
     ),
     (.software, "internal (ICU) error", "an ICU call failed; please report it"),
     (
