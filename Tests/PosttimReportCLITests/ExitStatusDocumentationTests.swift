@@ -50,7 +50,8 @@ struct ExitStatusDocumentationTests {
   func mailNotSent() {
     #expect(
       Self.meaning(.unavailable)
-        == "--send could not hand the message to sendmail, or sendmail failed; nothing was sent")
+        == "--send could not hand the message to sendmail, sendmail failed, or the sendmail program is not trusted (another "
+        + "user's, or in a folder others may change); nothing was sent")
   }
 
   @Test("the man page lists each status with its meaning")

@@ -53,18 +53,24 @@ public enum SendmailDelivery {
 
   /// Runs `path -t -oi` with `message` on standard input and waits at most
   /// `timeout` seconds.
-  /// - Parameter hook: hears of the sendmail process while it runs, so a
-  ///   signal handler can kill it.
+  /// - Parameters:
+  ///   - untrusted: why the program found (a bare name looked up on
+  ///     `PATH`) may not be run, or nil: the caller's trust rule.
+  ///   - hook: hears of the sendmail process while it runs, so a signal
+  ///     handler can kill it.
   /// - Throws: ``Failure``: `.unavailable` when `path` is not an executable
   ///   file, cannot be started, exits with a non-zero status or is killed
-  ///   by a signal; `.timedOut` past `timeout`; `.systemLimit` when the
+  ///   by a signal, or is not trusted; `.timedOut` past `timeout`; `.systemLimit` when the
   ///   system refuses a descriptor, memory or a process.
   public static func send(
     _ message: String, sendmail path: String, timeout: Int = defaultTimeout,
-    hook: any ChildProcessHook = NoChildProcessHook()
+    untrusted: (_ program: String) -> String?, hook: any ChildProcessHook = NoChildProcessHook()
   ) throws(Failure) {
     let path = try programPath(path)
     try checkProgram(at: path)
+    if let reason = untrusted(path) {
+      throw Failure(message: "cannot send: the sendmail program \(path) is not trusted: \(reason); nothing was sent")
+    }
     let input = try SendmailInput.holding(Array(message.utf8))
     defer { close(input) }
     let deadline = ContinuousClock.now + .seconds(timeout)

@@ -10,7 +10,8 @@ enum ExitStatusDocumentation {
     ),
     (
       .unavailable, "mail not sent",
-      "--send could not hand the message to sendmail, or sendmail failed; nothing was sent"
+      "--send could not hand the message to sendmail, sendmail failed, or the sendmail program is not trusted (another "
+        + "user's, or in a folder others may change); nothing was sent"
     ),
     (.software, "internal (ICU) error", "an ICU call failed; please report it"),
     (

@@ -183,7 +183,8 @@ struct RosterRun {
     case .skipped: return "skipped"
     case .file(var file): try file.commit()
     case .mail(let text, let program, let timeout):
-      try SendmailDelivery.send(text, sendmail: program, timeout: timeout, hook: SignalCleanup())
+      try SendmailDelivery.send(
+        text, sendmail: program, timeout: timeout, untrusted: SendmailProgramTrust.refusal, hook: SignalCleanup())
     case .plan(let plan): try ReportPipeline(plan: plan, io: io, warn: environment.warn, keepsUntilExit: false).run()
     }
     return request.delivery == .send ? "sent" : "written"
