@@ -33,6 +33,8 @@ struct RosterMessageMaker: Sendable {
   /// Each reader's environment: the run's, its warnings naming the row.
   let warnings: RosterWarnings
   let readStandardInput: (@Sendable () throws -> Data)?
+  /// The roster the Message-IDs are derived in (``RosterJournal/scope``).
+  let scope: String?
   /// The lists being read on every thread, against a memory limit.
   let memory = RosterListMemory()
 
@@ -52,7 +54,7 @@ struct RosterMessageMaker: Sendable {
       let environment = warnings.environment(for: reader, madeAt: entry.due.madeAt)
       let plan = try RunPlan(
         resolving: request.options(for: reader, in: roster), in: environment,
-        messageID: entry.messageID(id: reader.id), shared: context.shared)
+        messageID: entry.messageID(id: reader.id, scope: scope), shared: context.shared)
       let reserved = try memory.reserve(plan)
       defer { memory.release(reserved) }
       var tasks = try TaskInputs(readStandardInput: readStandardInput).load(plan.inputs)

@@ -102,7 +102,8 @@ struct RosterRun {
         in: folder, for: due.lazy.map { roster.readers.id(at: schedule[$0].index) + ".eml" })
     }
     let maker = RosterMessageMaker(
-      request: request, roster: roster, warnings: warnings, readStandardInput: io.readStandardInput)
+      request: request, roster: roster, warnings: warnings, readStandardInput: io.readStandardInput,
+      scope: journal.scope)
     let (helpers, window) = Self.concurrency(
       free: DescriptorReserve.freeDescriptors(upTo: 64), holdsFiles: request.delivery != .send)
     let pipeline = OrderedPipeline<RosterMessage, RosterMessageMaker.Context>(
@@ -119,7 +120,7 @@ struct RosterRun {
     for entry in schedule {
       let reader = roster.readers[entry.index]
       let localDate = entry.due.localDate.iso8601
-      let messageID = entry.messageID(id: reader.id)
+      let messageID = entry.messageID(id: reader.id, scope: journal.scope)
       let line: String
       if let done = recorded(entry, roster: roster) {
         tally.already += 1

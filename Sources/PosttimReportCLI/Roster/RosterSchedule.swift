@@ -14,12 +14,13 @@ struct RosterSchedule {
     let index: Int
     let zone: TimeZoneIdentifier
     let due: RosterDue
-    /// The Message-ID's right side, before its check (``MessageID/derived(key:day:domain:)``).
+    /// The Message-ID's right side, before its check (``MessageID/derived(key:day:domain:scope:)``).
     let domain: String
 
-    /// The Message-ID of the reader's mail, derived from its ID and local date.
-    func messageID(id: String) -> String {
-      MessageID.derived(key: id, day: due.localDate.iso8601, domain: domain)
+    /// The Message-ID of the reader's mail, derived from its ID, local date
+    /// and the roster its journal names (``RosterJournal/scope``).
+    func messageID(id: String, scope: String?) -> String {
+      MessageID.derived(key: id, day: due.localDate.iso8601, domain: domain, scope: scope)
     }
   }
 
