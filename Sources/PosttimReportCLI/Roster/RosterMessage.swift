@@ -49,6 +49,11 @@ struct RosterMessageMaker: Sendable {
   }
 
   func message(for reader: RosterReader, _ entry: RosterSchedule.Entry, context: Context) -> RosterMessage {
+    if case .folder(let folder) = request.delivery,
+      let refusal = RosterOutputCheck.listRefusal(reader, folder: folder, roster: roster)
+    {
+      return .failed(refusal)
+    }
     do {
       // The day before's occurrence is made as at its `at`: that date's window.
       let environment = warnings.environment(for: reader, madeAt: entry.due.madeAt)

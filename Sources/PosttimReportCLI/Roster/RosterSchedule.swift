@@ -38,8 +38,17 @@ struct RosterSchedule {
     var domains: Set<String> = []
     for (index, reader) in roster.readers.enumerated() {
       do {
-        let plan = try RunPlan(
-          resolving: request.options(for: reader, in: roster), in: warnings.environment(for: reader), shared: shared)
+        var options = request.options(for: reader, in: roster)
+        // A list linked to a reader's DIR/ID.eml fails its reader alone when
+        // the message is made (RosterOutputCheck): resolved here for the
+        // zone and domain, the list stands aside so that no clash refuses
+        // the roster.
+        if case .folder(let folder) = request.delivery,
+          RosterOutputCheck.listRefusal(reader, folder: folder, roster: roster) != nil
+        {
+          options.operands = ["/dev/null"]
+        }
+        let plan = try RunPlan(resolving: options, in: warnings.environment(for: reader), shared: shared)
         guard request.shard.contains(id: reader.id) else { continue }
         Self.checkListIsThere(reader, warnings: warnings)
         let planned = plan.presentation.locales[0].timeZone
