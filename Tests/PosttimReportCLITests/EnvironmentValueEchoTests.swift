@@ -27,19 +27,13 @@ struct EnvironmentValueEchoTests {
     #expect(result.stderr.hasPrefix("posttim-report: warning: TZ=\"\(String(repeating: "z", count: 80))…\" is not"))
   }
 
-  @Test("an ESC in LANG or TMPDIR is escaped in the message")
+  @Test("an ESC in LANG is escaped in the message")
   func escapeInOtherVariables() throws {
     let lang = try GuardedShell.run(
       "exec \"$BIN\" \"$EXAMPLE\" --now 2026-11-30T14:00:00Z -z UTC -f csv", environment: ["LANG": "\u{1B}[31mX"])
     #expect(lang.stderr.contains("invalid locale \"\\u{1b}[31mX\""), "\(lang.stderr)")
-    let tmpdir = try GuardedShell.run(
-      "exec \"$BIN\" \"$EXAMPLE\" --now 2026-11-30T14:00:00Z -z UTC -l fr_CA -f email --mail-to a@b.org "
-        + "--send --sendmail /bin/true",
-      environment: ["TMPDIR": "/nonexistent\u{1B}[31mX"])
-    #expect(tmpdir.status == 69)
-    #expect(tmpdir.stderr.contains("temporary file in /nonexistent\\u{1b}[31mX ("), "\(tmpdir.stderr)")
     // Only the tool's own lines: bash and perl warn about the bad LANG too.
-    let own = (lang.stderr + tmpdir.stderr).split(separator: "\n").filter { $0.hasPrefix("posttim-report:") }
-    #expect(own.count == 2 && !own.joined().contains("\u{1B}"))
+    let own = lang.stderr.split(separator: "\n").filter { $0.hasPrefix("posttim-report:") }
+    #expect(own.count == 1 && !own.joined().contains("\u{1B}"))
   }
 }

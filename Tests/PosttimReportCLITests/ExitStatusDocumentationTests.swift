@@ -47,13 +47,12 @@ struct ExitStatusDocumentationTests {
         + "another user could have written is refused, as is a journal of another roster")
   }
 
-  @Test("69 names TMPDIR, where --send makes the message's temporary file")
+  @Test("69 says the mail was not sent")
   func mailNotSent() {
     #expect(
       Self.meaning(.unavailable)
-        == "--send could not hand the message to sendmail, or sendmail failed, or the message's temporary file "
-        + "cannot be made in TMPDIR (else /tmp; a symbolic link on the way that is neither yours nor root's is not "
-        + "followed); nothing was sent")
+        == "--send could not hand the message to sendmail, sendmail failed, or the sendmail program is not trusted (another "
+        + "user's, or in a folder others may change); nothing was sent")
   }
 
   @Test("the man page lists each status with its meaning")

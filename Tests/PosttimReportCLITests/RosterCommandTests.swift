@@ -30,9 +30,9 @@ struct RosterCommandTests {
     #expect(status.rawValue == 75)
     #expect(
       run.stdout == """
-        zoe: sent \(rosterMessageID("zoe", "20261201")) (2026-12-01, 06:00 America/Toronto)
-        amira: sent \(rosterMessageID("amira", "20261201")) (2026-12-01, 07:30 Africa/Cairo)
-        ken: sent \(rosterMessageID("ken", "20261201")) (2026-12-01, 06:00 Asia/Tokyo)
+        zoe: sent \(fixture.messageID("zoe", "20261201")) (2026-12-01, 06:00 America/Toronto)
+        amira: sent \(fixture.messageID("amira", "20261201")) (2026-12-01, 07:30 Africa/Cairo)
+        ken: sent \(fixture.messageID("ken", "20261201")) (2026-12-01, 06:00 Asia/Tokyo)
         noa: not due until 21:00 (Asia/Jerusalem)
         sam: not due until 06:00 (America/Los_Angeles)
         max: failed: row 7: \(fixture.folder.path)/missing.plist: no such file
@@ -54,7 +54,7 @@ struct RosterCommandTests {
       ])
     #expect(
       messages.map { header("Message-ID", in: $0) }
-        == ["zoe", "amira", "ken"].map { rosterMessageID($0, "20261201") })
+        == ["zoe", "amira", "ken"].map { fixture.messageID($0, "20261201") })
     // Each in its language: the French subject, the Japanese day header.
     #expect(header("Subject", in: messages[0]) == "Agenda du mardi 1 =?UTF-8?B?ZMOpY2VtYnJl?= 2026")
     #expect(decodedText(messages[2]).contains("2026年12月1日火曜日"))
@@ -69,7 +69,7 @@ struct RosterCommandTests {
     let (evening, third) = fixture.send(at: "2026-12-01T19:30:00Z")
     #expect(evening.rawValue == 75)
     let lines = third.stdout.split(separator: "\n").map(String.init)
-    #expect(lines[3] == "noa: sent \(rosterMessageID("noa", "20261201")) (2026-12-01, 21:00 Asia/Jerusalem)")
+    #expect(lines[3] == "noa: sent \(fixture.messageID("noa", "20261201")) (2026-12-01, 21:00 Asia/Jerusalem)")
     // Tokyo's next local day has begun and its 06:00 is not yet reached.
     #expect(lines[2] == "ken: not due until 06:00 (Asia/Tokyo)")
     let noa = try #require(fixture.messages.first { header("To", in: $0) == "noa@example.org" })
@@ -226,7 +226,7 @@ struct RosterCommandTests {
       "2026-12-01T12:00:00Z",
     ]
     let first = expectRun(arguments: arguments, exit: .success, stderr: [RosterFixture.newJournalNote(fixture.state)])
-    let id = rosterMessageID("zoë.t", "20261201")
+    let id = fixture.messageID("zoë.t", "20261201")
     #expect(
       first.stdout
         == "zoë.t: written \(id) (2026-12-01, 06:00 America/Toronto)\nroster: 1 written, 0 not due, 0 already written, 0 failed\n"

@@ -70,7 +70,10 @@ struct RosterDeliveryTests {
     #expect(second.status == 0, "\(second.stdout)\(second.stderr)")
     #expect(second.stdout.hasSuffix("roster: 0 sent, 0 not due, 2 already sent, 0 failed\n"))
     for (user, id) in zip(Self.users, ids) {
-      let messageID = "Message-ID: " + rosterMessageID(id, "20261201", "localhost")
+      let messageID =
+        "Message-ID: "
+        + rosterMessageID(
+          id, "20261201", "localhost", roster: URL(fileURLWithPath: roster).resolvingSymlinksInPath().path)
       // Until the MTA has delivered it (its queue empty) or a minute passed.
       var count = 0
       for _ in 0..<120 {

@@ -26,6 +26,11 @@ struct RosterFixture {
 
   func remove() { try? FileManager.default.removeItem(at: folder) }
 
+  /// The Message-ID this roster's reader `id` gets on `day` (`YYYYMMDD`).
+  func messageID(_ id: String, _ day: String, _ domain: String = "example.org") -> String {
+    rosterMessageID(id, day, domain, roster: URL(fileURLWithPath: roster).resolvingSymlinksInPath().path)
+  }
+
   /// What a run that starts the journal says on standard error.
   static func newJournalNote(_ state: String) -> String {
     "posttim-report: note: no journal in \(state) yet: every due reader counts as not yet served"
@@ -106,10 +111,14 @@ func decodedText(_ message: String) -> String {
 }
 
 /// A reader's Message-ID as the roster derives it, from FNV-1a 64 written
-/// here from its reference (offset basis, prime).
-func rosterMessageID(_ id: String, _ day: String, _ domain: String = "example.org") -> String {
+/// here from its reference (offset basis, prime): of the ID, then a line
+/// feed and the roster its journal names (roster.md); without a roster,
+/// the older form of ID and day alone.
+func rosterMessageID(_ id: String, _ day: String, _ domain: String = "example.org", roster: String? = nil) -> String {
   var value: UInt64 = 14_695_981_039_346_656_037
-  for byte in id.utf8 { value = (value ^ UInt64(byte)) &* 1_099_511_628_211 }
+  for byte in id.utf8 + (roster.map { Array(("\n" + $0).utf8) } ?? []) {
+    value = (value ^ UInt64(byte)) &* 1_099_511_628_211
+  }
   let hex = String(value, radix: 16)
   return "<posttim-roster.\(String(repeating: "0", count: 16 - hex.count) + hex).\(day)@\(domain)>"
 }

@@ -37,21 +37,21 @@ struct RosterLateHourTests {
     }
     #expect(
       sent("toronto") == [
-        "\(rosterMessageID("toronto", "20261130")) Mon, 30 Nov 2026 23:15:00 -0500 | Agenda for Monday, November 30, 2026",
-        "\(rosterMessageID("toronto", "20261201")) Tue, 01 Dec 2026 23:15:00 -0500 | Agenda for Tuesday, December 1, 2026",
-        "\(rosterMessageID("toronto", "20261202")) Wed, 02 Dec 2026 23:15:00 -0500 | Agenda for Wednesday, December 2, 2026",
+        "\(fixture.messageID("toronto", "20261130")) Mon, 30 Nov 2026 23:15:00 -0500 | Agenda for Monday, November 30, 2026",
+        "\(fixture.messageID("toronto", "20261201")) Tue, 01 Dec 2026 23:15:00 -0500 | Agenda for Tuesday, December 1, 2026",
+        "\(fixture.messageID("toronto", "20261202")) Wed, 02 Dec 2026 23:15:00 -0500 | Agenda for Wednesday, December 2, 2026",
       ])
     #expect(
       sent("utc") == [
-        "\(rosterMessageID("utc", "20261130")) Mon, 30 Nov 2026 23:59:00 +0000 | Agenda for Monday, November 30, 2026",
-        "\(rosterMessageID("utc", "20261201")) Tue, 01 Dec 2026 23:59:00 +0000 | Agenda for Tuesday, December 1, 2026",
-        "\(rosterMessageID("utc", "20261202")) Wed, 02 Dec 2026 23:59:00 +0000 | Agenda for Wednesday, December 2, 2026",
+        "\(fixture.messageID("utc", "20261130")) Mon, 30 Nov 2026 23:59:00 +0000 | Agenda for Monday, November 30, 2026",
+        "\(fixture.messageID("utc", "20261201")) Tue, 01 Dec 2026 23:59:00 +0000 | Agenda for Tuesday, December 1, 2026",
+        "\(fixture.messageID("utc", "20261202")) Wed, 02 Dec 2026 23:59:00 +0000 | Agenda for Wednesday, December 2, 2026",
       ])
     #expect(
       sent("kolkata") == [
-        "\(rosterMessageID("kolkata", "20261201")) Tue, 01 Dec 2026 23:45:00 +0530 | Agenda for Tuesday, December 1, 2026",
-        "\(rosterMessageID("kolkata", "20261202")) Wed, 02 Dec 2026 23:45:00 +0530 | Agenda for Wednesday, December 2, 2026",
-        "\(rosterMessageID("kolkata", "20261203")) Thu, 03 Dec 2026 23:45:00 +0530 | Agenda for Thursday, December 3, 2026",
+        "\(fixture.messageID("kolkata", "20261201")) Tue, 01 Dec 2026 23:45:00 +0530 | Agenda for Tuesday, December 1, 2026",
+        "\(fixture.messageID("kolkata", "20261202")) Wed, 02 Dec 2026 23:45:00 +0530 | Agenda for Wednesday, December 2, 2026",
+        "\(fixture.messageID("kolkata", "20261203")) Thu, 03 Dec 2026 23:45:00 +0530 | Agenda for Thursday, December 3, 2026",
       ])
     let journal = try String(contentsOfFile: fixture.state + "/roster.journal", encoding: .utf8)
     // The journal's first line names its roster; the records follow.
@@ -100,7 +100,7 @@ struct RosterLateHourTests {
     }
     #expect(
       fixture.messages.map { "\(header("Message-ID", in: $0) ?? "") \(header("Date", in: $0) ?? "")" }
-        == expected.map { "\(rosterMessageID("cami", $0.0)) \($0.1)" })
+        == expected.map { "\(fixture.messageID("cami", $0.0)) \($0.1)" })
   }
 
   @Test("the day before's 23:15 is due until 00:15, then the reader waits for today's")

@@ -19,7 +19,7 @@ struct RosterSpreadsheetExportTests {
     let (status, run) = fixture.send(at: Self.now)
     #expect(status == .success, "\(run.stderr)")
     #expect(
-      run.stdout == "a: sent \(rosterMessageID("a", "20261201")) (2026-12-01, 06:00 UTC)\n"
+      run.stdout == "a: sent \(fixture.messageID("a", "20261201")) (2026-12-01, 06:00 UTC)\n"
         + "b: not due until 13:30 (UTC)\nroster: 1 sent, 1 not due, 0 already sent, 0 failed\n")
   }
 

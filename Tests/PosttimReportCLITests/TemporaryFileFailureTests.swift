@@ -27,16 +27,4 @@ struct TemporaryFileFailureTests {
     #expect(try String(contentsOf: output, encoding: .utf8) == "previous")
     #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == ["big.plist", "agenda.html"])
   }
-
-  @Test("--send with TMPDIR naming a missing folder names the folder and the reason")
-  func missingTemporaryFolder() throws {
-    let result = try GuardedShell.run(
-      "exec \"$BIN\" \"$EXAMPLE\" -f email --mail-to a@example.org --send --sendmail /bin/true",
-      environment: ["TMPDIR": "/nonexistent"])
-    #expect(result.status == 69)
-    #expect(
-      result.stderr
-        == "posttim-report: error: cannot send: cannot create a temporary file in /nonexistent "
-        + "(No such file or directory); nothing was sent\n")
-  }
 }

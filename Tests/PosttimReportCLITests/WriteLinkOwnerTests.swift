@@ -7,8 +7,8 @@ import TestSupport
 #endif
 
 /// Where the tool writes (`-o FILE`, the roster's `-o DIR` and its
-/// `DIR/ID.eml`, `TMPDIR` for `--send`, `--state`), a symbolic link, at the
-/// name or among the folders above it, is followed only when it belongs to
+/// `DIR/ID.eml`, `--state`), a symbolic link, at the name or among the
+/// folders above it, is followed only when it belongs to
 /// the caller or to root, in any folder: the file is replaced by a rename,
 /// so the owner of a folder a root cron job writes into could otherwise aim
 /// that write at any file (`/home/alice/agenda.html -> /etc/shadow`).
@@ -194,29 +194,6 @@ struct WriteLinkOwnerTests {
     #expect(lines.dropFirst().first?.hasPrefix("amira: written <posttim-roster.") == true, "\(lines)")
     try fixture.expectUntouched()
     #expect(try fixture.entries(out) == ["amira.eml", "zoe.eml"])
-  }
-
-  @Test("--send with TMPDIR through another user's link in their plain folder: 69 naming it, nothing sent")
-  func sendTemporaryFolderLink() throws {
-    let fixture = try Fixture()
-    defer { fixture.remove() }
-    let link = fixture.home + "/tmp"
-    fixture.link(link, to: fixture.privateFolder, owner: Self.stranger)
-    let sendmail = fixture.root.appending(path: "sendmail.sh").path
-    let ran = fixture.root.appending(path: "ran").path
-    try "#!/bin/sh\ncat > '\(ran)'\n".write(toFile: sendmail, atomically: false, encoding: .utf8)
-    #expect(chmod(sendmail, 0o755) == 0)
-    let result = try GuardedShell.run(
-      "exec \"$BIN\" \"$EXAMPLE\" --now 2026-11-30T14:00:00Z -z UTC --send --mail-to a@example.org "
-        + "--mail-from b@example.org --sendmail \"$SENDMAIL\"",
-      environment: ["TMPDIR": link, "SENDMAIL": sendmail])
-    #expect(result.status == 69)
-    #expect(
-      result.stderr
-        == "posttim-report: error: cannot send: cannot create a temporary file in \(link) (\(Self.refusal(link))); "
-        + "nothing was sent\n")
-    #expect(!FileManager.default.fileExists(atPath: ran))
-    try fixture.expectUntouched()
   }
 
   @Test("--state through another user's link in root's plain folder: 78 naming it, no folder made")

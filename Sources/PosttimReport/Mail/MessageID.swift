@@ -15,17 +15,25 @@ public enum MessageID {
   }
 
   /// A `Message-ID` that is the same each time for one key and one day:
-  /// `<posttim-roster.HASH.YYYYMMDD@domain>`, HASH the key's FNV-1a 64 in
-  /// 16 hex digits. A message sent again after a crash (before its
-  /// delivery was recorded) carries the same ID, so mail clients fold the
-  /// two.
+  /// `<posttim-roster.HASH.YYYYMMDD@domain>`, HASH the FNV-1a 64 in 16 hex
+  /// digits of the key, then (with a scope) a line feed and the scope. A
+  /// message sent again after a crash (before its delivery was recorded)
+  /// carries the same ID, so mail clients fold the two; two scopes (two
+  /// rosters with a reader of the same ID) give two IDs, so no client folds
+  /// two different messages.
   /// - Parameters:
   ///   - key: what the message is for (a roster reader's ID).
   ///   - day: the day it is for, `YYYY-MM-DD` or `YYYYMMDD`.
   ///   - domain: as for ``make(domain:now:)``.
-  public static func derived(key: String, day: String, domain: String) -> String {
+  ///   - scope: what the key is unique in (a roster), or nil for the key
+  ///     alone (the form before scopes, still read in old records).
+  public static func derived(key: String, day: String, domain: String, scope: String? = nil) -> String {
     var hash = FNV1a()
     hash.mix(key)
+    if let scope {
+      hash.mix(UInt8(ascii: "\n"))
+      hash.mix(scope)
+    }
     let digits = day.filter(\.isASCII).filter(\.isNumber)
     let right = MailAddress.isDotAtom(Substring(domain)) ? domain : "localhost"
     return "<posttim-roster.\(hash.hex).\(digits)@\(right)>"

@@ -10,9 +10,10 @@ import PosttimICU
 /// the `To`/`Cc` headers; a line holding only `.` does not end the input).
 ///
 /// Nothing is half-sent: the message is complete in memory before this is
-/// called, then written to an unlinked temporary file that becomes
-/// sendmail's standard input. Even if this process is killed while sendmail
-/// runs, sendmail reads the whole message from that file, never a prefix.
+/// called, then written to a file without a name that becomes sendmail's
+/// standard input (``SendmailInput``). Even if this process is killed while
+/// sendmail runs, sendmail reads the whole message from that file, never a
+/// prefix.
 /// A sendmail that does not exit in time is killed with its process group
 /// (``ChildProcess``).
 public enum SendmailDelivery {
@@ -52,19 +53,25 @@ public enum SendmailDelivery {
 
   /// Runs `path -t -oi` with `message` on standard input and waits at most
   /// `timeout` seconds.
-  /// - Parameter hook: hears of the sendmail process while it runs, so a
-  ///   signal handler can kill it.
+  /// - Parameters:
+  ///   - untrusted: why the program found (a bare name looked up on
+  ///     `PATH`) may not be run, or nil: the caller's trust rule.
+  ///   - hook: hears of the sendmail process while it runs, so a signal
+  ///     handler can kill it.
   /// - Throws: ``Failure``: `.unavailable` when `path` is not an executable
   ///   file, cannot be started, exits with a non-zero status or is killed
-  ///   by a signal; `.timedOut` past `timeout`; `.systemLimit` when the
+  ///   by a signal, or is not trusted; `.timedOut` past `timeout`; `.systemLimit` when the
   ///   system refuses a descriptor, memory or a process.
   public static func send(
     _ message: String, sendmail path: String, timeout: Int = defaultTimeout,
-    hook: any ChildProcessHook = NoChildProcessHook()
+    untrusted: (_ program: String) -> String?, hook: any ChildProcessHook = NoChildProcessHook()
   ) throws(Failure) {
     let path = try programPath(path)
     try checkProgram(at: path)
-    let input = try unlinkedFile(holding: Array(message.utf8))
+    if let reason = untrusted(path) {
+      throw Failure(message: "cannot send: the sendmail program \(path) is not trusted: \(reason); nothing was sent")
+    }
+    let input = try SendmailInput.holding(Array(message.utf8))
     defer { close(input) }
     let deadline = ContinuousClock.now + .seconds(timeout)
     let child: ChildProcess
@@ -157,49 +164,5 @@ public enum SendmailDelivery {
     throw Failure(
       message: "cannot send: \(problem) (install a mail transfer agent, e.g. "
         + "apt-get install exim4-daemon-light, \(otherProgramHint)); nothing was sent")
-  }
-
-  /// A temporary file in `$TMPDIR` (else /tmp; ``TemporaryFolder``) holding
-  /// `bytes`, already unlinked, positioned at 0, closed on exec (the child gets it as a copy
-  /// on descriptor 0).
-  /// - Throws: ``Failure`` naming the folder and the system's reason.
-  static func unlinkedFile(holding bytes: [UInt8]) throws(Failure) -> Int32 {
-    let directory = TemporaryFolder.named
-    func failure(_ doing: String, reason: String, _ kind: Failure.Kind = .unavailable) -> Failure {
-      Failure(
-        kind, message: "cannot send: cannot \(doing) a temporary file in \(directory) (\(reason)); nothing was sent")
-    }
-    func failure(_ doing: String, _ code: Int32) -> Failure {
-      let kind: Failure.Kind = [EMFILE, ENFILE, ENOMEM].contains(code) ? .systemLimit : .unavailable
-      return failure(doing, reason: String(cString: strerror(code)), kind)
-    }
-    let real: String
-    do throws(ProtectedLinkWalk.Refusal) {
-      real = try TemporaryFolder.resolved(directory)
-    } catch {
-      throw failure("create", reason: error.reason)
-    }
-    var template = Array((real + "/posttim-report-mail-XXXXXX").utf8CString)
-    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard descriptor >= 0 else { throw failure("create", errno) }
-    _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-    template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-      if written < 0, errno == EINTR { continue }
-      guard written > 0 else {
-        let code = written < 0 ? errno : ENOSPC
-        close(descriptor)
-        throw failure("write", code)
-      }
-      offset += written
-    }
-    guard lseek(descriptor, 0, SEEK_SET) == 0 else {
-      let code = errno
-      close(descriptor)
-      throw failure("rewind", code)
-    }
-    return descriptor
   }
 }

@@ -2,7 +2,7 @@ import Foundation
 import PosttimICU
 
 /// `TMPDIR` (else `/tmp`), where `--send`'s message file and standard
-/// output's fallback staging file are made. Only the caller's and root's
+/// output's staging file are made where the kernel refuses a memfd. Only the caller's and root's
 /// links are followed, as on every path written (``ProtectedLinkWalk``):
 /// another user's link would put a root run's file where that user chose.
 package enum TemporaryFolder {

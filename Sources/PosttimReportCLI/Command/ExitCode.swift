@@ -15,8 +15,8 @@ public struct ExitCode: RawRepresentable, Hashable, Sendable, CustomStringConver
   /// pipe; a template is a regular file).
   public static let noInput = ExitCode(rawValue: 66)
   /// 69 EX_UNAVAILABLE: `--send` could not hand the message to sendmail
-  /// (missing, or it failed), including a temporary file for the message
-  /// that cannot be made in `$TMPDIR` (the folder and the reason are named).
+  /// (missing, or it failed), or the unnamed file holding it could not be
+  /// made (the reason is named).
   public static let unavailable = ExitCode(rawValue: 69)
   /// 70 EX_SOFTWARE: ICU failed, or an internal error.
   public static let software = ExitCode(rawValue: 70)

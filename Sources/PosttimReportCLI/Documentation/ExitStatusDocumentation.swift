@@ -10,9 +10,8 @@ enum ExitStatusDocumentation {
     ),
     (
       .unavailable, "mail not sent",
-      "--send could not hand the message to sendmail, or sendmail failed, or the message's temporary file cannot "
-        + "be made in TMPDIR (else /tmp; a symbolic link on the way that is neither yours nor root's is not "
-        + "followed); nothing was sent"
+      "--send could not hand the message to sendmail, sendmail failed, or the sendmail program is not trusted (another "
+        + "user's, or in a folder others may change); nothing was sent"
     ),
     (.software, "internal (ICU) error", "an ICU call failed; please report it"),
     (

@@ -83,7 +83,8 @@ enum Destination: Sendable {
     case .sendmail(let program, let timeout):
       var message = ""
       try rendering.render(views, to: &message)
-      try SendmailDelivery.send(message, sendmail: program, timeout: timeout, hook: SignalCleanup())
+      try SendmailDelivery.send(
+        message, sendmail: program, timeout: timeout, untrusted: SendmailProgramTrust.refusal, hook: SignalCleanup())
     }
   }
 }

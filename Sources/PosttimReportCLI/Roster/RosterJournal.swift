@@ -78,6 +78,11 @@ final class RosterJournal {
   /// Whether the journal was empty when this run opened it (it has no
   /// record of any delivery).
   let isNew: Bool
+  /// The roster its first line names (as written there), which its
+  /// readers' Message-IDs are derived in (``RosterSchedule/Entry``): it
+  /// stays when the roster moves. Nil for a journal without that line
+  /// (made before journals named their roster): IDs of reader and date.
+  let scope: String?
   /// Holds the folder against runs with another split.
   private let splitLock: RosterSplitLock
 
@@ -125,6 +130,7 @@ final class RosterJournal {
       bytes.removeSubrange(complete...)
     }
     isNew = bytes.isEmpty
+    scope = isNew ? Self.escaped(roster) : Self.owner(bytes)
     if let owner = Self.owner(bytes), !Self.belongs(owner, to: roster) {
       throw .otherRoster(path: path, owner: owner, roster: roster)
     }
@@ -191,6 +197,7 @@ final class RosterJournal {
 
   /// The records of a journal's complete lines.
   static func entries(_ bytes: [UInt8], path: String) throws(Failure) -> [Entry] {
+    let scope = owner(bytes)
     var result: [Entry] = []
     var lineNumber = 0
     for var line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast() {
@@ -208,7 +215,7 @@ final class RosterJournal {
           reason: "\(fields.count) tab-separated field\(fields.count == 1 ? "" : "s"), a record has 5")
       }
       let entry = Entry(id: fields[0], localDate: fields[1], messageID: fields[2], time: fields[3], how: fields[4])
-      if let problem = entry.problem { throw .corrupt(path: path, line: lineNumber, reason: problem) }
+      if let problem = entry.problem(scope: scope) { throw .corrupt(path: path, line: lineNumber, reason: problem) }
       result.append(entry)
     }
     return result

@@ -33,6 +33,8 @@ struct RosterMessageMaker: Sendable {
   /// Each reader's environment: the run's, its warnings naming the row.
   let warnings: RosterWarnings
   let readStandardInput: (@Sendable () throws -> Data)?
+  /// The roster the Message-IDs are derived in (``RosterJournal/scope``).
+  let scope: String?
   /// The lists being read on every thread, against a memory limit.
   let memory = RosterListMemory()
 
@@ -50,12 +52,17 @@ struct RosterMessageMaker: Sendable {
   static let listKind = "a roster reader's list must be a regular file"
 
   func message(for reader: RosterReader, _ entry: RosterSchedule.Entry, context: Context) -> RosterMessage {
+    if case .folder(let folder) = request.delivery,
+      let refusal = RosterOutputCheck.listRefusal(reader, folder: folder, roster: roster)
+    {
+      return .failed(refusal)
+    }
     do {
       // The day before's occurrence is made as at its `at`: that date's window.
       let environment = warnings.environment(for: reader, madeAt: entry.due.madeAt)
       let plan = try RunPlan(
         resolving: request.options(for: reader, in: roster), in: environment,
-        messageID: entry.messageID(id: reader.id), shared: context.shared)
+        messageID: entry.messageID(id: reader.id, scope: scope), shared: context.shared)
       let reserved = try memory.reserve(plan)
       defer { memory.release(reserved) }
       // A regular file only: a FIFO whose writer stalls would hold every reader after this one.

@@ -102,7 +102,8 @@ struct RosterRun {
         in: folder, for: due.lazy.map { roster.readers.id(at: schedule[$0].index) + ".eml" })
     }
     let maker = RosterMessageMaker(
-      request: request, roster: roster, warnings: warnings, readStandardInput: io.readStandardInput)
+      request: request, roster: roster, warnings: warnings, readStandardInput: io.readStandardInput,
+      scope: journal.scope)
     let (helpers, window) = Self.concurrency(
       free: DescriptorReserve.freeDescriptors(upTo: 64), holdsFiles: request.delivery != .send)
     let pipeline = OrderedPipeline<RosterMessage, RosterMessageMaker.Context>(
@@ -119,7 +120,7 @@ struct RosterRun {
     for entry in schedule {
       let reader = roster.readers[entry.index]
       let localDate = entry.due.localDate.iso8601
-      let messageID = entry.messageID(id: reader.id)
+      let messageID = entry.messageID(id: reader.id, scope: journal.scope)
       let line: String
       var failed = false
       if let done = recorded(entry, roster: roster) {
@@ -189,7 +190,8 @@ struct RosterRun {
     case .skipped: return "skipped"
     case .file(var file): try file.commit()
     case .mail(let text, let program, let timeout):
-      try SendmailDelivery.send(text, sendmail: program, timeout: timeout, hook: SignalCleanup())
+      try SendmailDelivery.send(
+        text, sendmail: program, timeout: timeout, untrusted: SendmailProgramTrust.refusal, hook: SignalCleanup())
     case .plan(let plan): try ReportPipeline(plan: plan, io: io, warn: environment.warn, keepsUntilExit: false).run()
     }
     return request.delivery == .send ? "sent" : "written"

@@ -15,12 +15,13 @@ struct RosterSchedule {
     let index: Int
     let zone: TimeZoneIdentifier
     let due: RosterDue
-    /// The Message-ID's right side, before its check (``MessageID/derived(key:day:domain:)``).
+    /// The Message-ID's right side, before its check (``MessageID/derived(key:day:domain:scope:)``).
     let domain: String
 
-    /// The Message-ID of the reader's mail, derived from its ID and local date.
-    func messageID(id: String) -> String {
-      MessageID.derived(key: id, day: due.localDate.iso8601, domain: domain)
+    /// The Message-ID of the reader's mail, derived from its ID, local date
+    /// and the roster its journal names (``RosterJournal/scope``).
+    func messageID(id: String, scope: String?) -> String {
+      MessageID.derived(key: id, day: due.localDate.iso8601, domain: domain, scope: scope)
     }
   }
 
@@ -38,7 +39,21 @@ struct RosterSchedule {
     var domains: Set<String> = []
     for (index, reader) in roster.readers.enumerated() {
       do {
+<<<<<<< HEAD
         let plan = try Self.plan(for: reader, roster: roster, request: request, warnings: warnings, shared: shared)
+=======
+        var options = request.options(for: reader, in: roster)
+        // A list linked to a reader's DIR/ID.eml fails its reader alone when
+        // the message is made (RosterOutputCheck): resolved here for the
+        // zone and domain, the list stands aside so that no clash refuses
+        // the roster.
+        if case .folder(let folder) = request.delivery,
+          RosterOutputCheck.listRefusal(reader, folder: folder, roster: roster) != nil
+        {
+          options.operands = ["/dev/null"]
+        }
+        let plan = try RunPlan(resolving: options, in: warnings.environment(for: reader), shared: shared)
+>>>>>>> send-hardening
         guard request.shard.contains(id: reader.id) else { continue }
         Self.checkListIsThere(reader, warnings: warnings)
         let planned = plan.presentation.locales[0].timeZone
