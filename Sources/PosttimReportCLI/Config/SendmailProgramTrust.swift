@@ -1,4 +1,5 @@
 import Foundation
+import PosttimICU
 
 #if canImport(Glibc)
   import Glibc

@@ -39,21 +39,7 @@ struct RosterSchedule {
     var domains: Set<String> = []
     for (index, reader) in roster.readers.enumerated() {
       do {
-<<<<<<< HEAD
         let plan = try Self.plan(for: reader, roster: roster, request: request, warnings: warnings, shared: shared)
-=======
-        var options = request.options(for: reader, in: roster)
-        // A list linked to a reader's DIR/ID.eml fails its reader alone when
-        // the message is made (RosterOutputCheck): resolved here for the
-        // zone and domain, the list stands aside so that no clash refuses
-        // the roster.
-        if case .folder(let folder) = request.delivery,
-          RosterOutputCheck.listRefusal(reader, folder: folder, roster: roster) != nil
-        {
-          options.operands = ["/dev/null"]
-        }
-        let plan = try RunPlan(resolving: options, in: warnings.environment(for: reader), shared: shared)
->>>>>>> send-hardening
         guard request.shard.contains(id: reader.id) else { continue }
         Self.checkListIsThere(reader, warnings: warnings)
         let planned = plan.presentation.locales[0].timeZone
@@ -97,19 +83,31 @@ struct RosterSchedule {
     for reader: RosterReader, roster: RosterFile, request: RosterRequest, warnings: RosterWarnings,
     shared: SharedWriters
   ) throws -> RunPlan {
-    let options = request.options(for: reader, in: roster)
+    var options = request.options(for: reader, in: roster)
+    // A list linked to a reader's DIR/ID.eml fails its reader alone when
+    // the message is made (RosterOutputCheck): resolved here for the zone
+    // and domain, the list stands aside so that no clash refuses the roster.
+    if case .folder(let output) = request.delivery,
+      RosterOutputCheck.listRefusal(reader, folder: output, roster: roster) != nil
+    {
+      options.operands = ["/dev/null"]
+    }
     let environment = warnings.environment(for: reader)
     let folder = ReportOptions.templateDirectory.spec
+    func withoutFolder(_ reason: String) throws -> RunPlan {
+      if request.shard.contains(id: reader.id) {
+        environment.warn("column 'template-dir': \(reason); this reader fails until it is fixed, the others are sent")
+      }
+      return try RunPlan(resolving: options.without(folder), in: environment, shared: shared)
+    }
     do {
       return try RunPlan(resolving: options, in: environment, shared: shared)
     } catch let error as TemplateError {
       guard case .roster = options.origin(of: folder) else { throw error }
-      if request.shard.contains(id: reader.id) {
-        environment.warn(
-          "column 'template-dir': \(ReportCommand.describe(error).1); this reader fails until it is fixed, the others are sent"
-        )
-      }
-      return try RunPlan(resolving: options.without(folder), in: environment, shared: shared)
+      return try withoutFolder(ReportCommand.describe(error).1)
+    } catch let error as RosterError where error.column == folder.name {
+      // The cell's folder missing, or a file: its owner may remove it.
+      return try withoutFolder(error.message)
     }
   }
 
