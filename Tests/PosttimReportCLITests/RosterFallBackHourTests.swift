@@ -50,7 +50,7 @@ struct RosterFallBackHourTests {
     let (status, first) = fixture.send(at: "2026-11-01T05:30:00Z")
     #expect(status == .success)
     #expect(
-      first.stdout.hasPrefix("zoe: sent \(rosterMessageID("zoe", "20261101")) (2026-11-01, 01:30 America/Toronto)\n"))
+      first.stdout.hasPrefix("zoe: sent \(fixture.messageID("zoe", "20261101")) (2026-11-01, 01:30 America/Toronto)\n"))
     for now in ["2026-11-01T06:00:00Z", "2026-11-01T06:30:00Z"] {
       let (_, again) = fixture.send(at: now)
       #expect(again.stdout.hasPrefix("zoe: already sent at "), "\(now): \(again.stdout)")

@@ -34,8 +34,9 @@ public struct AgendaWindow: Sendable, Equatable {
     /// A date the report's zone skipped (Pacific/Apia's 2011-12-30): no
     /// instant falls on it, so it can be neither a first nor a last day.
     case skippedDate(LocalDay, zone: String)
-    /// Today or a day of the window outside the years 1…9999 (ISO 8601's
-    /// four digits): `now` near either end, in a zone far from UTC.
+    /// Today or a day of the window past the year 9999 (ISO 8601's four
+    /// digits): `now` near its end, in a zone east of UTC, or a window
+    /// reaching past it. Year 0 (1 BC) has four digits and is shown.
     case outsideYears(LocalDay, zone: String)
 
     public var description: String {
@@ -44,7 +45,7 @@ public struct AgendaWindow: Sendable, Equatable {
       case .noDays(let count): return "a window shows at least 1 day, not \(count)"
       case .endsBeforeStart(let first, let last): return "the last day (\(last)) is before the first day (\(first))"
       case .skippedDate(let day, let zone): return "\(day) is not a day in \(zone): the zone skipped that date"
-      case .outsideYears(let day, let zone): return "\(day) in \(zone) is outside the years 1…9999 a report shows"
+      case .outsideYears(let day, let zone): return "\(day) in \(zone) is past 9999-12-31, the last day a report shows"
       }
     }
   }
@@ -68,7 +69,7 @@ public struct AgendaWindow: Sendable, Equatable {
     if let days { last = calendar.day(first ?? today, movedBy: days - 1) }
     // Without a first day the window starts today (overdue tasks come before it, not after the end).
     if let last, last < (first ?? today) { throw Problem.endsBeforeStart(first: first ?? today, last: last) }
-    for case let day? in [today, first, last] where !(1...9999).contains(day.gregorian.year) {
+    for case let day? in [today, first, last] where day.gregorian.year > 9999 {
       throw Problem.outsideYears(day, zone: calendar.timeZone.id)
     }
     return (first, last)

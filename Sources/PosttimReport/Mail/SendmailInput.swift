@@ -13,21 +13,12 @@ import PosttimICU
 /// killed meanwhile, sendmail still reads the whole message, never a
 /// prefix (as it would from a pipe).
 enum SendmailInput {
-  /// glibc's `memfd_create`, looked up at run time: Glibc's module does
-  /// not import it (it is declared under `_GNU_SOURCE`).
-  private typealias MemfdCreate = @convention(c) (UnsafePointer<CChar>, UInt32) -> Int32
-  private static let memfdCreate: MemfdCreate? = dlsym(nil, "memfd_create").map {
-    unsafeBitCast($0, to: MemfdCreate.self)
-  }
-  /// `MFD_CLOEXEC` (Linux's value; not imported).
-  private static let memfdCloseOnExec: UInt32 = 1
-
   /// A file holding `bytes`, positioned at 0, closed on exec (the child
   /// gets it as a copy on descriptor 0).
   /// - Throws: ``SendmailDelivery/Failure`` naming the reason (and the
   ///   folder, when the memfd was refused and `TMPDIR` could not serve).
   static func holding(_ bytes: [UInt8]) throws(SendmailDelivery.Failure) -> Int32 {
-    if let memory = memfdCreate?("posttim-report-mail", memfdCloseOnExec), memory >= 0 {
+    if let memory = MemoryFile.make("posttim-report-mail") {
       return try filled(memory, with: bytes, in: nil)
     }
     return try filled(unnamedFile(in: TemporaryFolder.named), with: bytes, in: TemporaryFolder.named)

@@ -9,7 +9,7 @@
 /// and held locked until it is renamed or removed. The lock is what marks it live (``StaleTemporaryFiles``), so
 /// liveness does not depend on PIDs, which mean nothing across PID
 /// namespaces (containers).
-enum TemporaryOutputFile {
+package enum TemporaryOutputFile {
   /// `.`, `.posttim-` and six random characters: what a temporary name adds to NAME.
   static let addedBytes = 16
 
@@ -60,7 +60,7 @@ enum TemporaryOutputFile {
   }
 
   /// `O_TMPFILE | O_DIRECTORY` (Linux's value; Glibc's macro is not imported).
-  static let unnamedFlag: Int32 = 0o20_200_000
+  package static let unnamedFlag: Int32 = 0o20_200_000
 
   /// The name part after `prefix`: six random letters or digits.
   static func randomName(_ prefix: String, _ generator: inout some RandomNumberGenerator) -> String {

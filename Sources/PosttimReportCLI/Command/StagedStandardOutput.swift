@@ -51,22 +51,12 @@ enum StagedStandardOutput {
         + "\(limit.rlim_cur) bytes) its staging copy is held to; nothing was printed: raise the limit")
   }
 
-  /// glibc's `memfd_create`, looked up at run time: Glibc's module does
-  /// not import it (it is declared under `_GNU_SOURCE`).
-  private typealias MemfdCreate = @convention(c) (UnsafePointer<CChar>, UInt32) -> Int32
-  private static let memfdCreate: MemfdCreate? = dlsym(nil, "memfd_create").map {
-    unsafeBitCast($0, to: MemfdCreate.self)
-  }
-  /// `MFD_CLOEXEC`, and `O_TMPFILE | O_DIRECTORY` (Linux's values; not imported).
-  private static let memfdCloseOnExec: UInt32 = 1
-  private static let unnamedFlag: Int32 = 0o20_200_000
-
   /// A memfd, else an unnamed file in `TMPDIR` (else /tmp), or nil.
   static func stagingFile() -> Int32? {
-    if let memory = memfdCreate?("posttim-report-stdout", memfdCloseOnExec), memory >= 0 { return memory }
+    if let memory = MemoryFile.make("posttim-report-stdout") { return memory }
     // A TMPDIR the link rule refuses stages nothing: printed as it is made.
     guard let folder = try? TemporaryFolder.resolved(TemporaryFolder.named) else { return nil }
-    let file = open(folder, unnamedFlag | O_RDWR | O_CLOEXEC, 0o600)
+    let file = open(folder, TemporaryOutputFile.unnamedFlag | O_RDWR | O_CLOEXEC, 0o600)
     return file >= 0 ? file : nil
   }
 
