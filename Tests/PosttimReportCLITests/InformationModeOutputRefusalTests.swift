@@ -14,7 +14,8 @@ struct InformationModeOutputRefusalTests {
     "--help, --version, --generate-manpage and --generate-completion-script with -o FILE: 64, nothing written",
     arguments: [
       (["--help"], "help"), (["--version"], "version"), (["--generate-manpage"], "generate-manpage"),
-      (["--generate-completion-script", "bash"], "generate-completion-script"),
+      (["--generate-completion-script", "bash"], "generate-completion-script"), (["preview", "--help"], "help"),
+      (["roster", "--help"], "help"),
     ])
   func refused(_ arguments: [String], mode: String) throws {
     let folder = try temporaryFolder()

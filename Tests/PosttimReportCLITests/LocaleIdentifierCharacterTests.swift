@@ -121,6 +121,17 @@ struct LocaleIdentifierCharacterTests {
         + "(keywords are written \(head)@calendar=japanese)")
   }
 
+  @Test(
+    "a second '@' is 64 naming it, not an ICU failure",
+    arguments: [("fr_CA@calendar=gregorian@x=y", "fr_CA"), ("fr@@calendar=japanese", "fr")])
+  func secondAt(locale: String, head: String) {
+    expectRun(
+      arguments: [Self.example, "-l", locale], exit: .usage,
+      error:
+        "posttim-report: error: invalid locale \"\(locale)\": a second \"@\" (keywords follow one \"@\", "
+        + "separated by \";\": \(head)@calendar=japanese;numbers=arab)")
+  }
+
   @Test("LANG keeps its meaning: a UTF-8 codeset, C.UTF-8 and other codesets read without a word")
   func environment() {
     for (lang, heading) in [

@@ -40,10 +40,15 @@ enum LocaleIdentifierText {
   /// Why an ID's `@` part cannot be used, or nil: `fr_CA@` and `fr_CA@;`
   /// name no keyword, and ICU would read the `@` as an empty variant
   /// (`fr_CA_`, a locale it has no data for).
+  /// A second `@` (`fr@@calendar=japanese`) ICU cannot read either: its
+  /// keywords are one list, separated by `;`.
   static func keywordListProblem(in text: String) -> String? {
-    guard let at = text.firstIndex(of: "@"),
-      text[text.index(after: at)...].split(separator: ";").isEmpty
-    else { return nil }
+    guard let at = text.firstIndex(of: "@") else { return nil }
+    let keywords = text[text.index(after: at)...]
+    if keywords.contains("@") {
+      return "a second \"@\" (keywords follow one \"@\", separated by \";\": \(text[..<at])@calendar=japanese;numbers=arab)"
+    }
+    guard keywords.split(separator: ";").isEmpty else { return nil }
     return "no keyword after \"@\" (keywords are written \(text[..<at])@calendar=japanese)"
   }
 

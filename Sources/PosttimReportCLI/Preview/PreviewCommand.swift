@@ -16,6 +16,7 @@ struct PreviewCommand {
   func execute() throws {
     let commandLine = try PreviewRequest.parser.parse(arguments)
     if commandLine.isSet(ReportOptions.help) {
+      try InformationMode.refuseOutput(commandLine, for: "help")
       try io.writeStandardOutput { $0.write(HelpRenderer.preview + "\n") }
       return
     }

@@ -20,6 +20,7 @@ struct RosterCommand {
   func execute() throws {
     let commandLine = try RosterOptions.parser.parse(arguments)
     if commandLine.isSet(ReportOptions.help) {
+      try InformationMode.refuseOutput(commandLine, for: "help")
       try io.writeStandardOutput { $0.write(HelpRenderer.roster + "\n") }
       return
     }
