@@ -46,7 +46,8 @@ enum LocaleIdentifierText {
     guard let at = text.firstIndex(of: "@") else { return nil }
     let keywords = text[text.index(after: at)...]
     if keywords.contains("@") {
-      return "a second \"@\" (keywords follow one \"@\", separated by \";\": \(text[..<at])@calendar=japanese;numbers=arab)"
+      return "a second \"@\" (keywords follow one \"@\", separated by \";\": "
+        + "\(text[..<at])@calendar=japanese;numbers=arab)"
     }
     guard keywords.split(separator: ";").isEmpty else { return nil }
     return "no keyword after \"@\" (keywords are written \(text[..<at])@calendar=japanese)"
