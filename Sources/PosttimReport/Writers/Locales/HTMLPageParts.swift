@@ -18,38 +18,114 @@ enum HTMLPageParts {
   static func members(_ page: String, _ report: ReportView) -> [String: TemplateValue] {
     [
       "head": .string(head(of: page)),
-      "body": .string(prefixingIDs(in: body(of: page), with: report.languageTag + "-")),
+      "body": .string(prefixedBody(of: page, with: report.languageTag + "-")),
     ]
   }
 
   /// The page up to and including its `<body …>` tag; empty when it has none.
   static func head(of page: String) -> String {
-    let end =
-      page.range(of: "<body").flatMap { page[$0.upperBound...].firstIndex(of: ">") }
-      .map { page.index(after: $0) } ?? page.startIndex
-    return String(page[..<end])
+    utf8(of: page) { bytes in
+      guard let end = bodyTagEnd(in: bytes) else { return "" }
+      return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self)
+    }
   }
 
   /// What lies between `<body …>` and `</body>`.
   static func body(of page: String) -> Substring {
-    guard let open = page.range(of: "<body"), let close = page[open.upperBound...].firstIndex(of: ">") else {
-      return page[...]
-    }
-    let start = page.index(after: close)
-    let end = page.range(of: "</body>", options: .backwards)?.lowerBound ?? page.endIndex
-    return page[start..<max(start, end)]
+    utf8(of: page) { bytes in Substring(String(decoding: bodyBytes(bytes), as: UTF8.self)) }
   }
 
   /// IDs and references to them made unique to one part; `<main>` made a
-  /// `<div>`; the line feed after `<body …>` left out.
+  /// `<div>`; the line feed after `<body …>` left out. One pass over the
+  /// UTF-8 (the page of a long list is tens of megabytes; Foundation's
+  /// `replacingOccurrences` copied it to UTF-16 once a pattern).
   static func prefixingIDs(in html: Substring, with prefix: String) -> String {
-    var text = String(html)
-    for (from, to) in [
+    utf8(of: String(html)) { prefixingIDs(in: $0, with: prefix) }
+  }
+
+  /// `body` of `page`, with its IDs prefixed: ``prefixingIDs(in:with:)``
+  /// of ``body(of:)``, with no copy in between.
+  static func prefixedBody(of page: String, with prefix: String) -> String {
+    utf8(of: page) { prefixingIDs(in: bodyBytes($0), with: prefix) }
+  }
+
+  /// The patterns replaced, in ASCII: none is part of another, and no
+  /// replacement makes one.
+  private static func replacements(_ prefix: String) -> [(from: [UInt8], to: [UInt8])] {
+    [
       (" id=\"", " id=\"" + prefix), ("href=\"#", "href=\"#" + prefix),
       ("aria-labelledby=\"", "aria-labelledby=\"" + prefix), ("<main>", "<div>"), ("</main>", "</div>"),
-    ] {
-      text = text.replacingOccurrences(of: from, with: to)
+    ].map { (Array($0.0.utf8), Array($0.1.utf8)) }
+  }
+
+  private static func prefixingIDs(in html: UnsafeBufferPointer<UInt8>, with prefix: String) -> String {
+    let patterns = replacements(prefix)
+    var bytes = html[...]
+    if bytes.first == UInt8(ascii: "\n") { bytes = bytes.dropFirst() }
+    var result: [UInt8] = []
+    result.reserveCapacity(bytes.count + bytes.count / 16)
+    var copied = bytes.startIndex
+    var index = bytes.startIndex
+    while index < bytes.endIndex {
+      // Every pattern starts with a space, 'h', 'a' or '<'.
+      let byte = bytes[index]
+      guard byte == 0x20 || byte == UInt8(ascii: "h") || byte == UInt8(ascii: "a") || byte == UInt8(ascii: "<"),
+        let pattern = patterns.first(where: { starts(bytes, at: index, with: $0.from) })
+      else {
+        index += 1
+        continue
+      }
+      result.append(contentsOf: bytes[copied..<index])
+      result.append(contentsOf: pattern.to)
+      index += pattern.from.count
+      copied = index
     }
-    return text.hasPrefix("\n") ? String(text.dropFirst()) : text
+    result.append(contentsOf: bytes[copied...])
+    return String(decoding: result, as: UTF8.self)
+  }
+
+  private static func starts(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, at index: Int, with pattern: [UInt8]) -> Bool {
+    guard bytes.endIndex - index >= pattern.count else { return false }
+    for offset in pattern.indices where bytes[index + offset] != pattern[offset] { return false }
+    return true
+  }
+
+  /// Just past the `>` of the first `<body …>` tag.
+  private static func bodyTagEnd(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    guard let start = find(Array("<body".utf8), in: bytes[...]),
+      let close = bytes[(start + 5)...].firstIndex(of: UInt8(ascii: ">"))
+    else { return nil }
+    return close + 1
+  }
+
+  /// The bytes between the `<body …>` tag and the last `</body>` (the
+  /// whole page without a body tag).
+  private static func bodyBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+    guard let start = bodyTagEnd(in: bytes) else { return bytes }
+    let end = findLast(Array("</body>".utf8), in: bytes[...]) ?? bytes.count
+    return UnsafeBufferPointer(rebasing: bytes[start..<max(start, end)])
+  }
+
+  private static func find(_ pattern: [UInt8], in bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
+    var index = bytes.startIndex
+    while let first = bytes[index...].firstIndex(of: pattern[0]) {
+      if starts(bytes, at: first, with: pattern) { return first }
+      index = first + 1
+    }
+    return nil
+  }
+
+  private static func findLast(_ pattern: [UInt8], in bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
+    var index = bytes.endIndex - pattern.count
+    while index >= bytes.startIndex {
+      if starts(bytes, at: index, with: pattern) { return index }
+      index -= 1
+    }
+    return nil
+  }
+
+  private static func utf8<Result>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    var text = text
+    return text.withUTF8(body)
   }
 }
