@@ -136,6 +136,8 @@ public struct ReportCommand {
 
   func inform(_ mode: InformationMode) throws {
     let text = mode.text(environment: environment)
+    // `--list-locales` has read the catalogs of its template folder.
+    try StandardStreamCheck.check(reading: [])
     try io.writeStandardOutput { $0.write(text) }
   }
 

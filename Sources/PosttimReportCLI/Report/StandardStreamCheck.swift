@@ -1,3 +1,4 @@
+import Foundation
 import PosttimReport
 
 /// Standard output and standard error are outputs too: neither may be a
@@ -28,6 +29,17 @@ enum StandardStreamCheck {
     try refuse { _, streamID in
       FileIdentity(path: path) == streamID
         ? "is the config file '\(path)'; refusing to write into a file the run reads" : nil
+    }
+  }
+
+  /// A roster's state folder: its journals and lock are the roster's only
+  /// memory, and a line written into one stops every later run.
+  static func check(stateFolder: String) throws {
+    let files = (try? FileManager.default.contentsOfDirectory(atPath: stateFolder)) ?? []
+    try refuse { _, streamID in
+      files.first { FileIdentity(path: stateFolder + "/" + $0) == streamID }.map {
+        "is '\(stateFolder)/\($0)' of the roster's state folder; refusing to write into its journals"
+      }
     }
   }
 

@@ -43,6 +43,7 @@ struct RosterCommand {
     // The roster, config file and templates read so far; each reader's
     // list is checked with its own output, failing that reader alone.
     try StandardStreamCheck.check(reading: [])
+    try StandardStreamCheck.check(stateFolder: request.stateFolder)
     let journalName = request.journalName(roster: roster.name)
     let journal: RosterJournal
     let others: [RosterJournal.Entry]
