@@ -39,7 +39,6 @@ struct HTMLPagePartsTests {
 
       """
     #expect(HTMLPageParts.prefixedBody(of: Self.page, with: "ar-EG-") == expected)
-    #expect(HTMLPageParts.prefixingIDs(in: HTMLPageParts.body(of: Self.page), with: "ar-EG-") == expected)
   }
 
   @Test("a page with no body tag is all body; with no closing tag, the body runs to the end")

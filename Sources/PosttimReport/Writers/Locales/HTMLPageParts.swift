@@ -30,21 +30,11 @@ enum HTMLPageParts {
     }
   }
 
-  /// What lies between `<body …>` and `</body>`.
-  static func body(of page: String) -> Substring {
-    utf8(of: page) { bytes in Substring(String(decoding: bodyBytes(bytes), as: UTF8.self)) }
-  }
-
-  /// IDs and references to them made unique to one part; `<main>` made a
-  /// `<div>`; the line feed after `<body …>` left out. One pass over the
-  /// UTF-8 (the page of a long list is tens of megabytes; Foundation's
-  /// `replacingOccurrences` copied it to UTF-16 once a pattern).
-  static func prefixingIDs(in html: Substring, with prefix: String) -> String {
-    utf8(of: String(html)) { prefixingIDs(in: $0, with: prefix) }
-  }
-
-  /// `body` of `page`, with its IDs prefixed: ``prefixingIDs(in:with:)``
-  /// of ``body(of:)``, with no copy in between.
+  /// What lies between `<body …>` and `</body>` (the whole page without a
+  /// body tag), its IDs and references to them made unique to one part,
+  /// `<main>` made a `<div>`, the line feed after `<body …>` left out. One
+  /// pass over the UTF-8: the page of a long list is tens of megabytes, and
+  /// Foundation's `replacingOccurrences` copied it to UTF-16 once a pattern.
   static func prefixedBody(of page: String, with prefix: String) -> String {
     utf8(of: page) { prefixingIDs(in: bodyBytes($0), with: prefix) }
   }
@@ -66,10 +56,11 @@ enum HTMLPageParts {
     result.reserveCapacity(bytes.count + bytes.count / 16)
     var copied = bytes.startIndex
     var index = bytes.startIndex
+    // A pattern is looked for only where its first byte is.
+    var isFirstByte = [Bool](repeating: false, count: 256)
+    for pattern in patterns { isFirstByte[Int(pattern.from[0])] = true }
     while index < bytes.endIndex {
-      // Every pattern starts with a space, 'h', 'a' or '<'.
-      let byte = bytes[index]
-      guard byte == 0x20 || byte == UInt8(ascii: "h") || byte == UInt8(ascii: "a") || byte == UInt8(ascii: "<"),
+      guard isFirstByte[Int(bytes[index])],
         let pattern = patterns.first(where: { starts(bytes, at: index, with: $0.from) })
       else {
         index += 1
