@@ -286,6 +286,28 @@ int32_t cicu_cal_utc_offset(cicu_calendar *calendar, double millis,
          ucal_get(cal, UCAL_DST_OFFSET, (UErrorCode *)status);
 }
 
+/// Days from 1970-01-01 to `year`-01-01 in the proleptic Gregorian
+/// calendar (Howard Hinnant's days_from_civil, for January 1).
+static double cicu_days_to_year(double year) {
+  double y = year - 1; // January counts in the year before, from March on
+  double era = floor(y / 400);
+  double yoe = y - era * 400;
+  double doy = 306; // March 1 to January 1
+  double doe = yoe * 365 + floor(yoe / 4) - floor(yoe / 100) + doy;
+  return era * 146097 + doe - 719468;
+}
+
+/// The UTC year around `millis`: its first instant, and the next year's.
+/// Arithmetic, not gmtime_r: glibc's reads `TZ` first, which may name a FIFO.
+static void cicu_utc_year_bounds(double millis, double bounds[2]) {
+  const double day = 86400000.0;
+  double year = floor(millis / day / 365.2425) + 1970;
+  while (cicu_days_to_year(year) * day > millis) year -= 1;
+  while (cicu_days_to_year(year + 1) * day <= millis) year += 1;
+  bounds[0] = cicu_days_to_year(year) * day;
+  bounds[1] = cicu_days_to_year(year + 1) * day;
+}
+
 int32_t cicu_cal_offset_span(cicu_calendar *calendar, double millis,
                              double *start, double *end, int32_t *status) {
   UCalendar *cal = (UCalendar *)calendar;
@@ -307,6 +329,16 @@ int32_t cicu_cal_offset_span(cicu_calendar *calendar, double millis,
   if (U_FAILURE(*ec) || U_FAILURE(spanStatus) || !(previous <= millis) ||
       !(millis < next)) {
     previous = next = NAN;
+  } else {
+    // ICU's annual rules answer an offset from the rules of the instant's
+    // UTC year (AnnualTimeZoneRule::getPreviousStart), as glibc does: a
+    // change the rules put across the turn of the year (`J365/23:45` west
+    // of Greenwich) takes effect at 00:00 UTC, though it is listed as a
+    // transition at its own instant. A span ends at the turn of the year.
+    double year[2];
+    cicu_utc_year_bounds(millis, year);
+    if (previous < year[0]) previous = year[0];
+    if (next > year[1]) next = year[1];
   }
   *start = previous;
   *end = next;

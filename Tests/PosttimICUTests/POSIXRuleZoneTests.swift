@@ -46,6 +46,37 @@ struct POSIXRuleZoneTests {
     #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
   }
 
+  @Test(
+    "a day calendar asked in order across the turn of the year gives GNU date's day and offset",
+    .enabled(if: gnuDate, "needs GNU date (coreutils, glibc) as the oracle"),
+    arguments: [
+      // The change into daylight saving falls after 00:00 UTC of the next
+      // year: glibc and ICU's offsets follow the next year's rules from
+      // 00:00 UTC on, though the transition is listed at 02:45 UTC.
+      "AAA3BBB,J365/23:45,J1/1", "AAA3BBB,J365/23,J1/1",
+      // East of Greenwich: the change falls before 00:00 UTC.
+      "<+0530>-5:30<+0630>,J1/0:30,J365/23",
+    ])
+  func dayCalendarAcrossTheYear(rule: String) throws {
+    let calendar = try DayCalendar(timeZone: TimeZoneIdentifier(rule))
+    let start = 1_798_718_400  // 2026-12-31T12:00:00Z
+    let instants = Array(stride(from: start, to: start + 20 * 3_600, by: 900))
+    let expected = try Self.glibcTimes(rule, instants)
+    try #require(expected.count == instants.count)
+    var mismatches: [String] = []
+    for (instant, glibc) in zip(instants, expected) {
+      let date = Date(timeIntervalSince1970: TimeInterval(instant))
+      let offset = calendar.utcOffset(at: date)
+      let sign = offset < 0 ? "-" : "+"
+      let ours =
+        "\(calendar.day(of: date).iso8601) \(sign)"
+        + String(format: "%02d%02d", abs(offset) / 3600, abs(offset) / 60 % 60)
+      let theirs = glibc.split(separator: " ")
+      if ours != "\(theirs[0]) \(theirs[2])" { mismatches.append("@\(instant): \(ours) != \(glibc)") }
+    }
+    #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+  }
+
   /// The hours of 2026–2027 where `zone` shows another wall time or
   /// offset than glibc with `TZ=tz` (a line for each, or one saying the
   /// oracle answered for too few).
