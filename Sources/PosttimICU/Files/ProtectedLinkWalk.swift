@@ -59,6 +59,8 @@ package enum ProtectedLinkWalk {
   /// redirect what the caller does with the result.
   /// - Parameter start: the folder a relative `path` starts from, with its
   ///   path text (a link's folder); nil for the current folder.
+  /// - Parameter makingFolders: a missing component is made (a folder,
+  ///   mode 0700) in the folder before it, as `mkdir -p` would.
   /// - Parameter visit: told of each link followed and the folder it is
   ///   in (that folder's path has no link left), for a caller that must
   ///   trust the folders links pass through too (the config file).
@@ -69,7 +71,7 @@ package enum ProtectedLinkWalk {
   ///   cannot be read.
   package static func walk(
     _ path: String, from start: (descriptor: Int32, path: String)? = nil, rule: Rule = .protectedSymlinks,
-    visit: (_ link: String, _ folder: String) -> Void = { _, _ in }
+    makingFolders: Bool = false, visit: (_ link: String, _ folder: String) -> Void = { _, _ in }
   ) throws(Refusal) -> WalkedPath {
     guard !path.isEmpty else { return WalkedPath(descriptor: -1, path: path, error: ENOENT) }
     let folderFlags = __O_PATH | O_DIRECTORY | O_CLOEXEC
@@ -95,7 +97,10 @@ package enum ProtectedLinkWalk {
         continue
       }
       let candidate = resolved == "/" ? "/" + component : resolved + "/" + component
-      let next = openat(current, component, __O_PATH | O_NOFOLLOW | O_CLOEXEC)
+      var next = openat(current, component, __O_PATH | O_NOFOLLOW | O_CLOEXEC)
+      if next < 0, errno == ENOENT, makingFolders, mkdirat(current, component, 0o700) == 0 || errno == EEXIST {
+        next = openat(current, component, __O_PATH | O_NOFOLLOW | O_CLOEXEC)
+      }
       var info = stat()
       guard next >= 0, fstat(next, &info) == 0 else {
         if next >= 0 { close(next) }
