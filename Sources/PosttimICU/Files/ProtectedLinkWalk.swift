@@ -126,6 +126,15 @@ package enum ProtectedLinkWalk {
         throw Refusal(reason: refused)
       }
       visit(candidate, resolved)
+      if isProc(current) {
+        // A `/proc` link (`/proc/self/fd/0 -> pipe:[1234]`) names what
+        // has no path: the kernel follows it, in a folder nobody swaps.
+        let target = openat(current, component, __O_PATH | O_CLOEXEC)
+        guard target >= 0 else { return failed(current, path: candidate, pending: pending) }
+        close(current)
+        (current, resolved) = (target, candidate)
+        continue
+      }
       guard let text = readLink(at: next) else {
         let reason = "not following \(candidate): \(lastError)"
         close(current)
@@ -147,6 +156,20 @@ package enum ProtectedLinkWalk {
     }
     return WalkedPath(descriptor: current, path: resolved, error: 0)
   }
+
+  /// Whether the folder open as `folder` is in `/proc`.
+  private static func isProc(_ folder: Int32) -> Bool {
+    var info = stat()
+    return procDevice != nil && fstat(folder, &info) == 0 && info.st_dev == procDevice
+  }
+
+  /// The device of the `/proc` file system, nil when none is mounted
+  /// there (no `/proc/self/fd`).
+  private static let procDevice: dev_t? = {
+    var info = stat()
+    guard access("/proc/self/fd", F_OK) == 0, stat("/proc", &info) == 0 else { return nil }
+    return info.st_dev
+  }()
 
   /// The walk ended at `path` (errno says why): `folder` closed, the rest
   /// of the path appended as given.
