@@ -10,7 +10,9 @@ import Foundation
 /// side effects (a tape rewound, a watchdog armed). Anything else is then
 /// opened `O_NONBLOCK` through that lookup, so a FIFO without a writer
 /// cannot hold the run, and is described by its descriptor, so it cannot
-/// be swapped between a check and the read.
+/// be swapped between a check and the read. The lookup is the link walk's
+/// own, by descriptor: a folder on the path swapped for a link meanwhile
+/// cannot redirect it.
 package enum NonBlockingFile {
   /// Why a path could not be opened: `code` is the open's errno, or 0
   /// when the link walk refused the path (`reason` names the link).
@@ -43,15 +45,23 @@ package enum NonBlockingFile {
     _ path: String, checkingLinks: Bool = true, rule: ProtectedLinkWalk.Rule = .protectedSymlinks,
     regularOnly: Bool = false, as role: ReadFiles.Role? = nil
   ) throws(Failure) -> Opened {
+    let handle: Int32
     if checkingLinks {
+      // The walk's own descriptor: the path is not looked up by name again.
+      let walked: WalkedPath
       do throws(ProtectedLinkWalk.Refusal) {
-        _ = try ProtectedLinkWalk.resolve(folder: path, rule: rule)
+        walked = try ProtectedLinkWalk.walk(path, rule: rule)
       } catch {
         throw Failure(code: 0, reason: error.reason)
       }
+      guard walked.descriptor >= 0 else {
+        throw Failure(code: walked.error, reason: String(cString: strerror(walked.error)))
+      }
+      handle = walked.descriptor
+    } else {
+      handle = Glibc.open(path, __O_PATH | O_CLOEXEC)
+      guard handle >= 0 else { throw Failure(code: errno, reason: ProtectedLinkWalk.lastError) }
     }
-    let handle = Glibc.open(path, __O_PATH | O_CLOEXEC)
-    guard handle >= 0 else { throw Failure(code: errno, reason: ProtectedLinkWalk.lastError) }
     let info = try described(handle)
     guard opens(info, regularOnly: regularOnly) else {
       if let role { ReadFiles.record(info, path: path, as: role) }

@@ -37,62 +37,152 @@ package enum ProtectedLinkWalk {
   }
 
   /// `folder` with no symbolic link left in it: every one followed under
-  /// the rule. A component that cannot be looked up (missing, no
-  /// permission) ends the walk: the rest is appended as it is, and opening
-  /// the result fails as the plain path would.
-  /// - Throws: ``Refusal`` for a link the rule does not follow, a loop
-  ///   (more than 40 links, the kernel's MAXSYMLINKS) or a link that
-  ///   cannot be read.
-  /// - Parameter visit: told of each link followed and the folder it is
-  ///   in (that folder's path has no link left), for a caller that must
-  ///   trust the folders links pass through too (the config file).
+  /// the rule (``walk(_:from:rule:visit:)``, the descriptor closed). A
+  /// component that cannot be looked up (missing, no permission) ends the
+  /// walk: the rest is appended as it is, and opening the result fails as
+  /// the plain path would.
+  /// - Throws: ``Refusal`` as the walk does.
   package static func resolve(
     folder: String, rule: Rule = .protectedSymlinks, visit: (_ link: String, _ folder: String) -> Void = { _, _ in }
   ) throws(Refusal) -> String {
+    let walked = try walk(folder, rule: rule, visit: visit)
+    walked.closeDescriptor()
+    return walked.path
+  }
+
+  /// Walks `path` one component at a time by descriptor: each looked up
+  /// with `openat(…, __O_PATH | O_NOFOLLOW)` relative to the folder before
+  /// it, a link followed only under `rule` (judged by the link's and its
+  /// folder's `fstat`) and its text read with `readlinkat`, `..` taken from
+  /// the folder's descriptor. Nothing is looked up by name twice, so a
+  /// folder swapped for a link during the walk, or after it, cannot
+  /// redirect what the caller does with the result.
+  /// - Parameter start: the folder a relative `path` starts from, with its
+  ///   path text (a link's folder); nil for the current folder.
+  /// - Parameter makingFolders: a missing component is made (a folder,
+  ///   mode 0700) in the folder before it, as `mkdir -p` would.
+  /// - Parameter visit: told of each link followed and the folder it is
+  ///   in (that folder's path has no link left), for a caller that must
+  ///   trust the folders links pass through too (the config file).
+  /// - Returns: the descriptor of what `path` names, or the errno of the
+  ///   component that could not be looked up (missing, no permission).
+  /// - Throws: ``Refusal`` for a link the rule does not follow, a loop
+  ///   (more than 40 links, the kernel's MAXSYMLINKS) or a link that
+  ///   cannot be read.
+  package static func walk(
+    _ path: String, from start: (descriptor: Int32, path: String)? = nil, rule: Rule = .protectedSymlinks,
+    makingFolders: Bool = false, visit: (_ link: String, _ folder: String) -> Void = { _, _ in }
+  ) throws(Refusal) -> WalkedPath {
+    guard !path.isEmpty else { return WalkedPath(descriptor: -1, path: path, error: ENOENT) }
+    let folderFlags = __O_PATH | O_DIRECTORY | O_CLOEXEC
+    var current: Int32
     var resolved: String
-    if folder.hasPrefix("/") {
-      resolved = "/"
+    if path.hasPrefix("/") {
+      (current, resolved) = (open("/", folderFlags), "/")
+    } else if let start {
+      (current, resolved) = (openat(start.descriptor, ".", folderFlags), start.path)
     } else {
-      guard let cwd = currentFolder() else { return folder }
-      resolved = cwd
+      (current, resolved) = (open(".", folderFlags), currentFolder() ?? ".")
     }
-    var pending = folder.split(separator: "/").reversed().map(String.init)
+    guard current >= 0 else { return WalkedPath(descriptor: -1, path: path, error: errno) }
+    var pending = path.split(separator: "/").reversed().map(String.init)
     var links = 0
     while let component = pending.popLast() {
       if component == "." { continue }
       if component == ".." {
-        resolved = split(resolved).folder
+        let parent = openat(current, "..", folderFlags)
+        guard parent >= 0 else { return failed(current, path: resolved + "/..", pending: pending) }
+        close(current)
+        (current, resolved) = (parent, split(resolved).folder)
         continue
       }
       let candidate = resolved == "/" ? "/" + component : resolved + "/" + component
+      var next = openat(current, component, __O_PATH | O_NOFOLLOW | O_CLOEXEC)
+      if next < 0, errno == ENOENT, makingFolders, mkdirat(current, component, 0o700) == 0 || errno == EEXIST {
+        next = openat(current, component, __O_PATH | O_NOFOLLOW | O_CLOEXEC)
+      }
       var info = stat()
-      guard lstat(candidate, &info) == 0 else {
-        return ([candidate] + pending.reversed()).joined(separator: "/")
+      guard next >= 0, fstat(next, &info) == 0 else {
+        if next >= 0 { close(next) }
+        return failed(current, path: candidate, pending: pending)
       }
       guard info.st_mode & S_IFMT == S_IFLNK else {
-        resolved = candidate
+        close(current)
+        (current, resolved) = (next, candidate)
         continue
       }
+      defer { close(next) }
       links += 1
       guard links <= maximumLinks else {
-        throw Refusal(reason: "not following \(folder): \(String(cString: strerror(ELOOP)))", isLoop: true)
+        close(current)
+        throw Refusal(reason: "not following \(path): \(String(cString: strerror(ELOOP)))", isLoop: true)
       }
-      if let refused = refusal(candidate, owner: info.st_uid, in: resolved, rule: rule) {
+      var folder = stat()
+      let refused =
+        fstat(current, &folder) == 0
+        ? refusal(candidate, owner: info.st_uid, in: folder, rule: rule) : "not following \(candidate): \(lastError)"
+      if let refused {
+        close(current)
         throw Refusal(reason: refused)
       }
       visit(candidate, resolved)
-      guard let text = readLink(candidate) else {
-        throw Refusal(reason: "not following \(candidate): \(lastError)")
+      if isProc(current) {
+        // A `/proc` link (`/proc/self/fd/0 -> pipe:[1234]`) names what
+        // has no path: the kernel follows it, in a folder nobody swaps.
+        let target = openat(current, component, __O_PATH | O_CLOEXEC)
+        guard target >= 0 else { return failed(current, path: candidate, pending: pending) }
+        close(current)
+        (current, resolved) = (target, candidate)
+        continue
       }
-      if text.hasPrefix("/") { resolved = "/" }
+      guard let text = readLink(at: next) else {
+        let reason = "not following \(candidate): \(lastError)"
+        close(current)
+        throw Refusal(reason: reason)
+      }
+      if text.hasPrefix("/") {
+        let root = open("/", folderFlags)
+        guard root >= 0 else { return failed(current, path: "/", pending: pending) }
+        close(current)
+        (current, resolved) = (root, "/")
+      }
       pending += text.split(separator: "/").reversed().map(String.init)
     }
-    return resolved
+    // `file/` names a folder, as the kernel reads it.
+    var info = stat()
+    if path.hasSuffix("/"), fstat(current, &info) == 0, info.st_mode & S_IFMT != S_IFDIR {
+      close(current)
+      return WalkedPath(descriptor: -1, path: resolved, error: ENOTDIR)
+    }
+    return WalkedPath(descriptor: current, path: resolved, error: 0)
   }
 
-  /// Why the link at `link` (owned by `owner`) in `folder` is not to be
-  /// followed, or nil when `rule` follows it.
-  package static func refusal(_ link: String, owner: uid_t, in folder: String, rule: Rule = .protectedSymlinks)
+  /// Whether the folder open as `folder` is in `/proc`.
+  private static func isProc(_ folder: Int32) -> Bool {
+    var info = stat()
+    return procDevice != nil && fstat(folder, &info) == 0 && info.st_dev == procDevice
+  }
+
+  /// The device of the `/proc` file system, nil when none is mounted
+  /// there (no `/proc/self/fd`).
+  private static let procDevice: dev_t? = {
+    var info = stat()
+    guard access("/proc/self/fd", F_OK) == 0, stat("/proc", &info) == 0 else { return nil }
+    return info.st_dev
+  }()
+
+  /// The walk ended at `path` (errno says why): `folder` closed, the rest
+  /// of the path appended as given.
+  private static func failed(_ folder: Int32, path: String, pending: [String]) -> WalkedPath {
+    let code = errno
+    close(folder)
+    return WalkedPath(descriptor: -1, path: ([path] + pending.reversed()).joined(separator: "/"), error: code)
+  }
+
+  /// Why the link at `link` (owned by `owner`) in the folder whose
+  /// `fstat` is `folder` is not to be followed, or nil when `rule`
+  /// follows it.
+  package static func refusal(_ link: String, owner: uid_t, in folder: stat, rule: Rule = .protectedSymlinks)
     -> String?
   {
     if rule != .protectedSymlinks {
@@ -101,32 +191,27 @@ package enum ProtectedLinkWalk {
       return
         "not following \(link): a symbolic link of uid \(owner), neither yours nor root's (\(what) follows no other)"
     }
-    guard let foreign = isForeign(owner, in: folder) else { return "not following \(link): \(lastError)" }
-    return foreign ? "not following \(link): a symbolic link of uid \(owner) in a sticky world-writable folder" : nil
+    return isForeign(owner, in: folder)
+      ? "not following \(link): a symbolic link of uid \(owner) in a sticky world-writable folder" : nil
   }
 
-  /// Why the file at the output name `path` (described by `info`) in
-  /// `folder` is not to be written, or nil: the kernel's `protected_fifos`
+  /// Why the file at the output name `path` (described by `info`) in the
+  /// folder whose `fstat` is `folder` is not to be written, or nil: the kernel's `protected_fifos`
   /// and `protected_regular` rules, whatever the sysctl says. Another
   /// user's FIFO in `/tmp` would hold a root run on its open, or feed a
   /// reader of theirs; their regular file there, replaced, would keep its
   /// owner and mode and hand them root's output.
-  package static func refusal(existing path: String, info: stat, in folder: String) -> String? {
-    guard let foreign = isForeign(info.st_uid, in: folder) else {
-      return "not writing to \(path): \(lastError)"
-    }
-    guard foreign else { return nil }
+  package static func refusal(existing path: String, info: stat, in folder: stat) -> String? {
+    guard isForeign(info.st_uid, in: folder) else { return nil }
     let verb = info.st_mode & S_IFMT == S_IFREG ? "not replacing" : "not writing to"
     return "\(verb) \(path): \(NonBlockingFile.what(info)) of uid \(info.st_uid) in a sticky world-writable folder"
   }
 
-  /// Whether something of `owner` in `folder` is out of bounds under the
+  /// Whether something of `owner` in a folder is out of bounds under the
   /// kernel's protected rules: the folder is sticky and world-writable and
-  /// neither the caller nor the folder's owner owns it; nil when `folder`
-  /// cannot be looked up (errno says why).
-  private static func isForeign(_ owner: uid_t, in folder: String) -> Bool? {
-    var info = stat()
-    guard stat(folder, &info) == 0 else { return nil }
+  /// neither the caller nor the folder's owner owns it (`info`: the
+  /// folder's `fstat`).
+  private static func isForeign(_ owner: uid_t, in info: stat) -> Bool {
     let stickyAndOpen = info.st_mode & S_ISVTX != 0 && info.st_mode & S_IWOTH != 0
     return stickyAndOpen && owner != geteuid() && owner != info.st_uid
   }
@@ -147,11 +232,12 @@ package enum ProtectedLinkWalk {
     return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
   }
 
-  /// The text of the link at `path`, or nil.
-  package static func readLink(_ path: String) -> String? {
+  /// The text of the link `link` is an `O_PATH | O_NOFOLLOW` descriptor
+  /// of, or nil.
+  package static func readLink(at link: Int32) -> String? {
     var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
     let count = buffer.withUnsafeMutableBufferPointer { pointer in
-      pointer.withMemoryRebound(to: CChar.self) { readlink(path, $0.baseAddress!, $0.count - 1) }
+      pointer.withMemoryRebound(to: CChar.self) { readlinkat(link, "", $0.baseAddress!, $0.count - 1) }
     }
     guard count > 0 else { return nil }
     return String(decoding: buffer[0..<count], as: UTF8.self)

@@ -28,13 +28,13 @@ enum SendmailInput {
   /// rule for folders written (``TemporaryFolder``). Where the file system
   /// has no unnamed files, none is made by name: nothing is sent.
   static func unnamedFile(in directory: String) throws(SendmailDelivery.Failure) -> Int32 {
-    let real: String
+    let walked: WalkedPath
     do throws(ProtectedLinkWalk.Refusal) {
-      real = try TemporaryFolder.resolved(directory)
+      walked = try TemporaryFolder.walked(directory)
     } catch {
       throw failure("create", reason: error.reason, in: directory)
     }
-    let descriptor = open(real, TemporaryOutputFile.unnamedFlag | O_RDWR | O_CLOEXEC, 0o600)
+    let descriptor = TemporaryFolder.unnamedFile(in: walked)
     guard descriptor >= 0 else {
       let code = errno
       guard [EOPNOTSUPP, EISDIR, EINVAL].contains(code) else { throw failure("create", code, in: directory) }

@@ -40,13 +40,22 @@ public struct OutputFile: Sendable {
   /// ``sync()`` has run: ``commit()`` only renames.
   private var isSynced = false
   /// A device or FIFO written through: what ``begin()`` needs.
-  private let writeThrough: WriteThroughTarget?
+  private var writeThrough: WriteThroughTarget?
 
   /// The device or FIFO, and the write time limit.
   private struct WriteThroughTarget {
+    /// Its `O_PATH` descriptor from the link walk: it is opened through
+    /// `/proc/self/fd`, never by its name again; -1 once closed.
+    var handle: Int32
     let path: String
     let throughLink: Bool
     let seconds: Int
+
+    /// What is opened: the handle's `/proc` link, else (no `/proc`) the path.
+    var target: String { hasProc ? "/proc/self/fd/\(handle)" : path }
+    /// The target is a link to follow (the `/proc` one is).
+    var followsLink: Bool { hasProc || throughLink }
+    private var hasProc: Bool { access("/proc/self/fd", F_OK) == 0 }
   }
 
   /// The temporary file that replaces the target, and what it takes from it.
@@ -91,20 +100,36 @@ public struct OutputFile: Sendable {
     self.path = path
     self.hook = hook
     switch try OutputTarget.resolve(path) {
-    case .writeThrough(let target, _) where regularOnly:
+    case .writeThrough(let handle, _, _) where regularOnly:
       var info = stat()
-      let what = stat(target, &info) == 0 ? NonBlockingFile.what(info) : "not a regular file"
+      let what = fstat(handle, &info) == 0 ? NonBlockingFile.what(info) : "not a regular file"
+      close(handle)
       throw OutputError(.cannotCreate, path: path, reason: "is \(what); only a regular file is written here")
-    case .writeThrough(let target, let throughLink):
+    case .writeThrough(let handle, let target, let throughLink):
       let deadline = WriteWait.Deadline(seconds: writeTimeout)
-      let descriptor = try WriteThroughOpen.open(
-        target, throughLink: throughLink, path: path, deadline: deferringReader ? nil : deadline)
+      var opened = WriteThroughTarget(handle: handle, path: target, throughLink: throughLink, seconds: writeTimeout)
+      let descriptor: Int32?
+      do throws(OutputError) {
+        descriptor = try WriteThroughOpen.open(
+          opened.target, throughLink: opened.followsLink, path: path, deadline: deferringReader ? nil : deadline)
+      } catch {
+        close(handle)
+        throw error
+      }
+      // Kept for ``begin()`` only while its open waits.
+      if descriptor != nil {
+        close(handle)
+        opened.handle = -1
+      }
       replacement = nil
-      writeThrough = WriteThroughTarget(path: target, throughLink: throughLink, seconds: writeTimeout)
+      writeThrough = opened
       stream = FileDescriptorOutput(descriptor: descriptor ?? -1, name: path, deadline: deadline)
-    case .file(let folderPath, let name, let existing):
-      let folder = open(folderPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-      guard folder >= 0 else { throw OutputError(.cannotCreate, path: path, reason: Self.lastError) }
+    case .file(let walked, let folderPath, let name, let existing):
+      // Reopened for reading: the sweep lists it and the commit syncs it.
+      let folder = openat(walked, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+      let reason = Self.lastError
+      close(walked)
+      guard folder >= 0 else { throw OutputError(.cannotCreate, path: path, reason: reason) }
       let prefix = TemporaryOutputFile.prefix(for: name, nameMax: TemporaryOutputFile.nameMax(folder))
       if removingStale { StaleTemporaryFiles.remove(in: folder, prefix: prefix) }
       let descriptor: Int32
@@ -152,8 +177,12 @@ public struct OutputFile: Sendable {
     let deadline = WriteWait.Deadline(seconds: writeThrough.seconds)
     var descriptor = stream.descriptor
     if descriptor < 0 {
+      defer {
+        close(writeThrough.handle)
+        self.writeThrough?.handle = -1
+      }
       descriptor = try WriteThroughOpen.waitForReader(
-        writeThrough.path, throughLink: writeThrough.throughLink, path: path, deadline: deadline)
+        writeThrough.target, throughLink: writeThrough.followsLink, path: path, deadline: deadline)
     }
     stream = FileDescriptorOutput(descriptor: descriptor, name: path, deadline: deadline)
   }
@@ -164,9 +193,11 @@ public struct OutputFile: Sendable {
   /// - Returns: the names removed.
   @discardableResult
   public static func removeStaleTemporaryFiles(in folder: String, for names: some Sequence<String>) -> [String] {
-    // Not through another user's link: files are removed there.
-    guard let real = try? ProtectedLinkWalk.resolve(folder: folder, rule: .callerOrRoot) else { return [] }
-    let directory = open(real, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    // Not through another user's link: files are removed there. The
+    // walk's descriptor, not the path again: a folder on the way swapped
+    // for a link cannot point the removals elsewhere.
+    guard let walked = try? ProtectedLinkWalk.walk(folder, rule: .callerOrRoot) else { return [] }
+    let directory = walked.openedFolder()
     guard directory >= 0 else { return [] }
     defer { close(directory) }
     return StaleTemporaryFiles.remove(in: directory, for: names)
@@ -232,6 +263,8 @@ public struct OutputFile: Sendable {
   /// Removes the temporary file; the target stays as it was.
   public func abort() {
     guard let replacement else {
+      // A FIFO whose open waited for ``begin()`` still has its handle.
+      if let handle = writeThrough?.handle, handle >= 0, stream.descriptor < 0 { close(handle) }
       close(stream.descriptor)
       return
     }

@@ -14,95 +14,145 @@ import PosttimICU
 /// has no link left. What the name leads to in a sticky world-writable
 /// folder must be the caller's or the folder owner's (the kernel's
 /// `protected_regular` and `protected_fifos`, whatever the sysctl says).
+/// Everything is looked up by descriptor, relative to the folder the walk
+/// reached, never by name again.
 enum OutputTarget {
   /// A regular file to replace (`existing`: its status) or a new one to
-  /// create: `name` in `folder`.
-  case file(folder: String, name: String, existing: stat?)
-  /// A device, FIFO or socket, written through. `throughLink`: `path` is
-  /// a link the kernel resolves to something without a name (a `/proc`
-  /// magic link such as `/dev/stdout` on a pipe), opened following it.
-  case writeThrough(path: String, throughLink: Bool)
+  /// create: `name` in the folder open as `folder` (`O_PATH`; the caller
+  /// closes it), whose path is `folderPath`.
+  case file(folder: Int32, folderPath: String, name: String, existing: stat?)
+  /// A device, FIFO or socket, written through: `descriptor` is an
+  /// `O_PATH` descriptor of it (the caller closes it), `path` its path.
+  /// `throughLink`: `path` is a link the kernel resolves to something
+  /// without a name (a `/proc` magic link such as `/dev/stdout` on a pipe).
+  case writeThrough(descriptor: Int32, path: String, throughLink: Bool)
 
-  /// Follows the links at `path`'s name.
+  /// The link last followed at the name: its folder (`O_PATH`, where a
+  /// relative text continues) and what it said.
+  private struct Followed {
+    let folder: Int32
+    let folderPath: String
+    let name: String
+    let path: String
+    let destination: String
+  }
+
+  /// Follows the links at `path`'s name, by descriptor from the folders
+  /// the link walk reaches (``ProtectedLinkWalk/walk(_:from:rule:visit:)``):
+  /// a folder on the way swapped for a link meanwhile cannot redirect the
+  /// write.
   /// - Throws: ``OutputError`` (`.cannotCreate`) for a folder, another
   ///   user's link, a loop (ELOOP), another user's file of any kind in a
   ///   sticky world-writable folder, or a name that cannot be looked up;
   ///   the error names the link or the file.
   static func resolve(_ path: String) throws(OutputError) -> OutputTarget {
     var current = path
+    var followed: Followed?
+    defer { if let followed { close(followed.folder) } }
     for _ in 0...ProtectedLinkWalk.maximumLinks {
       let (given, name) = ProtectedLinkWalk.split(current)
-      let folder: String
+      let walked: WalkedPath
       do throws(ProtectedLinkWalk.Refusal) {
-        folder = try ProtectedLinkWalk.resolve(folder: given, rule: .callerOrRoot)
+        let start = followed.map { (descriptor: $0.folder, path: $0.folderPath) }
+        walked = try ProtectedLinkWalk.walk(given, from: start, rule: .callerOrRoot)
       } catch {
         throw OutputError(.cannotCreate, path: path, reason: error.reason)
       }
-      current = folder == "/" ? "/" + name : folder + "/" + name
-      var info = stat()
-      guard lstat(current, &info) == 0 else {
-        guard errno == ENOENT else { throw OutputError(.cannotCreate, path: path, reason: lastError) }
-        guard !name.isEmpty else { throw OutputError(.cannotCreate, path: path, reason: "names a folder, not a file") }
-        return .file(folder: folder, name: name, existing: nil)
+      guard walked.descriptor >= 0 else {
+        if walked.error == ENOENT, let followed { return try unnamedTarget(of: followed, path: path) }
+        if walked.error == ENOENT, name.isEmpty {
+          throw OutputError(.cannotCreate, path: path, reason: "names a folder, not a file")
+        }
+        throw OutputError(.cannotCreate, path: path, reason: String(cString: strerror(walked.error)))
       }
+      let folder = walked.descriptor
+      var keepsFolder = false
+      defer { if !keepsFolder { close(folder) } }
+      let folderPath = walked.path
+      current = folderPath == "/" ? "/" + name : folderPath + "/" + name
+      guard !name.isEmpty else { throw OutputError(.cannotCreate, path: path, reason: "is a directory") }
+      var folderInfo = stat()
+      guard fstat(folder, &folderInfo) == 0 else { throw OutputError(.cannotCreate, path: path, reason: lastError) }
+      let found = openat(folder, name, __O_PATH | O_NOFOLLOW | O_CLOEXEC)
+      var info = stat()
+      guard found >= 0, fstat(found, &info) == 0 else {
+        let code = errno
+        if found >= 0 { close(found) }
+        guard code == ENOENT else {
+          throw OutputError(.cannotCreate, path: path, reason: String(cString: strerror(code)))
+        }
+        if let followed { return try unnamedTarget(of: followed, path: path) }
+        keepsFolder = true
+        return .file(folder: folder, folderPath: folderPath, name: name, existing: nil)
+      }
+      var keepsFound = false
+      defer { if !keepsFound { close(found) } }
       switch info.st_mode & S_IFMT {
       case S_IFREG:
-        if let refused = ProtectedLinkWalk.refusal(existing: current, info: info, in: folder) {
+        if let refused = ProtectedLinkWalk.refusal(existing: current, info: info, in: folderInfo) {
           throw OutputError(.cannotCreate, path: path, reason: refused)
         }
-        return .file(folder: folder, name: name, existing: info)
+        keepsFolder = true
+        return .file(folder: folder, folderPath: folderPath, name: name, existing: info)
       case S_IFDIR:
         throw OutputError(.cannotCreate, path: path, reason: "is a directory")
       case S_IFLNK:
-        try checkFollowable(current, owner: info.st_uid, in: folder, path: path)
-        guard let destination = ProtectedLinkWalk.readLink(current) else {
+        try checkFollowable(current, owner: info.st_uid, in: folderInfo, path: path)
+        guard let destination = ProtectedLinkWalk.readLink(at: found) else {
           throw OutputError(.cannotCreate, path: path, reason: "not following \(current): \(lastError)")
         }
-        let next = destination.hasPrefix("/") ? destination : (folder == "." ? "" : folder + "/") + destination
-        if let unnamed = try unnamedTarget(of: current, destination: destination, next: next, path: path) {
-          return unnamed
-        }
-        current = next
+        if let followed { close(followed.folder) }
+        keepsFolder = true
+        followed = Followed(
+          folder: folder, folderPath: folderPath, name: name, path: current, destination: destination)
+        current = destination
       default:
-        if let refused = ProtectedLinkWalk.refusal(existing: current, info: info, in: folder) {
+        if let refused = ProtectedLinkWalk.refusal(existing: current, info: info, in: folderInfo) {
           throw OutputError(.cannotCreate, path: path, reason: refused)
         }
-        return .writeThrough(path: current, throughLink: false)
+        keepsFound = true
+        return .writeThrough(descriptor: found, path: current, throughLink: false)
       }
     }
     throw OutputError(.cannotCreate, path: path, reason: "not following \(path): \(String(cString: strerror(ELOOP)))")
   }
 
-  /// Refuses the link at `link` (owned by `owner`) in `folder` unless it
-  /// is the caller's or root's.
-  static func checkFollowable(_ link: String, owner: uid_t, in folder: String, path: String) throws(OutputError) {
+  /// Refuses the link at `link` (owned by `owner`) in the folder of
+  /// status `folder` unless it is the caller's or root's.
+  static func checkFollowable(_ link: String, owner: uid_t, in folder: stat, path: String) throws(OutputError) {
     if let refused = ProtectedLinkWalk.refusal(link, owner: owner, in: folder, rule: .callerOrRoot) {
       throw OutputError(.cannotCreate, path: path, reason: refused)
     }
   }
 
-  /// What a link resolves to when its text names nothing (`pipe:[1234]`
-  /// from `/proc/self/fd/1`) though the kernel can follow it; nil for an
-  /// ordinary link.
-  /// - Throws: for a dangling link (`destination`, its text, names
-  ///   nothing): following it would create a file where it points, which
-  ///   whoever made the link chose.
-  static func unnamedTarget(of link: String, destination: String, next: String, path: String) throws(OutputError)
-    -> OutputTarget?
-  {
-    var named = stat()
-    guard lstat(next, &named) != 0, errno == ENOENT else { return nil }
+  /// What the link `followed` resolves to when its text names nothing
+  /// (`pipe:[1234]` from `/proc/self/fd/1`) though the kernel can follow
+  /// it, looked up from the link's folder's descriptor.
+  /// - Throws: for a dangling link (its text names nothing): following it
+  ///   would create a file where it points, which whoever made the link
+  ///   chose.
+  private static func unnamedTarget(of followed: Followed, path: String) throws(OutputError) -> OutputTarget {
+    let target = openat(followed.folder, followed.name, __O_PATH | O_CLOEXEC)
     var info = stat()
-    guard stat(link, &info) == 0 else {
-      guard errno == ENOENT else { return nil }
+    guard target >= 0, fstat(target, &info) == 0 else {
+      let code = errno
+      if target >= 0 { close(target) }
+      guard code == ENOENT else {
+        throw OutputError(.cannotCreate, path: path, reason: String(cString: strerror(code)))
+      }
       throw OutputError(
-        .cannotCreate, path: path, reason: "not following \(link): a dangling symbolic link to \(destination)")
+        .cannotCreate, path: path,
+        reason: "not following \(followed.path): a dangling symbolic link to \(followed.destination)")
     }
     switch info.st_mode & S_IFMT {
-    case S_IFDIR: throw OutputError(.cannotCreate, path: path, reason: "is a directory")
+    case S_IFDIR:
+      close(target)
+      throw OutputError(.cannotCreate, path: path, reason: "is a directory")
     // A deleted file (`/path (deleted)`): nothing to replace.
-    case S_IFREG: throw OutputError(.cannotCreate, path: path, reason: String(cString: strerror(ENOENT)))
-    default: return .writeThrough(path: link, throughLink: true)
+    case S_IFREG:
+      close(target)
+      throw OutputError(.cannotCreate, path: path, reason: String(cString: strerror(ENOENT)))
+    default: return .writeThrough(descriptor: target, path: followed.path, throughLink: true)
     }
   }
 

@@ -11,9 +11,24 @@ package enum TemporaryFolder {
     ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
   }
 
-  /// `folder` with its links followed under the rule.
+  /// `folder` walked by descriptor, its links followed under the rule;
+  /// files are made relative to the descriptor (an `O_TMPFILE` open of
+  /// `.`), so a folder on the way swapped for a link meanwhile cannot
+  /// move them.
   /// - Throws: the refusal naming the link not followed (or the loop).
-  package static func resolved(_ folder: String) throws(ProtectedLinkWalk.Refusal) -> String {
-    try ProtectedLinkWalk.resolve(folder: folder, rule: .callerOrRoot)
+  package static func walked(_ folder: String) throws(ProtectedLinkWalk.Refusal) -> WalkedPath {
+    try ProtectedLinkWalk.walk(folder, rule: .callerOrRoot)
+  }
+
+  /// A new file without a name (`O_TMPFILE`, mode 0600) in the folder
+  /// `walked` reached, or -1 with errno set; the walk's descriptor is
+  /// closed.
+  package static func unnamedFile(in walked: WalkedPath) -> Int32 {
+    guard walked.descriptor >= 0 else {
+      errno = walked.error
+      return -1
+    }
+    defer { walked.closeDescriptor() }
+    return openat(walked.descriptor, ".", TemporaryOutputFile.unnamedFlag | O_RDWR | O_CLOEXEC, 0o600)
   }
 }

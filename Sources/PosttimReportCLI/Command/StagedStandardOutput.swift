@@ -55,8 +55,8 @@ enum StagedStandardOutput {
   static func stagingFile() -> Int32? {
     if let memory = MemoryFile.make("posttim-report-stdout") { return memory }
     // A TMPDIR the link rule refuses stages nothing: printed as it is made.
-    guard let folder = try? TemporaryFolder.resolved(TemporaryFolder.named) else { return nil }
-    let file = open(folder, TemporaryOutputFile.unnamedFlag | O_RDWR | O_CLOEXEC, 0o600)
+    guard let folder = try? TemporaryFolder.walked(TemporaryFolder.named) else { return nil }
+    let file = TemporaryFolder.unnamedFile(in: folder)
     return file >= 0 ? file : nil
   }
 

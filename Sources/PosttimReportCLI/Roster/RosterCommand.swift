@@ -72,16 +72,19 @@ struct RosterCommand {
   /// `-o DIR` must name a folder that exists, reached through no other
   /// user's link (as every path written: ``OutputTarget``).
   static func checkFolder(_ folder: String) throws {
+    // What the walk reached, not the path again (each ID.eml is walked
+    // again by OutputFile).
+    let walked: WalkedPath
     do throws(ProtectedLinkWalk.Refusal) {
-      _ = try ProtectedLinkWalk.resolve(folder: folder, rule: .callerOrRoot)
+      walked = try ProtectedLinkWalk.walk(folder, rule: .callerOrRoot)
     } catch {
       throw OutputError(.cannotCreate, path: folder, reason: error.reason)
     }
-    var isFolder: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else {
+    defer { walked.closeDescriptor() }
+    guard let info = walked.info else {
       throw OutputError(.cannotCreate, path: folder, reason: "-o names no existing folder")
     }
-    guard isFolder.boolValue else {
+    guard info.st_mode & S_IFMT == S_IFDIR else {
       throw OutputError(
         .cannotCreate, path: folder, reason: "-o names a file, not a folder (ID.eml files go in a folder)")
     }

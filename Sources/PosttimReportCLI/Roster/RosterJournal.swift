@@ -100,18 +100,19 @@ final class RosterJournal {
     // path written, only the caller's and root's). Checked before anything
     // is made, and again once the folders are there.
     if let refused = TrustedPath.refusal(folderToMake: folder) { throw .untrusted(path: path, reason: refused) }
-    let real: String
+    // Made and then used through the walk's descriptor, never by name.
+    let walked: WalkedPath
     do throws(ProtectedLinkWalk.Refusal) {
-      real = try ProtectedLinkWalk.resolve(folder: folder, rule: .callerOrRoot)
+      walked = try ProtectedLinkWalk.walk(folder, rule: .callerOrRoot, makingFolders: true)
     } catch {
       throw .untrusted(path: path, reason: error.reason)
     }
-    if mkdirParents(real) != 0 {
-      throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
-    }
+    let real = walked.openedFolder()
+    guard real >= 0 else { throw .cannotOpen(path: path, reason: String(cString: strerror(errno))) }
+    defer { close(real) }
     if let refused = TrustedPath.refusal(folder: folder) { throw .untrusted(path: path, reason: refused) }
     splitLock = try RosterSplitLock(folder: real, file: lock, shown: folder, split: split)
-    let (descriptor, created) = try Self.openLocked(real + "/" + name, path: path)
+    let (descriptor, created) = try Self.openLocked(in: real, name, path: path)
     self.descriptor = descriptor
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65_536)
@@ -144,7 +145,7 @@ final class RosterJournal {
         // One this run made is removed again, still locked: no empty
         // journal is left behind. (The lock file stays: other runs may
         // hold it open, and the next run uses it.)
-        if created { Self.remove(real + "/" + name, opened: descriptor) }
+        if created { Self.remove(name, in: real, opened: descriptor) }
         guard case .cannotWrite(_, let reason) = error else { throw error }
         throw .cannotCreate(path: path, reason: reason)
       }
@@ -257,15 +258,18 @@ final class RosterJournal {
     return result
   }
 
-  /// Opens (creating it) and locks the journal at `real`; `created` says
+  /// Opens (creating it) and locks the journal `name` in the state folder
+  /// open as `folder`; `created` says
   /// whether this run made the file.
   /// - Throws: ``Failure/busy(path:)`` when another run holds it.
-  private static func openLocked(_ real: String, path: String) throws(Failure) -> (descriptor: Int32, created: Bool) {
+  private static func openLocked(in folder: Int32, _ name: String, path: String) throws(Failure) -> (
+    descriptor: Int32, created: Bool
+  ) {
     // A run that made the journal and could not start it removes it while
     // it holds the lock: one that opened it meanwhile gets the lock on a
     // file without a name, and opens the name again.
     for _ in 0..<attempts {
-      let (descriptor, created) = try openTrusted(real, path: path, flags: O_APPEND)
+      let (descriptor, created) = try openTrusted(name, in: folder, path: path, flags: O_APPEND)
       guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
         close(descriptor)
         throw .busy(path: path)
@@ -280,36 +284,38 @@ final class RosterJournal {
   /// How often a name removed under a run's feet is opened again.
   private static let attempts = 8
 
-  /// Removes the file at `real` if it is still the one `descriptor` has open.
-  private static func remove(_ real: String, opened descriptor: Int32) {
+  /// Removes `name` in `folder` if it is still the file `descriptor` has open.
+  private static func remove(_ name: String, in folder: Int32, opened descriptor: Int32) {
     var named = stat()
     var opened = stat()
-    guard lstat(real, &named) == 0, fstat(descriptor, &opened) == 0, named.st_dev == opened.st_dev,
-      named.st_ino == opened.st_ino
+    guard fstatat(folder, name, &named, AT_SYMLINK_NOFOLLOW) == 0, fstat(descriptor, &opened) == 0,
+      named.st_dev == opened.st_dev, named.st_ino == opened.st_ino
     else { return }
-    unlink(real)
+    unlinkat(folder, name, 0)
   }
 
-  /// Opens (creating it, mode 0600) a regular file of the state folder
-  /// for reading and writing, never through a link, and checks it is
+  /// Opens (creating it, mode 0600) the regular file `name` of the state
+  /// folder open as `folder`, for reading and writing, never through a link, and checks it is
   /// trusted (``TrustedPath/refusal(file:)``); `created` says whether this
   /// call made it.
-  static func openTrusted(_ real: String, path: String, flags: Int32 = 0) throws(Failure)
+  static func openTrusted(_ name: String, in folder: Int32, path: String, flags: Int32 = 0) throws(Failure)
     -> (descriptor: Int32, created: Bool)
   {
     let common = O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | flags
-    var descriptor = open(real, common | O_CREAT | O_EXCL, 0o600)
+    var descriptor = openat(folder, name, common | O_CREAT | O_EXCL, 0o600)
     let created = descriptor >= 0
     if !created && errno == EEXIST {
       // There (or a link: O_NOFOLLOW refuses it below). Gone again since
       // (another run removed the journal it could not start): made anew.
-      descriptor = open(real, common)
-      if descriptor < 0 && errno == ENOENT { return try openTrusted(real, path: path, flags: flags) }
+      descriptor = openat(folder, name, common)
+      if descriptor < 0 && errno == ENOENT {
+        return try openTrusted(name, in: folder, path: path, flags: flags)
+      }
     }
     guard descriptor >= 0 else {
       let code = errno
       let reason = String(cString: strerror(code))
-      if let refused = linkRefusal(real, path: path) { throw refused }
+      if let refused = linkRefusal(name, in: folder, path: path) { throw refused }
       // No room for a new file's name or inode: only a creation fails so.
       throw [ENOSPC, EDQUOT].contains(code)
         ? .cannotCreate(path: path, reason: reason) : .cannotOpen(path: path, reason: reason)
@@ -326,12 +332,13 @@ final class RosterJournal {
     return (descriptor, created)
   }
 
-  /// The refusal of a symbolic link at a journal's name (`real`), or nil:
+  /// The refusal of a symbolic link at a journal's name (`real`, in the
+  /// folder open as `folder`), or nil:
   /// a journal is never read or written through a link, whoever owns it
   /// (one dangling or planted would move what the roster remembers).
-  static func linkRefusal(_ real: String, path: String) -> Failure? {
+  static func linkRefusal(_ real: String, in folder: Int32 = AT_FDCWD, path: String) -> Failure? {
     var info = stat()
-    guard lstat(real, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return nil }
+    guard fstatat(folder, real, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFLNK else { return nil }
     return .untrusted(path: path, reason: "it is a symbolic link (a journal is never used through one)")
   }
 
@@ -372,19 +379,4 @@ final class RosterJournal {
   }
 
   private static func key(_ id: String, _ localDate: String) -> String { id + "\u{0}" + localDate }
-}
-
-/// `mkdir -p` with mode 0700 for what it creates; 0 or -1 with errno.
-private func mkdirParents(_ path: String) -> Int32 {
-  var info = stat()
-  if stat(path, &info) == 0 {
-    return (info.st_mode & S_IFMT) == S_IFDIR
-      ? 0
-      : {
-        errno = ENOTDIR; return -1
-      }()
-  }
-  let parent = (path as NSString).deletingLastPathComponent
-  if !parent.isEmpty && parent != path && mkdirParents(parent) != 0 { return -1 }
-  return mkdir(path, 0o700) == 0 || errno == EEXIST ? 0 : -1
 }

@@ -24,11 +24,11 @@ final class RosterSplitLock {
   private static let setLock: Int32 = 37
 
   /// - Parameters:
-  ///   - real: the state folder, links resolved and trusted.
+  ///   - real: the state folder, open (walked by descriptor) and trusted.
   ///   - folder: the state folder as the user gave it, for messages.
-  init(folder real: String, file name: String, shown folder: String, split: Int) throws(RosterJournal.Failure) {
+  init(folder real: Int32, file name: String, shown folder: String, split: Int) throws(RosterJournal.Failure) {
     let path = folder + "/" + name
-    let descriptor = try RosterJournal.openTrusted(real + "/" + name, path: path).descriptor
+    let descriptor = try RosterJournal.openTrusted(name, in: real, path: path).descriptor
     self.descriptor = descriptor
     var mine = Self.range(type: F_RDLCK, start: split, length: 1)
     guard fcntl(descriptor, Self.setLock, &mine) == 0 else {
