@@ -8,8 +8,9 @@ import PosttimReport
 /// Checked for a report and a preview, whatever the destination, once the
 /// plan is made: the task lists by name before they are read, the files
 /// already read (config file, templates, catalogs) by identity. A roster
-/// checks its own files so; a reader's list that is one of the streams
-/// fails that reader alone, refused where it is opened (``DataFile``).
+/// checks its own files so, and its readers' lists and template folders
+/// by name (``RosterStreamCheck``); a list that becomes one of the streams
+/// after that fails its reader, refused where it is opened (``DataFile``).
 enum StandardStreamCheck {
   /// - Throws: ``UsageError`` (64); standard error, when it is the input,
   ///   is silenced first, so the message is not written into it either.
