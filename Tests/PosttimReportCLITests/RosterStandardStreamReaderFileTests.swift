@@ -2,6 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// A roster's standard output appended to a reader's list failed that
 /// reader alone, but the lines before it (and its own failure) were
 /// appended to the list all the same; appended to a file of a reader's
@@ -64,6 +68,36 @@ struct RosterStandardStreamReaderFileTests {
       result.stderr
         == "posttim-report: error: roster 'roster.csv', row 3, column 'template-dir': standard output is 'td/\(file.dropFirst(3))' "
         + "of this reader's template folder; refusing to write into a file the run reads\n" + Self.usageHint)
+  }
+
+  /// The names are followed as reading follows them: whoever owns a link
+  /// that is not followed cannot stop the roster by aiming it at its log.
+  @Test(
+    "a reader's list that is another user's link to the output file: that reader fails alone, the others are written",
+    .enabled(if: geteuid() == 0, "needs root to chown a link"))
+  func anotherUsersLinkToTheOutput() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try """
+    id,list,at,locale,time-zone,mail-to
+    amy,amy.plist,06:00,fr_CA,UTC,amy@example.org
+    bob,bob.plist,06:00,fr_CA,UTC,bob@example.org
+
+    """.write(to: folder.appending(path: "roster.csv"), atomically: false, encoding: .utf8)
+    let script = """
+      cd "$D" && mkdir out && chmod 600 roster.csv && cp "$EXAMPLE" amy.plist && : > log
+      ln -s "$D/log" bob.plist && chown -h 4247:4247 bob.plist || exit 9
+      "$BIN" roster roster.csv -o out --state st --now 2026-12-01T12:00:00Z >> log 2> /dev/null
+      s=$?; cat log; ls out; exit $s
+      """
+    let result = try GuardedShell.run(script, environment: ["D": folder.path])
+    #expect(result.status == 75)
+    let link = folder.path + "/bob.plist"
+    #expect(
+      result.stdout.hasSuffix(
+        "bob: failed: row 3: bob.plist: cannot be read (not following \(link): a symbolic link of uid 4247, neither "
+          + "yours nor root's (a file read as data follows no other))\n"
+          + "roster: 1 written, 0 not due, 0 already written, 1 failed\namy.eml\n"))
   }
 
   @Test("standard output appended to a file of the roster-wide template folder: 64, the file unchanged")
