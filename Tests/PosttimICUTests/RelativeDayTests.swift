@@ -64,6 +64,24 @@ struct RelativeDayTests {
     }
   }
 
+  /// `--from +0000000001` was called "too far": its ten digits were
+  /// counted, not its value.
+  @Test(
+    "leading zeros pad a count: its value decides, and only a value past the limit is too far",
+    arguments: [
+      ("+0000000001", RelativeDay.daysFromToday(1)), ("-0000000007", .daysFromToday(-7)),
+      ("+00000000000000000000", .daysFromToday(0)), ("+00000000000036600", .daysFromToday(36_600)),
+    ])
+  func paddedCount(text: String, expected: RelativeDay) throws {
+    #expect(try RelativeDay(text) == expected)
+  }
+
+  @Test("a padded count past the limit is too far, naming the text as given")
+  func paddedCountTooFar() {
+    #expect(throws: RelativeDay.ParseError.tooFar("+0000036601")) { try RelativeDay("+0000036601") }
+    #expect(throws: RelativeDay.ParseError.tooFar("-0001000000")) { try RelativeDay("-0001000000") }
+  }
+
   /// "Now" at 21:00 local time on a given evening.
   static func evening(_ zone: String, _ date: String) throws -> (Date, TimeZoneIdentifier) {
     let zone = try TimeZoneIdentifier(zone)

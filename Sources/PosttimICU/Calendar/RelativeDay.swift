@@ -3,7 +3,7 @@ import Foundation
 /// A local day as people say it: a date, or a day counted from today.
 ///
 /// Parses `2026-12-01` (ISO 8601), `today`, `tomorrow`, `yesterday`, `+N`
-/// and `-N` (N days from today) and `next-workday` (the first working day
+/// and `-N` (N days from today, leading zeros allowed) and `next-workday` (the first working day
 /// after today, by the locale's CLDR week: ``WorkingWeek``). Keywords are
 /// ASCII and case-insensitive. The day is resolved later, against "now" in
 /// the report's zone, so a config file can say `from = tomorrow`.
@@ -64,7 +64,12 @@ public enum RelativeDay: Hashable, Sendable, CustomStringConvertible {
         guard !digits.isEmpty, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
           throw .notADay(text)
         }
-        guard digits.count <= 6, let count = Int(digits), count <= Self.maximumOffset else { throw .tooFar(text) }
+        // Leading zeros are a count's padding (`+0000000001` is tomorrow):
+        // only the digits after them say how far it is.
+        let significant = digits.drop { $0 == "0" }
+        guard significant.count <= 6, let count = Int(significant.isEmpty ? "0" : significant),
+          count <= Self.maximumOffset
+        else { throw .tooFar(text) }
         self = .daysFromToday(sign == "-" ? -count : count)
         return
       }

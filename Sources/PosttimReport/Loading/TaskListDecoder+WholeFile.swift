@@ -28,10 +28,35 @@ extension TaskListDecoder {
   /// Refuses the file open at `descriptor` when it holds other than `size`
   /// bytes (its size when opened), after `read` bytes of it were read.
   static func checkUnchanged(descriptor: Int32, size: Int, read: Int, file: String) throws(TaskListError) {
-    var info = stat()
-    let now = fstat(descriptor, &info) == 0 ? Int(info.st_size) : read
+    let now = currentSize(descriptor) ?? read
     guard read != size || now != size else { return }
-    throw TaskListError(
-      .unreadable, file: file, message: "changed while it was read (\(size) bytes when opened, \(now) now)")
+    let sizes = now == size ? "when opened and now, fewer while it was read" : "when opened, \(now) now"
+    throw TaskListError(.unreadable, file: file, message: "changed while it was read (\(size) bytes \(sizes))")
+  }
+
+  /// The whole content of a regular file that gave fewer bytes than its
+  /// size says while that size stays the same: a file of sysfs (4096
+  /// bytes by its size, a line by its content) or the like, whose size
+  /// does not tell what it holds. Read from its start to its end, it is
+  /// what it holds, and the parser decides. Nil when its size changed
+  /// (it was cut while it was read: ``checkUnchanged(descriptor:size:read:file:)``).
+  static func contentShorterThanItsSize(descriptor: Int32, size: Int, file: String) throws(TaskListError) -> Data? {
+    guard currentSize(descriptor) == size else { return nil }
+    guard lseek(descriptor, 0, SEEK_SET) == 0 else { throw TaskListError.unreadable(file, errno: errno) }
+    let buffer = StreamBuffer(limit: InputReader.limit)
+    let ended: Bool
+    do throws(StreamBuffer.Failure) {
+      ended = try buffer.readToEnd(from: descriptor)
+    } catch {
+      throw TaskListError(error, file: file)
+    }
+    guard ended else { throw TaskListError.tooLarge(file, limit: InputReader.limit) }
+    return buffer.takeData()
+  }
+
+  /// The size `fstat` gives the file open at `descriptor`, or nil.
+  private static func currentSize(_ descriptor: Int32) -> Int? {
+    var info = stat()
+    return fstat(descriptor, &info) == 0 ? Int(info.st_size) : nil
   }
 }

@@ -130,13 +130,20 @@ public struct TaskListDecoder: Sendable {
   /// - Throws: as ``decode(_:file:)``; `.notFound` when a read fails;
   ///   `.unreadable` when a binary list (or any list in its first 64
   ///   bytes) no longer holds `size` bytes (``checkUnchanged(descriptor:size:read:file:)``).
+  ///   A file whose first 64 bytes are short of its unchanged size is
+  ///   read whole (``contentShorterThanItsSize(descriptor:size:file:)``).
   public func decode(descriptor: Int32, size: Int, file: String) throws(TaskListError) -> [TaskEntry] {
     var head = [UInt8](repeating: 0, count: min(size, 64))
     let count = head.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
     guard count >= 0 else {
       throw TaskListError(.notFound, file: file, message: "cannot be read (\(String(cString: strerror(errno))))")
     }
-    if count < head.count { try Self.checkUnchanged(descriptor: descriptor, size: size, read: count, file: file) }
+    if count < head.count {
+      if let content = try Self.contentShorterThanItsSize(descriptor: descriptor, size: size, file: file) {
+        return try decode(content, file: file)
+      }
+      try Self.checkUnchanged(descriptor: descriptor, size: size, read: count, file: file)
+    }
     if size < 64 { return try decode(Data(head), file: file) }
     if head.starts(with: "bplist".utf8) { return try decode(binary: descriptor, size: size, file: file) }
     try head.withUnsafeBufferPointer { (bytes) throws(TaskListError) in try Self.checkStart(bytes, file: file) }

@@ -54,7 +54,9 @@ public struct TaskListLoader: Sendable {
       case .regular: return try load(regular: file.descriptor, size: Int(file.info.st_size), file: path)
       case .pipe where regularOnly != nil:
         throw TaskListError(.invalid, file: path, message: "is \(file.what); \(regularOnly ?? "")")
-      case .pipe: return try decoder.decode(stream: file.descriptor, file: path, memory: streamMemory)
+      case .pipe:
+        if let reason = OwnWriteEnd.refusal(file.info) { throw TaskListError(.notFound, file: path, message: reason) }
+        return try decoder.decode(stream: file.descriptor, file: path, memory: streamMemory)
       case .nullDevice, .other:
         throw TaskListError(.notFound, file: path, message: "is \(file.what), not a task list")
       }
@@ -89,6 +91,9 @@ public struct TaskListLoader: Sendable {
     guard fstat(descriptor, &info) == 0 else { throw TaskListError.unreadable("-", errno: errno) }
     if info.st_mode & S_IFMT == S_IFREG, lseek(descriptor, 0, SEEK_CUR) == 0 {
       return try load(regular: descriptor, size: Int(info.st_size), file: "-")
+    }
+    if let reason = OwnWriteEnd.refusal(info, reading: descriptor) {
+      throw TaskListError(.notFound, file: "-", message: reason)
     }
     return try decoder.decode(stream: descriptor, file: "-", memory: streamMemory)
   }

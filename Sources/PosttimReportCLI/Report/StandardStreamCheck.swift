@@ -8,8 +8,9 @@ import PosttimReport
 /// Checked for a report and a preview, whatever the destination, once the
 /// plan is made: the task lists by name before they are read, the files
 /// already read (config file, templates, catalogs) by identity. A roster
-/// checks its own files so; a reader's list that is one of the streams
-/// fails that reader alone, refused where it is opened (``DataFile``).
+/// checks its own files so, and its readers' lists and template folders
+/// by name (``RosterStreamCheck``); a list that becomes one of the streams
+/// after that fails its reader, refused where it is opened (``DataFile``).
 enum StandardStreamCheck {
   /// - Throws: ``UsageError`` (64); standard error, when it is the input,
   ///   is silenced first, so the message is not written into it either.
@@ -22,6 +23,9 @@ enum StandardStreamCheck {
       guard let read = streamID.readAs else { return nil }
       return "is \(read.role.rawValue) '\(read.path)'; refusing to write into \(read.role.overwritten)"
     }
+    for input in inputs {
+      try refuseOwnWriteEnd(input, named: input == "-" ? "standard input" : "the input '\(input)'")
+    }
   }
 
   /// The config file, by name before it is read (a pipe would be read forever).
@@ -30,6 +34,17 @@ enum StandardStreamCheck {
       FileIdentity(path: path) == streamID
         ? "is the config file '\(path)'; refusing to write into a file the run reads" : nil
     }
+    try refuseOwnWriteEnd(path, named: "the config file '\(path)'")
+  }
+
+  /// An input that is a FIFO this run holds open for writing, which would
+  /// be read forever (``OwnWriteEnd``): `path` by name, `-` standard input.
+  private static func refuseOwnWriteEnd(_ path: String, named name: String) throws {
+    var info = stat()
+    guard (path == "-" ? fstat(0, &info) : stat(path, &info)) == 0,
+      let reason = OwnWriteEnd.refusal(info, reading: path == "-" ? 0 : nil)
+    else { return }
+    throw UsageError(name + " " + reason)
   }
 
   /// A roster's state folder: its journals and lock are the roster's only

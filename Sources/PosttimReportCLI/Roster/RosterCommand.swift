@@ -33,6 +33,8 @@ struct RosterCommand {
     let now = try RosterWideOptions.check(options, environment: environment)
     if case .folder(let folder) = request.delivery { try Self.checkFolder(folder) }
     let roster = try RosterFile(path: request.rosterPath)
+    // Each reader's list and template folder, before the check warns a row.
+    try RosterStreamCheck.check(roster, request: request)
     let pinned = RunEnvironment(
       variables: environment.variables, clock: { now }, standardOutputIsTerminal: false, warn: environment.warn)
     // E-mail writers made once per set of part options, for every reader.
@@ -40,8 +42,7 @@ struct RosterCommand {
     let warnings = RosterWarnings(pinned)
     let schedule = try RosterSchedule(roster: roster, request: request, warnings: warnings, shared: shared)
     if case .folder(let folder) = request.delivery { try RosterOutputCheck.check(roster, folder: folder) }
-    // The roster, config file and templates read so far; each reader's
-    // list is checked with its own output, failing that reader alone.
+    // The roster, config file and templates read so far.
     try StandardStreamCheck.check(reading: [])
     try StandardStreamCheck.check(stateFolder: request.stateFolder)
     let journalName = request.journalName(roster: roster.name)
