@@ -100,7 +100,12 @@ public struct DirectoryResources: ResourceFiles {
         return (relative, refusal)
       }
     }
+    // A file under several names (hard links) is read once: 1,500 names
+    // of a 1 MB file are not 1.5 GB to read.
+    var checked: Set<FileIdentity> = []
     for relative in files where relative.hasSuffix(".mustache") || relative.hasSuffix(".json") {
+      let identity = FileIdentity(path: root.appending(path: relative).path)
+      if let identity, checked.contains(identity) { continue }
       let bytes: [UInt8]
       do {
         bytes = try Self.read(root.appending(path: relative).path)
@@ -112,6 +117,7 @@ public struct DirectoryResources: ResourceFiles {
         return (relative, error.reason())
       }
       guard String(validating: bytes, as: UTF8.self) != nil else { return (relative, "is not UTF-8 text") }
+      if let identity { checked.insert(identity) }
     }
     return nil
   }
