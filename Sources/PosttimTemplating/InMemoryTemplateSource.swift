@@ -12,12 +12,24 @@
 public final class InMemoryTemplateSource: TemplateSource {
   private let templates: [String: Result<Template, TemplateError>]
 
-  /// - Parameter sources: template text by name.
-  public init(_ sources: [String: String]) {
-    templates = sources.reduce(into: [:]) { templates, source in
+  /// - Parameters:
+  ///   - sources: template text by name.
+  ///   - aliases: names whose text is that of another name of `sources`
+  ///     (one file under several names), by name: parsed once, shared.
+  public init(_ sources: [String: String], aliases: [String: String] = [:]) {
+    var templates: [String: Result<Template, TemplateError>] = sources.reduce(into: [:]) { templates, source in
       templates[source.key] = Result { () throws(TemplateError) in try Template(source: source.value, name: source.key)
       }
     }
+    for (alias, name) in aliases {
+      templates[alias] = templates[name]?.map { $0.named(alias) }
+        .mapError { error in
+          var renamed = error
+          renamed.templateName = alias
+          return renamed
+        }
+    }
+    self.templates = templates
   }
 
   /// The template named `name`, or nil when there is none.

@@ -25,6 +25,15 @@ public struct Template: Sendable {
     self.nodes = try TemplateParser(source: SourceText(name: name, text: source)).parse()
   }
 
+  /// This parse under another name (one file reached by several names):
+  /// the nodes are shared, not parsed again.
+  func named(_ other: String) -> Template { Template(name: other, nodes: nodes) }
+
+  private init(name: String, nodes: [TemplateNode]) {
+    self.name = name
+    self.nodes = nodes
+  }
+
   /// Renders against `context` and returns the whole output.
   public func render(
     _ context: TemplateValue,

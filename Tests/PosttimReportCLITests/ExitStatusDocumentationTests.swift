@@ -42,7 +42,7 @@ struct ExitStatusDocumentationTests {
     #expect(
       Self.meaning(.configuration)
         == "a template, a message catalog or the config file cannot be used: it does not parse, is larger than "
-        + "1 MiB, or (a template) renders past its work budget; a --config file that does not exist; a config "
+        + "1 MiB (what a report loads from a --template-dir: 4 MiB in all), or (a template) renders past its work budget; a --config file that does not exist; a config "
         + "file, a roster --state folder or journal "
         + "another user could have written is refused, as is a journal of another roster")
   }

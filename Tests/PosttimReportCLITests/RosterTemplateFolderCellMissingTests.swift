@@ -17,12 +17,18 @@ struct RosterTemplateFolderCellMissingTests {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     try "not a folder\n".write(to: folder.appending(path: "file.txt"), atomically: false, encoding: .utf8)
-    let cell = folder.appending(path: name).path
+    let run = try Self.run(bobsFolder: folder.appending(path: name).path, in: folder)
+    Self.expectBobFailedAlone(run, reason: reason.replacingOccurrences(of: "FOLDER", with: folder.path))
+  }
+
+  /// A roster of ann, bob (`template-dir` cell `bobsFolder`) and cat, run
+  /// into `folder/out`: the run, and the files written there.
+  static func run(bobsFolder: String, in folder: URL) throws -> (result: Subprocess.Result, written: [String]) {
     let roster = folder.appending(path: "roster.csv").path
     try """
     id,list,mail-to,template-dir
     ann,\(TestPaths.example.path),ann@example.org,
-    bob,\(TestPaths.example.path),bob@example.org,\(cell)
+    bob,\(TestPaths.example.path),bob@example.org,\(bobsFolder)
     cat,\(TestPaths.example.path),cat@example.org,
 
     """.write(toFile: roster, atomically: false, encoding: .utf8)
@@ -31,15 +37,19 @@ struct RosterTemplateFolderCellMissingTests {
     let result = try GuardedShell.run(
       "exec \"$BIN\" roster \"$ROSTER\" -o \"$OUT\" --state \"$STATE\" --now 2026-12-02T12:00:00Z",
       environment: ["ROSTER": roster, "OUT": out, "STATE": folder.appending(path: "state").path])
-    let message = reason.replacingOccurrences(of: "FOLDER", with: folder.path)
-    #expect(result.status == 75)
-    #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == ["ann.eml", "cat.eml"])
-    let lines = result.stdout.split(separator: "\n").map(String.init)
+    return (result, try FileManager.default.contentsOfDirectory(atPath: out).sorted())
+  }
+
+  /// bob failed alone, named by the check with `reason`; ann and cat were written.
+  static func expectBobFailedAlone(_ run: (result: Subprocess.Result, written: [String]), reason: String) {
+    #expect(run.result.status == 75, "\(run.result.stderr.prefix(500))")
+    #expect(run.written == ["ann.eml", "cat.eml"])
+    let lines = run.result.stdout.split(separator: "\n").map(String.init)
     #expect(lines.filter { $0.hasPrefix("bob: ") }.count == 1)
     #expect(lines.last == "roster: 2 written, 0 not due, 0 already written, 1 failed")
     #expect(
-      result.stderr.split(separator: "\n").contains(
-        "posttim-report: warning: row 3 (bob): column 'template-dir': \(message); "
+      run.result.stderr.split(separator: "\n").contains(
+        "posttim-report: warning: row 3 (bob): column 'template-dir': \(reason); "
           + "this reader fails until it is fixed, the others are sent"))
   }
 }

@@ -13,6 +13,20 @@ struct TemplateSourceTests {
     #expect(try partials.template(named: "nothing") == nil)
   }
 
+  @Test("an alias (one file under another name) renders as its file, and its syntax error names the alias")
+  func aliasesShareTheirFilesParse() throws {
+    let partials = InMemoryTemplateSource(["a": "<{{x}}>", "bad": "{{#x}}"], aliases: ["b": "a", "worse": "bad"])
+    let template = try Template(source: "{{>a}}{{>b}}", name: "main")
+    #expect(try template.render(["x": "1"], partials: partials) == "<1><1>")
+    #expect(try partials.template(named: "b")?.name == "b")
+    #expect(throws: TemplateError.self) { try partials.template(named: "worse") }
+    do {
+      _ = try partials.template(named: "worse")
+    } catch {
+      #expect(error.templateName == "worse")
+    }
+  }
+
   @Test func requiredTemplateThrowsNotFound() {
     let source = InMemoryTemplateSource([:])
     #expect(throws: TemplateError(kind: .notFound, templateName: "agenda", message: "no template named 'agenda'")) {

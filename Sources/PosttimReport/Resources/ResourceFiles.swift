@@ -1,4 +1,5 @@
 import Foundation
+import PosttimTemplating
 
 /// Text files laid out like `Templates/` (`html/…`, `markdown/…`,
 /// `messages/…`), from the copy embedded at build time or from a folder.
@@ -7,6 +8,18 @@ public protocol ResourceFiles: Sendable {
   func text(at path: String) -> String?
   /// Every relative path under `folder` (e.g. "messages/").
   func paths(under folder: String) -> [String]
+  /// The text of `path` and which file it is, or nil when absent.
+  func file(at path: String) -> ResourceText?
+  /// - Throws: `TemplateError` (78) when a file could not be loaded for
+  ///   ``TemplateTextCap``, naming it and its folder.
+  func checkLoaded() throws(TemplateError)
+}
+
+extension ResourceFiles {
+  /// The text, from no file in particular.
+  public func file(at path: String) -> ResourceText? { text(at: path).map { ResourceText(text: $0, identity: nil) } }
+  /// Nothing is refused.
+  public func checkLoaded() throws(TemplateError) {}
 }
 
 /// The `Templates/` folder as it was at build time (embedded by the
@@ -25,20 +38,34 @@ public struct EmbeddedResources: ResourceFiles {
 public struct DirectoryResources: ResourceFiles {
   /// The folder, standardized.
   public let root: URL
+  /// What a report has loaded from it; nil for a check that holds nothing.
+  private let loaded: TemplateFolderTexts?
+
   /// The folder at `root`.
-  public init(root: URL) { self.root = root.standardizedFileURL }
+  /// - Parameter capped: true for a report's folder: each file is loaded
+  ///   once, however many names it has, and all of them within
+  ///   ``TemplateTextCap`` (``checkLoaded()``); false for a check or a
+  ///   listing that reads each file once and keeps none.
+  public init(root: URL, capped: Bool = true) {
+    self.root = root.standardizedFileURL
+    loaded = capped ? TemplateFolderTexts(folder: self.root.path) : nil
+  }
 
   /// - Returns: the file's UTF-8 text; nil when it is absent, not a
-  ///   regular file (a FIFO is never waited on), unreadable, not UTF-8, or
-  ///   `path` is not ``isContained(_:)``.
-  public func text(at path: String) -> String? {
-    guard Self.isContained(path),
-      let bytes = try? Self.read(root.appending(path: path).path)
-    else {
-      return nil
-    }
-    return String(validating: bytes, as: UTF8.self)
+  ///   regular file (a FIFO is never waited on), unreadable, not UTF-8,
+  ///   `path` is not ``isContained(_:)``, or loading it would pass
+  ///   ``TemplateTextCap`` (``checkLoaded()`` then throws).
+  public func text(at path: String) -> String? { file(at: path)?.text }
+
+  public func file(at path: String) -> ResourceText? {
+    guard Self.isContained(path) else { return nil }
+    let full = root.appending(path: path).path
+    if let loaded { return loaded.load(full) }
+    guard let bytes = try? Self.read(full), let text = String(validating: bytes, as: UTF8.self) else { return nil }
+    return ResourceText(text: text, identity: nil)
   }
+
+  public func checkLoaded() throws(TemplateError) { try loaded?.check() }
 
   /// Whether `path` (relative, `/`-separated) names a file inside the
   /// folder whatever the folder holds: not empty, not absolute or `~`, no
@@ -73,7 +100,12 @@ public struct DirectoryResources: ResourceFiles {
         return (relative, refusal)
       }
     }
+    // A file under several names (hard links) is read once: 1,500 names
+    // of a 1 MB file are not 1.5 GB to read.
+    var checked: Set<FileIdentity> = []
     for relative in files where relative.hasSuffix(".mustache") || relative.hasSuffix(".json") {
+      let identity = FileIdentity(path: root.appending(path: relative).path)
+      if let identity, checked.contains(identity) { continue }
       let bytes: [UInt8]
       do {
         bytes = try Self.read(root.appending(path: relative).path)
@@ -85,6 +117,7 @@ public struct DirectoryResources: ResourceFiles {
         return (relative, error.reason())
       }
       guard String(validating: bytes, as: UTF8.self) != nil else { return (relative, "is not UTF-8 text") }
+      if let identity { checked.insert(identity) }
     }
     return nil
   }
@@ -96,14 +129,18 @@ public struct DirectoryResources: ResourceFiles {
 
   /// The sizes of the templates and catalogs ``firstUnusableFile()``
   /// checked (each within ``TemplateFileCap``), largest first: what
-  /// parsing them is charged against a memory limit by.
+  /// parsing them is charged against a memory limit by. A file under
+  /// several names is one text in memory, listed once (its first name).
   public func templateFileSizes() -> [(path: String, bytes: Int)] {
     let files = (FileManager.default.enumerator(atPath: root.path)?.allObjects ?? []).compactMap { $0 as? String }
-    return files.filter { $0.hasSuffix(".mustache") || $0.hasSuffix(".json") }
+    var seen: Set<FileIdentity> = []
+    return files.filter { $0.hasSuffix(".mustache") || $0.hasSuffix(".json") }.sorted()
       .compactMap { relative in
         var info = stat()
         let path = root.appending(path: relative).path
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, let identity = FileIdentity(info),
+          seen.insert(identity).inserted
+        else { return nil }
         return (path, min(Int(info.st_size), TemplateFileCap.bytes))
       }
       .sorted { ($0.bytes, $1.path) > ($1.bytes, $0.path) }
@@ -152,5 +189,14 @@ public struct LayeredResources: ResourceFiles {
 
   public func paths(under folder: String) -> [String] {
     Array(Set(layers.flatMap { $0.paths(under: folder) })).sorted()
+  }
+
+  public func file(at path: String) -> ResourceText? {
+    for layer in layers { if let file = layer.file(at: path) { return file } }
+    return nil
+  }
+
+  public func checkLoaded() throws(TemplateError) {
+    for layer in layers { try layer.checkLoaded() }
   }
 }

@@ -22,6 +22,8 @@ public struct TemplateReportWriter: ReportWriter {
   public let format: String
   let template: Template
   let partials: InMemoryTemplateSource
+  /// Names of `partials` that are another's file, by name (``load(folder:from:)``).
+  let aliases: [String: String]
   let escape: @Sendable (String) -> String
   /// `escape` over UTF-8 into a buffer, when the format has one.
   var escapeBytes: TemplateByteEscape?
@@ -43,39 +45,69 @@ public struct TemplateReportWriter: ReportWriter {
     options: WriterOptions, escape: @escaping @Sendable (String) -> String, detailsByDefault: Bool = true,
     pageParts: @escaping @Sendable (_ page: String, _ report: ReportView) -> [String: TemplateValue] = { _, _ in [:] }
   ) throws {
-    var sources: [String: String] = [:]
-    let prefix = folder + "/"
-    for path in options.resources.paths(under: prefix) where path.hasSuffix(".mustache") {
-      let name = String(path.dropFirst(prefix.count).dropLast(".mustache".count))
-      sources[name] = options.resources.text(at: path)
-    }
-    let partials = InMemoryTemplateSource(sources)
+    let (sources, aliases) = try Self.load(folder: folder, from: options.resources)
+    let partials = InMemoryTemplateSource(sources, aliases: aliases)
     if let layout = options[Options.self]?.layout {
       self.template = try Template(source: layout.text, name: layout.name)
     } else {
       self.template = try partials.requiredTemplate(named: "agenda")
     }
-    self.templateSize = try Self.checkIncludes(of: template, in: partials)
+    self.templateSize = try Self.checkIncludes(of: template, in: partials, aliases: aliases)
     self.partials = partials
+    self.aliases = aliases
     self.format = format
     self.escape = escape
     self.showDetails = options.showsDetails(byDefault: detailsByDefault)
     self.pageParts = pageParts
   }
 
+  /// The text of every template of `folder` by name, and the names that
+  /// are another's file (a hard or symbolic link), by name: a file is one
+  /// text and one parse, however many names it has.
+  /// - Throws: `TemplateError` (78) when loading them passes ``TemplateTextCap``.
+  static func load(folder: String, from resources: any ResourceFiles) throws(TemplateError) -> (
+    sources: [String: String], aliases: [String: String]
+  ) {
+    var sources: [String: String] = [:]
+    var aliases: [String: String] = [:]
+    var names: [FileIdentity: String] = [:]
+    let prefix = folder + "/"
+    for path in resources.paths(under: prefix) where path.hasSuffix(".mustache") {
+      let name = String(path.dropFirst(prefix.count).dropLast(".mustache".count))
+      guard let file = resources.file(at: path) else { continue }
+      if let identity = file.identity {
+        if let first = names[identity] {
+          aliases[name] = first
+          continue
+        }
+        names[identity] = name
+      }
+      sources[name] = file.text
+    }
+    try resources.checkLoaded()
+    return (sources, aliases)
+  }
+
   /// Every partial and parent named in the layout, and in what they
   /// include, must exist: the spec would render a typo as nothing, and a
   /// cron job would mail an empty agenda.
-  /// - Returns: the nodes and text bytes of all of them (``Template/nodeCount``).
+  /// - Parameter aliases: names that are another's file, counted once.
+  /// - Returns: the nodes and text bytes of all of them (``Template/nodeCount``),
+  ///   each file's once: the budget does not grow with a file seen again.
   /// - Throws: `TemplateError` (`.notFound`) at the tag naming the missing one.
   @discardableResult
-  static func checkIncludes(of template: Template, in source: InMemoryTemplateSource) throws -> TemplateSize {
+  static func checkIncludes(
+    of template: Template, in source: InMemoryTemplateSource, aliases: [String: String] = [:]
+  ) throws -> TemplateSize {
     var pending = [template]
     var checked: Set<String> = [template.name]
+    var counted: Set<String> = []
     var size = TemplateSize(nodes: 0, textBytes: 0)
     while let current = pending.popLast() {
-      size.nodes += current.nodeCount
-      size.textBytes += current.textBytes
+      if counted.insert(aliases[current.name] ?? current.name).inserted {
+        size.nodes += current.nodeCount
+        size.textBytes += current.textBytes
+      }
       for (name, line, column) in current.includedNames where !checked.contains(name) {
         guard let included = try source.template(named: name) else {
           throw TemplateError(

@@ -55,7 +55,8 @@ enum InformationMode {
     var resources: any ResourceFiles = EmbeddedResources()
     if let folder = try RunPlan.templateDirectory(options) {
       try RunPlan.checkTemplateDirectory(folder, catalogs: false)
-      resources = LayeredResources([DirectoryResources(root: folder), EmbeddedResources()])
+      // A listing reads each catalog once and keeps none: not a report's load.
+      resources = LayeredResources([DirectoryResources(root: folder, capped: false), EmbeddedResources()])
     }
     var locale: LocaleIdentifier?
     if options.has(ReportOptions.locale.spec) {

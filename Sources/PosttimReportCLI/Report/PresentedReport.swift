@@ -47,6 +47,8 @@ extension PresentedReport {
         presenters.isEmpty ? agendaCalendar : try DayCalendar(timeZone: settings.timeZone, locale: settings.locale)
       presenters.append(try ReportPresenter(settings: settings, calendar: localCalendar, catalog: catalog))
     }
+    // A catalog past the cap was not read: the run fails rather than fall back.
+    try resources.checkLoaded()
     self.agenda = agenda
     views = presenters.map { $0.view(of: agenda) }
     failureSources = presenters + [collator]

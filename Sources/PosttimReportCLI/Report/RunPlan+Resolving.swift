@@ -58,6 +58,8 @@ extension RunPlan {
     guard let writer = try sharedWriter ?? registry.writer(for: format, options: writerOptions) else {
       throw UsageError("unknown format '\(format)' (available: \(registry.formats.joined(separator: ", ")))")
     }
+    // The catalogs the presentation read, and a writer shared with an earlier plan, are within the cap.
+    try writerOptions.resources.checkLoaded()
     let written = try Destination.checked(
       outputPath, locales: presentation.locales.map(\.locale), reading: inputs, options: options)
     // The context dump goes where the command line's -o says (written as a

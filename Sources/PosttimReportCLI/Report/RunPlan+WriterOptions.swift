@@ -58,7 +58,8 @@ extension RunPlan {
   /// - Returns: their sizes, for the check with a `--template`.
   @discardableResult
   static func checkTemplateDirectory(_ root: URL, catalogs: Bool) throws -> [(path: String, bytes: Int)] {
-    let folder = DirectoryResources(root: root)
+    // Each file read once, none kept: the report's own loads are capped.
+    let folder = DirectoryResources(root: root, capped: false)
     if let (path, reason) = folder.firstUnusableFile() {
       let name = path == "." ? root.path : root.appending(path: path).path
       throw TemplateError(kind: .syntax, templateName: name, message: reason)

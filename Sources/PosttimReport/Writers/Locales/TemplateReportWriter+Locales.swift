@@ -22,7 +22,7 @@ extension TemplateReportWriter {
       for report in reports { try write(report, to: &output) }
       return
     }
-    let layoutSize = try Self.checkIncludes(of: layout, in: partials)
+    let layoutSize = try Self.checkIncludes(of: layout, in: partials, aliases: aliases)
     var locales: [TemplateValue] = []
     var pageBytes = 0
     for (index, report) in reports.enumerated() {
