@@ -50,8 +50,11 @@ let package = Package(
     .executableTarget(name: "embed-templates"),
     .plugin(
       name: "EmbedTemplates", capability: .buildTool(), dependencies: ["embed-templates"]),
+    // The terminating-signal handler, in C: async-signal-safe, on static storage.
+    .target(name: "CSignalCleanup"),
     .target(
-      name: "PosttimReportCLI", dependencies: ["PosttimReport", "PosttimICU", "PosttimTemplating", "PosttimParallel"]),
+      name: "PosttimReportCLI",
+      dependencies: ["PosttimReport", "PosttimICU", "PosttimTemplating", "PosttimParallel", "CSignalCleanup"]),
     // The stack size limit checked by a C constructor, before the Swift runtime's initialisers run.
     .target(name: "CStackLimit"),
     // ICU_DATA, ICU_TIMEZONE_FILES_DIR, SWIFT_BACKTRACE, SWIFT_ROOT removed before ICU and the runtime read them.
