@@ -39,11 +39,14 @@ let package = Package(
     .target(name: "PosttimICU", dependencies: ["CICUShim"]),
     // A child process tied to its parent (PR_SET_PDEATHSIG), which posix_spawn cannot make.
     .target(name: "CSpawn"),
+    // The SIGBUS handler of a mapped list cut while it is read, in C: async-signal-safe, on static storage.
+    .target(name: "CMappingGuard"),
     // Work on several cores behind @Sendable closures (package access only).
     .target(name: "PosttimParallel"),
     .target(name: "PosttimTemplating", dependencies: ["PosttimParallel"]),
     .target(
-      name: "PosttimReport", dependencies: ["PosttimICU", "PosttimTemplating", "PosttimParallel", "CExpat", "CSpawn"],
+      name: "PosttimReport",
+      dependencies: ["PosttimICU", "PosttimTemplating", "PosttimParallel", "CExpat", "CSpawn", "CMappingGuard"],
       plugins: ["EmbedTemplates"]),
     // Templates/ is embedded at build time, so a copied binary needs no
     // resource bundle (a missing Bundle.module is an uncatchable crash).

@@ -5,11 +5,19 @@
 // to standard error and end the process with status 99. A handler that
 // allocates while the thread it interrupted holds malloc's lock corrupts
 // the heap or deadlocks; the wrapper finds it whatever the thread was doing.
+//
+// With HANDLER_PROBE_CUT=PATH, the file at PATH is cut to 100 bytes as soon
+// as it is mapped read-only (a list cut while it is read), so reading the
+// mapping past its first page raises SIGBUS.
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <signal.h>
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/types.h>
 #include <unistd.h>
 
 extern void *__libc_malloc(size_t);
@@ -91,4 +99,25 @@ int sigaction(int number, const struct sigaction *action, struct sigaction *prev
   if (result == 0 && previous != NULL && (previous->sa_flags & SA_SIGINFO) && previous->sa_sigaction == wrapper)
     *previous = wrapped;
   return result;
+}
+
+typedef void *(*mmap_function)(void *, size_t, int, int, int, off_t);
+
+static void *mapped(void *address, size_t length, int protection, int flags, int descriptor, off_t offset,
+                    const char *name) {
+  mmap_function real = (mmap_function)dlsym(RTLD_NEXT, name);
+  void *result = real(address, length, protection, flags, descriptor, offset);
+  const char *cut = getenv("HANDLER_PROBE_CUT");
+  struct stat file, target;
+  if (result != MAP_FAILED && cut != NULL && descriptor >= 0 && protection == PROT_READ &&
+      fstat(descriptor, &file) == 0 && stat(cut, &target) == 0 && file.st_dev == target.st_dev &&
+      file.st_ino == target.st_ino)
+    truncate(cut, 100);
+  return result;
+}
+void *mmap(void *address, size_t length, int protection, int flags, int descriptor, off_t offset) {
+  return mapped(address, length, protection, flags, descriptor, offset, "mmap");
+}
+void *mmap64(void *address, size_t length, int protection, int flags, int descriptor, off_t offset) {
+  return mapped(address, length, protection, flags, descriptor, offset, "mmap64");
 }

@@ -37,25 +37,7 @@ struct SignalHandlerAllocationTests {
   func whileReading(signal number: Int32) throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let process = Process()
-    process.executableURL = EndToEndTests.binary
-    process.arguments = ["-", "--now", "2026-11-30T14:00:00Z"]
-    process.environment = try probe(in: folder)
-    let input = Pipe(), errors = Pipe()
-    process.standardInput = input
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = errors
-    try process.run()
-    let pid = process.processIdentifier
-    while process.isRunning {
-      let call = (try? String(contentsOfFile: "/proc/\(pid)/syscall", encoding: .utf8)) ?? ""
-      if call.hasPrefix("\(SignalExitTests.readCall!) 0x0 ") { break }
-      usleep(2_000)
-    }
-    kill(pid, number)
-    try input.fileHandleForWriting.close()
-    let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
+    let (process, stderr) = try SignalExitTests.signalWhileReading(number, environment: try probe(in: folder))
     #expect(stderr == "")
     #expect(process.terminationReason == .uncaughtSignal)
     #expect(process.terminationStatus == number)
@@ -80,5 +62,38 @@ struct SignalHandlerAllocationTests {
     #expect(process.terminationStatus == SIGTERM)
     let left = try FileManager.default.contentsOfDirectory(atPath: output.path).filter { $0.contains(".posttim-") }
     #expect(left == [])
+  }
+}
+
+extension SignalHandlerAllocationTests {
+  /// The probe cuts the list to 100 bytes as soon as the run maps it, so
+  /// reading past its first page raises SIGBUS, which the reader's handler
+  /// (CutProofMapping) turns into a refusal.
+  @Test(
+    "a binary list cut while it is read: refused, naming it, and the SIGBUS handler allocates nothing",
+    .requires(.python3))
+  func listCutWhileRead() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var environment = try probe(in: folder)
+    let xml = folder.appending(path: "list.plist"), list = folder.appending(path: "list.bplist")
+    try StaleTemporaryFileTests.bigList(1_000).write(to: xml, atomically: false, encoding: .utf8)
+    let (converted, output) = try runCombiningOutput(
+      "/usr/bin/env",
+      [
+        "python3", "-c",
+        "import plistlib, sys; plistlib.dump(plistlib.load(open(sys.argv[1], 'rb')), open(sys.argv[2], 'wb'), fmt=plistlib.FMT_BINARY)",
+        xml.path, list.path,
+      ])
+    try #require(converted == 0, "\(output)")
+    let size = try #require(try FileManager.default.attributesOfItem(atPath: list.path)[.size] as? Int)
+    try #require(size > 4 * 4096)
+    environment["HANDLER_PROBE_CUT"] = list.path
+    let (status, stdout, stderr) = try EndToEndTests.run(
+      [list.path, "-f", "text", "--now", "2026-11-30T14:00:00Z", "-z", "UTC"], environment: environment)
+    #expect(
+      stderr == "posttim-report: error: \(list.path): changed while it was read (\(size) bytes when opened, 100 now)\n")
+    #expect(status == 65)
+    #expect(stdout == "")
   }
 }
