@@ -39,19 +39,25 @@ let package = Package(
     .target(name: "PosttimICU", dependencies: ["CICUShim"]),
     // A child process tied to its parent (PR_SET_PDEATHSIG), which posix_spawn cannot make.
     .target(name: "CSpawn"),
+    // The SIGBUS handler of a mapped list cut while it is read, in C: async-signal-safe, on static storage.
+    .target(name: "CMappingGuard"),
     // Work on several cores behind @Sendable closures (package access only).
     .target(name: "PosttimParallel"),
     .target(name: "PosttimTemplating", dependencies: ["PosttimParallel"]),
     .target(
-      name: "PosttimReport", dependencies: ["PosttimICU", "PosttimTemplating", "PosttimParallel", "CExpat", "CSpawn"],
+      name: "PosttimReport",
+      dependencies: ["PosttimICU", "PosttimTemplating", "PosttimParallel", "CExpat", "CSpawn", "CMappingGuard"],
       plugins: ["EmbedTemplates"]),
     // Templates/ is embedded at build time, so a copied binary needs no
     // resource bundle (a missing Bundle.module is an uncatchable crash).
     .executableTarget(name: "embed-templates"),
     .plugin(
       name: "EmbedTemplates", capability: .buildTool(), dependencies: ["embed-templates"]),
+    // The terminating-signal handler, in C: async-signal-safe, on static storage.
+    .target(name: "CSignalCleanup"),
     .target(
-      name: "PosttimReportCLI", dependencies: ["PosttimReport", "PosttimICU", "PosttimTemplating", "PosttimParallel"]),
+      name: "PosttimReportCLI",
+      dependencies: ["PosttimReport", "PosttimICU", "PosttimTemplating", "PosttimParallel", "CSignalCleanup"]),
     // The stack size limit checked by a C constructor, before the Swift runtime's initialisers run.
     .target(name: "CStackLimit"),
     // ICU_DATA, ICU_TIMEZONE_FILES_DIR, SWIFT_BACKTRACE, SWIFT_ROOT removed before ICU and the runtime read them.

@@ -13,16 +13,18 @@ struct MidWriteSignal {
   let temporaryName: String
   let stderr: String
 
-  /// Runs the binary on `input` and sends `number` once `.agenda.html.posttim-…` exists.
+  /// Runs the binary on `input`, with `environment`, and sends `number` once `.agenda.html.posttim-…` exists.
   /// - Returns: nil when the run finished before its temporary file was seen.
-  static func send(_ number: Int32, folder: URL, input: URL) throws -> MidWriteSignal? {
+  static func send(
+    _ number: Int32, folder: URL, input: URL, environment: [String: String] = [:]
+  ) throws -> MidWriteSignal? {
     let process = Process()
     process.executableURL = EndToEndTests.binary
     process.arguments = [
       input.path, "-f", "html", "-o", folder.appending(path: "agenda.html").path, "--now", "2026-11-30T14:00:00Z",
       "-z", "UTC", "-l", "fr_CA",
     ]
-    process.environment = [:]
+    process.environment = environment
     let errors = Pipe()
     process.standardOutput = FileHandle.nullDevice
     process.standardError = errors

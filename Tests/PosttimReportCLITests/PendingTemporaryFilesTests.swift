@@ -11,11 +11,7 @@ struct PendingTemporaryFilesTests {
   /// The paths the handler would remove now that hold `tag` (other tests
   /// may register files meanwhile).
   func pending(_ tag: String) -> Set<String> {
-    Set(
-      SignalCleanup.pendingPaths.compactMap { slot in
-        UnsafePointer<CChar>(bitPattern: slot.value.load(ordering: .sequentiallyConsistent)).map { String(cString: $0) }
-      }
-    ).filter { $0.contains(tag) }
+    Set(SignalCleanup.pendingPaths.filter { $0.contains(tag) })
   }
 
   @Test("two files pending at once are both registered; each hook's finish releases its own file only")

@@ -27,15 +27,16 @@ struct SignalExitTests {
   }()
 
   /// Starts a run reading its standard input (a pipe this test holds
-  /// open), waits until it blocks reading descriptor 0, and signals it.
-  @Test(
-    "while reading standard input: the run dies of the signal and says nothing",
-    .enabled(if: readCall != nil, "needs the read(2) number of this architecture"), arguments: signals)
-  func whileReading(signal number: Int32) throws {
+  /// open), with `environment`, waits until it blocks reading descriptor 0,
+  /// and signals it.
+  /// - Returns: the ended run and its standard error.
+  static func signalWhileReading(
+    _ number: Int32, environment: [String: String] = ["LANG": "C.UTF-8"]
+  ) throws -> (process: Process, stderr: String) {
     let process = Process()
     process.executableURL = EndToEndTests.binary
     process.arguments = ["-", "--now", "2026-11-30T14:00:00Z"]
-    process.environment = ["LANG": "C.UTF-8"]
+    process.environment = environment
     let input = Pipe(), errors = Pipe()
     process.standardInput = input
     process.standardOutput = FileHandle.nullDevice
@@ -45,7 +46,7 @@ struct SignalExitTests {
     // /proc/PID/syscall: "0 0x0 …" is read(0, …) on x86_64.
     while process.isRunning {
       let call = (try? String(contentsOfFile: "/proc/\(pid)/syscall", encoding: .utf8)) ?? ""
-      if call.hasPrefix("\(Self.readCall!) 0x0 ") { break }
+      if call.hasPrefix("\(readCall!) 0x0 ") { break }
       usleep(2_000)
     }
     kill(pid, number)
@@ -53,6 +54,14 @@ struct SignalExitTests {
     try input.fileHandleForWriting.close()
     let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
+    return (process, stderr)
+  }
+
+  @Test(
+    "while reading standard input: the run dies of the signal and says nothing",
+    .enabled(if: readCall != nil, "needs the read(2) number of this architecture"), arguments: signals)
+  func whileReading(signal number: Int32) throws {
+    let (process, stderr) = try Self.signalWhileReading(number)
     #expect(process.terminationReason == .uncaughtSignal)
     #expect(process.terminationStatus == number)
     #expect(stderr == "")

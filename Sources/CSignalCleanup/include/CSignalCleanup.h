@@ -1,0 +1,46 @@
+// CSignalCleanup: what a terminating signal must undo (temporary files, a
+// running sendmail), and the handler that undoes it.
+//
+// The handler is C so that it provably runs nothing but system calls and
+// C11 atomics on static storage. A Swift handler may call into the runtime
+// on its first run: a generic type's metadata made on first use, a lazy
+// global's swift_once, retain and release. Making metadata allocates, and
+// a handler that allocates while the thread it interrupted is inside
+// malloc corrupts the heap or deadlocks. This header has no includes, so
+// Swift's Glibc module and it never meet one declaration twice.
+#ifndef CSIGNALCLEANUP_H
+#define CSIGNALCLEANUP_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// How many temporary files may be pending at once.
+#define CSIGNALCLEANUP_SLOTS 16
+
+/// Installs the handler, once, at the start of the process, for every
+/// catchable signal whose default action ends the process (SIGHUP, SIGINT,
+/// SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF,
+/// SIGSTKFLT, SIGXCPU, SIGIO, SIGPWR and the real-time signals), except
+/// those the process ignores, and unblocks them all in the calling thread.
+void csignalcleanup_install(void);
+
+/// Registers `path` (copied, and the copy never freed: the handler may be
+/// reading it) to be removed on a signal. Returns its slot, or -1 when
+/// every slot is taken or no copy could be made.
+int csignalcleanup_add_path(const char *path);
+
+/// Forgets the path in `slot` (-1: none).
+void csignalcleanup_remove_path(int slot);
+
+/// The path in `slot`, or NULL: for tests.
+const char *csignalcleanup_path(int slot);
+
+/// The process group to kill on a signal (0: none).
+void csignalcleanup_set_child_group(int group);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
