@@ -21,6 +21,22 @@ struct LocaleKeywordSpellingTests {
       ("en-u-ca-gregory-ca-hebrew", "keyword \"ca\" given twice (a key may appear once)"),
       ("en-u-fw-mon-hc-h23-FW-sun", "keyword \"fw\" given twice (a key may appear once)"),
       ("en@calendar=gregorian;calendar=hebrew", "keyword \"calendar\" given twice (a key may appear once)"),
+      (
+        "en_US@calendar=japan/ese",
+        "\"/\" in the value of keyword \"calendar\" (a value has letters, digits, \"-\" and \"_\"; \"/\" and \"+\" only "
+          + "in a timezone, as in timezone=Asia/Tokyo)"
+      ),
+      (
+        "en_US@timezone=../../x",
+        "\".\" in the value of keyword \"timezone\" (a timezone value is a zone ID: letters, digits, \"-\", \"_\", \"/\" "
+          + "and \"+\")"
+      ),
+      ("en_US@time.zone=UTC", "\".\" in the keyword name \"time.zone\" (a keyword is written name=value)"),
+      (
+        "en_US@timezone=Foo/Bar",
+        "unknown time zone \"Foo/Bar\" in keyword \"timezone\" (ICU has no BCP 47 code for it, and would drop it "
+          + "from the tag: write a zone ICU knows, as timezone=Asia/Tokyo, or its code, as -u-tz-jptyo)"
+      ),
     ])
   func refused(text: String, reason: String) {
     #expect(throws: DateEngineError.invalidLocale(text, reason: reason)) { try LocaleIdentifier(text) }
@@ -33,5 +49,17 @@ struct LocaleKeywordSpellingTests {
     ])
   func kept(text: String) throws {
     _ = try LocaleIdentifier(text)
+  }
+
+  @Test(
+    "an ICU timezone keyword, whose zone ID has \"/\" or \"+\", is the locale its BCP 47 twin names",
+    arguments: [
+      ("en_US@timezone=Asia/Tokyo", "en-US-u-tz-jptyo"), ("en_US@timezone=Etc/GMT+5", "en-US-u-tz-utcw05"),
+      ("fr_CA@calendar=japanese;timezone=America/Toronto", "fr-CA-u-ca-japanese-tz-cator"),
+    ])
+  func timezoneKeyword(icu: String, tag: String) throws {
+    let locale = try LocaleIdentifier(icu)
+    #expect(locale.languageTag == tag)
+    #expect(locale == (try LocaleIdentifier(tag)))
   }
 }

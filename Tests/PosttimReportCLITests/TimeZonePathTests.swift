@@ -222,4 +222,27 @@ struct TimeZonePathTests {
         == "posttim-report: warning: TZ=\"\(missing)\" is not a time zone this tool knows; using UTC (as the C library does)\n"
     )
   }
+
+  @Test(
+    "a name or path longer than any file's may be (ENAMETOOLONG) names no file: -z 64; TZ warns and uses UTC",
+    arguments: [
+      String(repeating: "A", count: 300), "Asia/" + String(repeating: "T", count: 300),
+      "/tmp/" + String(repeating: "B", count: 300) + "/x", ":/tmp/" + String(repeating: "B", count: 256),
+      "/" + Array(repeating: "abcdefgh", count: 600).joined(separator: "/"),
+    ])
+  func nameTooLong(name: String) throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let output = folder.appending(path: "out.csv")
+    let utc = folder.appending(path: "utc.csv")
+    #expect(try Self.run(zone: "UTC", output: utc).status == 0)
+    let fromOption = try Self.run(tz: "UTC", zone: name, output: output)
+    #expect(fromOption.status == 64, "\(fromOption.stderr)")
+    #expect(fromOption.stderr.hasPrefix("posttim-report: error: unknown time zone \"\(name.prefix(20))"))
+    let fromTZ = try Self.run(tz: name, output: output)
+    #expect(fromTZ.status == 0, "\(fromTZ.stderr)")
+    #expect(fromTZ.stderr.hasPrefix("posttim-report: warning: TZ=\"\(name.prefix(20))"))
+    #expect(fromTZ.stderr.hasSuffix("…\" is not a time zone this tool knows; using UTC (as the C library does)\n"))
+    #expect(try Data(contentsOf: output) == Data(contentsOf: utc))
+  }
 }

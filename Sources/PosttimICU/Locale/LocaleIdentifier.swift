@@ -35,13 +35,15 @@ public struct LocaleIdentifier: Hashable, Sendable, CustomStringConvertible {
   ///   numbering system, collation…).
   public init(_ text: String) throws(DateEngineError) {
     if let problem = LocaleIdentifierText.characterProblem(in: text) { throw .invalidLocale(text, reason: problem) }
-    // Keyword syntax (`=`, `;`) only after the `@` of ICU keywords.
+    // Keyword syntax (`=`, `;`) only after the `@` of ICU keywords, checked there.
     let head = text.split(separator: "@", maxSplits: 1).first ?? ""
     guard !text.isEmpty, text.utf8.count <= 157,  // ULOC_FULLNAME_CAPACITY
-      text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "_-@=;".contains($0)) }),
-      !head.contains("="), !head.contains(";")
+      head.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "_-".contains($0)) })
     else {
       throw .invalidLocale(text, reason: "use an ICU locale ID (fr_CA) or a BCP 47 tag (fr-CA)")
+    }
+    if let problem = LocaleIdentifierText.keywordCharacterProblem(in: text) {
+      throw .invalidLocale(text, reason: problem)
     }
     var icuID: String
     do {

@@ -53,6 +53,31 @@ enum LocaleIdentifierText {
     return "no keyword after \"@\" (keywords are written \(text[..<at])@calendar=japanese)"
   }
 
+  /// Why a character of an ID's `@` part cannot be read, or nil, naming
+  /// the keyword: a value is letters, digits, `-` and `_`, and a
+  /// `timezone` value (`en_US@timezone=Asia/Tokyo`, ICU's spelling of
+  /// `en-US-u-tz-jptyo`) may have the `/` and `+` of an IANA zone ID.
+  static func keywordCharacterProblem(in text: String) -> String? {
+    // A second `@` is ``keywordListProblem(in:)``'s to name.
+    guard let at = text.firstIndex(of: "@"), !text[text.index(after: at)...].contains("@") else { return nil }
+    for keyword in text[text.index(after: at)...].split(separator: ";") {
+      let (key, value) = (keyword.prefix(while: { $0 != "=" }), keyword.drop(while: { $0 != "=" }).dropFirst())
+      let zoneCharacters: Set<Character> = key.lowercased() == "timezone" ? ["/", "+"] : []
+      let isValueCharacter = { (c: Character) in c.isASCII && (c.isLetter || c.isNumber || "-_".contains(c)) }
+      if let bad = key.first(where: { !isValueCharacter($0) }) {
+        return "\"\(bad)\" in the keyword name \"\(key)\" (a keyword is written name=value)"
+      }
+      if let bad = value.first(where: { !isValueCharacter($0) && !zoneCharacters.contains($0) }) {
+        let rule =
+          zoneCharacters.isEmpty
+          ? "a value has letters, digits, \"-\" and \"_\"; \"/\" and \"+\" only in a timezone, as in timezone=Asia/Tokyo"
+          : "a timezone value is a zone ID: letters, digits, \"-\", \"_\", \"/\" and \"+\""
+        return "\"\(bad)\" in the value of keyword \"\(key)\" (\(rule))"
+      }
+    }
+    return nil
+  }
+
   /// A POSIX locale name (`fr_CA.UTF-8@euro`, as in `LANG`) in its parts:
   /// the name before the codeset, the codeset if a `.` gives one, and
   /// what ICU is to read (the name, then the `@` part unless it is a

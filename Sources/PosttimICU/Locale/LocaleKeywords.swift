@@ -56,7 +56,18 @@ enum LocaleKeywords {
     if let collation = locale.keyword("collation"), !collationTypes.contains(collation) {
       return "unknown collation \"\(collation)\""
     }
+    if let zone = locale.keyword("timezone"), !hasUnicodeKey("tz", locale.languageTag) {
+      return "unknown time zone \"\(zone)\" in keyword \"timezone\" (ICU has no BCP 47 code for it, and would drop it "
+        + "from the tag: write a zone ICU knows, as timezone=Asia/Tokyo, or its code, as -u-tz-jptyo)"
+    }
     return collationSettingProblem(locale)
+  }
+
+  /// Whether `tag`'s Unicode extension (`-u-…`, up to the next singleton) has `key`.
+  private static func hasUnicodeKey(_ key: String, _ tag: String) -> Bool {
+    let subtags = tag.lowercased().split(separator: "-")
+    guard let u = subtags.firstIndex(of: "u") else { return false }
+    return subtags[(u + 1)...].prefix(while: { $0.count != 1 }).contains(Substring(key))
   }
 
   static let weekdayHint = "(sun, mon, … sat)"

@@ -64,7 +64,7 @@ public enum TimeZonePath {
     // No file where the kernel looks (`…/Toronto/.` is no path to a file): glibc finds none either.
     var info = stat()
     let exists = stat(path, &info) == 0
-    if !exists, errno == ENOENT || errno == ENOTDIR { return .zone(nil) }
+    if !exists, ZoneFileContents.namesNoFile(errno) { return .zone(nil) }
     // Only a file nobody but the caller and root could have written gives
     // times: a fault of the value that named it, or of the tree's files.
     if exists, info.st_mode & S_IFMT == S_IFREG, let refusal = TrustedPath.refusal(path, info: info) {

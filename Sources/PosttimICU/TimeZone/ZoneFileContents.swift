@@ -18,6 +18,11 @@ enum ZoneFileContents {
     var untrusted = false
   }
 
+  /// Whether `open` or `stat` failed because no file can be at the path:
+  /// none there, a file where a folder should be, or a name or path longer
+  /// than any may be (ENAMETOOLONG): glibc shows UTC for each alike.
+  static func namesNoFile(_ code: Int32) -> Bool { code == ENOENT || code == ENOTDIR || code == ENAMETOOLONG }
+
   /// The bytes of the regular file at `path`, reached as `named` (the
   /// path before its links were resolved, whose folders are trusted too).
   /// - Throws: ``Unreadable`` when it cannot be opened (`missing` for no
@@ -31,7 +36,7 @@ enum ZoneFileContents {
     do throws(NonBlockingFile.Failure) {
       file = try NonBlockingFile.open(path, as: .zoneFile)
     } catch {
-      let missing = error.code == ENOENT || error.code == ENOTDIR
+      let missing = namesNoFile(error.code)
       throw Unreadable(
         missing: missing, reason: error.code == 0 ? "is refused: \(error.reason)" : "cannot be opened: \(error.reason)")
     }

@@ -43,7 +43,9 @@ extension PropertyListValue {
 
 extension PropertyListValue {
   /// The value as one line of text for people: dates in ISO 8601 UTC,
-  /// data in Base64, arrays and dictionaries as JSON-like text.
+  /// data in Base64, arrays and dictionaries as JSON-like text whose
+  /// strings and keys are JSON string literals (``JSONText/string(_:)``):
+  /// a `"` inside one is `\"`, so a string cannot pose as more keys.
   public var text: String {
     switch self {
     case .string(let text): return text
@@ -54,12 +56,13 @@ extension PropertyListValue {
     case .data(let data): return data.base64EncodedString()
     case .array(let items): return "[" + items.map(\.quotedText).joined(separator: ", ") + "]"
     case .dictionary(let items):
-      return "{" + items.keys.sorted().map { "\"\($0)\": \(items[$0]!.quotedText)" }.joined(separator: ", ") + "}"
+      return "{"
+        + items.keys.sorted().map { "\(JSONText.string($0)): \(items[$0]!.quotedText)" }.joined(separator: ", ") + "}"
     }
   }
 
   private var quotedText: String {
-    if case .string(let text) = self { return "\"" + text + "\"" }
+    if case .string(let text) = self { return JSONText.string(text) }
     return text
   }
 }

@@ -127,6 +127,9 @@ public struct ReportCommand {
     if let mode = try InformationMode.requested(by: options, in: runEnvironment) { return try inform(mode) }
     let plan = try RunPlan(resolving: options, in: runEnvironment)
     try StandardStreamCheck.check(reading: plan.inputs)
+    if case .filePerLocale(let paths) = plan.output.destination {
+      try DescriptorReserve.check(filesPerLocale: paths.count)
+    }
     do {
       try ReportPipeline(plan: plan, io: io, warn: warn, keepsUntilExit: exitsAfterRun).run()
     } catch {

@@ -47,8 +47,9 @@ enum MailOptions {
       "attach-ics",
       help: "attach the days shown as a calendar (agenda.ics, text/calendar; method=PUBLISH)",
       discussion:
-        "One event per task from today on, with the UIDs of --format ics, so importing the next day's "
-        + "calendar updates the events instead of copying them; overdue tasks stay out. --remind adds alarms.",
+        "One event per task of the days shown (days before today too, when --from reaches back), with the UIDs of "
+        + "--format ics, so importing the next day's calendar updates the events instead of copying them; the "
+        + "overdue section stays out. --remind adds alarms whose time is still ahead.",
       group: .mail))
   static let skipEmpty = Flag(
     OptionSpec(
