@@ -84,12 +84,28 @@ def plist_text(value):
     if isinstance(value, list):
         return "[" + ", ".join(quoted_text(item) for item in value) + "]"
     if isinstance(value, dict):
-        return "{" + ", ".join(f'"{key}": {quoted_text(value[key])}' for key in sorted(value)) + "}"
+        return "{" + ", ".join(f"{json_string(key)}: {quoted_text(value[key])}" for key in sorted(value)) + "}"
     raise TypeError(type(value))
 
 
 def quoted_text(value):
-    return '"' + value + '"' if isinstance(value, str) else plist_text(value)
+    return json_string(value) if isinstance(value, str) else plist_text(value)
+
+
+JSON_ESCAPES = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def json_string(text):
+    """A JSON string literal as the tool writes one: control characters (C0, DEL, C1), U+2028 and
+    U+2029 as \\uXXXX, lowercase, unless they have a short escape (RFC 8259 section 7)."""
+    def escape(char):
+        if char in JSON_ESCAPES:
+            return JSON_ESCAPES[char]
+        code = ord(char)
+        if code < 0x20 or 0x7F <= code <= 0x9F or code in (0x2028, 0x2029):
+            return f"\\u{code:04x}"
+        return char
+    return '"' + "".join(escape(char) for char in text) + '"'
 
 
 KNOWN_KEYS = {"tache", "date", "importance", "description"}

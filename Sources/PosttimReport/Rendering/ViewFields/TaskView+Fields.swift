@@ -79,7 +79,9 @@ extension TaskView {
       "those keys, sorted, with their values as text",
       jsonMeaning: "plist keys this tool does not interpret, by key (sorted); each value as a string: strings as "
         + "stored, integers and reals as numbers in text, booleans `\"true\"`/`\"false\"`, dates ISO 8601 UTC, "
-        + "data Base64, arrays and dictionaries as JSON-like text. `{}` when none"
+        + "data Base64, arrays and dictionaries as JSON-like text, their strings and keys quoted and escaped as "
+        + "JSON strings (`{\"a\": \"say \\\"hi\\\"\"}`, a line break `\\n`; dates, data and numbers inside "
+        + "bare) so the text reads back unambiguously. `{}` when none"
     ) { task, _ in .map(task.extraFields) },
     .init(
       "source", .record, example: "{\"file\": \"listeDesTaches.plist\", \"entry\": 1}",
