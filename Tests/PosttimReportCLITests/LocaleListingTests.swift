@@ -97,7 +97,7 @@ struct LocaleListingTests {
     return folder
   }
 
-  @Test("a catalog file whose name is no locale is listed invalid, its name escaped (no raw ESC)")
+  @Test("a catalog file whose name is no locale is listed invalid, its name escaped (no raw ESC); exit 78 as a report")
   func catalogNameNotALocale() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -106,22 +106,25 @@ struct LocaleListingTests {
     try FileManager.default.copyItem(
       at: TestPaths.packageRoot.appending(path: "Templates/messages/en.json"),
       to: messages.appending(path: "x\u{1b}[31my.json"))
-    let run = expectRun(arguments: ["--list-locales", "--template-dir", folder.path], exit: .success)
+    let run = expectRun(arguments: ["--list-locales", "--template-dir", folder.path], exit: .configuration)
     #expect(!run.stdout.contains("\u{1b}"))
     let lines = run.stdout.components(separatedBy: "\n")
     let index = try #require(lines.firstIndex { $0.hasPrefix("x\\u{1b}[31my") })
     #expect(lines[index].hasPrefix("x\\u{1b}[31my invalid     0/24 "))
-    #expect(lines[index + 1] == "            not a locale identifier")
+    #expect(lines[index + 1] == "            is not named after a locale (fr.json, zh_Hans.json…)")
   }
 
-  @Test("--template-dir: incomplete, invalid and regional catalogs")
+  @Test("--template-dir: incomplete, invalid and regional catalogs; the invalid one is the report's error, exit 78")
   func overridden() throws {
     let folder = try Self.overrides()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let run = expectRun(arguments: ["--list-locales", "--template-dir", folder.path], exit: .success)
+    // What a report with this folder says and does.
+    let refusal = ["posttim-report: error: \(folder.path)/messages/de.json: is not a JSON object of strings"]
+    let run = expectRun(
+      arguments: ["--list-locales", "--template-dir", folder.path], exit: .configuration, stderr: refusal)
     var expected = Self.shipped
     expected[5] = "de        invalid     0/24   one other                    German                    Deutsch"
-    expected.insert("            not a JSON object of strings", at: 6)
+    expected.insert("            is not a JSON object of strings", at: 6)
     expected[12...12] = [
       "fr        incomplete  22/24  one many other               French                    français",
       "            missing: index.title, mail.subject",
@@ -131,10 +134,12 @@ struct LocaleListingTests {
       "            missing: index.title, mail.subject",
     ]
     #expect(run.stdout == Self.text(expected))
-    #expect(run.stderr == [])
+    expectRun(
+      arguments: [TestPaths.example.path, "--template-dir", folder.path], exit: .configuration, stderr: refusal)
 
     let chain = expectRun(
-      arguments: ["--list-locales", "--template-dir", folder.path, "--locale", "fr_CA"], exit: .success)
+      arguments: ["--list-locales", "--template-dir", folder.path, "--locale", "fr_CA"], exit: .configuration,
+      stderr: refusal)
     #expect(
       chain.stdout
         == Self.text([
@@ -142,7 +147,8 @@ struct LocaleListingTests {
           "falls back to en for 2 of 24 messages: index.title, mail.subject",
         ]))
     let german = expectRun(
-      arguments: ["--list-locales", "--template-dir", folder.path, "--locale", "de_DE"], exit: .success)
+      arguments: ["--list-locales", "--template-dir", folder.path, "--locale", "de_DE"], exit: .configuration,
+      stderr: refusal)
     #expect(
       german.stdout
         == Self.text(["de_DE: en (English)", "no catalog for de_DE (German (Germany)): every message in en"]))

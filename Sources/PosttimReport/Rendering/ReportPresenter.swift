@@ -145,6 +145,7 @@ public final class ReportPresenter: Sendable, ICUFailureReporting {
       title: catalog.text(.reportTitle),
       localeID: settings.locale.icuID,
       languageTag: settings.locale.baseLanguageTag,
+      localeTag: settings.locale.languageTag,
       direction: settings.locale.isRightToLeft ? "rtl" : "ltr",
       timeZoneID: zone.id,
       timeZoneLine: catalog.text(.reportTimeZone, ["zone": .string(zoneLabel)]),

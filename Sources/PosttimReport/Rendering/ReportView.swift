@@ -13,6 +13,10 @@ public struct ReportView: Sendable {
   public let localeID: String
   /// BCP 47 tag for `lang` attributes ("fr-CA").
   public let languageTag: String
+  /// The full BCP 47 tag, extensions kept ("ja-JP-u-ca-japanese"): what
+  /// tells a run's locales apart (`-l ja_JP,ja-JP-u-ca-japanese` are two),
+  /// for the IDs of a several-locale output and `{locale}` file names.
+  public let localeTag: String
   /// "rtl" for right-to-left locales, else "ltr".
   public let direction: String
   /// The IANA time zone ID in use ("America/Toronto").

@@ -184,9 +184,12 @@ public struct EmailReportWriter: ReportWriter {
   }
 
   /// RFC 3282 `Language-List`: tags separated by ", " (header words
-  /// are joined by spaces, so every tag but the last carries its comma).
+  /// are joined by spaces, so every tag but the last carries its comma),
+  /// each once: `ja_JP` and `ja-JP-u-ca-japanese` are both "ja-JP".
   static func languageList(_ tags: [String]) -> [String] {
-    tags.enumerated().map { $0.offset < tags.count - 1 ? $0.element + "," : $0.element }
+    var seen: Set<String> = []
+    let tags = tags.filter { seen.insert($0).inserted }
+    return tags.enumerated().map { $0.offset < tags.count - 1 ? $0.element + "," : $0.element }
   }
 
   /// The note as the first paragraph of the body, so a clipped view still

@@ -142,6 +142,7 @@ public struct ReportCommand {
     // `--list-locales` has read the catalogs of its template folder.
     try StandardStreamCheck.check(reading: [])
     try io.writeStandardOutput { $0.write(text) }
+    if let failure = mode.failure { throw failure }
   }
 
   var runEnvironment: RunEnvironment {

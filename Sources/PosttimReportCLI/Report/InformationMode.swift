@@ -1,5 +1,6 @@
 import PosttimICU
 import PosttimReport
+import PosttimTemplating
 
 /// The modes that print information and leave before the pipeline:
 /// `--help`, `--version`, `--generate-manpage`,
@@ -10,8 +11,11 @@ enum InformationMode {
   case manPage
   case completionScript(shell: String)
   case listFormats
-  /// The catalogs in `resources`, or the chain `locale` uses.
-  case listLocales(resources: any ResourceFiles, locale: LocaleIdentifier?)
+  /// The catalogs in `resources`, or the chain `locale` uses; `refusals`,
+  /// the template folder's catalogs a report refuses
+  /// (``RunPlan/catalogRefusals(in:)``), make the listing fail as a report.
+  case listLocales(
+    resources: any ResourceFiles, locale: LocaleIdentifier?, refusals: [(name: String, error: TemplateError)])
 
   /// The modes the command line alone decides, before the config file is
   /// read: a broken config file never hides `--help`.
@@ -53,8 +57,10 @@ enum InformationMode {
     try refuseOutput(options, for: listing.spec.name)
     if listing.spec.name == ReportOptions.listFormats.spec.name { return .listFormats }
     var resources: any ResourceFiles = EmbeddedResources()
+    var refusals: [(name: String, error: TemplateError)] = []
     if let folder = try RunPlan.templateDirectory(options) {
       try RunPlan.checkTemplateDirectory(folder, catalogs: false)
+      refusals = RunPlan.catalogRefusals(in: folder)
       // A listing reads each catalog once and keeps none: not a report's load.
       resources = LayeredResources([DirectoryResources(root: folder, capped: false), EmbeddedResources()])
     }
@@ -65,7 +71,15 @@ enum InformationMode {
       for locale in locales { SharedOptions.warnAboutDataFallback(locale, warn: environment.warn) }
       locale = locales[0]
     }
-    return .listLocales(resources: resources, locale: locale)
+    return .listLocales(resources: resources, locale: locale, refusals: refusals)
+  }
+
+  /// The error the mode ends with after its output: the first catalog a
+  /// report would refuse, so the translators' check fails where every
+  /// report would (exit 78, the same message).
+  var failure: TemplateError? {
+    guard case .listLocales(_, _, let refusals) = self else { return nil }
+    return refusals.first?.error
   }
 
   /// What the mode prints on standard output.
@@ -78,8 +92,9 @@ enum InformationMode {
     case .listFormats:
       let registry = WriterRegistry.standard
       return registry.formats.map { "\(DisplayWidth.padded($0, to: 10)) \(registry.summary(of: $0) ?? "")\n" }.joined()
-    case .listLocales(let resources, let locale):
-      return LocaleListing(resources: resources).text(for: locale)
+    case .listLocales(let resources, let locale, let refusals):
+      let reasons = Dictionary(refusals.map { ($0.name, $0.error.message) }) { first, _ in first }
+      return LocaleListing(resources: resources, refusals: reasons).text(for: locale)
     }
   }
 

@@ -24,6 +24,9 @@ import PosttimReport
 ///     every message from fr
 struct LocaleListing {
   let resources: any ResourceFiles
+  /// Why a report refuses a catalog, by catalog name: such a catalog is
+  /// "invalid", with that reason under it.
+  var refusals: [String: String] = [:]
 
   private static let english = try! LocaleIdentifier("en")
 
@@ -63,7 +66,8 @@ struct LocaleListing {
           $0 != MessageCatalog.rootLanguage || locale.language == MessageCatalog.rootLanguage
         }
       }
-      let usable = file.messages != nil && locale != nil
+      let refusal = refusals[name]
+      let usable = file.messages != nil && locale != nil && refusal == nil
       let status = !usable ? "invalid" : missing.isEmpty ? "complete" : "incomplete"
       let total = MessageKey.allCases.count
       let found = !usable ? 0 : total - missing.count
@@ -71,6 +75,10 @@ struct LocaleListing {
       lines.append(
         "\(pad(TerminalText.echo(name, limit: 80), 9)) \(pad(status, 11)) \(pad("\(found)/\(total)", 6)) \(pad(plurals, 28)) "
           + "\(pad(inEnglish, 25)) \(inItself)")
+      if let refusal {
+        lines.append(indent + TerminalText.echo(refusal))
+        continue
+      }
       if file.messages == nil {
         lines.append(indent + "not a JSON object of strings")
         continue

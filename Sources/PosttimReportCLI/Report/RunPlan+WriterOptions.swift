@@ -51,8 +51,8 @@ extension RunPlan {
   }
 
   /// Refuses a template folder with an unusable file, and (for a report,
-  /// `catalogs`; `--list-locales` reports broken catalogs) one with a
-  /// catalog that is not.
+  /// `catalogs`; `--list-locales` lists every refusal, then fails the
+  /// same way) one with a catalog that is not (``catalogRefusals(in:)``).
   /// Its templates and catalogs must fit a memory limit before they are
   /// parsed (``MemoryReserve/checkParsing(_:)``).
   /// - Returns: their sizes, for the check with a `--template`.
@@ -66,13 +66,24 @@ extension RunPlan {
     }
     let files = folder.templateFileSizes()
     try MemoryReserve.checkParsing(files)
-    for path in folder.paths(under: "messages/") where path.hasSuffix(".json") && catalogs {
-      let name = String(path.dropFirst("messages/".count).dropLast(".json".count))
-      if let text = folder.text(at: path), let problem = MessageCatalog.problem(inCatalog: name, text: text) {
-        throw TemplateError(kind: .syntax, templateName: root.appending(path: path).path, message: problem)
-      }
-    }
+    if catalogs, let first = catalogRefusals(in: root).first { throw first.error }
     return files
+  }
+
+  /// The catalogs of the template folder `root` a report refuses (exit
+  /// 78), by path: each catalog's name ("fr" for `messages/fr.json`) and
+  /// the error naming its file, key and why
+  /// (``MessageCatalog/problem(inCatalog:text:)``). A report stops at the
+  /// first; `--list-locales` shows them all, then stops at the first too.
+  static func catalogRefusals(in root: URL) -> [(name: String, error: TemplateError)] {
+    let folder = DirectoryResources(root: root, capped: false)
+    return folder.paths(under: "messages/").sorted().compactMap { path in
+      guard path.hasSuffix(".json") else { return nil }
+      let name = String(path.dropFirst("messages/".count).dropLast(".json".count))
+      guard let text = folder.text(at: path), let problem = MessageCatalog.problem(inCatalog: name, text: text)
+      else { return nil }
+      return (name, TemplateError(kind: .syntax, templateName: root.appending(path: path).path, message: problem))
+    }
   }
 
   /// `--template FILE`: its name and text. Only a regular file, opened

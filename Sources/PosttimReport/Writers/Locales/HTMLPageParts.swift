@@ -8,8 +8,10 @@ import PosttimTemplating
 /// A page is whatever the user's layout made of it, so it is cut at its
 /// tags rather than rebuilt. So that one document stays valid HTML (the Nu
 /// checker's rules), every `id` in a body, and every `href="#…"` and
-/// `aria-labelledby` naming one, get the prefix "TAG-" (the BCP 47 tag:
-/// "ar-EG-day-2026-11-30"), and a page's own `<main>` becomes a `<div>` (a
+/// `aria-labelledby` naming one, get the prefix "TAG-" (the full BCP 47
+/// tag, ``ReportView/localeTag``: "ar-EG-day-2026-11-30",
+/// "ja-JP-u-ca-japanese-day-2026-11-30"; the run refuses two locales with
+/// one such tag, so two parts never share a prefix), and a page's own `<main>` becomes a `<div>` (a
 /// document has one `<main>`). Task text is HTML-escaped (`"` is
 /// `&quot;`), so these attribute spellings only ever occur in the
 /// templates' markup.
@@ -18,7 +20,7 @@ enum HTMLPageParts {
   static func members(_ page: String, _ report: ReportView) -> [String: TemplateValue] {
     [
       "head": .string(head(of: page)),
-      "body": .string(prefixedBody(of: page, with: report.languageTag + "-")),
+      "body": .string(prefixedBody(of: page, with: report.localeTag + "-")),
     ]
   }
 

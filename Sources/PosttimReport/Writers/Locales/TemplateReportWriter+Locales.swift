@@ -11,8 +11,9 @@ extension TemplateReportWriter {
   /// Each locale's page is rendered by ``write(_:to:)`` as usual (default
   /// or the user's templates), then the layout places it. Its context:
   /// - `locales`: per locale `name` (its name in its own language,
-  ///   ``ReportView/nativeLocaleName``), `languageTag`, `direction`,
-  ///   `localeID`, `first` (true for the first), `page` (the whole page)
+  ///   ``ReportView/nativeLocaleName``), `languageTag` (for `lang`),
+  ///   `localeTag` (unique to the locale, for IDs: ``ReportView/localeTag``),
+  ///   `direction`, `localeID`, `first` (true for the first), `page` (the whole page)
   ///   and what the writer's page parts add (HTML: `head`, `body`;
   ///   ``HTMLPageParts``);
   /// - `first`: the first locale's entry (`{{{first.head}}}`).
@@ -31,6 +32,7 @@ extension TemplateReportWriter {
       pageBytes &+= page.utf8.count
       var members: [String: TemplateValue] = [
         "name": .string(report.nativeLocaleName), "languageTag": .string(report.languageTag),
+        "localeTag": .string(report.localeTag),
         "direction": .string(report.direction), "localeID": .string(report.localeID), "first": .bool(index == 0),
         "page": .string(page),
       ]

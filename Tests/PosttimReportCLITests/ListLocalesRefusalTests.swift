@@ -1,0 +1,53 @@
+import Foundation
+import PosttimReport
+import PosttimReportCLI
+import Testing
+import TestSupport
+
+/// `--list-locales --template-dir DIR`, the translators' check, fails on
+/// the catalogs a report with DIR refuses: same message, same exit (78),
+/// and the catalog listed as invalid with the reason under it.
+@Suite("CLI: --list-locales refuses the catalogs a report refuses")
+struct ListLocalesRefusalTests {
+  static let catalogs: [(text: String, reason: String)] = [
+    (#"{"report.title":"{unclosed"}"#, #"message "report.title": U_UNMATCHED_BRACES at offset 0"#),
+    (#"{"report.title":"{count, plural, one {x}}"}"#, #"message "report.title": U_DEFAULT_KEYWORD_MISSING"#),
+    (#"{"mail.subject":"Agenda {bogus}"}"#, #"message "mail.subject": placeholder {bogus} unknown"#),
+    ("[1]", "is not a JSON object of strings"),
+  ]
+
+  @Test("a broken catalog: the report's error and exit 78, after a listing that shows why", arguments: catalogs)
+  func brokenCatalog(text: String, reason: String) throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder.appending(path: "messages"), withIntermediateDirectories: true)
+    let file = folder.appending(path: "messages/fr.json")
+    try text.write(to: file, atomically: true, encoding: .utf8)
+    let report = expectRun(
+      arguments: [TestPaths.example.path, "--template-dir", folder.path, "-l", "fr_CA", "-z", "UTC"],
+      exit: .configuration)
+    let error = try #require(report.stderr.first)
+    #expect(error.hasPrefix("posttim-report: error: \(file.path): \(reason)"))
+    let listing = expectRun(arguments: ["--list-locales", "--template-dir", folder.path], exit: .configuration)
+    #expect(listing.stderr == report.stderr)
+    let lines = listing.stdout.split(separator: "\n").map(String.init)
+    let line = try #require(lines.firstIndex { $0.hasPrefix("fr ") })
+    #expect(lines[line].hasPrefix("fr        invalid     0/\(MessageKey.allCases.count) "))
+    #expect(lines[line + 1].hasPrefix(String(repeating: " ", count: 12) + reason))
+    #expect(lines.contains { $0.hasPrefix("de        complete ") })
+    let chain = expectRun(
+      arguments: ["--list-locales", "--template-dir", folder.path, "-l", "fr_CA"], exit: .configuration)
+    #expect(chain.stderr == report.stderr)
+  }
+
+  @Test("sound catalogs: the listing exits 0")
+  func soundCatalog() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder.appending(path: "messages"), withIntermediateDirectories: true)
+    try #"{"report.title":"Mon agenda"}"#.write(
+      to: folder.appending(path: "messages/fr.json"), atomically: true, encoding: .utf8)
+    let listing = expectRun(arguments: ["--list-locales", "--template-dir", folder.path], exit: .success, stderr: [])
+    #expect(listing.stdout.contains("\nfr        incomplete  1/\(MessageKey.allCases.count) "))
+  }
+}
