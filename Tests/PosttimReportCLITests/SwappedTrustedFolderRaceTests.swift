@@ -1,7 +1,7 @@
 import Foundation
 import PosttimICU
-import Synchronization
 import Testing
+import TestSupport
 
 @testable import PosttimReportCLI
 
@@ -19,70 +19,16 @@ import Testing
   "A trusted file's folder swapped for another user's link is refused on every lookup",
   .enabled(if: geteuid() == 0, "needs root to give the folder and the link to another user"))
 struct SwappedTrustedFolderRaceTests {
-  /// The other user (mallory).
-  static let other: uid_t = 1005
+  static let secretText = "format = csv\n# SECRET\n"
 
-  /// `home` (hers) holds `d`, her folder with her `config`, and `l`, her
-  /// link to `secret`, root's folder (0700) whose `config` (0600) is
-  /// root's. ``whileSwapping(_:)`` swaps `d` and `l` in a loop.
-  struct Fixture {
-    let base: String
-    var home: String { base + "/home" }
-    var folder: String { home + "/d" }
-    var secretFolder: String { base + "/secret" }
-    static let secretText = "format = csv\n# SECRET\n"
-
-    init() throws {
-      base = FileManager.default.temporaryDirectory.appending(path: "posttim-trust-swap-\(UUID().uuidString)").path
-      for path in [base, home, folder, secretFolder] {
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
-      }
-      #expect(chmod(base, 0o755) == 0)
-      #expect(chmod(secretFolder, 0o700) == 0)
-      try "format = csv\n".write(toFile: folder + "/config", atomically: false, encoding: .utf8)
-      try Self.secretText.write(toFile: secretFolder + "/config", atomically: false, encoding: .utf8)
-      #expect(chmod(secretFolder + "/config", 0o600) == 0)
-      for path in [home, folder, folder + "/config"] {
-        #expect(chown(path, SwappedTrustedFolderRaceTests.other, SwappedTrustedFolderRaceTests.other) == 0)
-      }
-      #expect(symlink(secretFolder, home + "/l") == 0)
-      #expect(lchown(home + "/l", SwappedTrustedFolderRaceTests.other, SwappedTrustedFolderRaceTests.other) == 0)
-    }
-
-    func remove() { try? FileManager.default.removeItem(atPath: base) }
-
-    func entries(_ path: String) throws -> [String] {
-      try FileManager.default.contentsOfDirectory(atPath: path).sorted()
-    }
-
-    /// Runs `body` while another thread swaps `d` (her folder) and `l`
-    /// (her link) by renames, as fast as it can; each round ends with `d`
-    /// her folder again.
-    func whileSwapping(_ body: () throws -> Void) rethrows {
-      let stop = Atomic<Bool>(false)
-      let done = Atomic<Bool>(false)
-      let (d, l, r) = (folder, home + "/l", home + "/r")
-      let thread = Thread {
-        while !stop.load(ordering: .relaxed) {
-          rename(d, r)
-          rename(l, d)
-          rename(d, l)
-          rename(r, d)
-        }
-        done.store(true, ordering: .releasing)
-      }
-      thread.start()
-      defer {
-        stop.store(true, ordering: .relaxed)
-        while !done.load(ordering: .acquiring) { usleep(1000) }
-      }
-      try body()
-    }
+  /// `config`: hers in her folder, root's (`secretText`) in root's.
+  static func fixture() throws -> SwappedFolderFixture {
+    try SwappedFolderFixture(file: "config", hers: "format = csv\n", secret: secretText)
   }
 
   @Test("a config file or roster under her swapped folder is never read, least of all root's file behind her link")
   func configThroughSwappedFolder() throws {
-    let fixture = try Fixture()
+    let fixture = try Self.fixture()
     defer { fixture.remove() }
     var read: [String: Int] = [:]
     var refused = 0
@@ -92,7 +38,7 @@ struct SwappedTrustedFolderRaceTests {
           let bytes = try ConfigFileTrust.read(
             fixture.folder + "/config", as: .configFile, limit: 1 << 20, takesPipes: true)
           read[String(decoding: bytes, as: UTF8.self), default: 0] += 1
-          if read[Fixture.secretText] != nil { break }
+          if read[Self.secretText] != nil { break }
         } catch {
           refused += 1
         }
@@ -104,7 +50,7 @@ struct SwappedTrustedFolderRaceTests {
 
   @Test("the roster's state folder under her swapped folder is never made, in hers or in root's behind her link")
   func stateFolderThroughSwappedFolder() throws {
-    let fixture = try Fixture()
+    let fixture = try Self.fixture()
     defer { fixture.remove() }
     var opened = 0
     fixture.whileSwapping {
@@ -119,6 +65,6 @@ struct SwappedTrustedFolderRaceTests {
     }
     #expect(opened == 0)
     #expect(try fixture.entries(fixture.folder) == ["config"])
-    #expect(try fixture.entries(fixture.secretFolder) == ["config"])
+    #expect(try fixture.secretEntries() == ["config"])
   }
 }
