@@ -67,4 +67,30 @@ struct SwappedTrustedFolderRaceTests {
     #expect(try fixture.entries(fixture.folder) == ["config"])
     #expect(try fixture.secretEntries() == ["config"])
   }
+
+  @Test("a state folder of hers under her swapped folder is never used, nor root's behind her link")
+  func existingStateFolderThroughSwappedFolder() throws {
+    let fixture = try Self.fixture()
+    defer { fixture.remove() }
+    for folder in [fixture.folder + "/st", fixture.secretFolder + "/st"] {
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+    }
+    let other = SwappedFolderFixture.other
+    #expect(chown(fixture.folder + "/st", other, other) == 0)
+    var opened = 0
+    fixture.whileSwapping {
+      for _ in 0..<50_000 {
+        let journal = try? RosterJournal(
+          folder: fixture.folder + "/st", name: "roster.journal", roster: "/r/roster.csv", lock: "roster.lock",
+          split: 1)
+        if journal != nil {
+          opened += 1
+          break
+        }
+      }
+    }
+    #expect(opened == 0)
+    #expect(try fixture.entries(fixture.folder + "/st") == [])
+    #expect(try fixture.entries(fixture.secretFolder + "/st") == [])
+  }
 }
