@@ -17,13 +17,31 @@ import TestSupport
 /// or makes a folder in hers.
 @Suite(
   "A trusted file's folder swapped for another user's link is refused on every lookup",
-  .enabled(if: geteuid() == 0, "needs root to give the folder and the link to another user"))
+  .serialized, .enabled(if: geteuid() == 0, "needs root to give the folder and the link to another user"))
 struct SwappedTrustedFolderRaceTests {
   static let secretText = "format = csv\n# SECRET\n"
 
   /// `config`: hers in her folder, root's (`secretText`) in root's.
   static func fixture() throws -> SwappedFolderFixture {
     try SwappedFolderFixture(file: "config", hers: "format = csv\n", secret: secretText)
+  }
+
+  /// How many journals opened in her `d/st` while `d` swaps, of `times`
+  /// tries: stops at the first opened or once `stop` says so.
+  static func openedJournals(
+    _ fixture: SwappedFolderFixture, times: Int, until stop: () -> Bool = { false }
+  ) -> Int {
+    var opened = 0
+    fixture.whileSwapping {
+      for _ in 0..<times {
+        let journal = try? RosterJournal(
+          folder: fixture.folder + "/st", name: "roster.journal", roster: "/r/roster.csv", lock: "roster.lock",
+          split: 1)
+        if journal != nil { opened += 1 }
+        if opened > 0 || stop() { break }
+      }
+    }
+    return opened
   }
 
   @Test("a config file or roster under her swapped folder is never read, least of all root's file behind her link")
@@ -33,7 +51,7 @@ struct SwappedTrustedFolderRaceTests {
     var read: [String: Int] = [:]
     var refused = 0
     fixture.whileSwapping {
-      for _ in 0..<20_000 {
+      for _ in 0..<60_000 {
         do {
           let bytes = try ConfigFileTrust.read(
             fixture.folder + "/config", as: .configFile, limit: 1 << 20, takesPipes: true)
@@ -52,16 +70,8 @@ struct SwappedTrustedFolderRaceTests {
   func stateFolderThroughSwappedFolder() throws {
     let fixture = try Self.fixture()
     defer { fixture.remove() }
-    var opened = 0
-    fixture.whileSwapping {
-      for _ in 0..<5_000 {
-        let journal = try? RosterJournal(
-          folder: fixture.folder + "/st", name: "roster.journal", roster: "/r/roster.csv", lock: "roster.lock",
-          split: 1)
-        if journal != nil { opened += 1 }
-        let made = access(fixture.folder + "/st", F_OK) == 0 || access(fixture.home + "/r/st", F_OK) == 0
-        if made || access(fixture.secretFolder + "/st", F_OK) == 0 { break }
-      }
+    let opened = Self.openedJournals(fixture, times: 50_000) {
+      [fixture.folder, fixture.home + "/r", fixture.secretFolder].contains { access($0 + "/st", F_OK) == 0 }
     }
     #expect(opened == 0)
     #expect(try fixture.entries(fixture.folder) == ["config"])
@@ -77,19 +87,7 @@ struct SwappedTrustedFolderRaceTests {
     }
     let other = SwappedFolderFixture.other
     #expect(chown(fixture.folder + "/st", other, other) == 0)
-    var opened = 0
-    fixture.whileSwapping {
-      for _ in 0..<50_000 {
-        let journal = try? RosterJournal(
-          folder: fixture.folder + "/st", name: "roster.journal", roster: "/r/roster.csv", lock: "roster.lock",
-          split: 1)
-        if journal != nil {
-          opened += 1
-          break
-        }
-      }
-    }
-    #expect(opened == 0)
+    #expect(Self.openedJournals(fixture, times: 50_000) == 0)
     #expect(try fixture.entries(fixture.folder + "/st") == [])
     #expect(try fixture.entries(fixture.secretFolder + "/st") == [])
   }
