@@ -1,7 +1,7 @@
 import Foundation
 import PosttimReport
-import Synchronization
 import Testing
+import TestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -17,73 +17,14 @@ import Testing
   "A folder swapped for another user's link during the run redirects nothing",
   .enabled(if: geteuid() == 0, "needs root to give the folder and the link to another user"))
 struct SwappedFolderRaceTests {
-  /// The other user (mallory).
-  static let other: uid_t = 1005
-
-  /// `home` (hers) holds `d`, her real folder with `list.txt` ("public"),
-  /// and `l`, her link to `secret`, root's folder (0700) with `list.txt`
-  /// ("SECRET", 0600). ``whileSwapping(_:)`` swaps `d` and `l` in a loop.
-  struct Fixture {
-    let base: String
-    var home: String { base + "/home" }
-    var folder: String { home + "/d" }
-    var secretFolder: String { base + "/secret" }
-    var secret: String { secretFolder + "/list.txt" }
-
-    init() throws {
-      base = FileManager.default.temporaryDirectory.appending(path: "posttim-swap-\(UUID().uuidString)").path
-      for path in [base, home, folder, secretFolder] {
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
-      }
-      #expect(chmod(base, 0o755) == 0)
-      #expect(chmod(secretFolder, 0o700) == 0)
-      try "public\n".write(toFile: folder + "/list.txt", atomically: false, encoding: .utf8)
-      try "SECRET\n".write(toFile: secret, atomically: false, encoding: .utf8)
-      #expect(chmod(secret, 0o600) == 0)
-      for path in [home, folder, folder + "/list.txt"] {
-        #expect(chown(path, SwappedFolderRaceTests.other, SwappedFolderRaceTests.other) == 0)
-      }
-      #expect(symlink(secretFolder, home + "/l") == 0)
-      #expect(lchown(home + "/l", SwappedFolderRaceTests.other, SwappedFolderRaceTests.other) == 0)
-    }
-
-    func remove() { try? FileManager.default.removeItem(atPath: base) }
-
-    func secretEntries() throws -> [String] {
-      try FileManager.default.contentsOfDirectory(atPath: secretFolder).sorted()
-    }
-
-    /// Runs `body` while another thread swaps `d` (her folder) and `l`
-    /// (her link) by renames, as fast as it can.
-    func whileSwapping(_ body: () throws -> Void) rethrows {
-      let state = SwapState()
-      let (d, l, r) = (folder, home + "/l", home + "/r")
-      let thread = Thread {
-        while !state.stop.load(ordering: .relaxed) {
-          rename(d, r)
-          rename(l, d)
-          rename(d, l)
-          rename(r, d)
-        }
-        state.done.store(true, ordering: .releasing)
-      }
-      thread.start()
-      defer {
-        state.stop.store(true, ordering: .relaxed)
-        while !state.done.load(ordering: .acquiring) { usleep(1000) }
-      }
-      try body()
-    }
-  }
-
-  final class SwapState: Sendable {
-    let stop = Atomic<Bool>(false)
-    let done = Atomic<Bool>(false)
+  /// `list.txt`: "public" in her folder, "SECRET" in root's.
+  static func fixture() throws -> SwappedFolderFixture {
+    try SwappedFolderFixture(file: "list.txt", hers: "public\n", secret: "SECRET\n")
   }
 
   @Test("a file read as data under her swapped folder never yields the bytes of root's file her link points to")
   func readThroughSwappedFolder() throws {
-    let fixture = try Fixture()
+    let fixture = try Self.fixture()
     defer { fixture.remove() }
     var read: [String: Int] = [:]
     fixture.whileSwapping {
@@ -103,7 +44,7 @@ struct SwappedFolderRaceTests {
 
   @Test("-o under her swapped folder never replaces root's file her link points to, nor adds one beside it")
   func writeThroughSwappedFolder() throws {
-    let fixture = try Fixture()
+    let fixture = try Self.fixture()
     defer { fixture.remove() }
     var written = 0
     fixture.whileSwapping {
@@ -122,7 +63,7 @@ struct SwappedFolderRaceTests {
 
   @Test("the sweep of stale temporary files in her swapped folder never removes one in root's folder")
   func sweepThroughSwappedFolder() throws {
-    let fixture = try Fixture()
+    let fixture = try Self.fixture()
     defer { fixture.remove() }
     let stale = ".list.txt.posttim-abc123"
     try "x".write(toFile: fixture.folder + "/" + stale, atomically: false, encoding: .utf8)

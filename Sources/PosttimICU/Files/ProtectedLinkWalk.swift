@@ -61,6 +61,13 @@ package enum ProtectedLinkWalk {
   ///   path text (a link's folder); nil for the current folder.
   /// - Parameter makingFolders: a missing component is made (a folder,
   ///   mode 0700) in the folder before it, as `mkdir -p` would.
+  /// - Parameter trustingFolders: each folder the walk stands in (the
+  ///   start and every folder above it, each one descended into, each
+  ///   `..`, `/` for a link to an absolute path) is checked by `fstat` under
+  ///   ``TrustedPath``'s folder rule before anything is looked up or made
+  ///   in it. Every folder reached descends from a checked one, so this
+  ///   covers the whole chain and the folders of the links followed, on
+  ///   the lookup the caller uses.
   /// - Parameter visit: told of each link followed and the folder it is
   ///   in (that folder's path has no link left), for a caller that must
   ///   trust the folders links pass through too (the config file).
@@ -68,10 +75,12 @@ package enum ProtectedLinkWalk {
   ///   component that could not be looked up (missing, no permission).
   /// - Throws: ``Refusal`` for a link the rule does not follow, a loop
   ///   (more than 40 links, the kernel's MAXSYMLINKS) or a link that
-  ///   cannot be read.
+  ///   cannot be read, or (`trustingFolders`) the reason a folder is not
+  ///   trusted.
   package static func walk(
     _ path: String, from start: (descriptor: Int32, path: String)? = nil, rule: Rule = .protectedSymlinks,
-    makingFolders: Bool = false, visit: (_ link: String, _ folder: String) -> Void = { _, _ in }
+    makingFolders: Bool = false, trustingFolders: Bool = false,
+    visit: (_ link: String, _ folder: String) -> Void = { _, _ in }
   ) throws(Refusal) -> WalkedPath {
     guard !path.isEmpty else { return WalkedPath(descriptor: -1, path: path, error: ENOENT) }
     let folderFlags = __O_PATH | O_DIRECTORY | O_CLOEXEC
@@ -85,6 +94,16 @@ package enum ProtectedLinkWalk {
       (current, resolved) = (open(".", folderFlags), currentFolder() ?? ".")
     }
     guard current >= 0 else { return WalkedPath(descriptor: -1, path: path, error: errno) }
+    func checkCurrent() throws(Refusal) {
+      guard trustingFolders, let refused = untrustedFolder(current, at: resolved) else { return }
+      close(current)
+      throw Refusal(reason: refused)
+    }
+    if trustingFolders, !path.hasPrefix("/"), let refused = untrustedFolders(above: current, at: resolved) {
+      close(current)
+      throw Refusal(reason: refused)
+    }
+    try checkCurrent()
     var pending = path.split(separator: "/").reversed().map(String.init)
     var links = 0
     while let component = pending.popLast() {
@@ -94,6 +113,7 @@ package enum ProtectedLinkWalk {
         guard parent >= 0 else { return failed(current, path: resolved + "/..", pending: pending) }
         close(current)
         (current, resolved) = (parent, split(resolved).folder)
+        try checkCurrent()
         continue
       }
       let candidate = resolved == "/" ? "/" + component : resolved + "/" + component
@@ -109,6 +129,7 @@ package enum ProtectedLinkWalk {
       guard info.st_mode & S_IFMT == S_IFLNK else {
         close(current)
         (current, resolved) = (next, candidate)
+        try checkCurrent()
         continue
       }
       defer { close(next) }
@@ -133,6 +154,7 @@ package enum ProtectedLinkWalk {
         guard target >= 0 else { return failed(current, path: candidate, pending: pending) }
         close(current)
         (current, resolved) = (target, candidate)
+        try checkCurrent()
         continue
       }
       guard let text = readLink(at: next) else {
@@ -145,6 +167,7 @@ package enum ProtectedLinkWalk {
         guard root >= 0 else { return failed(current, path: "/", pending: pending) }
         close(current)
         (current, resolved) = (root, "/")
+        try checkCurrent()
       }
       pending += text.split(separator: "/").reversed().map(String.init)
     }
@@ -155,6 +178,41 @@ package enum ProtectedLinkWalk {
       return WalkedPath(descriptor: -1, path: resolved, error: ENOTDIR)
     }
     return WalkedPath(descriptor: current, path: resolved, error: 0)
+  }
+
+  /// Why the folder open as `folder` (at `path`) is not trusted
+  /// (``TrustedPath/refusal(folderInfo:at:)``), or nil; nil for what is
+  /// not a folder (the file at the end of the path).
+  private static func untrustedFolder(_ folder: Int32, at path: String) -> String? {
+    var info = stat()
+    guard fstat(folder, &info) == 0 else { return "its folder \(path) cannot be checked (\(lastError))" }
+    guard info.st_mode & S_IFMT == S_IFDIR else { return nil }
+    return TrustedPath.refusal(folderInfo: info, at: path)
+  }
+
+  /// Why a folder above the one open as `folder` (at `path`), up to `/`,
+  /// is not trusted, or nil: each reached by `openat(…, "..")` from the
+  /// one below, never by name.
+  private static func untrustedFolders(above folder: Int32, at path: String) -> String? {
+    var (below, shown) = (stat(), path)
+    guard fstat(folder, &below) == 0 else { return "its folder \(path) cannot be checked (\(lastError))" }
+    var current = openat(folder, ".", __O_PATH | O_DIRECTORY | O_CLOEXEC)
+    defer { if current >= 0 { close(current) } }
+    while current >= 0 {
+      let parent = openat(current, "..", __O_PATH | O_DIRECTORY | O_CLOEXEC)
+      close(current)
+      current = parent
+      shown = split(shown).folder
+      var info = stat()
+      guard parent >= 0, fstat(parent, &info) == 0 else {
+        return "its folder \(shown) cannot be checked (\(lastError))"
+      }
+      // `/..` is `/` itself.
+      if info.st_dev == below.st_dev && info.st_ino == below.st_ino { return nil }
+      if let refused = TrustedPath.refusal(folderInfo: info, at: shown) { return refused }
+      below = info
+    }
+    return nil
   }
 
   /// Whether the folder open as `folder` is in `/proc`.

@@ -32,7 +32,30 @@ package enum TrustedPath {
   /// Why the file at `path` (its status `info`) or the folders leading to
   /// it are not trusted, or nil.
   package static func refusal(_ path: String, info: stat) -> String? {
-    refusal(file: info) ?? refusal(folderOf: path)
+    refusal(file: info) ?? refusal(folderOf: path) ?? refusal(reaching: path, as: info)
+  }
+
+  /// Why `path`, walked by descriptor with every folder on the way checked
+  /// as it is entered (``ProtectedLinkWalk/walk(_:from:rule:makingFolders:trustingFolders:visit:)``),
+  /// does not reach the file `info` describes, or nil. The checks by name
+  /// above word the reason; this one binds it to the file used: a folder
+  /// its owner swaps for a link between the two lookups would otherwise
+  /// pass the check on one path and hand over a file on another.
+  private static func refusal(reaching path: String, as info: stat) -> String? {
+    let walked: WalkedPath
+    do throws(ProtectedLinkWalk.Refusal) {
+      walked = try ProtectedLinkWalk.walk(path, trustingFolders: true)
+    } catch {
+      return error.reason
+    }
+    defer { walked.closeDescriptor() }
+    guard let reached = walked.info else {
+      return "it cannot be found again (\(String(cString: strerror(walked.error))))"
+    }
+    guard reached.st_dev == info.st_dev, reached.st_ino == info.st_ino else {
+      return "it was replaced while it was checked"
+    }
+    return nil
   }
 
   /// Why the folders leading to the file at `path` are not trusted, or nil.
@@ -90,16 +113,24 @@ package enum TrustedPath {
       guard stat(folder, &info) == 0 else {
         return "its folder \(folder) cannot be checked (\(String(cString: strerror(errno))))"
       }
-      guard info.st_uid == 0 || info.st_uid == geteuid() else {
-        return "its folder \(folder) belongs to uid \(info.st_uid), not to you or root"
-      }
-      guard info.st_mode & (S_IWGRP | S_IWOTH) == 0 || info.st_mode & S_ISVTX != 0 else {
-        let who = info.st_mode & S_IWOTH != 0 ? "other users" : "its group"
-        return "its folder \(folder) is writable by \(who) (mode \(octal(info.st_mode))) and not sticky"
-      }
+      if let refused = refusal(folderInfo: info, at: folder) { return refused }
       guard folder != "/" else { return nil }
       folder = URL(fileURLWithPath: folder).deletingLastPathComponent().path
     }
+  }
+
+  /// Why the folder `folder` (its status `info`) is not trusted, or nil:
+  /// owned by the caller or root, and not writable by group or others
+  /// unless sticky.
+  package static func refusal(folderInfo info: stat, at folder: String) -> String? {
+    guard info.st_uid == 0 || info.st_uid == geteuid() else {
+      return "its folder \(folder) belongs to uid \(info.st_uid), not to you or root"
+    }
+    guard info.st_mode & (S_IWGRP | S_IWOTH) == 0 || info.st_mode & S_ISVTX != 0 else {
+      let who = info.st_mode & S_IWOTH != 0 ? "other users" : "its group"
+      return "its folder \(folder) is writable by \(who) (mode \(octal(info.st_mode))) and not sticky"
+    }
+    return nil
   }
 
   /// `0644`: the permission bits, in octal.

@@ -100,10 +100,12 @@ final class RosterJournal {
     // path written, only the caller's and root's). Checked before anything
     // is made, and again once the folders are there.
     if let refused = TrustedPath.refusal(folderToMake: folder) { throw .untrusted(path: path, reason: refused) }
-    // Made and then used through the walk's descriptor, never by name.
+    // Made and then used through the walk's descriptor, never by name,
+    // each folder trusted as the walk enters it: the checks by name word
+    // the reason, this one binds it to the folders made and used.
     let walked: WalkedPath
     do throws(ProtectedLinkWalk.Refusal) {
-      walked = try ProtectedLinkWalk.walk(folder, rule: .callerOrRoot, makingFolders: true)
+      walked = try ProtectedLinkWalk.walk(folder, rule: .callerOrRoot, makingFolders: true, trustingFolders: true)
     } catch {
       throw .untrusted(path: path, reason: error.reason)
     }
