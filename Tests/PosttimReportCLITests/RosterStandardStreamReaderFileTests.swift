@@ -22,8 +22,11 @@ struct RosterStandardStreamReaderFileTests {
   /// Runs `redirect` on a roster of two readers in a fresh folder: amy
   /// (`amy.plist`) and bob (`bob.plist`, his cell's template folder `td`,
   /// holding `messages/fr.json` and `messages.fr.txt`). `$F` is the file
-  /// redirected to; the script fails with 8 when it changed.
-  static func run(_ redirect: String, file: String, cells: String = ",td") throws -> Subprocess.Result {
+  /// redirected to; the script fails with 8 when it changed. `setup` runs
+  /// in the folder after these files are made.
+  static func run(_ redirect: String, file: String, cells: String = ",td", setup: String = ":") throws
+    -> Subprocess.Result
+  {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     try """
@@ -34,7 +37,7 @@ struct RosterStandardStreamReaderFileTests {
     """.write(to: folder.appending(path: "roster.csv"), atomically: false, encoding: .utf8)
     let script = """
       cd "$D" && mkdir -p out td/messages && chmod 600 roster.csv && cp "$EXAMPLE" amy.plist && cp "$EXAMPLE" bob.plist
-      printf '{"report.title":"X"}' > td/messages/fr.json && printf 'x' > td/messages.fr.txt && cp "$F" before
+      printf '{"report.title":"X"}' > td/messages/fr.json && printf 'x' > td/messages.fr.txt && \(setup) && cp "$F" before
       "$BIN" roster roster.csv -o out --state st --now 2026-12-01T12:00:00Z \(redirect) "$F"
       s=$?; cmp -s before "$F" || exit 8; [ -z "$(ls out)" ] || exit 7; exit $s
       """
@@ -67,6 +70,24 @@ struct RosterStandardStreamReaderFileTests {
     #expect(
       result.stderr
         == "posttim-report: error: roster 'roster.csv', row 3, column 'template-dir': standard output is 'td/\(file.dropFirst(3))' "
+        + "of this reader's template folder; refusing to write into a file the run reads\n" + Self.usageHint)
+  }
+
+  /// The folder is listed as a report reads it, following your and root's
+  /// links: through a link it was not listed, and the file was refused
+  /// later with no row or column to say which reader's it is.
+  @Test(
+    "standard output appended to a file of a reader's template folder reached through a link: 64 naming the row",
+    arguments: [
+      ("ln -s td tdl", ",tdl", "tdl/messages/fr.json"),
+      ("mkdir tdm && ln -s ../td/messages tdm/messages", ",tdm", "tdm/messages/fr.json"),
+    ])
+  func outputIsInAReadersLinkedTemplateFolder(setup: String, cells: String, file: String) throws {
+    let result = try Self.run(">>", file: file, cells: cells, setup: setup)
+    #expect(result.status == 64)
+    #expect(
+      result.stderr
+        == "posttim-report: error: roster 'roster.csv', row 3, column 'template-dir': standard output is '\(file)' "
         + "of this reader's template folder; refusing to write into a file the run reads\n" + Self.usageHint)
   }
 

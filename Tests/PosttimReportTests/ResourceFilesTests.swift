@@ -23,7 +23,7 @@ struct ResourceFilesTests {
   func directory() throws {
     let root = try makeDirectory(["html/task.mustache": "T", "html/rows/row.mustache": "R", "html/.hidden": "H"])
     defer { try? FileManager.default.removeItem(at: root) }
-    let folder = DirectoryResources(root: root)
+    let folder = try DirectoryResources(root: root)
     #expect(folder.text(at: "html/rows/row.mustache") == "R")
     #expect(folder.text(at: "html/absent.mustache") == nil)
     #expect(folder.paths(under: "html/") == ["html/rows/row.mustache", "html/task.mustache"])
@@ -40,7 +40,7 @@ struct ResourceFilesTests {
     let root = try makeDirectory(["inside/html/task.mustache": "x", "secret.mustache": "secret"])
     defer { try? FileManager.default.removeItem(at: root) }
     #expect(!DirectoryResources.isContained(path))
-    #expect(DirectoryResources(root: root.appending(path: "inside")).text(at: path) == nil)
+    #expect(try DirectoryResources(root: root.appending(path: "inside")).text(at: path) == nil)
   }
 
   @Test("ordinary relative paths are contained")
@@ -54,7 +54,7 @@ struct ResourceFilesTests {
   func layers() throws {
     let user = try makeDirectory(["markdown/footer.mustache": "user footer"])
     defer { try? FileManager.default.removeItem(at: user) }
-    let layered = LayeredResources([DirectoryResources(root: user), EmbeddedResources()])
+    let layered = LayeredResources([try DirectoryResources(root: user), EmbeddedResources()])
     #expect(layered.text(at: "markdown/footer.mustache") == "user footer")
     #expect(layered.text(at: "markdown/header.mustache") == EmbeddedResources().text(at: "markdown/header.mustache"))
     #expect(layered.text(at: "markdown/header.mustache") != nil)
@@ -65,7 +65,7 @@ struct ResourceFilesTests {
   func escapingPartial() throws {
     let root = try makeDirectory(["secret.mustache": "SECRET", "html/x.mustache": "x"])
     defer { try? FileManager.default.removeItem(at: root) }
-    var options = WriterOptions(resources: LayeredResources([DirectoryResources(root: root), EmbeddedResources()]))
+    var options = WriterOptions(resources: LayeredResources([try DirectoryResources(root: root), EmbeddedResources()]))
     options[TemplateReportWriter.Options.self] = .init(layout: ("mine.mustache", "ok\n  {{>../secret}}"))
     #expect(
       throws: TemplateError(

@@ -47,7 +47,8 @@ struct TemplateOverrideTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     try "- {{when}} **{{displayTitle}}**\n".write(
       to: folder.appending(path: "markdown/task.mustache"), atomically: true, encoding: .utf8)
-    let options = WriterOptions(resources: LayeredResources([DirectoryResources(root: folder), EmbeddedResources()]))
+    let options = WriterOptions(
+      resources: LayeredResources([try DirectoryResources(root: folder), EmbeddedResources()]))
     let text = try render(options, format: "markdown")
     #expect(text.contains("- 07 h 45 **Café avec Jean-François**\n"))
     #expect(text.hasPrefix("# Agenda\n"))

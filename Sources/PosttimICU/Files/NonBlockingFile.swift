@@ -36,6 +36,9 @@ package enum NonBlockingFile {
   /// - Parameter checkingLinks: false for a caller that walked the path
   ///   itself (the config file's trust check, a path already resolved).
   /// - Parameter rule: which links on the path are followed.
+  /// - Parameter start: the folder a relative `path` is looked up from
+  ///   (its descriptor, and its path for messages and the record), as the
+  ///   walk takes it; nil for the current folder.
   /// - Parameter regularOnly: only a regular file is opened (a FIFO is
   ///   not, so its writer is not woken).
   /// - Parameter role: what the file is read as, recorded in
@@ -43,14 +46,15 @@ package enum NonBlockingFile {
   /// - Throws: ``Failure``; the caller closes nothing.
   package static func open(
     _ path: String, checkingLinks: Bool = true, rule: ProtectedLinkWalk.Rule = .protectedSymlinks,
-    regularOnly: Bool = false, as role: ReadFiles.Role? = nil
+    from start: (descriptor: Int32, path: String)? = nil, regularOnly: Bool = false, as role: ReadFiles.Role? = nil
   ) throws(Failure) -> Opened {
     let handle: Int32
+    let named = start.map { $0.path + "/" + path } ?? path
     if checkingLinks {
       // The walk's own descriptor: the path is not looked up by name again.
       let walked: WalkedPath
       do throws(ProtectedLinkWalk.Refusal) {
-        walked = try ProtectedLinkWalk.walk(path, rule: rule)
+        walked = try ProtectedLinkWalk.walk(path, from: start, rule: rule)
       } catch {
         throw Failure(code: 0, reason: error.reason)
       }
@@ -64,12 +68,12 @@ package enum NonBlockingFile {
     }
     let info = try described(handle)
     guard opens(info, regularOnly: regularOnly) else {
-      if let role { ReadFiles.record(info, path: path, as: role) }
+      if let role { ReadFiles.record(info, path: named, as: role) }
       return Opened(descriptor: handle, info: info, isOpen: false)
     }
     defer { close(handle) }
-    let opened = try reopen(handle, path: path, as: info)
-    if let role { ReadFiles.record(opened.info, path: path, as: role) }
+    let opened = try reopen(handle, path: named, as: info)
+    if let role { ReadFiles.record(opened.info, path: named, as: role) }
     return opened
   }
 

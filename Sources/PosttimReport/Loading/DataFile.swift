@@ -64,6 +64,8 @@ public enum DataFile {
   /// mails a reader's list and templates to that reader).
   /// - Parameter checkingLinks: false for a caller that walks the path
   ///   itself (the config file's trust check).
+  /// - Parameter start: the folder a relative `path` is looked up from
+  ///   (a template folder's descriptor, and its path for messages).
   /// - Parameter regularOnly: only a regular file is opened; anything
   ///   else is described, not opened (a FIFO's writer is not woken).
   /// - Parameter role: what the file is read as (``ReadFiles``: `-o`
@@ -71,12 +73,13 @@ public enum DataFile {
   /// - Throws: ``Failure/notFound`` or ``Failure/unreadable(_:)``, which
   ///   names a link the rule does not follow.
   public static func open(
-    _ path: String, checkingLinks: Bool = true, regularOnly: Bool = false, as role: ReadRole? = nil
+    _ path: String, checkingLinks: Bool = true, from start: (descriptor: Int32, path: String)? = nil,
+    regularOnly: Bool = false, as role: ReadRole? = nil
   ) throws(Failure) -> Opened {
     let file: NonBlockingFile.Opened
     do throws(NonBlockingFile.Failure) {
       file = try NonBlockingFile.open(
-        path, checkingLinks: checkingLinks, rule: .callerOrRootRead, regularOnly: regularOnly, as: role)
+        path, checkingLinks: checkingLinks, rule: .callerOrRootRead, from: start, regularOnly: regularOnly, as: role)
     } catch {
       throw error.code == ENOENT ? .notFound : .unreadable(error.reason)
     }

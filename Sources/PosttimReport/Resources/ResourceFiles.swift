@@ -33,36 +33,44 @@ public struct EmbeddedResources: ResourceFiles {
   }
 }
 
-/// A folder laid out like `Templates/`, e.g. a user's `--template-dir`.
-/// Paths that could leave the folder are absent (see ``isContained(_:)``).
+/// A folder laid out like `Templates/`, e.g. a user's `--template-dir`:
+/// its one listing (``TemplateFolder``), so what is checked is what is
+/// loaded. Paths that could leave the folder are absent (see
+/// ``isContained(_:)``), and so is a file the listing does not hold.
 public struct DirectoryResources: ResourceFiles {
-  /// The folder, standardized.
-  public let root: URL
+  /// The folder, opened and listed once.
+  public let folder: TemplateFolder
   /// What a report has loaded from it; nil for a check that holds nothing.
   private let loaded: TemplateFolderTexts?
 
-  /// The folder at `root`.
+  /// The folder `folder`.
   /// - Parameter capped: true for a report's folder: each file is loaded
   ///   once, however many names it has, and all of them within
   ///   ``TemplateTextCap`` (``checkLoaded()``); false for a check or a
   ///   listing that reads each file once and keeps none.
-  public init(root: URL, capped: Bool = true) {
-    self.root = root.standardizedFileURL
-    loaded = capped ? TemplateFolderTexts(folder: self.root.path) : nil
+  public init(folder: TemplateFolder, capped: Bool = true) {
+    self.folder = folder
+    loaded = capped ? TemplateFolderTexts(folder: folder) : nil
   }
 
-  /// - Returns: the file's UTF-8 text; nil when it is absent, not a
+  /// The folder at `root`, opened and listed now.
+  /// - Throws: ``TemplateFolder/Failure``.
+  public init(root: URL, capped: Bool = true) throws(TemplateFolder.Failure) {
+    self.init(folder: try TemplateFolder(opening: root.path), capped: capped)
+  }
+
+  /// - Returns: the file's UTF-8 text; nil when it is not listed, not a
   ///   regular file (a FIFO is never waited on), unreadable, not UTF-8,
   ///   `path` is not ``isContained(_:)``, or loading it would pass
-  ///   ``TemplateTextCap`` (``checkLoaded()`` then throws).
+  ///   ``TemplateTextCap`` (``checkLoaded()`` then throws, as it does for
+  ///   a listed file that cannot be loaded).
   public func text(at path: String) -> String? { file(at: path)?.text }
 
   public func file(at path: String) -> ResourceText? {
-    guard Self.isContained(path) else { return nil }
-    let full = root.appending(path: path).path
-    if let loaded { return loaded.load(full) }
-    guard let bytes = try? Self.read(full), let text = String(validating: bytes, as: UTF8.self) else { return nil }
-    return ResourceText(text: text, identity: nil)
+    guard Self.isContained(path), let entry = folder.entry(path), entry.isRegular else { return nil }
+    if let loaded { return loaded.load(entry) }
+    guard let bytes = try? folder.read(entry), let text = String(validating: bytes, as: UTF8.self) else { return nil }
+    return ResourceText(text: text, identity: entry.identity)
   }
 
   public func checkLoaded() throws(TemplateError) { try loaded?.check() }
@@ -78,53 +86,37 @@ public struct DirectoryResources: ResourceFiles {
       }
   }
 
-  /// The first file that would be silently skipped: a `.mustache` or
+  /// The first file that would be silently skipped: a link the rule does
+  /// not follow, a folder that cannot be listed, or a `.mustache` or
   /// `.json` entry that is not a regular UTF-8 text file. Checked up
   /// front so a broken user template is an error (exit 78), never a quiet
   /// fall back to the embedded default.
   /// - Returns: the relative path and the reason, or nil when all is well.
   public func firstUnusableFile() -> (path: String, reason: String)? {
-    guard let walker = FileManager.default.enumerator(atPath: root.path) else {
-      return (".", "cannot be listed")
-    }
-    // The folder, and any link in it (to a subfolder, which the listing
-    // does not enter), under the link rule every file is read by: a folder
-    // refused there would be a quiet fall back to the defaults.
-    if let refusal = Self.linkRefusal(root.path) { return (".", refusal) }
-    let files = walker.allObjects.compactMap { $0 as? String }.sorted()
-    for relative in files {
-      var info = stat()
-      if lstat(root.appending(path: relative).path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK,
-        let refusal = Self.linkRefusal(root.appending(path: relative).path)
-      {
-        return (relative, refusal)
-      }
-    }
+    if let refused = folder.entries.first(where: { $0.refusal != nil }) { return (refused.path, refused.refusal!) }
     // A file under several names (hard links) is read once: 1,500 names
     // of a 1 MB file are not 1.5 GB to read.
     var checked: Set<FileIdentity> = []
-    for relative in files where relative.hasSuffix(".mustache") || relative.hasSuffix(".json") {
-      let identity = FileIdentity(path: root.appending(path: relative).path)
-      if let identity, checked.contains(identity) { continue }
+    for entry in folder.entries where Self.isTemplateOrCatalog(entry.path) {
+      if let identity = entry.identity, checked.contains(identity) { continue }
       let bytes: [UInt8]
       do {
-        bytes = try Self.read(root.appending(path: relative).path)
+        bytes = try folder.read(entry)
       } catch .wrongKind("a directory") {
-        return (relative, "is a directory, not a template")
+        return (entry.path, "is a directory, not a template")
       } catch .tooLarge {
-        return (relative, TemplateFileCap.refusal)
+        return (entry.path, TemplateFileCap.refusal)
       } catch {
-        return (relative, error.reason())
+        return (entry.path, error.reason())
       }
-      guard String(validating: bytes, as: UTF8.self) != nil else { return (relative, "is not UTF-8 text") }
-      if let identity { checked.insert(identity) }
+      guard String(validating: bytes, as: UTF8.self) != nil else { return (entry.path, "is not UTF-8 text") }
+      if let identity = entry.identity { checked.insert(identity) }
     }
     return nil
   }
 
-  /// The bytes of the file at `path`, within ``TemplateFileCap``.
-  static func read(_ path: String) throws(DataFile.Failure) -> [UInt8] {
-    try DataFile.readRegular(path, limit: TemplateFileCap.bytes, as: .templateFolderFile)
+  private static func isTemplateOrCatalog(_ path: String) -> Bool {
+    path.hasSuffix(".mustache") || path.hasSuffix(".json")
   }
 
   /// The sizes of the templates and catalogs ``firstUnusableFile()``
@@ -132,46 +124,27 @@ public struct DirectoryResources: ResourceFiles {
   /// parsing them is charged against a memory limit by. A file under
   /// several names is one text in memory, listed once (its first name).
   public func templateFileSizes() -> [(path: String, bytes: Int)] {
-    let files = (FileManager.default.enumerator(atPath: root.path)?.allObjects ?? []).compactMap { $0 as? String }
     var seen: Set<FileIdentity> = []
-    return files.filter { $0.hasSuffix(".mustache") || $0.hasSuffix(".json") }.sorted()
-      .compactMap { relative in
-        var info = stat()
-        let path = root.appending(path: relative).path
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, let identity = FileIdentity(info),
+    return folder.entries
+      .compactMap { entry in
+        guard Self.isTemplateOrCatalog(entry.path), entry.isRegular, let identity = entry.identity,
           seen.insert(identity).inserted
         else { return nil }
-        return (path, min(Int(info.st_size), TemplateFileCap.bytes))
+        return (folder.fullPath(entry.path), min(entry.size, TemplateFileCap.bytes))
       }
       .sorted { ($0.bytes, $1.path) > ($1.bytes, $0.path) }
   }
 
-  /// Why the link rule refuses a link on the way to `path`, or nil.
-  static func linkRefusal(_ path: String) -> String? {
-    do {
-      let file = try DataFile.open(path)
-      close(file.descriptor)
-      return nil
-    } catch .unreadable(let reason) {
-      return reason
-    } catch {
-      return nil
+  /// Every regular file below `prefix` (e.g. "messages/"), at any depth
+  /// (as the embedded copy lists them), skipping dot files.
+  public func paths(under prefix: String) -> [String] {
+    folder.entries.compactMap { entry in
+      guard entry.isRegular, entry.path.hasPrefix(prefix),
+        !entry.path.dropFirst(prefix.count).split(separator: "/").contains(where: { $0.hasPrefix(".") })
+      else { return nil }
+      return entry.path
     }
   }
-
-  /// Every file below `folder`, at any depth (as the embedded copy
-  /// lists them), skipping dot files.
-  public func paths(under folder: String) -> [String] {
-    let base = root.appending(path: folder)
-    guard let walker = FileManager.default.enumerator(atPath: base.path) else { return [] }
-    return walker.allObjects.compactMap { $0 as? String }
-      .filter { relative in
-        !relative.split(separator: "/").contains { $0.hasPrefix(".") }
-          && (try? base.appending(path: relative).resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
-      }
-      .map { folder + $0 }.sorted()
-  }
-
 }
 
 /// Looks in each source in order: the user's folder first, then the

@@ -62,7 +62,7 @@ enum InformationMode {
       try RunPlan.checkTemplateDirectory(folder, catalogs: false)
       refusals = RunPlan.catalogRefusals(in: folder)
       // A listing reads each catalog once and keeps none: not a report's load.
-      resources = LayeredResources([DirectoryResources(root: folder, capped: false), EmbeddedResources()])
+      resources = LayeredResources([DirectoryResources(folder: folder, capped: false), EmbeddedResources()])
     }
     var locale: LocaleIdentifier?
     if options.has(ReportOptions.locale.spec) {

@@ -12,7 +12,7 @@ extension RunPlan {
     var templateFiles: [(path: String, bytes: Int)] = []
     if let folder = try templateDirectory(options) {
       templateFiles = try checkTemplateDirectory(folder, catalogs: true)
-      writerOptions.resources = LayeredResources([DirectoryResources(root: folder), EmbeddedResources()])
+      writerOptions.resources = LayeredResources([DirectoryResources(folder: folder), EmbeddedResources()])
     }
     // A file the config file names that cannot be read is its fault (78 at the line).
     if case let (path, layout)? = try options.resolve(ReportOptions.template, { ($0, try layout(at: $0)) }) {
@@ -38,16 +38,25 @@ extension RunPlan {
   }
 
   /// `--template-dir`, which must be a folder: 64 on the command line,
-  /// 78 at its line in the config file.
-  static func templateDirectory(_ options: ParsedOptions) throws -> URL? {
-    try options.resolve(ReportOptions.templateDirectory) { folder in
-      var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else {
+  /// 78 at its line in the config file. Opened and listed once
+  /// (``TemplateFolder``), by the link rule every read follows: a link
+  /// refused on the way, or a folder past the listing's caps, is 78
+  /// naming the folder as given.
+  static func templateDirectory(_ options: ParsedOptions) throws -> TemplateFolder? {
+    // A refusal is the folder's, as a file of it would be: not the line's.
+    let opened = try options.resolve(ReportOptions.templateDirectory) {
+      folder -> Result<TemplateFolder, TemplateError> in
+      do throws(TemplateFolder.Failure) {
+        return .success(try TemplateFolder(opening: folder))
+      } catch .notFound {
         throw UsageError("template folder '\(folder)' does not exist")
+      } catch .notAFolder {
+        throw UsageError("--template-dir '\(folder)' is a file, not a folder")
+      } catch .refused(let reason) {
+        return .failure(TemplateError(kind: .syntax, templateName: folder, message: reason))
       }
-      guard isDirectory.boolValue else { throw UsageError("--template-dir '\(folder)' is a file, not a folder") }
-      return URL(fileURLWithPath: folder)
     }
+    return try opened?.get()
   }
 
   /// Refuses a template folder with an unusable file, and (for a report,
@@ -57,12 +66,11 @@ extension RunPlan {
   /// parsed (``MemoryReserve/checkParsing(_:)``).
   /// - Returns: their sizes, for the check with a `--template`.
   @discardableResult
-  static func checkTemplateDirectory(_ root: URL, catalogs: Bool) throws -> [(path: String, bytes: Int)] {
+  static func checkTemplateDirectory(_ root: TemplateFolder, catalogs: Bool) throws -> [(path: String, bytes: Int)] {
     // Each file read once, none kept: the report's own loads are capped.
-    let folder = DirectoryResources(root: root, capped: false)
+    let folder = DirectoryResources(folder: root, capped: false)
     if let (path, reason) = folder.firstUnusableFile() {
-      let name = path == "." ? root.path : root.appending(path: path).path
-      throw TemplateError(kind: .syntax, templateName: name, message: reason)
+      throw TemplateError(kind: .syntax, templateName: root.fullPath(path), message: reason)
     }
     let files = folder.templateFileSizes()
     try MemoryReserve.checkParsing(files)
@@ -75,14 +83,14 @@ extension RunPlan {
   /// the error naming its file, key and why
   /// (``MessageCatalog/problem(inCatalog:text:)``). A report stops at the
   /// first; `--list-locales` shows them all, then stops at the first too.
-  static func catalogRefusals(in root: URL) -> [(name: String, error: TemplateError)] {
-    let folder = DirectoryResources(root: root, capped: false)
+  static func catalogRefusals(in root: TemplateFolder) -> [(name: String, error: TemplateError)] {
+    let folder = DirectoryResources(folder: root, capped: false)
     return folder.paths(under: "messages/").sorted().compactMap { path in
       guard path.hasSuffix(".json") else { return nil }
       let name = String(path.dropFirst("messages/".count).dropLast(".json".count))
       guard let text = folder.text(at: path), let problem = MessageCatalog.problem(inCatalog: name, text: text)
       else { return nil }
-      return (name, TemplateError(kind: .syntax, templateName: root.appending(path: path).path, message: problem))
+      return (name, TemplateError(kind: .syntax, templateName: root.fullPath(path), message: problem))
     }
   }
 

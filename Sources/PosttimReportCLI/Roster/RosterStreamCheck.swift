@@ -76,13 +76,12 @@ enum RosterStreamCheck {
     return options.text(ReportOptions.templateDirectory)
   }
 
-  /// Every file in `folder`, at any depth, with what its name leads to.
+  /// Every file in `folder`, at any depth, with what its name leads to:
+  /// the folder's one listing (``TemplateFolder``), as a report reads it,
+  /// so a folder reached through a link the rule follows is listed too.
   private static func files(in folder: String) -> [File] {
-    let names = (FileManager.default.enumerator(atPath: folder)?.allObjects ?? []).compactMap { $0 as? String }
-    return names.sorted().compactMap { name in
-      let path = folder + "/" + name
-      return identity(path).map { (path, $0) }
-    }
+    guard let listed = try? TemplateFolder(opening: folder) else { return [] }
+    return listed.entries.compactMap { entry in entry.identity.map { (listed.fullPath(entry.path), $0) } }
   }
 
   /// The regular file or FIFO `path` leads to under the link rule reading
