@@ -78,9 +78,11 @@ struct ZoneFileTrustTests {
   func strangersFile() throws {
     let root = try Self.folder()
     defer { try? FileManager.default.removeItem(at: root) }
-    let path = try Self.forgedZones(in: root, name: "theirs", owner: Self.stranger).path + "/America/Toronto"
+    let zones = try Self.forgedZones(in: root, name: "theirs", owner: Self.stranger)
+    let path = zones.path + "/America/Toronto"
     let output = root.appending(path: "out.csv")
-    let reason = "owned by uid \(Self.stranger), not by you or root"
+    // The refusal follows the path: her outermost folder, before her file.
+    let reason = "its folder \(zones.path) belongs to uid \(Self.stranger), not to you or root"
 
     let fromTZ = try Self.run(tz: path, output: output)
     #expect(fromTZ.status == 72)
@@ -108,7 +110,8 @@ struct ZoneFileTrustTests {
     let output = root.appending(path: "out.csv")
     let result = try Self.run(zone: path, output: output)
     #expect(result.status == 64)
-    let reason = "its folder \(zones.path)/America belongs to uid \(Self.stranger), not to you or root"
+    // The refusal follows the path: the first of her folders on it.
+    let reason = "its folder \(zones.path) belongs to uid \(Self.stranger), not to you or root"
     #expect(result.stderr == "posttim-report: error: \(Self.refusal(path, path, reason))\n" + Self.usageTail)
   }
 
@@ -138,11 +141,12 @@ struct ZoneFileTrustTests {
     #expect(!FileManager.default.fileExists(atPath: output.path))
   }
 
-  @Test("a roster's time-zone cell naming another user's zone file: 65 naming the row and the owner")
+  @Test("a roster's time-zone cell naming another user's zone file: 65 naming the row and her folder")
   func rosterCell() throws {
     let fixture = try RosterFixture("id,list,mail-to,time-zone\n")
     defer { fixture.remove() }
-    let path = try Self.forgedZones(in: fixture.folder, name: "theirs", owner: Self.stranger).path + "/America/Toronto"
+    let zones = try Self.forgedZones(in: fixture.folder, name: "theirs", owner: Self.stranger)
+    let path = zones.path + "/America/Toronto"
     try "id,list,mail-to,time-zone\nb,tasks.plist,b@example.org,\(path)\n"
       .write(toFile: fixture.roster, atomically: true, encoding: .utf8)
     let (status, run) = fixture.send(at: "2026-12-01T12:00:00Z")
@@ -150,7 +154,7 @@ struct ZoneFileTrustTests {
     #expect(
       run.stderr.first
         == "posttim-report: error: roster '\(fixture.roster)', row 2, column 'time-zone': "
-        + Self.refusal(path, path, "owned by uid \(Self.stranger), not by you or root"))
+        + Self.refusal(path, path, "its folder \(zones.path) belongs to uid \(Self.stranger), not to you or root"))
     #expect(fixture.messages.isEmpty)
   }
 

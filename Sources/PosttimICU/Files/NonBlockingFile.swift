@@ -19,6 +19,9 @@ package enum NonBlockingFile {
   package struct Failure: Error, Equatable {
     package let code: Int32
     package let reason: String
+    /// A folder on the way is not trusted, or a link not followed, on a
+    /// trusting walk (``TrustedPath``).
+    package var untrusted = false
   }
 
   /// A file looked up, and its `fstat`: open for reading (still
@@ -28,13 +31,15 @@ package enum NonBlockingFile {
     package let descriptor: Int32
     package let info: stat
     package var isOpen = true
+    /// The path the walk reached, with no link left (``WalkedPath/path``).
+    package var resolved = ""
     /// Whether it is a regular file.
     package var isRegular: Bool { info.st_mode & S_IFMT == S_IFREG }
   }
 
   /// Looks `path` up and opens it read-only without blocking on the open.
-  /// - Parameter checkingLinks: false for a caller that walked the path
-  ///   itself (the config file's trust check, a path already resolved).
+  /// - Parameter trusting: the walk is ``TrustedPath``'s, every folder on
+  ///   the way checked as it is entered (the config file, the roster).
   /// - Parameter rule: which links on the path are followed.
   /// - Parameter start: the folder a relative `path` is looked up from
   ///   (its descriptor, and its path for messages and the record), as the
@@ -45,34 +50,31 @@ package enum NonBlockingFile {
   ///   ``ReadFiles`` (so `-o` cannot replace it); nil records nothing.
   /// - Throws: ``Failure``; the caller closes nothing.
   package static func open(
-    _ path: String, checkingLinks: Bool = true, rule: ProtectedLinkWalk.Rule = .protectedSymlinks,
+    _ path: String, trusting: Bool = false, rule: ProtectedLinkWalk.Rule = .protectedSymlinks,
     from start: (descriptor: Int32, path: String)? = nil, regularOnly: Bool = false, as role: ReadFiles.Role? = nil
   ) throws(Failure) -> Opened {
-    let handle: Int32
     let named = start.map { $0.path + "/" + path } ?? path
-    if checkingLinks {
-      // The walk's own descriptor: the path is not looked up by name again.
-      let walked: WalkedPath
-      do throws(ProtectedLinkWalk.Refusal) {
-        walked = try ProtectedLinkWalk.walk(path, from: start, rule: rule)
-      } catch {
-        throw Failure(code: 0, reason: error.reason)
-      }
-      guard walked.descriptor >= 0 else {
-        throw Failure(code: walked.error, reason: String(cString: strerror(walked.error)))
-      }
-      handle = walked.descriptor
-    } else {
-      handle = Glibc.open(path, __O_PATH | O_CLOEXEC)
-      guard handle >= 0 else { throw Failure(code: errno, reason: ProtectedLinkWalk.lastError) }
+    // The walk's own descriptor: the path is not looked up by name again.
+    let walked: WalkedPath
+    do throws(ProtectedLinkWalk.Refusal) {
+      walked = try ProtectedLinkWalk.walk(path, from: start, rule: rule, trustingFolders: trusting)
+    } catch {
+      // A loop is a broken path, as the kernel's open would say.
+      if trusting && error.isLoop { throw Failure(code: ELOOP, reason: String(cString: strerror(ELOOP))) }
+      throw Failure(code: 0, reason: error.reason, untrusted: trusting)
     }
+    guard walked.descriptor >= 0 else {
+      throw Failure(code: walked.error, reason: String(cString: strerror(walked.error)))
+    }
+    let handle = walked.descriptor
     let info = try described(handle)
     guard opens(info, regularOnly: regularOnly) else {
       if let role { ReadFiles.record(info, path: named, as: role) }
-      return Opened(descriptor: handle, info: info, isOpen: false)
+      return Opened(descriptor: handle, info: info, isOpen: false, resolved: walked.path)
     }
     defer { close(handle) }
-    let opened = try reopen(handle, path: named, as: info)
+    var opened = try reopen(handle, path: named, as: info)
+    opened.resolved = walked.path
     if let role { ReadFiles.record(opened.info, path: named, as: role) }
     return opened
   }

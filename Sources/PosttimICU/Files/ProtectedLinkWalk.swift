@@ -94,26 +94,40 @@ package enum ProtectedLinkWalk {
       (current, resolved) = (open(".", folderFlags), currentFolder() ?? ".")
     }
     guard current >= 0 else { return WalkedPath(descriptor: -1, path: path, error: errno) }
-    func checkCurrent() throws(Refusal) {
-      guard trustingFolders, let refused = untrustedFolder(current, at: resolved) else { return }
+    // Why the folder stood in is not trusted: said at the next step, so
+    // that a link found there is named (`m/l/../x`: the refusal is of
+    // her link, whatever lies beyond it), and only an entry that is not
+    // there ends the walk as missing (nothing beyond it is looked up).
+    var distrust: String?
+    func checkCurrent() {
+      guard trustingFolders else { return }
+      distrust = untrustedFolder(current, at: resolved)
+    }
+    func refuse(_ reason: String) throws(Refusal) -> Never {
       close(current)
-      throw Refusal(reason: refused)
+      throw Refusal(reason: reason)
     }
     if trustingFolders, !path.hasPrefix("/"), let refused = untrustedFolders(above: current, at: resolved) {
       close(current)
       throw Refusal(reason: refused)
     }
-    try checkCurrent()
+    checkCurrent()
     var pending = path.split(separator: "/").reversed().map(String.init)
     var links = 0
     while let component = pending.popLast() {
       if component == "." { continue }
+      if let distrust {
+        guard component != ".." else { try refuse(distrust) }
+        try refuseLookUp(component, in: current, at: resolved, because: distrust, making: makingFolders)
+        errno = ENOENT
+        return failed(current, path: resolved == "/" ? "/" + component : resolved + "/" + component, pending: pending)
+      }
       if component == ".." {
         let parent = openat(current, "..", folderFlags)
         guard parent >= 0 else { return failed(current, path: resolved + "/..", pending: pending) }
         close(current)
         (current, resolved) = (parent, split(resolved).folder)
-        try checkCurrent()
+        checkCurrent()
         continue
       }
       let candidate = resolved == "/" ? "/" + component : resolved + "/" + component
@@ -129,7 +143,7 @@ package enum ProtectedLinkWalk {
       guard info.st_mode & S_IFMT == S_IFLNK else {
         close(current)
         (current, resolved) = (next, candidate)
-        try checkCurrent()
+        checkCurrent()
         continue
       }
       defer { close(next) }
@@ -154,7 +168,7 @@ package enum ProtectedLinkWalk {
         guard target >= 0 else { return failed(current, path: candidate, pending: pending) }
         close(current)
         (current, resolved) = (target, candidate)
-        try checkCurrent()
+        checkCurrent()
         continue
       }
       guard let text = readLink(at: next) else {
@@ -167,10 +181,11 @@ package enum ProtectedLinkWalk {
         guard root >= 0 else { return failed(current, path: "/", pending: pending) }
         close(current)
         (current, resolved) = (root, "/")
-        try checkCurrent()
+        checkCurrent()
       }
       pending += text.split(separator: "/").reversed().map(String.init)
     }
+    if let distrust { try refuse(distrust) }
     // `file/` names a folder, as the kernel reads it.
     var info = stat()
     if path.hasSuffix("/"), fstat(current, &info) == 0, info.st_mode & S_IFMT != S_IFDIR {
@@ -178,6 +193,23 @@ package enum ProtectedLinkWalk {
       return WalkedPath(descriptor: -1, path: resolved, error: ENOTDIR)
     }
     return WalkedPath(descriptor: current, path: resolved, error: 0)
+  }
+
+  /// Throws why `component` of the untrusted folder open as `folder` (at
+  /// `path`) is not used: `because`, naming `component` when it is a
+  /// link; returns only when nothing is there and nothing is to be made.
+  private static func refuseLookUp(
+    _ component: String, in folder: Int32, at path: String, because reason: String, making: Bool
+  ) throws(Refusal) {
+    let entry = openat(folder, component, __O_PATH | O_NOFOLLOW | O_CLOEXEC)
+    let code = errno
+    var info = stat()
+    let isLink = entry >= 0 && fstat(entry, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
+    if entry >= 0 { close(entry) }
+    if entry < 0, code == ENOENT, !making { return }
+    close(folder)
+    let link = path == "/" ? "/" + component : path + "/" + component
+    throw Refusal(reason: isLink ? "the link \(link): " + reason : reason)
   }
 
   /// Why the folder open as `folder` (at `path`) is not trusted

@@ -29,22 +29,26 @@ package enum TrustedPath {
     return nil
   }
 
-  /// Why the file at `path` (its status `info`) or the folders leading to
-  /// it are not trusted, or nil.
-  package static func refusal(_ path: String, info: stat) -> String? {
-    refusal(file: info) ?? refusal(folderOf: path) ?? refusal(reaching: path, as: info)
+  /// `path` walked by descriptor with every folder on the way checked as
+  /// it is entered (``ProtectedLinkWalk/walk(_:from:rule:makingFolders:trustingFolders:visit:)``):
+  /// the one lookup of a trusted file, so the refusal follows the path (a
+  /// link of another user's is refused before anything beyond it is
+  /// looked up) and a folder swapped for a link cannot pass one check and
+  /// hand over a file on another path.
+  /// - Throws: the reason a link is not followed or a folder not trusted.
+  package static func walk(_ path: String, rule: ProtectedLinkWalk.Rule = .protectedSymlinks)
+    throws(ProtectedLinkWalk.Refusal) -> WalkedPath
+  {
+    try ProtectedLinkWalk.walk(path, rule: rule, trustingFolders: true)
   }
 
-  /// Why `path`, walked by descriptor with every folder on the way checked
-  /// as it is entered (``ProtectedLinkWalk/walk(_:from:rule:makingFolders:trustingFolders:visit:)``),
-  /// does not reach the file `info` describes, or nil. The checks by name
-  /// above word the reason; this one binds it to the file used: a folder
-  /// its owner swaps for a link between the two lookups would otherwise
-  /// pass the check on one path and hand over a file on another.
-  private static func refusal(reaching path: String, as info: stat) -> String? {
+  /// Why the file at `path`, already open (its status `info`), or the
+  /// folders leading to it are not trusted, or nil: the walk must reach
+  /// that same file.
+  package static func refusal(_ path: String, info: stat) -> String? {
     let walked: WalkedPath
     do throws(ProtectedLinkWalk.Refusal) {
-      walked = try ProtectedLinkWalk.walk(path, trustingFolders: true)
+      walked = try walk(path)
     } catch {
       return error.reason
     }
@@ -55,68 +59,39 @@ package enum TrustedPath {
     guard reached.st_dev == info.st_dev, reached.st_ino == info.st_ino else {
       return "it was replaced while it was checked"
     }
-    return nil
+    return refusal(file: info)
   }
 
-  /// Why the folders leading to the file at `path` are not trusted, or nil.
-  package static func refusal(folderOf path: String) -> String? { refusal(walking: path, fromParent: true) }
-
-  /// Why the folder `path`, read (a zoneinfo folder), or those leading to
-  /// it are not trusted, or nil.
-  package static func refusal(folderRead path: String) -> String? { refusal(walking: path, fromParent: false) }
+  /// Why the folders leading to the file at `path` are not trusted, or
+  /// nil; a missing file is left to its user.
+  package static func refusal(folderOf path: String) -> String? { refusal(walking: path, missingAllowed: true) }
 
   /// Why the folder `path` (written), or those leading to it, are not
   /// trusted, or nil.
-  package static func refusal(folder path: String) -> String? {
-    refusal(walking: path, fromParent: false, rule: .callerOrRoot)
-  }
+  package static func refusal(folder path: String) -> String? { refusal(walking: path, rule: .callerOrRoot) }
 
   /// Why the folder `path`, to be made where missing, may not be: the
   /// links on the way and the folders that exist are checked before
   /// anything is made (a dangling link of another user's must not get its
   /// folder made first and refused after).
   package static func refusal(folderToMake path: String) -> String? {
-    refusal(walking: path, fromParent: false, missingAllowed: true, rule: .callerOrRoot)
+    refusal(walking: path, missingAllowed: true, rule: .callerOrRoot)
   }
 
   private static func refusal(
-    walking path: String, fromParent: Bool, missingAllowed: Bool = false,
-    rule: ProtectedLinkWalk.Rule = .protectedSymlinks
+    walking path: String, missingAllowed: Bool = false, rule: ProtectedLinkWalk.Rule = .protectedSymlinks
   ) -> String? {
-    var linkFolders: [(link: String, folder: String)] = []
-    let walked: String
+    let walked: WalkedPath
     do throws(ProtectedLinkWalk.Refusal) {
-      walked = try ProtectedLinkWalk.resolve(folder: path, rule: rule) { linkFolders.append(($0, $1)) }
+      walked = try walk(path, rule: rule)
     } catch {
       return error.reason
     }
-    var existing = walked
-    while missingAllowed, realPath(existing) == nil, errno == ENOENT || errno == ENOTDIR, existing != "/" {
-      existing = URL(fileURLWithPath: existing).deletingLastPathComponent().path
+    walked.closeDescriptor()
+    guard walked.descriptor < 0, !(missingAllowed && (walked.error == ENOENT || walked.error == ENOTDIR)) else {
+      return nil
     }
-    guard let resolved = realPath(existing) else {
-      return "its folder cannot be found (\(String(cString: strerror(errno))))"
-    }
-    let start = fromParent ? URL(fileURLWithPath: resolved).deletingLastPathComponent().path : resolved
-    if let refused = chainRefusal(from: start) { return refused }
-    for (link, folder) in linkFolders {
-      if let refused = chainRefusal(from: folder) { return "the link \(link): " + refused }
-    }
-    return nil
-  }
-
-  /// Why `folder` or one above it is not trusted, or nil.
-  private static func chainRefusal(from start: String) -> String? {
-    var folder = start
-    while true {
-      var info = stat()
-      guard stat(folder, &info) == 0 else {
-        return "its folder \(folder) cannot be checked (\(String(cString: strerror(errno))))"
-      }
-      if let refused = refusal(folderInfo: info, at: folder) { return refused }
-      guard folder != "/" else { return nil }
-      folder = URL(fileURLWithPath: folder).deletingLastPathComponent().path
-    }
+    return "its folder cannot be found (\(String(cString: strerror(walked.error))))"
   }
 
   /// Why the folder `folder` (its status `info`) is not trusted, or nil:
@@ -137,11 +112,5 @@ package enum TrustedPath {
   package static func octal(_ mode: mode_t) -> String {
     let digits = String(mode & 0o7777, radix: 8)
     return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-  }
-
-  package static func realPath(_ path: String) -> String? {
-    guard let resolved = realpath(path, nil) else { return nil }
-    defer { free(resolved) }
-    return String(cString: resolved)
   }
 }

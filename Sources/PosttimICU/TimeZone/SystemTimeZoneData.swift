@@ -76,18 +76,28 @@ public final class SystemTimeZoneData: Sendable {
     self.version = Self.readVersion(directory + "/tzdata.zi")
   }
 
+  /// Why the folder cannot be read as a tz database, or nil: looked up
+  /// once, by the trusting walk (``TrustedPath``), so another user's
+  /// folder or link on the way is refused before anything beyond it is
+  /// looked up, whether a folder lies there or not.
   private static func folderFault(_ directory: String) -> String? {
-    var info = stat()
-    guard stat(directory, &info) == 0 else {
-      let error = errno
-      if error == ENOENT, directory == defaultDirectory { return nil }
-      return "(TZDIR) cannot be opened: \(ZoneFileContents.describe(error))"
+    let walked: WalkedPath
+    do throws(ProtectedLinkWalk.Refusal) {
+      walked = try TrustedPath.walk(directory)
+    } catch {
+      // Another user's link the rule does not follow is named by each zone's lookup.
+      if error.isLoop { return "(TZDIR) cannot be opened: \(ZoneFileContents.describe(ELOOP))" }
+      if (try? ProtectedLinkWalk.resolve(folder: directory)) == nil { return nil }
+      // Another user's folder of forged zones is refused before any zone is looked up in it.
+      return "(TZDIR) " + ZoneFileContents.trustReason(error.reason)
+    }
+    defer { walked.closeDescriptor() }
+    guard let info = walked.info else {
+      if walked.error == ENOENT, directory == defaultDirectory { return nil }
+      return "(TZDIR) cannot be opened: \(ZoneFileContents.describe(walked.error))"
     }
     guard info.st_mode & S_IFMT == S_IFDIR else { return "(TZDIR) is not a folder" }
-    // Another user's link on the way is named by each zone's lookup, as before.
-    guard (try? ProtectedLinkWalk.resolve(folder: directory)) != nil else { return nil }
-    // Another user's folder of forged zones is refused before any zone is looked up in it.
-    return TrustedPath.refusal(folderRead: directory).map { "(TZDIR) " + ZoneFileContents.trustReason($0) }
+    return nil
   }
 
   /// The folder named by `TZDIR` (when set and not empty), else

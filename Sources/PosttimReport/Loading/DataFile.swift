@@ -35,6 +35,9 @@ public enum DataFile {
     case tooLarge
     /// Not a kind the reader takes: "a FIFO", "a directory", …
     case wrongKind(String)
+    /// On a trusted read, a folder on the way is not trusted or a link
+    /// not followed (``TrustedPath``); the text says which.
+    case untrusted(String)
 
     /// `is a FIFO, not a regular file` and the like, after a file name.
     public func reason(expecting expected: String = "a regular file") -> String {
@@ -43,6 +46,7 @@ public enum DataFile {
       case .unreadable(let reason): return "cannot be read (\(reason))"
       case .tooLarge: return "is too large"
       case .wrongKind(let what): return "is \(what), not \(expected)"
+      case .untrusted(let reason): return "not trusted: \(reason)"
       }
     }
   }
@@ -52,6 +56,8 @@ public enum DataFile {
     public let descriptor: Int32
     public let info: stat
     public let kind: Kind
+    /// The path the walk reached, with no link left.
+    public let resolved: String
     /// "a regular file", "a FIFO", "a socket", "a character device", …
     public var what: String { DataFile.what(info) }
   }
@@ -62,8 +68,9 @@ public enum DataFile {
   /// followed only when it is the caller's or root's, in any folder: what
   /// is read goes back to whoever controls the link's folder (a roster
   /// mails a reader's list and templates to that reader).
-  /// - Parameter checkingLinks: false for a caller that walks the path
-  ///   itself (the config file's trust check).
+  /// - Parameter trusted: the path is walked as ``TrustedPath`` walks it,
+  ///   links under the kernel's rule and every folder on the way checked
+  ///   (a file that steers the run: the config file, the roster).
   /// - Parameter start: the folder a relative `path` is looked up from
   ///   (a template folder's descriptor, and its path for messages).
   /// - Parameter regularOnly: only a regular file is opened; anything
@@ -73,14 +80,16 @@ public enum DataFile {
   /// - Throws: ``Failure/notFound`` or ``Failure/unreadable(_:)``, which
   ///   names a link the rule does not follow.
   public static func open(
-    _ path: String, checkingLinks: Bool = true, from start: (descriptor: Int32, path: String)? = nil,
+    _ path: String, trusted: Bool = false, from start: (descriptor: Int32, path: String)? = nil,
     regularOnly: Bool = false, as role: ReadRole? = nil
   ) throws(Failure) -> Opened {
     let file: NonBlockingFile.Opened
     do throws(NonBlockingFile.Failure) {
       file = try NonBlockingFile.open(
-        path, checkingLinks: checkingLinks, rule: .callerOrRootRead, from: start, regularOnly: regularOnly, as: role)
+        path, trusting: trusted, rule: trusted ? .protectedSymlinks : .callerOrRootRead, from: start,
+        regularOnly: regularOnly, as: role)
     } catch {
+      if error.untrusted { throw .untrusted(error.reason) }
       throw error.code == ENOENT ? .notFound : .unreadable(error.reason)
     }
     let kind = Self.kind(of: file.info)
@@ -97,7 +106,7 @@ public enum DataFile {
     if file.isOpen && (kind == .regular || kind == .pipe) {
       _ = fcntl(file.descriptor, F_SETFL, fcntl(file.descriptor, F_GETFL) & ~O_NONBLOCK)
     }
-    return Opened(descriptor: file.descriptor, info: file.info, kind: kind)
+    return Opened(descriptor: file.descriptor, info: file.info, kind: kind, resolved: file.resolved)
   }
 
   /// The kind of the file `info` describes.

@@ -67,10 +67,11 @@ public enum SendmailDelivery {
     untrusted: (_ program: String) -> String?, hook: any ChildProcessHook = NoChildProcessHook()
   ) throws(Failure) {
     let path = try programPath(path)
-    try checkProgram(at: path)
+    // Trust first: what is beyond a link refused (found or not) is not looked at.
     if let reason = untrusted(path) {
       throw Failure(message: "cannot send: the sendmail program \(path) is not trusted: \(reason); nothing was sent")
     }
+    try checkProgram(at: path)
     let input = try SendmailInput.holding(Array(message.utf8))
     defer { close(input) }
     let deadline = ContinuousClock.now + .seconds(timeout)

@@ -31,14 +31,14 @@ struct ConfigFile {
 
   /// The file to read: `--config FILE`, else
   /// `$XDG_CONFIG_HOME/posttim-report/config`, else
-  /// `$HOME/.config/posttim-report/config`, when it exists; nil for none.
-  static func location(explicit: String?, environment: [String: String]) -> String? {
-    if let explicit { return explicit }
+  /// `$HOME/.config/posttim-report/config` (`isDefault`: read when it
+  /// exists, which its one lookup says); nil for none.
+  static func location(explicit: String?, environment: [String: String]) -> (path: String, isDefault: Bool)? {
+    if let explicit { return (explicit, false) }
     guard let base = BaseFolder.resolve("XDG_CONFIG_HOME", else: ".config", environment: environment) else {
       return nil
     }
-    let path = base + "/posttim-report/config"
-    return FileManager.default.isReadableFile(atPath: path) ? path : nil
+    return (base + "/posttim-report/config", true)
   }
 
   /// The longest name or value quoted in a message, in Unicode scalars.
@@ -54,14 +54,18 @@ struct ConfigFile {
   ///   is not `true`/`false`, an option given twice, a bad quoted value.
   /// - Parameter accepts: whether this command takes the file's value for
   ///   an option (`preview` takes only what means the same to it).
-  init(path: String, specs: [OptionSpec], accepts: (OptionSpec) -> Bool = { _ in true }) throws {
+  /// - Parameter optional: nil when no file is there (the default file).
+  init?(path: String, optional: Bool = false, specs: [OptionSpec], accepts: (OptionSpec) -> Bool = { _ in true })
+    throws
+  {
+    guard let bytes = try ConfigFileSource.read(path, optional: optional) else { return nil }
     self.path = path
     let parser = LineParser(
       path: path, known: ArgumentParser(specs: specs),
       everyName: Set((ReportOptions.all + PreviewOptions.all).flatMap { [$0.name] + $0.aliases }))
     var options = ParsedOptions()
     var errors: [ConfigFileError] = []
-    for (offset, line) in ConfigLines.split(try ConfigFileSource.read(path)).enumerated() {
+    for (offset, line) in ConfigLines.split(bytes).enumerated() {
       do throws(ConfigFileError) {
         try parser.parse(line, number: offset + 1, into: &options, accepts: accepts)
       } catch {

@@ -16,8 +16,6 @@ import PosttimReport
 /// what the process that made it wrote, and nobody else can open it: it
 /// is trusted as it is.
 enum ConfigFileTrust {
-  /// Refuses the file open as `descriptor` (its status `info`) at `path`.
-  /// - Throws: ``ConfigFileError`` naming the owner, the mode or the folder.
   /// Why a file that steers the run could not be read: as ``DataFile``
   /// says, or not trusted (the reason).
   enum ReadRefusal: Error {
@@ -26,45 +24,49 @@ enum ConfigFileTrust {
   }
 
   /// The bytes of a file that steers the run (a config file, a roster),
-  /// opened without blocking and trusted before it is read: a regular
-  /// file, or also a pipe (and `/dev/null`, empty) when `takesPipes`.
+  /// opened without blocking by ``TrustedPath``'s walk, its one lookup (a
+  /// folder or link refused before anything beyond it is looked up, so a
+  /// refusal does not depend on what lies there), then trusted as a file:
+  /// a regular file, or also a pipe (and `/dev/null`, empty) when
+  /// `takesPipes`.
   static func read(_ path: String, as role: DataFile.ReadRole, limit: Int, takesPipes: Bool) throws(ReadRefusal)
     -> [UInt8]
   {
+    try readResolved(path, as: role, limit: limit, takesPipes: takesPipes).bytes
+  }
+
+  /// ``read(_:as:limit:takesPipes:)``, with the path its walk reached (no link left).
+  static func readResolved(_ path: String, as role: DataFile.ReadRole, limit: Int, takesPipes: Bool)
+    throws(ReadRefusal) -> (bytes: [UInt8], resolved: String)
+  {
     let file: DataFile.Opened
     do {
-      // The trust check walks the path, and names a refused link as a reason not to trust it.
-      file = try DataFile.open(path, checkingLinks: false, as: role)
+      file = try DataFile.open(path, trusted: true, as: role)
     } catch {
+      if case .untrusted(let reason) = error { throw .untrusted(reason) }
       throw .failure(error)
     }
     defer { close(file.descriptor) }
     switch file.kind {
     case .regular: break
     case .pipe where takesPipes: break
-    case .nullDevice where takesPipes: return []
+    case .nullDevice where takesPipes: return ([], file.resolved)
     default: throw .failure(.wrongKind(file.what))
     }
-    if let refused = refusal(path, descriptor: file.descriptor, info: file.info) { throw .untrusted(refused) }
+    if let refused = refusal(descriptor: file.descriptor, info: file.info) { throw .untrusted(refused) }
     guard file.kind != .regular || Int(file.info.st_size) <= limit else { throw .failure(.tooLarge) }
     do {
-      return try DataFile.readAll(file.descriptor, limit: limit)
+      return (try DataFile.readAll(file.descriptor, limit: limit), file.resolved)
     } catch {
       throw .failure(error)
     }
   }
 
-  static func check(_ path: String, descriptor: Int32, info: stat) throws(ConfigFileError) {
-    if let refused = refusal(path, descriptor: descriptor, info: info) {
-      throw ConfigFileError(path: path, line: 0, column: 0, message: "config file not trusted: " + refused)
-    }
-  }
-
-  /// Why the file open as `descriptor` (its status `info`) at `path` is
-  /// not trusted, or nil.
-  static func refusal(_ path: String, descriptor: Int32, info: stat) -> String? {
+  /// Why the file open as `descriptor` (its status `info`) is not
+  /// trusted, or nil; its folders were checked on the way to it.
+  static func refusal(descriptor: Int32, info: stat) -> String? {
     if info.st_mode & S_IFMT == S_IFIFO || info.st_mode & S_IFMT == S_IFSOCK, isAnonymous(descriptor) { return nil }
-    return TrustedPath.refusal(path, info: info)
+    return TrustedPath.refusal(file: info)
   }
 
   /// Whether `descriptor` is a pipe or socket without a name: the kernel

@@ -14,12 +14,15 @@ enum ConfiguredOptions {
     environment: [String: String]
   ) throws -> ParsedOptions {
     let explicit = try commandLine.value(ReportOptions.config)
-    if let explicit, !FileManager.default.fileExists(atPath: explicit) {
-      throw ConfigFileError(path: explicit, line: 0, column: 0, message: "config file not found")
+    guard let (path, isDefault) = ConfigFile.location(explicit: explicit, environment: environment) else {
+      return commandLine
     }
-    guard let path = ConfigFile.location(explicit: explicit, environment: environment) else { return commandLine }
+    // Whether it exists is said by the trusted read's own lookup (``ConfigFileTrust``), never asked by name first.
     try TaskInputs.checkConfigFile(path, isNotIn: commandLine.operands)
     try StandardStreamCheck.check(configFile: path)
-    return commandLine.overriding(try ConfigFile(path: path, specs: specs, accepts: accepts).options)
+    guard let file = try ConfigFile(path: path, optional: isDefault, specs: specs, accepts: accepts) else {
+      return commandLine
+    }
+    return commandLine.overriding(file.options)
   }
 }

@@ -10,9 +10,10 @@ extension RosterFile {
   /// them, so a root run must not take another user's.
   /// - Throws: ``RosterError``: 66 for a file that cannot be read, 78 for
   ///   one not trusted, naming the owner, the mode or the folder.
-  static func readTrusted(_ path: String) throws(RosterError) -> [UInt8] {
+  /// - Returns: the bytes, and the path its walk reached (no link left).
+  static func readTrusted(_ path: String) throws(RosterError) -> (bytes: [UInt8], resolved: String) {
     do {
-      return try ConfigFileTrust.read(path, as: .roster, limit: sizeLimit, takesPipes: false)
+      return try ConfigFileTrust.readResolved(path, as: .roster, limit: sizeLimit, takesPipes: false)
     } catch {
       switch error {
       case .failure(let failure):

@@ -33,9 +33,8 @@ struct RosterFile: Sendable {
   /// schedule reports them with the rows whose options do not resolve.
   let refusedRows: [RosterError]
 
-  /// Which roster a journal belongs to: the file's real path (its
-  /// absolute path when it cannot be resolved), taken once, before the
-  /// file is read.
+  /// Which roster a journal belongs to: the file's real path, where the
+  /// walk that read it led (``ConfigFileTrust``).
   let identity: String
 
   /// The journal's and lock's base name: the real file's name without
@@ -60,9 +59,10 @@ struct RosterFile: Sendable {
   ///   its CSV; ``RosterErrors`` (65) naming every bad header column.
   init(path: String) throws {
     self.path = path
-    identity = TrustedPath.realPath(path) ?? URL(fileURLWithPath: path).standardizedFileURL.path
     try RosterFileMemory.checkReading(path)
-    let bytes = try Self.readTrusted(path)
+    // Its journal's name and first line: where the walk that read it led, not a second lookup.
+    let (bytes, resolved) = try Self.readTrusted(path)
+    identity = resolved
     try RosterFileMemory.checkRows(path, bytes: bytes)
     let folder = (path as NSString).deletingLastPathComponent
     var errors: [RosterError] = []

@@ -1,4 +1,5 @@
 import Foundation
+import PosttimICU
 import PosttimReport
 
 /// `-o DIR`: no reader's `DIR/ID.eml` may be another reader's task list
@@ -16,7 +17,7 @@ enum RosterOutputCheck {
   static func check(_ roster: RosterFile, folder: String) throws {
     var rowByPath: [String: Int] = [:]
     var rowByFile: [FileIdentity: Int] = [:]
-    let realFolder = TrustedPath.realPath(folder)
+    let realFolder = walked(folder, rule: .callerOrRoot)
     for reader in roster.readers {
       if linkedOutput(reader.list, folder: folder, realFolder: realFolder, roster: roster) != nil { continue }
       let path = (reader.list as NSString).standardizingPath
@@ -40,12 +41,21 @@ enum RosterOutputCheck {
   /// Why `reader`'s list is not read, or nil: it leads to a reader's
   /// `DIR/ID.eml` (65, naming the list, that reader's row and the output).
   static func listRefusal(_ reader: RosterReader, folder: String, roster: RosterFile) -> TaskListError? {
-    let realFolder = TrustedPath.realPath(folder)
+    let realFolder = walked(folder, rule: .callerOrRoot)
     guard let (row, name) = linkedOutput(reader.list, folder: folder, realFolder: realFolder, roster: roster) else {
       return nil
     }
     return TaskListError(
       .invalid, file: reader.list, message: "is row \(row)'s output '\(folder)/\(name)', not a task list")
+  }
+
+  /// `path` with no link left, as the walk that reads (a list) or writes
+  /// (`DIR`) it resolves it; nil when that walk refuses it (the read or
+  /// write says why) or it does not exist.
+  private static func walked(_ path: String, rule: ProtectedLinkWalk.Rule) -> String? {
+    guard let walked = try? ProtectedLinkWalk.walk(path, rule: rule) else { return nil }
+    walked.closeDescriptor()
+    return walked.descriptor >= 0 ? walked.path : nil
   }
 
   /// The row of the reader whose `DIR/ID.eml` the file `list` leads to
@@ -54,7 +64,9 @@ enum RosterOutputCheck {
   private static func linkedOutput(
     _ list: String, folder: String, realFolder: String?, roster: RosterFile
   ) -> (row: Int, name: String)? {
-    guard let realFolder, let real = TrustedPath.realPath(list), real.hasPrefix(realFolder + "/") else { return nil }
+    guard let realFolder, let real = walked(list, rule: .callerOrRootRead), real.hasPrefix(realFolder + "/") else {
+      return nil
+    }
     let name = String(real.dropFirst(realFolder.count + 1))
     guard name.hasSuffix(".eml"), !name.contains("/") else { return nil }
     // As written, links not followed (`standardizingPath` would follow them).
