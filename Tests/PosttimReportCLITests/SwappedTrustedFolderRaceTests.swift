@@ -26,22 +26,20 @@ struct SwappedTrustedFolderRaceTests {
     try SwappedFolderFixture(file: "config", hers: "format = csv\n", secret: secretText)
   }
 
-  /// How many journals opened in her `d/st` while `d` swaps, of `times`
-  /// tries: stops at the first opened or once `stop` says so.
+  /// How many journals opened in her `d/st` while `d` swaps, and the
+  /// swaps met: stops at the first opened or once `found` says so.
   static func openedJournals(
-    _ fixture: SwappedFolderFixture, times: Int, until stop: () -> Bool = { false }
-  ) -> Int {
+    _ fixture: SwappedFolderFixture, until found: () -> Bool = { false }
+  ) -> (opened: Int, swaps: Int) {
     var opened = 0
-    fixture.whileSwapping {
-      for _ in 0..<times {
-        let journal = try? RosterJournal(
-          folder: fixture.folder + "/st", name: "roster.journal", roster: "/r/roster.csv", lock: "roster.lock",
-          split: 1)
-        if journal != nil { opened += 1 }
-        if opened > 0 || stop() { break }
-      }
+    let swaps = fixture.whileSwapping {
+      let journal = try? RosterJournal(
+        folder: fixture.folder + "/st", name: "roster.journal", roster: "/r/roster.csv", lock: "roster.lock",
+        split: 1)
+      if journal != nil { opened += 1 }
+      return opened == 0 && !found()
     }
-    return opened
+    return (opened, swaps)
   }
 
   @Test("a config file or roster under her swapped folder is never read, least of all root's file behind her link")
@@ -50,30 +48,30 @@ struct SwappedTrustedFolderRaceTests {
     defer { fixture.remove() }
     var read: [String: Int] = [:]
     var refused = 0
-    fixture.whileSwapping {
-      for _ in 0..<60_000 {
-        do {
-          let bytes = try ConfigFileTrust.read(
-            fixture.folder + "/config", as: .configFile, limit: 1 << 20, takesPipes: true)
-          read[String(decoding: bytes, as: UTF8.self), default: 0] += 1
-          if read[Self.secretText] != nil { break }
-        } catch {
-          refused += 1
-        }
+    let swaps = fixture.whileSwapping {
+      do {
+        let bytes = try ConfigFileTrust.read(
+          fixture.folder + "/config", as: .configFile, limit: 1 << 20, takesPipes: true)
+        read[String(decoding: bytes, as: UTF8.self), default: 0] += 1
+      } catch {
+        refused += 1
       }
+      return read[Self.secretText] == nil
     }
     #expect(read == [:])
     #expect(refused > 0)
+    #expect(swaps > 0)
   }
 
   @Test("the roster's state folder under her swapped folder is never made, in hers or in root's behind her link")
   func stateFolderThroughSwappedFolder() throws {
     let fixture = try Self.fixture()
     defer { fixture.remove() }
-    let opened = Self.openedJournals(fixture, times: 50_000) {
+    let journals = Self.openedJournals(fixture) {
       [fixture.folder, fixture.home + "/r", fixture.secretFolder].contains { access($0 + "/st", F_OK) == 0 }
     }
-    #expect(opened == 0)
+    #expect(journals.opened == 0)
+    #expect(journals.swaps > 0)
     #expect(try fixture.entries(fixture.folder) == ["config"])
     #expect(try fixture.secretEntries() == ["config"])
   }
@@ -87,7 +85,9 @@ struct SwappedTrustedFolderRaceTests {
     }
     let other = SwappedFolderFixture.other
     #expect(chown(fixture.folder + "/st", other, other) == 0)
-    #expect(Self.openedJournals(fixture, times: 50_000) == 0)
+    let journals = Self.openedJournals(fixture)
+    #expect(journals.opened == 0)
+    #expect(journals.swaps > 0)
     #expect(try fixture.entries(fixture.folder + "/st") == [])
     #expect(try fixture.entries(fixture.secretFolder + "/st") == [])
   }

@@ -27,19 +27,18 @@ struct SwappedFolderRaceTests {
     let fixture = try Self.fixture()
     defer { fixture.remove() }
     var read: [String: Int] = [:]
-    fixture.whileSwapping {
-      for _ in 0..<20_000 {
-        guard let file = try? DataFile.open(fixture.folder + "/list.txt") else { continue }
-        defer { close(file.descriptor) }
-        var buffer = [UInt8](repeating: 0, count: 64)
-        let count = Glibc.read(file.descriptor, &buffer, buffer.count)
-        let text = String(decoding: buffer[0..<max(count, 0)], as: UTF8.self)
-        read[text, default: 0] += 1
-        if text == "SECRET\n" { break }
-      }
+    let swaps = fixture.whileSwapping {
+      guard let file = try? DataFile.open(fixture.folder + "/list.txt") else { return true }
+      defer { close(file.descriptor) }
+      var buffer = [UInt8](repeating: 0, count: 64)
+      let count = Glibc.read(file.descriptor, &buffer, buffer.count)
+      let text = String(decoding: buffer[0..<max(count, 0)], as: UTF8.self)
+      read[text, default: 0] += 1
+      return text != "SECRET\n"
     }
     #expect(read["SECRET\n"] == nil)
     #expect(read["public\n", default: 0] > 0)
+    #expect(swaps > 0)
   }
 
   @Test("-o under her swapped folder never replaces root's file her link points to, nor adds one beside it")
@@ -47,18 +46,17 @@ struct SwappedFolderRaceTests {
     let fixture = try Self.fixture()
     defer { fixture.remove() }
     var written = 0
-    fixture.whileSwapping {
-      for _ in 0..<3_000 {
-        guard var file = try? OutputFile(path: fixture.folder + "/list.txt") else { continue }
-        file.stream.write("REPORT\n")
-        guard (try? file.commit()) != nil else { continue }
-        written += 1
-        if (try? String(contentsOfFile: fixture.secret, encoding: .utf8)) != "SECRET\n" { break }
-      }
+    let swaps = fixture.whileSwapping(tries: 10_000) {
+      guard var file = try? OutputFile(path: fixture.folder + "/list.txt") else { return true }
+      file.stream.write("REPORT\n")
+      guard (try? file.commit()) != nil else { return true }
+      written += 1
+      return (try? String(contentsOfFile: fixture.secret, encoding: .utf8)) == "SECRET\n"
     }
     #expect(try String(contentsOfFile: fixture.secret, encoding: .utf8) == "SECRET\n")
     #expect(try fixture.secretEntries() == ["list.txt"])
     #expect(written > 0)
+    #expect(swaps > 0)
   }
 
   @Test("the sweep of stale temporary files in her swapped folder never removes one in root's folder")
@@ -70,12 +68,11 @@ struct SwappedFolderRaceTests {
     // Unswapped, the sweep does remove root's stale file in her folder.
     #expect(OutputFile.removeStaleTemporaryFiles(in: fixture.folder, for: ["list.txt"]) == [stale])
     try "x".write(toFile: fixture.secretFolder + "/" + stale, atomically: false, encoding: .utf8)
-    fixture.whileSwapping {
-      for _ in 0..<20_000 {
-        OutputFile.removeStaleTemporaryFiles(in: fixture.folder, for: ["list.txt"])
-        if access(fixture.secretFolder + "/" + stale, F_OK) != 0 { break }
-      }
+    let swaps = fixture.whileSwapping {
+      OutputFile.removeStaleTemporaryFiles(in: fixture.folder, for: ["list.txt"])
+      return access(fixture.secretFolder + "/" + stale, F_OK) == 0
     }
     #expect(try fixture.secretEntries() == [stale, "list.txt"])
+    #expect(swaps > 0)
   }
 }

@@ -59,19 +59,52 @@ public struct SwappedFolderFixture {
 
   public func secretEntries() throws -> [String] { try entries(secretFolder) }
 
-  /// Runs `body` while another thread swaps `d` (her folder) and `l`
-  /// (her link) by renames, as fast as it can; each round ends with `d`
-  /// her folder again.
-  public func whileSwapping(_ body: () throws -> Void) rethrows {
+  /// renameat2(2), which Glibc's module does not declare.
+  private typealias Renameat2 =
+    @convention(c) (
+      Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32
+    ) -> Int32
+  private static let exchange = unsafeBitCast(dlsym(nil, "renameat2")!, to: Renameat2.self)
+  private static let renameExchange: UInt32 = 1 << 1
+
+  /// How many attempts of each loop of ``whileSwapping(swaps:tries:_:)``
+  /// must have had `d` swapped while they ran: the loop's length counts
+  /// races met, not tries or time, so a calm machine stops sooner.
+  public static let swaps = 2_000
+
+  /// Calls `attempt` again and again while another thread swaps `d` (her
+  /// folder) and `l` (her link) by exchanges and renames, as fast as it
+  /// can, ending with `d` her folder again; stops once `swaps` attempts
+  /// have had `d` swapped while they ran, once `attempt` returns false (it
+  /// saw what it looks for), or after `tries` calls (on a loaded machine,
+  /// where the two threads seldom run at once). Returns those attempts.
+  @discardableResult
+  public func whileSwapping(
+    swaps: Int = Self.swaps, tries: Int = 20_000, _ attempt: () throws -> Bool
+  ) rethrows -> Int {
     let stop = Atomic<Bool>(false)
     let done = Atomic<Bool>(false)
+    let changes = Atomic<Int>(0)
     let (d, l, r) = (folder, home + "/l", home + "/r")
+    let exchange = Self.exchange
     let thread = Thread {
+      func change(_ call: () -> Int32) {
+        _ = call()
+        changes.add(1, ordering: .relaxed)
+      }
       while !stop.load(ordering: .relaxed) {
-        rename(d, r)
-        rename(l, d)
-        rename(d, l)
-        rename(r, d)
+        // `d` goes from missing to link or folder and back, then from
+        // folder to link and back with no moment without one: each call
+        // makes one of the changes a lookup can be caught between.
+        change { rename(d, r) }
+        for _ in 0..<4 {
+          change { rename(l, d) }
+          change { rename(d, l) }
+          change { rename(r, d) }
+          change { rename(d, r) }
+        }
+        change { rename(r, d) }
+        for _ in 0..<8 { change { exchange(AT_FDCWD, d, AT_FDCWD, l, Self.renameExchange) } }
       }
       done.store(true, ordering: .releasing)
     }
@@ -80,6 +113,13 @@ public struct SwappedFolderFixture {
       stop.store(true, ordering: .relaxed)
       while !done.load(ordering: .acquiring) { usleep(1000) }
     }
-    try body()
+    var met = 0
+    for _ in 0..<tries where met < swaps {
+      let before = changes.load(ordering: .relaxed)
+      let goOn = try attempt()
+      if changes.load(ordering: .relaxed) != before { met += 1 }
+      if !goOn { break }
+    }
+    return met
   }
 }
