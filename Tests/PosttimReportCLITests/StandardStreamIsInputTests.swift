@@ -88,9 +88,9 @@ struct StandardStreamIsInputTests {
     #expect(result.status == 64)
     #expect(result.stdout == "footer\n")
     #expect(
-      result.stderr.hasPrefix(
-        "posttim-report: error: standard output is the template folder's file '")
-        && result.stderr.contains("/td/markdown/footer.mustache'; refusing to write into a file the run reads\n"))
+      result.stderr
+        == "posttim-report: error: standard output is the template folder's file 'td/markdown/footer.mustache'; "
+        + "refusing to write into a file the run reads\n" + Self.usageHint)
   }
 
   @Test("a list linked to the run's own standard output pipe is 64 at once, not a hang")

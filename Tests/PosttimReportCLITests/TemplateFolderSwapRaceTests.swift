@@ -27,23 +27,20 @@ struct TemplateFolderSwapRaceTests {
       "2026-11-30T14:00:00Z", "-z", "UTC",
     ]
     var (refused, hers, other) = (0, 0, [String]())
-    fixture.whileSwapping {
-      // Bounded by the outcomes seen, not by a count of tries.
-      var tries = 0
-      while tries < 400 && (refused < 5 || hers < 5) {
-        tries += 1
-        let run = CapturedRun()
-        let status = run.run(arguments)
-        if status.rawValue == 78, run.stderr.first?.contains("a symbolic link of uid 1005") == true {
-          refused += 1
-        } else if status.rawValue == 64, run.stderr.first?.hasSuffix("' does not exist") == true {
-          continue  // looked up between two renames: neither there
-        } else if status.rawValue == 0, run.stdout.hasSuffix("HERS\n") {
-          hers += 1
-        } else {
-          other.append("\(status.rawValue): \(run.stderr.first ?? "") \(run.stdout.suffix(40))")
-        }
+    // Bounded by the outcomes seen, not by a count of tries.
+    fixture.whileSwapping(tries: 400) {
+      let run = CapturedRun()
+      let status = run.run(arguments)
+      if status.rawValue == 78, run.stderr.first?.contains("a symbolic link of uid 1005") == true {
+        refused += 1
+      } else if status.rawValue == 64, run.stderr.first?.hasSuffix("' does not exist") == true {
+        // Looked up between two renames: neither there.
+      } else if status.rawValue == 0, run.stdout.hasSuffix("HERS\n") {
+        hers += 1
+      } else {
+        other.append("\(status.rawValue): \(run.stderr.first ?? "") \(run.stdout.suffix(40))")
       }
+      return refused < 5 || hers < 5
     }
     #expect(other == [])
     #expect(refused > 0)
