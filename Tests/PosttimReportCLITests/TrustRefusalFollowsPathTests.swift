@@ -97,6 +97,24 @@ struct TrustRefusalFollowsPathTests {
     }
   }
 
+  @Test("a name missing in her folder is the same 78 as one there: --config and XDG_CONFIG_HOME")
+  func missingInHerFolder() throws {
+    let layout = try Layout()
+    defer { layout.remove() }
+    for path in [layout.theirs + "/config", layout.theirs + "/nope/config", layout.theirs + "/x/config"] {
+      expectRun(
+        arguments: ["--config", path, TestPaths.example.path], exit: .configuration,
+        stderr: ["posttim-report: error: \(path): config file not trusted: \(layout.folderRefusal)"])
+    }
+    for base in [layout.theirs + "/none", layout.theirs + "/x"] {
+      let path = base + "/posttim-report/config"
+      expectRun(
+        arguments: [TestPaths.example.path], exit: .configuration,
+        stderr: ["posttim-report: error: \(path): config file not trusted: \(layout.folderRefusal)"],
+        environment: CapturedRun.defaultEnvironment.merging(["XDG_CONFIG_HOME": base]) { $1 })
+    }
+  }
+
   @Test("a default config file that is not there, in trusted folders, is no config file (exit 0)")
   func absentDefaultConfig() throws {
     let layout = try Layout()

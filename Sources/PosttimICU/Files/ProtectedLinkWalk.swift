@@ -96,8 +96,8 @@ package enum ProtectedLinkWalk {
     guard current >= 0 else { return WalkedPath(descriptor: -1, path: path, error: errno) }
     // Why the folder stood in is not trusted: said at the next step, so
     // that a link found there is named (`m/l/../x`: the refusal is of
-    // her link, whatever lies beyond it), and only an entry that is not
-    // there ends the walk as missing (nothing beyond it is looked up).
+    // her link, whatever lies beyond it); a name that is not there is
+    // refused the same way, and nothing beyond it is looked up.
     var distrust: String?
     func checkCurrent() {
       guard trustingFolders else { return }
@@ -118,9 +118,7 @@ package enum ProtectedLinkWalk {
       if component == "." { continue }
       if let distrust {
         guard component != ".." else { try refuse(distrust) }
-        try refuseLookUp(component, in: current, at: resolved, because: distrust, making: makingFolders)
-        errno = ENOENT
-        return failed(current, path: resolved == "/" ? "/" + component : resolved + "/" + component, pending: pending)
+        try refuseLookUp(component, in: current, at: resolved, because: distrust)
       }
       if component == ".." {
         let parent = openat(current, "..", folderFlags)
@@ -197,16 +195,14 @@ package enum ProtectedLinkWalk {
 
   /// Throws why `component` of the untrusted folder open as `folder` (at
   /// `path`) is not used: `because`, naming `component` when it is a
-  /// link; returns only when nothing is there and nothing is to be made.
+  /// link. Whether it is there or not, so that the answer is the same.
   private static func refuseLookUp(
-    _ component: String, in folder: Int32, at path: String, because reason: String, making: Bool
-  ) throws(Refusal) {
+    _ component: String, in folder: Int32, at path: String, because reason: String
+  ) throws(Refusal) -> Never {
     let entry = openat(folder, component, __O_PATH | O_NOFOLLOW | O_CLOEXEC)
-    let code = errno
     var info = stat()
     let isLink = entry >= 0 && fstat(entry, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
     if entry >= 0 { close(entry) }
-    if entry < 0, code == ENOENT, !making { return }
     close(folder)
     let link = path == "/" ? "/" + component : path + "/" + component
     throw Refusal(reason: isLink ? "the link \(link): " + reason : reason)
