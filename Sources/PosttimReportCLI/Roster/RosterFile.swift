@@ -267,8 +267,13 @@ struct RosterFile: Sendable {
   /// A reader's non-empty option cells, each naming its row and column.
   func layer(of reader: RosterReader) -> ParsedOptions {
     var layer = ParsedOptions()
+    // A relative template folder is the roster's, as a relative list is:
+    // the same row must not depend on the folder cron starts in.
+    let folder = (path as NSString).deletingLastPathComponent
+    let templateDirectory = ReportOptions.templateDirectory.spec.name
     for (spec, cell) in zip(optionColumns, reader.cells) where !cell.isEmpty {
-      layer.append(spec, .init(text: cell, origin: .roster(path: path, row: reader.row, column: spec.name)))
+      let text = spec.name == templateDirectory && !cell.hasPrefix("/") && !folder.isEmpty ? folder + "/" + cell : cell
+      layer.append(spec, .init(text: text, origin: .roster(path: path, row: reader.row, column: spec.name)))
     }
     return layer
   }
