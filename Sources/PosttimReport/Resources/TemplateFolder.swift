@@ -84,7 +84,7 @@ public final class TemplateFolder: Sendable {
     self.path = path
     descriptor = folder
     entries = listing.entries.sorted { $0.path < $1.path }
-    byPath = Dictionary(uniqueKeysWithValues: entries.enumerated().map { ($1.path, $0) })
+    byPath = Dictionary(entries.enumerated().map { ($1.path, $0) }) { first, _ in first }
   }
 
   deinit { close(descriptor) }
@@ -136,6 +136,23 @@ public final class TemplateFolder: Sendable {
     let top: String
     var entries: [Entry] = []
 
+    /// `bytes` with printable ASCII as is and every other byte as `\xHH`.
+    static func spelled(_ bytes: [UInt8]) -> String {
+      bytes.map { byte in
+        (0x20..<0x7F).contains(byte)
+          ? String(UnicodeScalar(byte)) : "\\x" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+      }.joined()
+    }
+
+    /// `name` with its ASCII as is and every other scalar as `\u{…}`, so
+    /// that NFC and NFD spellings look different.
+    static func spelled(_ name: String) -> String {
+      name.unicodeScalars.map { scalar in
+        scalar.isASCII && scalar.value >= 0x20 && scalar.value != 0x7F
+          ? String(scalar) : "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      }.joined()
+    }
+
     /// Lists `folder` (closed here), whose path below the top is `prefix`;
     /// `above` holds the device and inode of each folder it is in, so a
     /// link back to one of them is not entered again.
@@ -150,12 +167,26 @@ public final class TemplateFolder: Sendable {
       }
       defer { closedir(stream) }
       let shown = prefix.isEmpty ? top : top + "/" + prefix
-      var names: [String] = []
+      // Names are compared as Swift compares strings (canonical
+      // equivalence): two names that differ only in Unicode normalization
+      // (`café` written NFC and NFD, as Linux and macOS write it) or a
+      // name that is not UTF-8 could not be told apart by a template
+      // naming its partial, so the folder is refused naming them.
+      var names: [String: String] = [:]
       while let item = readdir(stream) {
-        let name = withUnsafeBytes(of: item.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        if name != "." && name != ".." { names.append(name) }
+        let bytes = withUnsafeBytes(of: item.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+        guard let name = String(validating: bytes, as: UTF8.self) else {
+          throw .refused("holds a name that is not UTF-8 text, '\(Self.spelled(bytes))' in \(shown): rename it")
+        }
+        guard name != "." && name != ".." else { continue }
+        if let other = names[name] {
+          throw .refused(
+            "holds two names that Unicode reads as one, '\(Self.spelled(other))' and '\(Self.spelled(name))' in "
+              + "\(shown) (one written NFC, one NFD): rename one")
+        }
+        names[name] = name
       }
-      for name in names.sorted() {
+      for name in names.values.sorted() {
         let relative = prefix.isEmpty ? name : prefix + "/" + name
         guard entries.count < TemplateFolder.maximumEntries else {
           throw .refused(
