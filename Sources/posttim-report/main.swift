@@ -21,7 +21,8 @@ MemoryReserve.limitArenas()
 signal(SIGXFSZ, SIG_IGN)
 // SIGHUP, SIGINT, SIGQUIT, SIGTERM: clean up, then die of the signal.
 SignalCleanup.install()
-var command = ReportCommand(
-  arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
+// Arguments and variables that are not UTF-8 are refused, never used
+// repaired with U+FFFD as another file's name.
+var command = UndecodableInput.processCommand()
 command.exitsAfterRun = true
 exit(command.run().rawValue)

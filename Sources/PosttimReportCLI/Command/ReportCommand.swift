@@ -21,6 +21,9 @@ public struct ReportCommand {
   /// for the kernel to take back at exit instead of being freed value by
   /// value, which took 0.1 s of a 100k-task run and more at 1M.
   public var exitsAfterRun = false
+  /// An argument or variable that is not UTF-8 (``UndecodableInput``):
+  /// the run stops with it before anything is read or written.
+  var refusal: UsageError?
 
   public init(
     arguments: [String], environment: [String: String], io: CommandIO = .process,
@@ -112,6 +115,7 @@ public struct ReportCommand {
   /// The tool: `preview`, `roster`, or an information mode, or one report
   /// run through the pipeline (``RunPlan``, ``ReportPipeline``).
   func execute() throws {
+    if let refusal { throw refusal }
     try DescriptorReserve.check()
     if arguments.first == "preview" {
       return try PreviewCommand(arguments: Array(arguments.dropFirst()), environment: runEnvironment, io: io).execute()
