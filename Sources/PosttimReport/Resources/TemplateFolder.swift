@@ -136,14 +136,6 @@ public final class TemplateFolder: Sendable {
     let top: String
     var entries: [Entry] = []
 
-    /// `bytes` with printable ASCII as is and every other byte as `\xHH`.
-    static func spelled(_ bytes: [UInt8]) -> String {
-      bytes.map { byte in
-        (0x20..<0x7F).contains(byte)
-          ? String(UnicodeScalar(byte)) : "\\x" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true)
-      }.joined()
-    }
-
     /// `name` with its ASCII as is and every other scalar as `\u{…}`, so
     /// that NFC and NFD spellings look different.
     static func spelled(_ name: String) -> String {
@@ -176,7 +168,8 @@ public final class TemplateFolder: Sendable {
       while let item = readdir(stream) {
         let bytes = withUnsafeBytes(of: item.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
         guard let name = String(validating: bytes, as: UTF8.self) else {
-          throw .refused("holds a name that is not UTF-8 text, '\(Self.spelled(bytes))' in \(shown): rename it")
+          throw .refused(
+            "holds a name that is not UTF-8 text, '\(UndecodedBytes.escaped(bytes))' in \(shown): rename it")
         }
         guard name != "." && name != ".." else { continue }
         if let other = names[name] {

@@ -1,4 +1,5 @@
 import Foundation
+import PosttimReport
 
 /// Arguments and environment values checked as the kernel passed them, as
 /// bytes. Swift's `CommandLine.arguments` and `ProcessInfo.environment`
@@ -51,25 +52,8 @@ public enum UndecodableInput {
   }
 
   /// The text with each byte that is not part of a UTF-8 character as
-  /// `\xHH`, so the message shows which bytes to fix.
+  /// `\xHH` (``UndecodedBytes``).
   static func escaped(_ bytes: [CChar]) -> String {
-    let bytes = bytes.map { UInt8(bitPattern: $0) }
-    var parser = Unicode.UTF8.ForwardParser()
-    var iterator = bytes.makeIterator()
-    var text = ""
-    var consumed = 0
-    while true {
-      switch parser.parseScalar(from: &iterator) {
-      case .valid(let encoded):
-        text.unicodeScalars.append(Unicode.UTF8.decode(encoded))
-        consumed += encoded.count
-      case .error(let length):
-        for byte in bytes[consumed..<consumed + length] {
-          text += "\\x" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true)
-        }
-        consumed += length
-      case .emptyInput: return text
-      }
-    }
+    UndecodedBytes.escaped(bytes.map { UInt8(bitPattern: $0) })
   }
 }
