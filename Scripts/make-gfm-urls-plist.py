@@ -2,7 +2,7 @@
 """Write Tests/Fixtures/gfm-urls.plist: tasks whose text holds bare URLs beside Markdown
 markup characters, for the GFM autolink check in Scripts/check-consumers.sh (a title holding
 https://example.org/a_b.pdf must link to exactly that URL, http://exemple.fr/~prof/tp*3 to that
-URL with no backslash in it).
+URL with no backslash in it, https://en.wikipedia.org/wiki/Mercury_(planet) likewise).
 
 Usage: make-gfm-urls-plist.py OUTPUT.plist
 """
@@ -17,6 +17,8 @@ tasks = [
     ("Écrire à jean_francois@example.org", "*gras* _x_ ~~barré~~ <title>x</title> [ ] - [x] a\\b | c"),
     ("Tâche ftp://ftp.example.org/pub/a_b.tar.gz", "https://example.org/a_b.pdf, https://example.org/x_y."),
     ("TP http://exemple.fr/~prof/tp*3 et www.exemple.fr/~prof/tp_4", "(https://exemple.fr/a*b~c) puis https://exemple.fr/~x~ fin*"),
+    ("Lire https://en.wikipedia.org/wiki/Mercury_(planet) et https://ex.org/é_à", "https://ex.org/a__b https://ex.org/_hidden https://ex.org/?q=a_b&x=_"),
+    ("Dossier https://ex.org/a\\b puis https://ex.org/a* fin", "https://ex.org/a_b.pdf https://ex.org/file_2026.pdf https://ex.org/a_b#frag_1"),
 ]
 entries = [
     {"tache": title, "date": when + datetime.timedelta(minutes=index), "importance": str(index + 2), "description": text}

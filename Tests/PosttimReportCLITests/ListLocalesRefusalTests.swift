@@ -13,7 +13,15 @@ struct ListLocalesRefusalTests {
     (#"{"report.title":"{unclosed"}"#, #"message "report.title": U_UNMATCHED_BRACES at offset 0"#),
     (#"{"report.title":"{count, plural, one {x}}"}"#, #"message "report.title": U_DEFAULT_KEYWORD_MISSING"#),
     (#"{"mail.subject":"Agenda {bogus}"}"#, #"message "mail.subject": placeholder {bogus} unknown"#),
-    ("[1]", "is not a JSON object of strings"),
+    ("[1]", "is not a JSON object (an array)"),
+    (#"{"agenda.title":"T","mail.subject":1}"#, #""mail.subject" is a number, not a string"#),
+    (#"{"a":"x","b":{"c":"d"},"z":true}"#, #""b" is an object, not a string"#),
+    (
+      "{\"agenda.title\":\"T\",\n\"mail.subject\": \"x\",\n \"oops\" }",
+      "is not valid JSON: Invalid value around line 3, column 9"
+    ),
+    ("\u{FEFF}{\"é\":\"à\" \"b\"}", "is not valid JSON: Invalid value around line 1, column 10"),
+    (#"{"x":"\ud800"}"#, "is not valid JSON: Unexpected end of file during string parse"),
   ]
 
   @Test("a broken catalog: the report's error and exit 78, after a listing that shows why", arguments: catalogs)

@@ -119,12 +119,12 @@ struct LocaleListingTests {
     let folder = try Self.overrides()
     defer { try? FileManager.default.removeItem(at: folder) }
     // What a report with this folder says and does.
-    let refusal = ["posttim-report: error: \(folder.path)/messages/de.json: is not a JSON object of strings"]
+    let refusal = ["posttim-report: error: \(folder.path)/messages/de.json: is not a JSON object (an array)"]
     let run = expectRun(
       arguments: ["--list-locales", "--template-dir", folder.path], exit: .configuration, stderr: refusal)
     var expected = Self.shipped
     expected[5] = "de        invalid     0/24   one other                    German                    Deutsch"
-    expected.insert("            is not a JSON object of strings", at: 6)
+    expected.insert("            is not a JSON object (an array)", at: 6)
     expected[12...12] = [
       "fr        incomplete  22/24  one many other               French                    français",
       "            missing: index.title, mail.subject",

@@ -598,7 +598,7 @@ struct CatalogFallbackTests {
     #expect(catalog.text(.reportTitle) == "Agenda")
     #expect(
       log.all == [
-        "message catalog messages/fr.json is not a JSON object of strings; ignored",
+        "message catalog messages/fr.json \"report.title\" is a number, not a string; ignored",
         "no message catalog for fr_CA; using en",
       ])
   }

@@ -96,7 +96,7 @@ struct LoadingTests {
       ),
       (
         task(goodFields.replacingOccurrences(of: "<string>5</string>", with: "<real>5.5</real>")),
-        "listeDesTaches.plist: entry 1: \"importance\" must be 1…9 (a string or an integer), got a real number"
+        "listeDesTaches.plist: entry 1: \"importance\" must be 1…9 (a string, an integer, or a whole real number), got 5.5"
       ),
       (
         task(goodFields.replacingOccurrences(of: "<key>tache</key><string>T</string>", with: "")),

@@ -21,7 +21,10 @@ enum ScalarMarkdownEscaping {
         urlEnd = end
         let link = linkEnd(scalars, index, end)
         linkedEnd = isLinked(scalars, index, end) ? link : index
-        if scalars[index..<link].contains(where: { $0 == "*" || $0 == "~" }), canBeAutolink(scalars, index, link) {
+        let backslashed = (index..<end).contains { i in
+          "\\`*_[]<>|~&".unicodeScalars.contains(scalars[i]) && !isBareInURL(scalars, i)
+        }
+        if backslashed, canBeAutolink(scalars, index, link) {
           result.append("<")
           result.append(contentsOf: scalars[index..<link])
           result.append(">")

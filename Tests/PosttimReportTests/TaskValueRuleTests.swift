@@ -68,13 +68,23 @@ struct TaskValueRuleTests: DecodesSampleLists {
     #expect(tasks.map(\.date) == [Date.distantPast, Date.distantFuture])
   }
 
-  @Test("a whole <real> importance (5.0) reads as 5, as the README says; 5.5 does not")
+  @Test("a whole <real> importance (5.0, 1e0) reads as that integer, as the README says; 5.5 does not")
   func wholeRealImportance() throws {
-    let whole = xmlTask("").replacingOccurrences(of: "<string>5</string>", with: "<real>5.0</real>")
-    #expect(try decoder.decode(Data(whole.utf8), file: "x")[0].importance == 5)
-    let half = xmlTask("").replacingOccurrences(of: "<string>5</string>", with: "<real>5.5</real>")
+    func withImportance(_ element: String) -> Data {
+      Data(xmlTask("").replacingOccurrences(of: "<string>5</string>", with: element).utf8)
+    }
+    #expect(try decoder.decode(withImportance("<real>5.0</real>"), file: "x")[0].importance == 5)
+    #expect(try decoder.decode(withImportance("<real>1e0</real>"), file: "x")[0].importance == 1)
     #expect(
-      error(Data(half.utf8))?.description
-        == "x.plist: entry 1: \"importance\" must be 1…9 (a string or an integer), got a real number")
+      error(withImportance("<real>5.5</real>"))?.description
+        == "x.plist: entry 1: \"importance\" must be 1…9 (a string, an integer, or a whole real number), got 5.5")
+    #expect(
+      error(withImportance("<real>1e20</real>"))?.description
+        == "x.plist: entry 1: \"importance\" must be 1…9 (a string, an integer, or a whole real number), got 1e+20")
+    #expect(
+      error(withImportance("<real>10.0</real>"))?.description == "x.plist: entry 1: \"importance\" must be 1…9, got 10")
+    #expect(
+      error(withImportance("<true/>"))?.description
+        == "x.plist: entry 1: \"importance\" must be 1…9 (a string, an integer, or a whole real number), got a boolean")
   }
 }

@@ -17,7 +17,7 @@ extension MessageCatalog {
   ///   - name: the catalog name, `fr` for `messages/fr.json`.
   ///   - text: the file's text.
   public static func problem(inCatalog name: String, text: String) -> String? {
-    guard let messages = parse(text) else { return "is not a JSON object of strings" }
+    guard let messages = parse(text) else { return shapeProblem(text) ?? "is not a JSON object of strings" }
     guard let locale = try? LocaleIdentifier(name) else {
       return "is not named after a locale (fr.json, zh_Hans.json…)"
     }

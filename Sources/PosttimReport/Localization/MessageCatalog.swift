@@ -49,7 +49,9 @@ public final class MessageCatalog: Sendable {
     for name in Self.candidates(catalogForm: catalogForm) where !layers.contains(where: { $0.0 == name }) {
       guard let text = resources.text(at: "messages/\(name).json") else { continue }
       guard let messages = Self.parse(text) else {
-        warn("message catalog messages/\(name).json is not a JSON object of strings; ignored")
+        warn(
+          "message catalog messages/\(name).json \(Self.shapeProblem(text) ?? "is not a JSON object of strings"); ignored"
+        )
         continue
       }
       layers.append((name, messages))

@@ -21,12 +21,13 @@ import PosttimTemplating
 /// nor closes emphasis), so the URL reads and links the same whether or not
 /// a reader autolinks it. Inside the link GFM makes (``GFMAutolink``), `~`
 /// is left bare too: it is markup in no CommonMark reader. A scheme URL
-/// whose link holds `*` or `~` becomes a CommonMark autolink,
-/// `<http://exemple.fr/~prof/tp*3>`, so GitHub shows and links it as it is
-/// and a plain CommonMark reader links it too, reading no emphasis in it;
-/// one that cannot (it holds `|`, `>` or an entity reference) and a `www.`
-/// URL keep `\*`. Other punctuation keeps its backslash (`*`, `[` could
-/// start markup when a reader does not link the URL).
+/// that would need any other backslash, in its link or in the tail GFM
+/// trims off it (GFM keeps the backslash in both), becomes a CommonMark
+/// autolink of its link, `<http://exemple.fr/~prof/tp*3>`, so GitHub shows
+/// and links it as it is and a plain CommonMark reader links it too,
+/// reading no emphasis in it; one that cannot (it holds `|`, `>` or an
+/// entity reference) and a `www.` URL keep their backslashes (`*`, `[`
+/// could start markup when a reader does not link the URL).
 public enum MarkdownEscaping {
   /// Matched per Unicode scalar, not per Character: `|` followed by a
   /// combining mark is one Character but still splits a GFM cell.
@@ -91,11 +92,13 @@ public enum MarkdownEscaping {
         urlEnd = end
         let link = GFMAutolink.linkEnd(bytes, start: index, end: end)
         linkedEnd = GFMAutolink.isLinked(bytes, start: index, end: end) ? link : index
-        if bytes[index..<link].contains(where: { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "~") }),
+        if (index..<end).contains(where: { needsBackslash(bytes, $0) }),
           GFMAutolink.canBeAngleAutolink(bytes, start: index, end: link)
         {
-          // `*` and `~` as they are: a CommonMark autolink, which every
-          // reader links and none reads markup in.
+          // GFM keeps a backslash in its link and the link's text, also one
+          // in the trimmed tail (`x=\_` links `x=\`): a CommonMark autolink
+          // of GFM's link instead, which every reader links as it is and
+          // none reads markup in; the tail follows it, escaped.
           result.append(UInt8(ascii: "<"))
           result.append(contentsOf: bytes[index..<link])
           result.append(UInt8(ascii: ">"))
@@ -143,6 +146,13 @@ public enum MarkdownEscaping {
   static func scalarAndLength(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> (Unicode.Scalar, Int) {
     let (value, length) = ScalarScan.scalar(in: bytes, at: index)
     return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
+  }
+
+  /// Whether the byte at `index` of a bare URL would be written with a
+  /// backslash: a ``special`` character ``isBareInURL(_:_:)`` does not leave
+  /// bare (`~` counts: it is bare only inside a link GFM makes).
+  static func needsBackslash(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> Bool {
+    bytes[index] < 0x80 && specialASCII.contains(bytes[index]) && !isBareInURL(bytes, index)
   }
 
   /// `_` between ASCII letters or digits, or `&` not followed by an entity

@@ -67,7 +67,11 @@ package struct TaskEntryBuilder {
       origin: TaskOrigin(file: file, entry: entry))
   }
 
-  /// "1"…"9" as the app writes it, or an integer 1…9.
+  /// The value kinds ``importance(_:fail:)`` reads, for its messages.
+  static let acceptedKinds = "a string, an integer, or a whole real number"
+
+  /// "1"…"9" as the app writes it, an integer 1…9, or a whole real 1.0…9.0
+  /// (unambiguous, so read as that integer).
   package static func importance(_ value: PropertyListValue, fail: (String) -> TaskListError) throws(TaskListError)
     -> Int
   {
@@ -80,11 +84,13 @@ package struct TaskEntryBuilder {
     case .integer(let number):
       guard (1...9).contains(number) else { throw fail("must be 1…9, got \(number)") }
       return number
-    // A whole <real> (`5.0`) reads as that integer, as it always has.
     case .real(let number) where number.rounded() == number && abs(number) < 1e15:
       return try importance(.integer(Int(number)), fail: fail)
+    case .real(let number):
+      // Swift's shortest round-trip spelling: `5.5`, `1e+20`, `nan`.
+      throw fail("must be 1…9 (\(acceptedKinds)), got \(number)")
     default:
-      throw fail("must be 1…9 (a string or an integer), got \(value.typeName)")
+      throw fail("must be 1…9 (\(acceptedKinds)), got \(value.typeName)")
     }
   }
 }
