@@ -8,7 +8,7 @@ import TestSupport
 @Suite("CLI: the render budget")
 struct RenderBudgetCLITests {
   @Test(
-    "{{#sections}} nested 99 deep (13^99 renderings from 2.6 KB): exit 78, nothing written", .timeLimit(.minutes(5)))
+    "{{#sections}} nested 99 deep (13^99 renderings from 2.6 KB): exit 78, nothing written", .timeLimit(.minutes(10)))
   func nestedSections() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -10,7 +10,7 @@ import TestSupport
 struct RenderBudgetGrowthTests {
   @Test(
     "tasks nested in tasks three deep over 600 tasks: exit 78 at 1,000,000 + 64 × T × (N + 1) + 16 × B + 4 × L units",
-    .timeLimit(.minutes(5)))
+    .timeLimit(.minutes(10)))
   func nestedTasks() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

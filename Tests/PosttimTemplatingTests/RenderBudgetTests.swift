@@ -18,7 +18,7 @@ struct RenderBudgetTests {
       && error.message.hasPrefix("rendering takes more work than its budget (")
   }
 
-  @Test("sections nested 99 deep over 13 items (13^99 renderings) stop at the budget", .timeLimit(.minutes(5)))
+  @Test("sections nested 99 deep over 13 items (13^99 renderings) stop at the budget", .timeLimit(.minutes(10)))
   func nestedSections() {
     let template = try! Template(source: Self.nested("sections", 99), name: "agenda")
     #expect {
@@ -30,7 +30,7 @@ struct RenderBudgetTests {
 
   @Test(
     "partials, parents, blocks and dynamic names that multiply stop at the budget",
-    .timeLimit(.minutes(5)),
+    .timeLimit(.minutes(10)),
     arguments: [
       // Each partial includes the next twice: 2^40 renderings.
       (Dictionary(uniqueKeysWithValues: (0..<40).map { ("p\($0)", "{{>p\($0 + 1)}}{{>p\($0 + 1)}}") }), "{{>p0}}"),
@@ -65,7 +65,7 @@ struct RenderBudgetTests {
     }
   }
 
-  @Test("a long list interpolated over and over is counted by its text", .timeLimit(.minutes(5)))
+  @Test("a long list interpolated over and over is counted by its text", .timeLimit(.minutes(10)))
   func interpolatedList() throws {
     let long: TemplateValue = .list(Array(repeating: "", count: 100_000))
     let template = try Template(source: Self.nested("sections", 8, "{{rows}}"), name: "t")

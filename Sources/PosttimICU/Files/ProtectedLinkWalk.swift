@@ -169,10 +169,12 @@ package enum ProtectedLinkWalk {
         checkCurrent()
         continue
       }
-      guard let text = readLink(at: next) else {
-        let reason = "not following \(candidate): \(lastError)"
+      let text: String
+      do throws(Refusal) {
+        text = try readLink(at: next, named: candidate)
+      } catch {
         close(current)
-        throw Refusal(reason: reason)
+        throw error
       }
       if text.hasPrefix("/") {
         let root = open("/", folderFlags)
@@ -319,14 +321,21 @@ package enum ProtectedLinkWalk {
   }
 
   /// The text of the link `link` is an `O_PATH | O_NOFOLLOW` descriptor
-  /// of, or nil.
-  package static func readLink(at link: Int32) -> String? {
+  /// of (at `path`, for the refusal).
+  /// - Throws: ``Refusal`` when it cannot be read or is not UTF-8.
+  package static func readLink(at link: Int32, named path: String) throws(Refusal) -> String {
     var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
     let count = buffer.withUnsafeMutableBufferPointer { pointer in
       pointer.withMemoryRebound(to: CChar.self) { readlinkat(link, "", $0.baseAddress!, $0.count - 1) }
     }
-    guard count > 0 else { return nil }
-    return String(decoding: buffer[0..<count], as: UTF8.self)
+    guard count > 0 else { throw Refusal(reason: "not following \(path): \(lastError)") }
+    // Decoded with U+FFFD, the text would name another file.
+    guard let text = String(validating: buffer[0..<count], as: UTF8.self) else {
+      throw Refusal(
+        reason:
+          "not following \(path): its target is not UTF-8 text, '\(UndecodedBytes.escaped(Array(buffer[0..<count])))'")
+    }
+    return text
   }
 
   package static var lastError: String { String(cString: strerror(errno)) }

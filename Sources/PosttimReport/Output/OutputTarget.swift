@@ -98,8 +98,11 @@ enum OutputTarget {
         throw OutputError(.cannotCreate, path: path, reason: "is a directory")
       case S_IFLNK:
         try checkFollowable(current, owner: info.st_uid, in: folderInfo, path: path)
-        guard let destination = ProtectedLinkWalk.readLink(at: found) else {
-          throw OutputError(.cannotCreate, path: path, reason: "not following \(current): \(lastError)")
+        let destination: String
+        do throws(ProtectedLinkWalk.Refusal) {
+          destination = try ProtectedLinkWalk.readLink(at: found, named: current)
+        } catch {
+          throw OutputError(.cannotCreate, path: path, reason: error.reason)
         }
         if let followed { close(followed.folder) }
         keepsFolder = true

@@ -1,4 +1,5 @@
 import Foundation
+import PosttimICU
 import PosttimReport
 
 /// Arguments and environment values checked as the kernel passed them, as
