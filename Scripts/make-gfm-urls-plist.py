@@ -19,6 +19,7 @@ tasks = [
     ("TP http://exemple.fr/~prof/tp*3 et www.exemple.fr/~prof/tp_4", "(https://exemple.fr/a*b~c) puis https://exemple.fr/~x~ fin*"),
     ("Lire https://en.wikipedia.org/wiki/Mercury_(planet) et https://ex.org/é_à", "https://ex.org/a__b https://ex.org/_hidden https://ex.org/?q=a_b&x=_"),
     ("Dossier https://ex.org/a\\b puis https://ex.org/a* fin", "https://ex.org/a_b.pdf https://ex.org/file_2026.pdf https://ex.org/a_b#frag_1"),
+    ("Voir https://ex.org/?a=1&amp; fin et https://ex.org/a&lt; puis https://ex.org/a&b;", "https://ex.org/<x https://ex.org/a_b<x https://ex.org/a&copy;)"),
 ]
 entries = [
     {"tache": title, "date": when + datetime.timedelta(minutes=index), "importance": str(index + 2), "description": text}

@@ -97,6 +97,12 @@ extension MarkdownEscapingTests {
         "voir <https://ex.org/_x>\\_. et https://ex.org/a_b#frag_1"
       ),
       ("https://ex.org/a* fin", "<https://ex.org/a>\\* fin"),
+      ("T https://ex.org/?a=1&amp; end", "T <https://ex.org/?a=1>\\&amp; end"),
+      ("https://ex.org/a&lt;", "<https://ex.org/a>\\&lt;"),
+      ("https://ex.org/a&b;", "<https://ex.org/a>\\&b;"),
+      ("https://ex.org/a&copy;)", "<https://ex.org/a>\\&copy;)"),
+      ("https://ex.org/<x", "<https://ex.org/>\\<x"),
+      ("https://ex.org/a_b<x", "<https://ex.org/a_b>\\<x"),
     ])
   func backslashFreeLinks(input: String, expected: String) {
     #expect(MarkdownEscaping.escape(input) == expected)

@@ -24,7 +24,8 @@ enum ScalarMarkdownEscaping {
         let backslashed = (index..<end).contains { i in
           "\\`*_[]<>|~&".unicodeScalars.contains(scalars[i]) && !isBareInURL(scalars, i)
         }
-        if backslashed, canBeAutolink(scalars, index, link) {
+        let endsAtAngle = end < scalars.count && scalars[end] == "<"
+        if backslashed || endsAtAngle, canBeAutolink(scalars, index, link) {
           result.append("<")
           result.append(contentsOf: scalars[index..<link])
           result.append(">")

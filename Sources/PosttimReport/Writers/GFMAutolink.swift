@@ -13,7 +13,7 @@ enum GFMAutolink {
   /// trailing `)` stays only while the parentheses in the link balance.
   static func linkEnd(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int) -> Int {
     var end = end
-    func isAlpha(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte | 0x20) && (byte | 0x20) <= 0x7A }
+    func isAlpha(_ byte: UInt8) -> Bool { (0x61...0x7A).contains(byte | 0x20) }
     while end > start {
       let last = bytes[end - 1]
       if Array("?!.,:*_~'\"".utf8).contains(last) {

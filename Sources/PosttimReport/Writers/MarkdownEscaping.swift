@@ -92,13 +92,16 @@ public enum MarkdownEscaping {
         urlEnd = end
         let link = GFMAutolink.linkEnd(bytes, start: index, end: end)
         linkedEnd = GFMAutolink.isLinked(bytes, start: index, end: end) ? link : index
-        if (index..<end).contains(where: { needsBackslash(bytes, $0) }),
+        // A `<` ends the URL, and its backslash would join the link.
+        let endsAtAngle = end < bytes.count && bytes[end] == UInt8(ascii: "<")
+        if endsAtAngle || (index..<end).contains(where: { needsBackslash(bytes, $0) }),
           GFMAutolink.canBeAngleAutolink(bytes, start: index, end: link)
         {
           // GFM keeps a backslash in its link and the link's text, also one
-          // in the trimmed tail (`x=\_` links `x=\`): a CommonMark autolink
-          // of GFM's link instead, which every reader links as it is and
-          // none reads markup in; the tail follows it, escaped.
+          // in the trimmed tail (`x=\_` links `x=\`) or before the `<` that
+          // ends it: a CommonMark autolink of GFM's link instead, which every
+          // reader links as it is and none reads markup in; the tail follows
+          // it, escaped.
           result.append(UInt8(ascii: "<"))
           result.append(contentsOf: bytes[index..<link])
           result.append(UInt8(ascii: ">"))
