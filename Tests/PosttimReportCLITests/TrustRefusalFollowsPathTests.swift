@@ -89,11 +89,7 @@ struct TrustRefusalFollowsPathTests {
     let layout = try Layout()
     defer { layout.remove() }
     for base in [layout.link + "/../xdg", layout.link + "/../none"] {
-      let path = base + "/posttim-report/config"
-      expectRun(
-        arguments: [TestPaths.example.path], exit: .configuration,
-        stderr: ["posttim-report: error: \(path): config file not trusted: \(layout.linkRefusal)"],
-        environment: CapturedRun.defaultEnvironment.merging(["XDG_CONFIG_HOME": base]) { $1 })
+      expectDefaultConfigRefused(under: base, layout.linkRefusal)
     }
   }
 
@@ -107,12 +103,19 @@ struct TrustRefusalFollowsPathTests {
         stderr: ["posttim-report: error: \(path): config file not trusted: \(layout.folderRefusal)"])
     }
     for base in [layout.theirs + "/none", layout.theirs + "/x"] {
-      let path = base + "/posttim-report/config"
-      expectRun(
-        arguments: [TestPaths.example.path], exit: .configuration,
-        stderr: ["posttim-report: error: \(path): config file not trusted: \(layout.folderRefusal)"],
-        environment: CapturedRun.defaultEnvironment.merging(["XDG_CONFIG_HOME": base]) { $1 })
+      expectDefaultConfigRefused(under: base, layout.folderRefusal)
     }
+  }
+
+  /// A run with `XDG_CONFIG_HOME=base` is 78, its default config file refused for `reason`.
+  private func expectDefaultConfigRefused(
+    under base: String, _ reason: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    expectRun(
+      arguments: [TestPaths.example.path], exit: .configuration,
+      stderr: ["posttim-report: error: \(base)/posttim-report/config: config file not trusted: \(reason)"],
+      environment: CapturedRun.defaultEnvironment.merging(["XDG_CONFIG_HOME": base]) { $1 },
+      sourceLocation: sourceLocation)
   }
 
   @Test("a default config file that is not there, in trusted folders, is no config file (exit 0)")

@@ -62,10 +62,6 @@ package enum TrustedPath {
     return refusal(file: info)
   }
 
-  /// Why the folders leading to the file at `path` are not trusted, or
-  /// nil; a missing file is left to its user.
-  package static func refusal(folderOf path: String) -> String? { refusal(walking: path, missingAllowed: true) }
-
   /// Why the folder `path` (written), or those leading to it, are not
   /// trusted, or nil.
   package static func refusal(folder path: String) -> String? { refusal(walking: path, rule: .callerOrRoot) }

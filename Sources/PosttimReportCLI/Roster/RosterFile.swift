@@ -269,10 +269,9 @@ struct RosterFile: Sendable {
     var layer = ParsedOptions()
     // A relative template folder is the roster's, as a relative list is:
     // the same row must not depend on the folder cron starts in.
-    let folder = (path as NSString).deletingLastPathComponent
     let templateDirectory = ReportOptions.templateDirectory.spec.name
     for (spec, cell) in zip(optionColumns, reader.cells) where !cell.isEmpty {
-      let text = spec.name == templateDirectory && !cell.hasPrefix("/") && !folder.isEmpty ? folder + "/" + cell : cell
+      let text = spec.name == templateDirectory ? readers.resolved(cell) : cell
       layer.append(spec, .init(text: text, origin: .roster(path: path, row: reader.row, column: spec.name)))
     }
     return layer

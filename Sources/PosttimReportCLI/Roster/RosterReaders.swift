@@ -4,7 +4,7 @@
 /// ``RosterReader`` with strings is made only when a reader is looked at,
 /// so a long roster costs its cells' bytes and a few integers a reader.
 struct RosterReaders: RandomAccessCollection, Sendable {
-  /// The roster's folder, for relative lists.
+  /// The roster's folder, for relative paths in cells.
   let folder: String
   /// Cells a reader: `id`, `list`, then one per option column.
   let width: Int
@@ -28,8 +28,13 @@ struct RosterReaders: RandomAccessCollection, Sendable {
     let cells = (2..<width).map { cell(index, $0) }
     return RosterReader(
       id: id(at: index), row: Int(rows[index]),
-      list: list.hasPrefix("/") || folder.isEmpty ? list : folder + "/" + list, at: Int(ats[index]),
+      list: resolved(list), at: Int(ats[index]),
       cells: cells.contains { !$0.isEmpty } ? cells : [])
+  }
+
+  /// `path` (a cell's), relative ones taken from the roster's folder.
+  func resolved(_ path: String) -> String {
+    path.hasPrefix("/") || folder.isEmpty ? path : folder + "/" + path
   }
 
   /// The ID of the reader at `index` (without making the rest).
