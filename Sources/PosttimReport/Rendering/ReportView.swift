@@ -19,7 +19,8 @@ public struct ReportView: Sendable {
   public let localeTag: String
   /// "rtl" for right-to-left locales, else "ltr".
   public let direction: String
-  /// The IANA time zone ID in use ("America/Toronto").
+  /// The zone in use: its IANA time zone ID ("America/Toronto"), or ICU's
+  /// custom ID ("GMT+09:00") or the POSIX rules given, for zones that have none.
   public let timeZoneID: String
   /// "Fuseau horaire : heure de l’Est (America/Toronto)".
   public let timeZoneLine: String

@@ -17,8 +17,13 @@ extension ReportView {
       json: .alias("locale.direction"), jsonMeaning: "`\"ltr\"` or `\"rtl\"` (Arabic, Hebrew, Persian…)"
     ) { view, _ in .string(view.direction) },
     .init(
-      "timeZoneID", .string, example: "America/Toronto", "the IANA time zone ID in use", json: .alias("timeZone"),
-      jsonMeaning: "IANA time zone ID used for every local value: `\"America/Toronto\"`"
+      "timeZoneID", .string, example: "America/Toronto",
+      "the zone in use: its IANA time zone ID, or for `-z` given as an offset or POSIX rules ICU's `GMT+09:00` "
+        + "(no DST) or the rules as given",
+      json: .alias("timeZone"),
+      jsonMeaning: "the zone of every local value: its IANA time zone ID (`\"America/Toronto\"`); for `-z` given "
+        + "as an offset or POSIX rules, not an IANA ID: ICU's custom ID `\"GMT+09:00\"` (`+09:00`, `JST-9`) or "
+        + "the rules as given (`\"AEST-10AEDT,M10.1.0,M4.1.0/3\"`); every local value carries its UTC offset"
     ) { view, _ in .string(view.timeZoneID) },
     .init(
       "timeZoneLine", .string, example: "Fuseau horaire : heure de l’Est (America/Toronto)",
