@@ -47,6 +47,41 @@ struct TemplateFolderNameTests {
     }
   }
 
+  /// Two canonically equivalent names and the NFC form they share, each
+  /// also as the message spells it.
+  struct EquivalentPair: Sendable {
+    let first: String, firstShown: String, second: String, secondShown: String, nfcShown: String
+  }
+
+  /// Neither pair is one NFC name and one NFD: U+212B is in no normal
+  /// form; `q\u{323}\u{307}` is both, `q\u{307}\u{323}` neither.
+  static let equivalentNotNFCAndNFD = [
+    EquivalentPair(
+      first: "\u{212B}", firstShown: "\\u{212B}", second: "A\u{30A}", secondShown: "A\\u{30A}", nfcShown: "\\u{C5}"),
+    EquivalentPair(
+      first: "q\u{323}\u{307}", firstShown: "q\\u{323}\\u{307}", second: "q\u{307}\u{323}",
+      secondShown: "q\\u{307}\\u{323}", nfcShown: "q\\u{323}\\u{307}"),
+  ]
+
+  @Test(
+    "canonically equivalent names that are not one NFC and one NFD: 78 saying what both normalize to",
+    arguments: equivalentNotNFCAndNFD)
+  func equivalentNamesNotNFCAndNFD(_ pair: EquivalentPair) throws {
+    let folder = try folder([Array(pair.first.utf8), Array(pair.second.utf8)])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let run = expectRun(
+      arguments: [TestPaths.example.path, "--template-dir", folder.path, "--now", "2026-11-30T14:00:00Z"],
+      exit: .configuration)
+    // The folder is listed in its own order: either name may come first.
+    let message = { (one: String, other: String) in
+      "posttim-report: error: \(folder.path): holds two names that Unicode reads as one, '\(one)' and '\(other)' in "
+        + "\(folder.path)/markdown (canonically equivalent: both normalize to NFC '\(pair.nfcShown)'): rename one"
+    }
+    #expect(
+      run.stderr == [message(pair.firstShown, pair.secondShown)]
+        || run.stderr == [message(pair.secondShown, pair.firstShown)], "standard error: \(run.stderr)")
+  }
+
   @Test("a name that is not UTF-8: 78 naming it with its bytes")
   func nameNotUTF8() throws {
     let folder = try folder([Array("x".utf8) + [0xFF] + Array(".mustache".utf8)])

@@ -54,8 +54,9 @@ public enum SendmailDelivery {
   /// Runs `path -t -oi` with `message` on standard input and waits at most
   /// `timeout` seconds.
   /// - Parameters:
-  ///   - untrusted: why the program found (a bare name looked up on
-  ///     `PATH`) may not be run, or nil: the caller's trust rule.
+  ///   - untrusted: why the program at a path may not be run, or nil:
+  ///     the caller's trust rule, asked of the path given and, for a bare
+  ///     name, of each `PATH` entry's candidate looked at.
   ///   - hook: hears of the sendmail process while it runs, so a signal
   ///     handler can kill it.
   /// - Throws: ``Failure``: `.unavailable` when `path` is not an executable
@@ -66,11 +67,9 @@ public enum SendmailDelivery {
     _ message: String, sendmail path: String, timeout: Int = defaultTimeout,
     untrusted: (_ program: String) -> String?, hook: any ChildProcessHook = NoChildProcessHook()
   ) throws(Failure) {
-    let path = try programPath(path)
+    let path = try programPath(path, untrusted: untrusted)
     // Trust first: what is beyond a link refused (found or not) is not looked at.
-    if let reason = untrusted(path) {
-      throw Failure(message: "cannot send: the sendmail program \(path) is not trusted: \(reason); nothing was sent")
-    }
+    if let reason = untrusted(path) { throw refusal(path, reason) }
     try checkProgram(at: path)
     let input = try SendmailInput.holding(Array(message.utf8))
     defer { close(input) }
@@ -127,15 +126,22 @@ public enum SendmailDelivery {
   /// (unset: `/bin:/usr/bin`), the first executable regular file. Unlike
   /// execvp(3), empty and relative entries are skipped: they name the
   /// current folder, where a root cron job may stand in another user's
-  /// folder. A name with a `/` is used as it is.
-  /// - Throws: ``Failure`` when no entry of `PATH` has it.
+  /// folder. Each entry's candidate is put to `untrusted` before it is
+  /// looked at: one it refuses (another user's link or folder on the way)
+  /// is refused whether the name lies beyond it or not, since skipping it
+  /// would answer "not found" through that link and tell what lies beyond
+  /// it. Entries after the one holding the program are not looked at. A
+  /// name with a `/` is used as it is.
+  /// - Throws: ``Failure`` when an entry is refused or none has it.
   static func programPath(
-    _ name: String, environment: [String: String] = ProcessInfo.processInfo.environment
+    _ name: String, untrusted: (_ program: String) -> String? = { _ in nil },
+    environment: [String: String] = ProcessInfo.processInfo.environment
   ) throws(Failure) -> String {
     guard !name.isEmpty, !name.contains("/") else { return name }
     let search = environment["PATH"] ?? "/bin:/usr/bin"
     for folder in search.split(separator: ":") where folder.hasPrefix("/") {
       let candidate = String(folder) + "/" + name
+      if let reason = untrusted(candidate) { throw refusal(candidate, reason) }
       var info = stat()
       if stat(candidate, &info) == 0, info.st_mode & S_IFMT == S_IFREG, access(candidate, X_OK) == 0 {
         return candidate
@@ -144,6 +150,11 @@ public enum SendmailDelivery {
     throw Failure(
       message: "cannot send: no program named \(name) on PATH (\(search)); give its full path, e.g. "
         + "\(defaultPath), \(otherProgramHint); nothing was sent")
+  }
+
+  /// The program at `path` may not be run: `reason` says why.
+  private static func refusal(_ path: String, _ reason: String) -> Failure {
+    Failure(message: "cannot send: the sendmail program \(path) is not trusted: \(reason); nothing was sent")
   }
 
   /// Refuses a `path` that is missing, a directory (which `access(X_OK)`

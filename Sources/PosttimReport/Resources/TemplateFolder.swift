@@ -175,7 +175,7 @@ public final class TemplateFolder: Sendable {
         if let other = names[name] {
           throw .refused(
             "holds two names that Unicode reads as one, '\(Self.spelled(other))' and '\(Self.spelled(name))' in "
-              + "\(shown) (one written NFC, one NFD): rename one")
+              + "\(shown) (\(CanonicalPair.kind(other, name, spelled: Self.spelled))): rename one")
         }
         names[name] = name
       }

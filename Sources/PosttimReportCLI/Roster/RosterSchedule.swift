@@ -41,7 +41,7 @@ struct RosterSchedule {
       do {
         let plan = try Self.plan(for: reader, roster: roster, request: request, warnings: warnings, shared: shared)
         guard request.shard.contains(id: reader.id) else { continue }
-        Self.checkListIsThere(reader, warnings: warnings)
+        Self.checkList(reader, warnings: warnings)
         let planned = plan.presentation.locales[0].timeZone
         let (zone, calendar) = try calendars[planned] ?? (planned, DayCalendar(timeZone: planned))
         calendars[zone] = (zone, calendar)
@@ -111,14 +111,24 @@ struct RosterSchedule {
     }
   }
 
-  /// A list that is not there is named by the check, due or not; the
+  /// A list that is not there, or one the read would refuse on its way
+  /// (another user's link: refused whatever lies beyond it, so the check
+  /// tells nobody what is there), is named by the check, due or not; the
   /// reader fails when it is due, and the others are sent (a reader's
-  /// failure never stops the others). `stat` opens nothing, so a FIFO is not waited on.
-  static func checkListIsThere(_ reader: RosterReader, warnings: RosterWarnings) {
-    var info = stat()
-    guard stat(reader.list, &info) != 0, errno == ENOENT || errno == ENOTDIR else { return }
-    warnings.environment(for: reader).warn(
-      "column 'list': \(reader.list): no such file; this reader fails until it is there, the others are sent")
+  /// failure never stops the others). The walk is the read's own
+  /// (``DataFile/open(_:trusted:from:regularOnly:as:)``'s rule) and opens
+  /// nothing, so a FIFO is not waited on.
+  static func checkList(_ reader: RosterReader, warnings: RosterWarnings) {
+    let problem: String
+    do throws(ProtectedLinkWalk.Refusal) {
+      let walked = try ProtectedLinkWalk.walk(reader.list, rule: .callerOrRootRead)
+      walked.closeDescriptor()
+      guard walked.descriptor < 0, walked.error == ENOENT || walked.error == ENOTDIR else { return }
+      problem = "no such file; this reader fails until it is there"
+    } catch {
+      problem = "cannot be read (\(error.reason)); this reader fails until it is fixed"
+    }
+    warnings.environment(for: reader).warn("column 'list': \(reader.list): \(problem), the others are sent")
   }
 
   /// Whether a row's usage error (its cells against each other: a `to`
