@@ -20,9 +20,10 @@ tasks = [
     ("Lire https://en.wikipedia.org/wiki/Mercury_(planet) et https://ex.org/é_à", "https://ex.org/a__b https://ex.org/_hidden https://ex.org/?q=a_b&x=_"),
     ("Dossier https://ex.org/a\\b puis https://ex.org/a* fin", "https://ex.org/a_b.pdf https://ex.org/file_2026.pdf https://ex.org/a_b#frag_1"),
     ("Voir https://ex.org/?a=1&amp; fin et https://ex.org/a&lt; puis https://ex.org/a&b;", "https://ex.org/<x https://ex.org/a_b<x https://ex.org/a&copy;)"),
+    ("Réf https://ex.org/a&#;b et https://ex.org/a&#x;b fin", "https://ex.org/a&#1234567890; https://ex.org/a\\&amp; https://ex.org/a&1b;c"),
 ]
 entries = [
-    {"tache": title, "date": when + datetime.timedelta(minutes=index), "importance": str(index + 2), "description": text}
+    {"tache": title, "date": when + datetime.timedelta(minutes=index), "importance": str(min(index + 2, 9)), "description": text}
     for index, (title, text) in enumerate(tasks)
 ]
 with open(sys.argv[1], "wb") as output:

@@ -158,7 +158,7 @@ struct OptionAndValueEdgeTests {
     expectRun(
       arguments: [example, "--template-dir", folder.path], exit: .configuration,
       stderr: [
-        "posttim-report: error: \(folder.path)/messages/fr.json: message \"section.count\": U_PATTERN_SYNTAX_ERROR at offset 15"
+        "posttim-report: error: \(folder.path)/messages/fr.json: message \"section.count\": syntax error at offset 15"
       ])
   }
 

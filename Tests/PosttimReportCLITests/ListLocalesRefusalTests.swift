@@ -10,18 +10,35 @@ import TestSupport
 @Suite("CLI: --list-locales refuses the catalogs a report refuses")
 struct ListLocalesRefusalTests {
   static let catalogs: [(text: String, reason: String)] = [
-    (#"{"report.title":"{unclosed"}"#, #"message "report.title": U_UNMATCHED_BRACES at offset 0"#),
-    (#"{"report.title":"{count, plural, one {x}}"}"#, #"message "report.title": U_DEFAULT_KEYWORD_MISSING"#),
+    (#"{"report.title":"{unclosed"}"#, #"message "report.title": unmatched braces (ICU does not say where)"#),
+    (
+      #"{"report.title":"{count, plural, one {x}}"}"#,
+      #"message "report.title": a plural or select without its 'other' case (ICU does not say where)"#
+    ),
     (#"{"mail.subject":"Agenda {bogus}"}"#, #"message "mail.subject": placeholder {bogus} unknown"#),
     ("[1]", "is not a JSON object (an array)"),
     (#"{"agenda.title":"T","mail.subject":1}"#, #""mail.subject" is a number, not a string"#),
     (#"{"a":"x","b":{"c":"d"},"z":true}"#, #""b" is an object, not a string"#),
     (
       "{\"agenda.title\":\"T\",\n\"mail.subject\": \"x\",\n \"oops\" }",
-      "is not valid JSON: Invalid value around line 3, column 9"
+      #"is not valid JSON at line 3, column 9 (after the key "oops"): expected ':' after the key, found '}'"#
     ),
-    ("\u{FEFF}{\"é\":\"à\" \"b\"}", "is not valid JSON: Invalid value around line 1, column 10"),
-    (#"{"x":"\ud800"}"#, "is not valid JSON: Unexpected end of file during string parse"),
+    (
+      "\u{FEFF}{\"é\":\"à\" \"b\"}",
+      #"is not valid JSON at line 1, column 10 (after the value of "é"): expected ',' or '}', found '"'"#
+    ),
+    (
+      #"{"x":"\ud800"}"#,
+      #"is not valid JSON at line 1, column 7 (in the value of "x"): '\uD800' is a lone high surrogate (no \uDC00–\uDFFF follows): it stands for no character"#
+    ),
+    (
+      #"{"a":"x","b":"y",}"#,
+      #"is not valid JSON at line 1, column 17 (after the value of "b"): a comma before '}': JSON allows no trailing comma"#
+    ),
+    (
+      #"{"report.title":"x","report.title":"y"}"#,
+      #"has the key "report.title" twice, at line 1, column 2 and line 1, column 21"#
+    ),
   ]
 
   @Test("a broken catalog: the report's error and exit 78, after a listing that shows why", arguments: catalogs)

@@ -108,6 +108,28 @@ extension MarkdownEscapingTests {
     #expect(MarkdownEscaping.escape(input) == expected)
   }
 
+  /// CommonMark §2.5 decodes `&#` with 1–7 digits, `&#x` with 1–6 hex
+  /// digits and `&name;`, each ending in `;`; any other `&` is text, so in
+  /// a URL it stays bare (a backslash would join GFM's link and show).
+  /// Read back by `cmark-gfm -e autolink` in Scripts/check-consumers.sh
+  /// (Tests/Fixtures/gfm-urls.plist).
+  @Test(
+    "in a URL, an & that starts no CommonMark entity or character reference stays bare",
+    arguments: [
+      ("https://ex.org/a&#;b", "https://ex.org/a&#;b"),
+      ("https://ex.org/a&#x;b", "https://ex.org/a&#x;b"),
+      ("https://ex.org/a&#1234567890;", "https://ex.org/a&#1234567890;"),
+      ("https://ex.org/a&#12345678;b", "https://ex.org/a&#12345678;b"),
+      ("https://ex.org/a&#x1234567;b", "https://ex.org/a&#x1234567;b"),
+      ("https://ex.org/a&1b;c", "https://ex.org/a&1b;c"),
+      ("https://ex.org/a&#1234567;b", "https://ex.org/a\\&#1234567;b"),
+      ("https://ex.org/a&#X10FFFF;b", "https://ex.org/a\\&#X10FFFF;b"),
+      ("https://ex.org/a\\&amp;", "<https://ex.org/a\\>\\&amp;"),
+    ])
+  func bareAmpersandWithoutReference(input: String, expected: String) {
+    #expect(MarkdownEscaping.escape(input) == expected)
+  }
+
   @Test(
     "where a URL cannot be an autolink, ~ inside GFM's link stays bare and * keeps its backslash",
     arguments: [

@@ -46,8 +46,8 @@ enum ScalarMarkdownEscaping {
     return bidi.enclose(String(result))
   }
 
-  /// `_` between ASCII letters or digits, or `&` not followed by an entity
-  /// name or number and `;`.
+  /// `_` between ASCII letters or digits, or `&` that starts no entity or
+  /// character reference.
   static func isBareInURL(_ scalars: [Unicode.Scalar], _ index: Int) -> Bool {
     func isAlphanumeric(_ at: Int) -> Bool {
       scalars.indices.contains(at) && scalars[at].isASCII && scalars[at].properties.isAlphabetic
@@ -56,9 +56,12 @@ enum ScalarMarkdownEscaping {
     switch scalars[index] {
     case "_": return isAlphanumeric(index - 1) && isAlphanumeric(index + 1)
     case "&":
-      var end = index + 1
-      while end < scalars.count, isAlphanumeric(end) || scalars[end] == "#" { end += 1 }
-      return !(end > index + 1 && end < scalars.count && scalars[end] == ";")
+      // CommonMark §2.5: &name; (a letter, then letters or digits), &#1–7 digits;, &#x1–6 hex digits;.
+      let tail = String(String.UnicodeScalarView(scalars[(index + 1)...].prefix(40)))
+      // Scalar semantics: a `;` followed by a combining mark still ends the reference.
+      let reference = /^([A-Za-z][A-Za-z0-9]{0,31}|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6});/.matchingSemantics(
+        .unicodeScalar)
+      return (try? reference.prefixMatch(in: tail)) == nil
     default: return false
     }
   }

@@ -80,9 +80,10 @@ struct TaskValueRuleTests: DecodesSampleLists {
         == "x.plist: entry 1: \"importance\" must be 1…9 (a string, an integer, or a whole real number), got 5.5")
     #expect(
       error(withImportance("<real>1e20</real>"))?.description
-        == "x.plist: entry 1: \"importance\" must be 1…9 (a string, an integer, or a whole real number), got 1e+20")
+        == "x.plist: entry 1: \"importance\" must be 1…9 (a string, an integer, or a whole real number), got 1e20")
     #expect(
-      error(withImportance("<real>10.0</real>"))?.description == "x.plist: entry 1: \"importance\" must be 1…9, got 10")
+      error(withImportance("<real>10.0</real>"))?.description
+        == "x.plist: entry 1: \"importance\" must be 1…9, got 10.0")
     #expect(
       error(withImportance("<true/>"))?.description
         == "x.plist: entry 1: \"importance\" must be 1…9 (a string, an integer, or a whole real number), got a boolean")

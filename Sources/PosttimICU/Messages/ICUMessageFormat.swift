@@ -21,12 +21,16 @@ public enum MessageArgument: Sendable, Equatable {
 public final class ICUMessageFormat: @unchecked Sendable {
   /// A message ICU could not parse or format.
   public struct Failure: Error, Equatable, CustomStringConvertible {
-    /// ICU's status name, e.g. `U_PATTERN_SYNTAX_ERROR`.
+    /// What went wrong: a parse error in words ("unmatched braces"), else
+    /// ICU's status name (`U_INVALID_FORMAT_ERROR`).
     public let status: String
-    /// The 0-based offset of a syntax error in the pattern, when known.
+    /// The 0-based offset (UTF-16) of a syntax error in the pattern, when known.
     public let offset: Int?
+    /// True for a parse error ICU gives no place for.
+    var unplaced = false
     public var description: String {
-      offset.map { "\(status) at offset \($0)" } ?? status
+      if unplaced { return "\(status) (ICU does not say where)" }
+      return offset.map { "\(status) at offset \($0)" } ?? status
     }
   }
 
@@ -46,7 +50,7 @@ public final class ICUMessageFormat: @unchecked Sendable {
       cicu_msg_open(locale.icuID, text, length, &offset, &status)
     }
     guard status <= 0, let handle else {
-      throw Failure(status: String(cString: cicu_error_name(status)), offset: offset >= 0 ? Int(offset) : nil)
+      throw Failure(parsing: status, offset: offset)
     }
     self.handle = handle
     self.pattern = pattern

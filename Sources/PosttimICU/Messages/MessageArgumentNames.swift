@@ -27,7 +27,7 @@ extension ICUMessageFormat {
       return status > 0 ? [] : Array(out[..<Int(written)])
     }
     guard status <= 0 else {
-      throw Failure(status: String(cString: cicu_error_name(status)), offset: offset >= 0 ? Int(offset) : nil)
+      throw Failure(parsing: status, offset: offset)
     }
     var seen: Set<String> = []
     return String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init).filter {

@@ -25,7 +25,7 @@ extension ICUMessageFormat {
       }
     }
     guard let text else {
-      throw Failure(status: String(cString: cicu_error_name(failure)), offset: offset >= 0 ? Int(offset) : nil)
+      throw Failure(parsing: failure, offset: offset)
     }
     return text.split(separator: "\n").map { line in
       let parts = line.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)

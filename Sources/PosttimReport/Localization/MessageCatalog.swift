@@ -129,19 +129,9 @@ public final class MessageCatalog: Sendable {
     return (try? LocaleIdentifier("\(catalog)@numbers=\(locale.numberingSystem)")) ?? locale
   }
 
+  /// The messages of a catalog's text, or nil (``messages(in:)`` says why).
   static func parse(_ text: String) -> [String: String]? {
-    // Data(bytes:count:), not the generic Data(_:) over a sequence, whose
-    // metadata costs a runtime lookup at every start.
-    var text = text
-    let data = text.withUTF8 { $0.isEmpty ? Data() : Data(bytes: $0.baseAddress!, count: $0.count) }
-    guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-    else { return nil }
-    var messages: [String: String] = [:]
-    for (key, value) in object {
-      guard let pattern = value as? String else { return nil }
-      messages[key] = pattern
-    }
-    return messages
+    try? messages(in: text)
   }
 
   /// The catalog that defines `key` first in the chain, with its pattern.

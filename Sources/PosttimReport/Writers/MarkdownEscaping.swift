@@ -158,8 +158,8 @@ public enum MarkdownEscaping {
     bytes[index] < 0x80 && specialASCII.contains(bytes[index]) && !isBareInURL(bytes, index)
   }
 
-  /// `_` between ASCII letters or digits, or `&` not followed by an entity
-  /// name or number and `;`. Bytes stand for scalars here: every character
+  /// `_` between ASCII letters or digits, or `&` that starts no entity or
+  /// character reference (``startsEntityReference(_:_:)``). Bytes stand for scalars here: every character
   /// involved is ASCII, and a byte from 0x80 belongs to a non-ASCII scalar.
   static func isBareInURL(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> Bool {
     func isAlphanumeric(_ at: Int) -> Bool {
@@ -169,12 +169,37 @@ public enum MarkdownEscaping {
     }
     switch bytes[index] {
     case UInt8(ascii: "_"): return isAlphanumeric(index - 1) && isAlphanumeric(index + 1)
-    case UInt8(ascii: "&"):
-      var end = index + 1
-      while end < bytes.count, isAlphanumeric(end) || bytes[end] == UInt8(ascii: "#") { end += 1 }
-      return !(end > index + 1 && end < bytes.count && bytes[end] == UInt8(ascii: ";"))
+    case UInt8(ascii: "&"): return !startsEntityReference(bytes, index)
     default: return false
     }
+  }
+
+  /// Whether the `&` at `index` starts what CommonMark §2.5 decodes: `&#`
+  /// and 1–7 decimal digits, `&#x` and 1–6 hex digits, or `&` and a name
+  /// (a letter, then letters or digits, at most 32: any HTML5 entity name
+  /// fits, and no list of them is kept), each followed by `;`. `&#;`,
+  /// `&#x;` and `&#12345678;` are none, so they are shown as they are.
+  static func startsEntityReference(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> Bool {
+    func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
+    func isLetter(_ byte: UInt8) -> Bool { (0x61...0x7A).contains(byte | 0x20) }
+    func isHexDigit(_ byte: UInt8) -> Bool { isDigit(byte) || (0x61...0x66).contains(byte | 0x20) }
+    var start = index + 1
+    let digits: (UInt8) -> Bool, first: (UInt8) -> Bool, most: Int
+    if start < bytes.count, bytes[start] == UInt8(ascii: "#") {
+      start += 1
+      if start < bytes.count, bytes[start] | 0x20 == UInt8(ascii: "x") {
+        start += 1
+        (first, digits, most) = (isHexDigit, isHexDigit, 6)
+      } else {
+        (first, digits, most) = (isDigit, isDigit, 7)
+      }
+    } else {
+      (first, digits, most) = (isLetter, { isLetter($0) || isDigit($0) }, 32)
+    }
+    guard start < bytes.count, first(bytes[start]) else { return false }
+    var end = start + 1
+    while end < bytes.count, end - start < most, digits(bytes[end]) { end += 1 }
+    return end < bytes.count && bytes[end] == UInt8(ascii: ";")
   }
 
   /// URL starts GFM's autolink extension recognizes (extended URL and www

@@ -71,10 +71,12 @@ package struct TaskEntryBuilder {
   static let acceptedKinds = "a string, an integer, or a whole real number"
 
   /// "1"…"9" as the app writes it, an integer 1…9, or a whole real 1.0…9.0
-  /// (unambiguous, so read as that integer).
-  package static func importance(_ value: PropertyListValue, fail: (String) -> TaskListError) throws(TaskListError)
-    -> Int
-  {
+  /// (unambiguous, so read as that integer). A refused real is shown as
+  /// `written`, the text of an XML `<real>` (`-0.0`, `1e309`), else as
+  /// Swift spells the number a binary list holds (`-0.0`, `inf`).
+  package static func importance(
+    _ value: PropertyListValue, written: String? = nil, fail: (String) -> TaskListError
+  ) throws(TaskListError) -> Int {
     switch value {
     case .string(let text):
       guard text.utf8.count == 1, let byte = text.utf8.first, (49...57).contains(byte) else {
@@ -84,11 +86,14 @@ package struct TaskEntryBuilder {
     case .integer(let number):
       guard (1...9).contains(number) else { throw fail("must be 1…9, got \(number)") }
       return number
-    case .real(let number) where number.rounded() == number && abs(number) < 1e15:
-      return try importance(.integer(Int(number)), fail: fail)
     case .real(let number):
       // Swift's shortest round-trip spelling: `5.5`, `1e+20`, `nan`.
-      throw fail("must be 1…9 (\(acceptedKinds)), got \(number)")
+      let shown = written ?? "\(number)"
+      guard number.rounded() == number, abs(number) < 1e15 else {
+        throw fail("must be 1…9 (\(acceptedKinds)), got \(shown)")
+      }
+      guard (1...9).contains(Int(number)) else { throw fail("must be 1…9, got \(shown)") }
+      return Int(number)
     default:
       throw fail("must be 1…9 (\(acceptedKinds)), got \(value.typeName)")
     }

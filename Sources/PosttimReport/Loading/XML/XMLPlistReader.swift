@@ -437,7 +437,17 @@ final class XMLPlistReader {
       }
     case .real:
       guard let number = PlistNumber.real(Array(textBytes)) else {
-        return failValue("holds a <real> that is not a number: \"\(shownText)\"")
+        return failValue("holds a <real> that is not a decimal number: \"\(shownText)\"")
+      }
+      if containers.isEmpty, taskKey == TaskListDecoder.Key.importance {
+        // Checked here, where the file's text is known, so a refusal quotes it.
+        do {
+          _ = try TaskEntryBuilder.importance(.real(number), written: shownText) { message in
+            TaskListError(.invalid, file: file, entry: entry, key: taskKey, message: message)
+          }
+        } catch {
+          return fail(error)
+        }
       }
       deliver(.real(number))
     case .date:
