@@ -77,10 +77,11 @@ public final class ICUDateFormatter: @unchecked Sendable, ICUFailureReporting {
   private let failures = ICUFailureRecord()
   /// The UTS #35 pattern in use (resolved from the skeleton, or given).
   public let pattern: String
-  /// Whether ``pattern`` prints a time zone name or UTC offset (a `z Z O v
-  /// V X x` field outside quotes, UTS #35 §4), so it tells the two
-  /// occurrences of a repeated wall time apart by itself.
-  public var showsTimeZone: Bool { PatternFields.showsZone(pattern) }
+  /// Whether ``pattern`` tells the two occurrences of a repeated wall time
+  /// apart by itself: it prints the UTC offset or the specific zone name (a
+  /// `z Z O X x` field outside quotes, UTS #35 §4). A generic (`v`) or
+  /// location (`V`) zone is the same text for both, so it does not count.
+  public var showsOffsetOrSpecificZone: Bool { PatternFields.showsOccurrenceZone(pattern) }
   /// Whether the pattern prints only the wall time of day (UTS #35 fields
   /// `a b B h H k K m s S A`), no date and no zone: see ``TimeOfDayStrings``.
   public var printsTimeOfDayOnly: Bool { PatternFields.printsTimeOfDayOnly(pattern) }

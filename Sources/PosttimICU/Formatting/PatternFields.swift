@@ -58,9 +58,17 @@ enum PatternFields {
     return (letters, inQuote)
   }
 
-  /// Whether `pattern` prints a time zone name or a UTC offset.
-  static func showsZone(_ pattern: String) -> Bool {
-    fieldLetters(in: pattern).letters.contains { zoneLetters.contains($0) }
+  /// Zone fields whose text differs between the two occurrences of a
+  /// repeated wall time: the UTC offset (`Z O x X`) and the specific name
+  /// (`z`: daylight or standard, "HAE"/"HNE"; a GMT offset where the locale
+  /// has no name). The generic name (`v`) and the location (`V`: zone ID,
+  /// city, "heure : Toronto") are the same text for both (UTS #35 §4 "Zone").
+  static let occurrenceLetters: String = "zZOxX"
+
+  /// Whether `pattern` has a zone field that tells the two occurrences of a
+  /// repeated wall time apart (``occurrenceLetters``); quoted text is no field.
+  static func showsOccurrenceZone(_ pattern: String) -> Bool {
+    fieldLetters(in: pattern).letters.contains { occurrenceLetters.contains($0) }
   }
 
   /// Field letters whose text depends on the wall time of day alone

@@ -24,7 +24,7 @@ public final class ReportPresenter: Sendable, ICUFailureReporting {
   private let timeWithOffset: LazyDateFormatter?
   private let dateTimeWithOffset: LazyDateFormatter?
   /// The details' "exact time": `dateTime`, with the offset unless it
-  /// already shows a zone.
+  /// already shows the offset or a specific zone name.
   private let exactDateTime: LazyDateFormatter
   /// `dateTime` and `exactDateTime` with the era (UTS #35 `G`) for a year
   /// ≤ 0 or ≥ 10000, where the year alone misleads ("1" for 1 BC); nil for
@@ -79,9 +79,9 @@ public final class ReportPresenter: Sendable, ICUFailureReporting {
     timeStrings = TimeOfDayStrings(time)
     dateTime = try open(settings.dateTimeFormat)
     dateTimeStrings = DateTimeStrings(dateTime)
-    /// `formatter` followed by its UTC offset, unless it prints a zone already.
+    /// `formatter` followed by its UTC offset, unless it prints the offset or a specific zone name already.
     @Sendable func exact(_ formatter: ICUDateFormatter) throws(ICUError) -> ICUDateFormatter {
-      formatter.showsTimeZone ? formatter : try open(Self.withOffset(formatter))
+      formatter.showsOffsetOrSpecificZone ? formatter : try open(Self.withOffset(formatter))
     }
     @Sendable func lazily(_ spec: DateFormatSpec) -> LazyDateFormatter {
       LazyDateFormatter { () throws(ICUError) in try open(spec) }
@@ -122,9 +122,11 @@ public final class ReportPresenter: Sendable, ICUFailureReporting {
   /// The format for a repeated wall time: `formatter`'s pattern with the
   /// localized GMT offset, or nil when the output stays as it is: a pattern
   /// is verbatim (`--pattern`), and a skeleton whose resolved pattern prints
-  /// a zone or offset already tells the two occurrences apart.
+  /// the offset or a specific zone name already tells the two occurrences
+  /// apart (a generic or location zone does not: see
+  /// ``ICUDateFormatter/showsOffsetOrSpecificZone``).
   static func disambiguating(_ spec: DateFormatSpec, _ formatter: ICUDateFormatter) -> DateFormatSpec? {
-    guard case .skeleton = spec, !formatter.showsTimeZone else { return nil }
+    guard case .skeleton = spec, !formatter.showsOffsetOrSpecificZone else { return nil }
     return withOffset(formatter)
   }
 
