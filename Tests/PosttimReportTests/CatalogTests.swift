@@ -331,6 +331,22 @@ struct CatalogTests {
     }
   }
 
+  @Test("the sample arguments are the documented ones, of their kinds", arguments: MessageKey.allCases)
+  func sampleArgumentsDocumented(key: MessageKey) {
+    let documented = Dictionary(uniqueKeysWithValues: key.arguments.map { ($0.name, $0.kind) })
+    for (name, value) in ShippedCatalogs.sampleArguments[key] ?? [:] {
+      let kind: MessageKey.ArgumentKind = if case .number = value { .number } else { .text }
+      #expect(documented[name] == kind, "\(key.rawValue) \(name)")
+    }
+    #expect(key == .mailSubject || Set(documented.keys) == Set((ShippedCatalogs.sampleArguments[key] ?? [:]).keys))
+  }
+
+  @Test("every catalog passes the check a --template-dir catalog gets", arguments: ShippedCatalogs.names)
+  func passesUserCheck(name: String) throws {
+    let text = try #require(ShippedCatalogs.resources.text(at: "messages/\(name).json"))
+    #expect(MessageCatalog.problem(inCatalog: name, text: text) == nil)
+  }
+
   @Test("plural messages list exactly the language's CLDR plural categories", arguments: ShippedCatalogs.names)
   func pluralCategories(name: String) throws {
     let categories = Set(PluralRules.categories(for: try LocaleIdentifier(name)))

@@ -5,14 +5,15 @@ extension MessageCatalog {
   static let headerKeys: [MessageKey] = [.mailSubject]
 
   /// Why a catalog file cannot be used, or nil: it must be a JSON object
-  /// of strings, every message must parse as ICU MessageFormat for the
-  /// file's language (the subject must also format with its arguments:
-  /// ``MailWords/problem(inSubject:locale:)``), and a message that becomes a mail header
-  /// (``headerKeys``) holds no control character (a CR or LF would end the
-  /// header: the catalog's fault, not the command line's) and uses only
-  /// the subject's placeholders. A user's `--template-dir` catalogs are checked this
-  /// way before a run (exit 78), so a typo never yields a half-translated
-  /// report.
+  /// of strings; every message of a ``MessageKey`` must parse as ICU
+  /// MessageFormat for the file's language, use only its key's arguments
+  /// and format with them (``MessageKey/problem(inPattern:locale:)``),
+  /// and any other message must parse; a message that becomes a mail
+  /// header (``headerKeys``) holds no control character (a CR or LF would
+  /// end the header: the catalog's fault, not the command line's). A
+  /// user's `--template-dir` catalogs are checked this way before a run
+  /// (exit 78), so a typo never yields literal braces or a
+  /// half-translated report.
   /// - Parameters:
   ///   - name: the catalog name, `fr` for `messages/fr.json`.
   ///   - text: the file's text.
@@ -27,12 +28,13 @@ extension MessageCatalog {
       {
         return "message \"\(key)\" contains a \(name), which is not allowed in an e-mail header"
       }
-      if key == MessageKey.mailSubject.rawValue {
-        switch MailWords.problem(inSubject: messages[key]!, locale: locale) {
+      if let messageKey = MessageKey(rawValue: key) {
+        switch messageKey.problem(inPattern: messages[key]!, locale: locale) {
         case .invalidPattern(let reason)?, .unknownPlaceholders(let reason)?: return "message \"\(key)\": \(reason)"
         case nil: continue
         }
       }
+      // A key no report reads (listed as unknown) must still parse.
       do {
         _ = try ICUMessageFormat(messages[key]!, locale: locale)
       } catch {

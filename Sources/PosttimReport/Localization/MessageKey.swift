@@ -41,8 +41,9 @@ public enum MessageKey: String, CaseIterable, Sendable {
   case detailsOtherFields = "details.otherFields"
   /// Arguments `file` (file name) and `entry` (from 1): where a task was read.
   case detailsSource = "details.source"
-  /// Arguments `date` (today, formatted) and `count` (tasks in the report;
-  /// the shipped catalogs do not use it).
+  /// Arguments `date` (the day shown, or the range of days, formatted),
+  /// `from` and `to` (the first and last days shown) and `count` (tasks in
+  /// the report); the shipped catalogs use only `date`.
   case mailSubject = "mail.subject"
   /// A note at the top of an e-mail whose HTML part is long enough for
   /// Gmail to clip it (about 102 KB): the plain-text part is complete.

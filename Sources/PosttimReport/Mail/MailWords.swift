@@ -38,50 +38,13 @@ public struct MailWords: Sendable {
 
 extension MailWords {
   /// The placeholders a subject may use (``subjectArguments``' names).
-  public static let subjectPlaceholders = ["date", "from", "to", "count"]
+  public static let subjectPlaceholders = MessageKey.mailSubject.arguments.map(\.name)
 
-  /// Arguments of the subject's types (the days text, the count a number),
-  /// to format a pattern with once before a run: ICU finds a `select` on
-  /// `{count}` or `{date, number}` wrong only when it formats.
-  static let sampleSubjectArguments: [String: MessageArgument] = [
-    "date": .string("1"), "from": .string("1"), "to": .string("1"), "count": .number(1),
-  ]
-
-  /// Why a pattern cannot be a mail subject.
-  public enum SubjectProblem: Error, Equatable {
-    /// ICU cannot parse it, or cannot format it with the subject's arguments.
-    case invalidPattern(String)
-    /// It uses a placeholder the subject does not have.
-    case unknownPlaceholders(String)
-  }
-
-  /// Why `pattern` cannot be a subject in `locale`, or nil. The one check
-  /// for `--subject`, the config file's `subject` and a catalog's
+  /// Why `pattern` cannot be a subject in `locale`, or nil: the check of
+  /// every catalog message (``MessageKey/problem(inPattern:locale:)``),
+  /// for `--subject` and the config file's `subject` as for a catalog's
   /// `mail.subject`, so each refuses the same texts before a run.
-  public static func problem(inSubject pattern: String, locale: LocaleIdentifier) -> SubjectProblem? {
-    let message: ICUMessageFormat
-    do {
-      message = try ICUMessageFormat(pattern, locale: locale)
-    } catch {
-      return .invalidPattern("\(error)")
-    }
-    do {
-      _ = try message.format(sampleSubjectArguments)
-    } catch {
-      return .invalidPattern("\(error) when formatted ({count} is a number; {date}, {from} and {to} are text)")
-    }
-    return placeholderProblem(inSubject: pattern).map(SubjectProblem.unknownPlaceholders)
-  }
-
-  /// Why `pattern` cannot be a subject for want of its placeholders, or
-  /// nil: ICU writes an argument it is not given as its own text, so a
-  /// typo (`{dat}`, `{0}`) would be mailed as it is. The pattern must parse.
-  static func placeholderProblem(inSubject pattern: String) -> String? {
-    guard let names = try? ICUMessageFormat.argumentNames(in: pattern) else { return nil }
-    let unknown = names.filter { !subjectPlaceholders.contains($0) }
-    guard !unknown.isEmpty else { return nil }
-    let known = subjectPlaceholders.map { "{\($0)}" }.joined(separator: ", ")
-    let named = unknown.prefix(5).map { "{\(TerminalText.echo($0, limit: 40))}" }.joined(separator: ", ")
-    return "\(unknown.count == 1 ? "placeholder" : "placeholders") \(named) unknown (a subject may use \(known))"
+  public static func problem(inSubject pattern: String, locale: LocaleIdentifier) -> MessageKey.PatternProblem? {
+    MessageKey.mailSubject.problem(inPattern: pattern, locale: locale)
   }
 }
