@@ -133,6 +133,12 @@ struct ScannerDifferentialTests {
       "<string\u{0}>x</string>", "<stringg>x</stringg>", "<strin>x</strin>", "<integers>5</integers>",
       "<integer>5</integer>", "<real>1.5</real>", "<true/>", "<false/>", "<data>AAEC</data>",
       "<date>2026-11-30T13:00:00Z</date>", "<dat>x</dat>", "<datex>x</datex>", "<Key>k</Key>",
+      // A value's end tag is matched as one word with its `>`.
+      "<string>x</stringx>", "<string>x</strinG>", "<string>x</string\u{0}>", "<string>x</ string>",
+      "<string>x</data>", "<integer>5</integer >", "<integer>5</integers>", "<integer>5</integer/>",
+      "<date>2026-11-30T13:00:00Z</dat>", "<date>2026-11-30T13:00:00Z</datee>", "<string>日本 é—</string>",
+      "<string>\u{FFFF}</string>", "<string>a\tb\nc</string>", "<string>abcdefgh&amp;</string>",
+      "<string>abcdefghi<</string>",
     ])
   func edgeCases(text: String) {
     Self.check(text, Self.task(text))
@@ -224,6 +230,7 @@ struct ScannerDifferentialTests {
     for element in XMLPlistReader.Element.allCases {
       let word = element.name.utf8.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << UInt64(8 * $1.offset) }
       #expect(PlistXMLScanner.element(named: word) == element, "\(element.name)")
+      #expect(PlistXMLScanner.word(naming: element) == word, "\(element.name)")
     }
     let keys = [
       TaskListDecoder.Key.title, TaskListDecoder.Key.date, TaskListDecoder.Key.importance, TaskListDecoder.Key.details,

@@ -90,8 +90,11 @@ enum PlistXMLScanner {
       if element == .plist { _ = scanner.skip(versionAttribute) }
       switch scanner.tagEnd() {
       case .open:
-        open.append(element)
         reader.start(element)
+        // A value's text and end tag in one step, when plain: the same
+        // events as the loop's steps, without a pass of it for each.
+        if !reader.hasFailed, reader.isInText, scanner.plainValue(element, into: reader) { break }
+        open.append(element)
       case .empty:
         reader.start(element)
         reader.end(element)
@@ -144,6 +147,24 @@ enum PlistXMLScanner {
     case 0x65757274: return .yes  // "true"
     case 0x65736c6166: return .no  // "false"
     default: return nil
+    }
+  }
+
+  /// The UTF-8 bytes of `element`'s name as a little-endian word, as
+  /// ``element(named:)`` reads them (a test checks that each names its element).
+  static func word(naming element: Element) -> UInt64 {
+    switch element {
+    case .key: return 0x79656b
+    case .string: return 0x676e69727473
+    case .date: return 0x65746164
+    case .dict: return 0x74636964
+    case .integer: return 0x72656765746e69
+    case .array: return 0x7961727261
+    case .plist: return 0x7473696c70
+    case .real: return 0x6c616572
+    case .data: return 0x61746164
+    case .yes: return 0x65757274
+    case .no: return 0x65736c6166
     }
   }
 
@@ -372,6 +393,48 @@ enum PlistXMLScanner {
       if index > run { reader.characters(base + run, index - run) }
       if reader.hasFailed { return false }
       return index < limit || atEnd ? true : nil
+    }
+
+    /// The text of the value `element` just opened and its end tag, when
+    /// the text is plain (XML characters, no reference, tab and LF the only
+    /// controls: what ``characterData(into:)`` hands over as one run), it
+    /// ends inside the window and exactly `</name>` follows: given to
+    /// `reader` as that run and that end tag, and the position moves past
+    /// them. False, with the position unchanged and nothing given, for
+    /// anything else: the general steps then read the same bytes.
+    mutating func plainValue(_ element: Element, into reader: XMLPlistReader) -> Bool {
+      let limit = atEnd ? count : count - 16
+      var end = index
+      while true {
+        while end + 8 <= limit,
+          !PlistXMLScanner.stopsPlainRun(UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self))
+        {
+          end += 8
+        }
+        guard end < limit else { return false }
+        let byte = base[end]
+        if byte >= 0x20 && byte < 0x80 {
+          if byte == PlistXMLScanner.lessThan { break }
+          guard byte != PlistXMLScanner.greaterThan, byte != PlistXMLScanner.ampersand else { return false }
+          end += 1
+        } else if byte == 0x09 || byte == 0x0A {
+          end += 1
+        } else if byte >= 0x80, let length = Self.characterLength(base + end, count - end) {
+          end += length
+        } else {
+          return false
+        }
+      }
+      // `</`, the name and `>`: at most ten bytes, read as two and a word.
+      let name = PlistXMLScanner.word(naming: element)
+      let length = (64 - name.leadingZeroBitCount + 7) / 8  // 3…7: with `>`, at most a word
+      guard count - end >= 10, base[end + 1] == PlistXMLScanner.slash else { return false }
+      let tag = UnsafeRawPointer(base + end + 2).loadUnaligned(as: UInt64.self)
+      let mask = length == 7 ? UInt64.max : (1 << UInt64(8 * length + 8)) - 1
+      guard tag & mask == name | UInt64(PlistXMLScanner.greaterThan) << UInt64(8 * length) else { return false }
+      reader.value(element, base + index, end - index)
+      index = end + 2 + length + 1
+      return true
     }
 
     /// `&lt;` `&gt;` `&amp;` `&quot;` `&apos;`, `&#N;` or `&#xH;` naming an
