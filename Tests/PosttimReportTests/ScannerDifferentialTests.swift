@@ -240,4 +240,24 @@ struct ScannerDifferentialTests {
       #expect(known == (keys.contains(key) ? key : nil), "\(key)")
     }
   }
+
+  @Test("a word's run stops are exactly the bytes that end a plain run, in every position")
+  func runStops() {
+    let plain = Array("abcdefgh".utf8)
+    for position in 0..<8 {
+      for value in 0...255 {
+        var bytes = plain
+        bytes[position] = UInt8(value)
+        let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+        let stops = value < 0x20 || value >= 0x80 || [0x3C, 0x3E, 0x26].contains(value)
+        let expected: UInt64 = stops ? 0x80 << UInt64(8 * position) : 0
+        #expect(PlistXMLScanner.runStops(word) == expected, "byte \(value) at \(position)")
+        #expect(PlistXMLScanner.stopsPlainRun(word) == stops, "byte \(value) at \(position)")
+      }
+    }
+    // Several stops: each is marked, and the lowest is the first.
+    let word = Array("a<b\u{7F}&\té>".utf8).prefix(8).withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+    // Stops at "<", "&", the tab and both bytes of "é"; "a", "b" and DEL are plain.
+    #expect(PlistXMLScanner.runStops(word) == 0x8080_8080_0000_8000)
+  }
 }

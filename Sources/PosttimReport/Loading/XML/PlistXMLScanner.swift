@@ -73,6 +73,7 @@ enum PlistXMLScanner {
       scanner.ensure(lookahead)
       guard scanner.index < scanner.count else { break }
       if scanner.byte(0) != lessThan {
+        if !reader.isInText, scanner.skipSpacing() { continue }
         // nil: the window ends inside the text; refill and go on with it.
         guard scanner.characterData(into: reader) != false else { return false }
         continue
@@ -181,6 +182,20 @@ enum PlistXMLScanner {
     if (word &- ones &* 0x20) & ~word & highs != 0 { return true }  // a byte below 0x20
     return hasZeroByte(word ^ (ones &* UInt64(lessThan))) || hasZeroByte(word ^ (ones &* UInt64(greaterThan)))
       || hasZeroByte(word ^ (ones &* UInt64(ampersand)))
+  }
+
+  /// The high bit of each byte of `word` that ``stopsPlainRun(_:)`` stops
+  /// at, and only there, so the lowest set bit finds the first of them.
+  @inline(__always)
+  static func runStops(_ word: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    // Below 0x20: the low seven bits plus 0x60 stay under 0x80 (at most
+    // 0xDF, so nothing carries into the next byte); from 0x80: the high bit.
+    let controls = ~((word & low7) &+ ones &* 0x60) & highs
+    return (word & highs) | controls | zeroBytes(word ^ (ones &* UInt64(lessThan)))
+      | zeroBytes(word ^ (ones &* UInt64(greaterThan))) | zeroBytes(word ^ (ones &* UInt64(ampersand)))
   }
 
   /// `x` with the high bit set in each byte that is zero, and only there
@@ -338,22 +353,27 @@ enum PlistXMLScanner {
       return nil
     }
 
+    /// Indentation between elements (most text outside a value): white
+    /// space up to a `<`, which the reader would ignore, is skipped. False,
+    /// with the position unchanged, when anything else comes first or the
+    /// window ends (``characterData(into:)`` then reads it).
+    mutating func skipSpacing() -> Bool {
+      let limit = atEnd ? count : count - 16
+      // Tab, LF and space as bits of a word: one test a byte, not three.
+      let spacing: UInt64 = 1 << 0x09 | 1 << 0x0A | 1 << 0x20
+      var end = index
+      while end < limit, base[end] <= 0x20, spacing & 1 << UInt64(base[end]) != 0 { end += 1 }
+      guard end < limit, base[end] == PlistXMLScanner.lessThan else { return false }
+      index = end
+      return true
+    }
+
     /// Text up to the next `<`, handed to `reader` in runs with entities
     /// decoded; false at anything outside the subset, nil when the window
     /// ends first (it stops short of the window's last bytes, so that no
     /// character or reference is ever cut).
     mutating func characterData(into reader: XMLPlistReader) -> Bool? {
       let limit = atEnd ? count : count - 16
-      // Indentation between elements (most calls): white space up to a `<`
-      // outside any value, which the reader would ignore; skipped here.
-      if !reader.isInText {
-        var end = index
-        while end < limit, base[end] == 0x0A || base[end] == 0x09 || base[end] == 0x20 { end += 1 }
-        if end < limit, base[end] == PlistXMLScanner.lessThan {
-          index = end
-          return true
-        }
-      }
       var run = index
       while index < limit {
         let byte = base[index]
@@ -406,11 +426,14 @@ enum PlistXMLScanner {
       let limit = atEnd ? count : count - 16
       var end = index
       while true {
-        while end + 8 <= limit,
-          !PlistXMLScanner.stopsPlainRun(UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self))
-        {
+        // Eight bytes at a time, then straight to the first that stops the run.
+        var stops: UInt64 = 0
+        while end + 8 <= limit {
+          stops = PlistXMLScanner.runStops(UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self))
+          if stops != 0 { break }
           end += 8
         }
+        if stops != 0 { end += stops.trailingZeroBitCount / 8 }
         guard end < limit else { return false }
         let byte = base[end]
         if byte >= 0x20 && byte < 0x80 {
