@@ -139,6 +139,9 @@ struct ScannerDifferentialTests {
       "<date>2026-11-30T13:00:00Z</dat>", "<date>2026-11-30T13:00:00Z</datee>", "<string>日本 é—</string>",
       "<string>\u{FFFF}</string>", "<string>a\tb\nc</string>", "<string>abcdefgh&amp;</string>",
       "<string>abcdefghi<</string>",
+      // A tag's name is read as one word up to its `>` when it can be.
+      "<string >x</string>", "<string>x</string\u{0}\u{0}>", "<data\u{0}>AAEC</data>", "<real>1</real\u{0}>",
+      "<string>x</string/>", "<array></array >", "<dict ></dict>",
     ])
   func edgeCases(text: String) {
     Self.check(text, Self.task(text))

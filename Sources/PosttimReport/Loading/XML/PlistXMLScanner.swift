@@ -80,16 +80,18 @@ enum PlistXMLScanner {
       }
       if scanner.byte(1) == slash {
         scanner.index += 2
-        guard let element = scanner.name(), scanner.tagEnd() == .open, open.popLast() == element else { return false }
-        reader.end(element)
+        guard let tag = scanner.tag(attributes: false), tag.end == .open, open.popLast() == tag.element else {
+          return false
+        }
+        reader.end(tag.element)
         guard !reader.hasFailed else { return false }
         if open.isEmpty { break }
         continue
       }
       scanner.index += 1
-      guard let element = scanner.name() else { return false }
-      if element == .plist { _ = scanner.skip(versionAttribute) }
-      switch scanner.tagEnd() {
+      guard let tag = scanner.tag(attributes: true) else { return false }
+      let element = tag.element
+      switch tag.end {
       case .open:
         reader.start(element)
         // A value's text and end tag in one step, when plain: the same
@@ -99,8 +101,6 @@ enum PlistXMLScanner {
       case .empty:
         reader.start(element)
         reader.end(element)
-      case nil:
-        return false
       }
       guard !reader.hasFailed else { return false }
       if open.isEmpty { break }
@@ -303,6 +303,31 @@ enum PlistXMLScanner {
       return byte(0) == PlistXMLScanner.lessThan && byte(1) != UInt8(ascii: "!") && byte(1) != UInt8(ascii: "?")
     }
 
+    /// A tag's known name and how it ends, after its `<` or `</`: `name>`
+    /// (most tags) read as one word up to the `>`; anything else by
+    /// ``name()`` and ``tagEnd()``, with `<plist>`'s version attribute when
+    /// `attributes`. Nil for anything outside the subset.
+    mutating func tag(attributes: Bool) -> (element: Element, end: TagEnd)? {
+      if index + 8 <= count {
+        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+        let ends = PlistXMLScanner.zeroBytes(word ^ (0x0101_0101_0101_0101 &* UInt64(PlistXMLScanner.greaterThan)))
+        let length = ends.trailingZeroBitCount / 8  // 8: no `>` in the word
+        // The bytes before the `>` are a name only if no `/` or space is
+        // among them; one ending in NUL would read as the name without it,
+        // and is left to the steps below, which refuse it.
+        if length > 0, length < 8, base[index + length - 1] != 0,
+          let element = PlistXMLScanner.element(named: word & (UInt64.max >> UInt64(64 - 8 * length)))
+        {
+          index += length + 1
+          return (element, .open)
+        }
+      }
+      guard let element = name() else { return nil }
+      if attributes, element == .plist { _ = skip(PlistXMLScanner.versionAttribute) }
+      guard let end = tagEnd() else { return nil }
+      return (element, end)
+    }
+
     /// A known element name, ended by `>`, `/` or a space (not consumed).
     mutating func name() -> Element? {
       // The name's bytes as one little-endian word (every name has at most
@@ -360,6 +385,7 @@ enum PlistXMLScanner {
     mutating func skipSpacing() -> Bool {
       let limit = atEnd ? count : count - 16
       // Tab, LF and space as bits of a word: one test a byte, not three.
+      // Byte by byte: indentation is two to four bytes, less than a word.
       let spacing: UInt64 = 1 << 0x09 | 1 << 0x0A | 1 << 0x20
       var end = index
       while end < limit, base[end] <= 0x20, spacing & 1 << UInt64(base[end]) != 0 { end += 1 }
