@@ -133,6 +133,15 @@ struct ScannerDifferentialTests {
       "<string\u{0}>x</string>", "<stringg>x</stringg>", "<strin>x</strin>", "<integers>5</integers>",
       "<integer>5</integer>", "<real>1.5</real>", "<true/>", "<false/>", "<data>AAEC</data>",
       "<date>2026-11-30T13:00:00Z</date>", "<dat>x</dat>", "<datex>x</datex>", "<Key>k</Key>",
+      // A value's end tag is matched as one word with its `>`.
+      "<string>x</stringx>", "<string>x</strinG>", "<string>x</string\u{0}>", "<string>x</ string>",
+      "<string>x</data>", "<integer>5</integer >", "<integer>5</integers>", "<integer>5</integer/>",
+      "<date>2026-11-30T13:00:00Z</dat>", "<date>2026-11-30T13:00:00Z</datee>", "<string>日本 é—</string>",
+      "<string>\u{FFFF}</string>", "<string>a\tb\nc</string>", "<string>abcdefgh&amp;</string>",
+      "<string>abcdefghi<</string>",
+      // A tag's name is read as one word up to its `>` when it can be.
+      "<string >x</string>", "<string>x</string\u{0}\u{0}>", "<data\u{0}>AAEC</data>", "<real>1</real\u{0}>",
+      "<string>x</string/>", "<array></array >", "<dict ></dict>",
     ])
   func edgeCases(text: String) {
     Self.check(text, Self.task(text))
@@ -224,6 +233,7 @@ struct ScannerDifferentialTests {
     for element in XMLPlistReader.Element.allCases {
       let word = element.name.utf8.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << UInt64(8 * $1.offset) }
       #expect(PlistXMLScanner.element(named: word) == element, "\(element.name)")
+      #expect(PlistXMLScanner.word(naming: element) == word, "\(element.name)")
     }
     let keys = [
       TaskListDecoder.Key.title, TaskListDecoder.Key.date, TaskListDecoder.Key.importance, TaskListDecoder.Key.details,
@@ -232,5 +242,25 @@ struct ScannerDifferentialTests {
       let known = Array(key.utf8).withUnsafeBufferPointer(TaskListDecoder.Key.known)
       #expect(known == (keys.contains(key) ? key : nil), "\(key)")
     }
+  }
+
+  @Test("a word's run stops are exactly the bytes that end a plain run, in every position")
+  func runStops() {
+    let plain = Array("abcdefgh".utf8)
+    for position in 0..<8 {
+      for value in 0...255 {
+        var bytes = plain
+        bytes[position] = UInt8(value)
+        let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+        let stops = value < 0x20 || value >= 0x80 || [0x3C, 0x3E, 0x26].contains(value)
+        let expected: UInt64 = stops ? 0x80 << UInt64(8 * position) : 0
+        #expect(PlistXMLScanner.runStops(word) == expected, "byte \(value) at \(position)")
+        #expect(PlistXMLScanner.stopsPlainRun(word) == stops, "byte \(value) at \(position)")
+      }
+    }
+    // Several stops: each is marked, and the lowest is the first.
+    let word = Array("a<b\u{7F}&\té>".utf8).prefix(8).withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+    // Stops at "<", "&", the tab and both bytes of "é"; "a", "b" and DEL are plain.
+    #expect(PlistXMLScanner.runStops(word) == 0x8080_8080_0000_8000)
   }
 }

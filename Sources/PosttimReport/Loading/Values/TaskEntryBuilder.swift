@@ -59,11 +59,13 @@ package struct TaskEntryBuilder {
   /// The entry, once every key is in.
   /// - Throws: ``TaskListError`` naming the first missing required key.
   consuming func finish() throws(TaskListError) -> TaskEntry {
-    guard let title else { throw fail(TaskListDecoder.Key.title, "is missing") }
+    // The strings taken out, not copied: a copy was retained here and
+    // released again when the builder ended, for every task.
+    guard let title = title.take() else { throw fail(TaskListDecoder.Key.title, "is missing") }
     guard let date else { throw fail(TaskListDecoder.Key.date, "is missing") }
     guard let importance else { throw fail(TaskListDecoder.Key.importance, "is missing") }
     return TaskEntry(
-      title: title, date: date, importance: importance, details: details ?? "", extraFields: extra,
+      title: title, date: date, importance: importance, details: details.take() ?? "", extraFields: extra,
       origin: TaskOrigin(file: file, entry: entry))
   }
 

@@ -73,30 +73,34 @@ enum PlistXMLScanner {
       scanner.ensure(lookahead)
       guard scanner.index < scanner.count else { break }
       if scanner.byte(0) != lessThan {
+        if !reader.isInText, scanner.skipSpacing() { continue }
         // nil: the window ends inside the text; refill and go on with it.
         guard scanner.characterData(into: reader) != false else { return false }
         continue
       }
       if scanner.byte(1) == slash {
         scanner.index += 2
-        guard let element = scanner.name(), scanner.tagEnd() == .open, open.popLast() == element else { return false }
-        reader.end(element)
+        guard let tag = scanner.tag(attributes: false), tag.end == .open, open.popLast() == tag.element else {
+          return false
+        }
+        reader.end(tag.element)
         guard !reader.hasFailed else { return false }
         if open.isEmpty { break }
         continue
       }
       scanner.index += 1
-      guard let element = scanner.name() else { return false }
-      if element == .plist { _ = scanner.skip(versionAttribute) }
-      switch scanner.tagEnd() {
+      guard let tag = scanner.tag(attributes: true) else { return false }
+      let element = tag.element
+      switch tag.end {
       case .open:
-        open.append(element)
         reader.start(element)
+        // A value's text and end tag in one step, when plain: the same
+        // events as the loop's steps, without a pass of it for each.
+        if !reader.hasFailed, reader.isInText, scanner.plainValue(element, into: reader) { break }
+        open.append(element)
       case .empty:
         reader.start(element)
         reader.end(element)
-      case nil:
-        return false
       }
       guard !reader.hasFailed else { return false }
       if open.isEmpty { break }
@@ -147,6 +151,24 @@ enum PlistXMLScanner {
     }
   }
 
+  /// The UTF-8 bytes of `element`'s name as a little-endian word, as
+  /// ``element(named:)`` reads them (a test checks that each names its element).
+  static func word(naming element: Element) -> UInt64 {
+    switch element {
+    case .key: return 0x79656b
+    case .string: return 0x676e69727473
+    case .date: return 0x65746164
+    case .dict: return 0x74636964
+    case .integer: return 0x72656765746e69
+    case .array: return 0x7961727261
+    case .plist: return 0x7473696c70
+    case .real: return 0x6c616572
+    case .data: return 0x61746164
+    case .yes: return 0x65757274
+    case .no: return 0x65736c6166
+    }
+  }
+
   /// Whether any of the eight bytes in `word` stops a plain ASCII run:
   /// `<`, `>`, `&`, a control character or a byte from 0x80 (SWAR, "Bit
   /// Twiddling Hacks": a byte is zero iff its high bit survives
@@ -160,6 +182,20 @@ enum PlistXMLScanner {
     if (word &- ones &* 0x20) & ~word & highs != 0 { return true }  // a byte below 0x20
     return hasZeroByte(word ^ (ones &* UInt64(lessThan))) || hasZeroByte(word ^ (ones &* UInt64(greaterThan)))
       || hasZeroByte(word ^ (ones &* UInt64(ampersand)))
+  }
+
+  /// The high bit of each byte of `word` that ``stopsPlainRun(_:)`` stops
+  /// at, and only there, so the lowest set bit finds the first of them.
+  @inline(__always)
+  static func runStops(_ word: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    // Below 0x20: the low seven bits plus 0x60 stay under 0x80 (at most
+    // 0xDF, so nothing carries into the next byte); from 0x80: the high bit.
+    let controls = ~((word & low7) &+ ones &* 0x60) & highs
+    return (word & highs) | controls | zeroBytes(word ^ (ones &* UInt64(lessThan)))
+      | zeroBytes(word ^ (ones &* UInt64(greaterThan))) | zeroBytes(word ^ (ones &* UInt64(ampersand)))
   }
 
   /// `x` with the high bit set in each byte that is zero, and only there
@@ -267,6 +303,31 @@ enum PlistXMLScanner {
       return byte(0) == PlistXMLScanner.lessThan && byte(1) != UInt8(ascii: "!") && byte(1) != UInt8(ascii: "?")
     }
 
+    /// A tag's known name and how it ends, after its `<` or `</`: `name>`
+    /// (most tags) read as one word up to the `>`; anything else by
+    /// ``name()`` and ``tagEnd()``, with `<plist>`'s version attribute when
+    /// `attributes`. Nil for anything outside the subset.
+    mutating func tag(attributes: Bool) -> (element: Element, end: TagEnd)? {
+      if index + 8 <= count {
+        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+        let ends = PlistXMLScanner.zeroBytes(word ^ (0x0101_0101_0101_0101 &* UInt64(PlistXMLScanner.greaterThan)))
+        let length = ends.trailingZeroBitCount / 8  // 8: no `>` in the word
+        // The bytes before the `>` are a name only if no `/` or space is
+        // among them; one ending in NUL would read as the name without it,
+        // and is left to the steps below, which refuse it.
+        if length > 0, length < 8, base[index + length - 1] != 0,
+          let element = PlistXMLScanner.element(named: word & (UInt64.max >> UInt64(64 - 8 * length)))
+        {
+          index += length + 1
+          return (element, .open)
+        }
+      }
+      guard let element = name() else { return nil }
+      if attributes, element == .plist { _ = skip(PlistXMLScanner.versionAttribute) }
+      guard let end = tagEnd() else { return nil }
+      return (element, end)
+    }
+
     /// A known element name, ended by `>`, `/` or a space (not consumed).
     mutating func name() -> Element? {
       // The name's bytes as one little-endian word (every name has at most
@@ -317,22 +378,28 @@ enum PlistXMLScanner {
       return nil
     }
 
+    /// Indentation between elements (most text outside a value): white
+    /// space up to a `<`, which the reader would ignore, is skipped. False,
+    /// with the position unchanged, when anything else comes first or the
+    /// window ends (``characterData(into:)`` then reads it).
+    mutating func skipSpacing() -> Bool {
+      let limit = atEnd ? count : count - 16
+      // Tab, LF and space as bits of a word: one test a byte, not three.
+      // Byte by byte: indentation is two to four bytes, less than a word.
+      let spacing: UInt64 = 1 << 0x09 | 1 << 0x0A | 1 << 0x20
+      var end = index
+      while end < limit, base[end] <= 0x20, spacing & 1 << UInt64(base[end]) != 0 { end += 1 }
+      guard end < limit, base[end] == PlistXMLScanner.lessThan else { return false }
+      index = end
+      return true
+    }
+
     /// Text up to the next `<`, handed to `reader` in runs with entities
     /// decoded; false at anything outside the subset, nil when the window
     /// ends first (it stops short of the window's last bytes, so that no
     /// character or reference is ever cut).
     mutating func characterData(into reader: XMLPlistReader) -> Bool? {
       let limit = atEnd ? count : count - 16
-      // Indentation between elements (most calls): white space up to a `<`
-      // outside any value, which the reader would ignore; skipped here.
-      if !reader.isInText {
-        var end = index
-        while end < limit, base[end] == 0x0A || base[end] == 0x09 || base[end] == 0x20 { end += 1 }
-        if end < limit, base[end] == PlistXMLScanner.lessThan {
-          index = end
-          return true
-        }
-      }
       var run = index
       while index < limit {
         let byte = base[index]
@@ -372,6 +439,51 @@ enum PlistXMLScanner {
       if index > run { reader.characters(base + run, index - run) }
       if reader.hasFailed { return false }
       return index < limit || atEnd ? true : nil
+    }
+
+    /// The text of the value `element` just opened and its end tag, when
+    /// the text is plain (XML characters, no reference, tab and LF the only
+    /// controls: what ``characterData(into:)`` hands over as one run), it
+    /// ends inside the window and exactly `</name>` follows: given to
+    /// `reader` as that run and that end tag, and the position moves past
+    /// them. False, with the position unchanged and nothing given, for
+    /// anything else: the general steps then read the same bytes.
+    mutating func plainValue(_ element: Element, into reader: XMLPlistReader) -> Bool {
+      let limit = atEnd ? count : count - 16
+      var end = index
+      while true {
+        // Eight bytes at a time, then straight to the first that stops the run.
+        var stops: UInt64 = 0
+        while end + 8 <= limit {
+          stops = PlistXMLScanner.runStops(UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self))
+          if stops != 0 { break }
+          end += 8
+        }
+        if stops != 0 { end += stops.trailingZeroBitCount / 8 }
+        guard end < limit else { return false }
+        let byte = base[end]
+        if byte >= 0x20 && byte < 0x80 {
+          if byte == PlistXMLScanner.lessThan { break }
+          guard byte != PlistXMLScanner.greaterThan, byte != PlistXMLScanner.ampersand else { return false }
+          end += 1
+        } else if byte == 0x09 || byte == 0x0A {
+          end += 1
+        } else if byte >= 0x80, let length = Self.characterLength(base + end, count - end) {
+          end += length
+        } else {
+          return false
+        }
+      }
+      // `</`, the name and `>`: at most ten bytes, read as two and a word.
+      let name = PlistXMLScanner.word(naming: element)
+      let length = (64 - name.leadingZeroBitCount + 7) / 8  // 3…7: with `>`, at most a word
+      guard count - end >= 10, base[end + 1] == PlistXMLScanner.slash else { return false }
+      let tag = UnsafeRawPointer(base + end + 2).loadUnaligned(as: UInt64.self)
+      let mask = length == 7 ? UInt64.max : (1 << UInt64(8 * length + 8)) - 1
+      guard tag & mask == name | UInt64(PlistXMLScanner.greaterThan) << UInt64(8 * length) else { return false }
+      reader.value(element, base + index, end - index)
+      index = end + 2 + length + 1
+      return true
     }
 
     /// `&lt;` `&gt;` `&amp;` `&quot;` `&apos;`, `&#N;` or `&#xH;` naming an

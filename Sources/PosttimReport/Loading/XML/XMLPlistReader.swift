@@ -107,7 +107,6 @@ final class XMLPlistReader {
   /// for each of a task's eight texts cost 4% of the reading.
   @exclusivity(unchecked) private var textStorage: [UInt8] = []
   @exclusivity(unchecked) private var textCount = 0
-  private var textBytes: ArraySlice<UInt8> { textStorage[..<textCount] }
   @exclusivity(unchecked) private var textLine = 0
 
   init(file: String) {
@@ -378,6 +377,18 @@ final class XMLPlistReader {
     }
   }
 
+  /// The whole text of the value just started and its end tag, from
+  /// ``PlistXMLScanner``: the same as ``characters(_:_:)`` then
+  /// ``end(_:)``, read in place rather than copied first.
+  func value(_ element: Element, _ bytes: UnsafePointer<UInt8>, _ count: Int) {
+    guard !failed, let text, textCount == 0 else {
+      characters(bytes, count)
+      return end(element)
+    }
+    self.text = nil
+    finishText(text, UnsafeBufferPointer(start: bytes, count: count))
+  }
+
   private func end(_ name: UnsafePointer<CChar>) {
     // An unknown name never got here open: its start tag failed the read.
     guard let element = Element(name) else { return }
@@ -389,7 +400,7 @@ final class XMLPlistReader {
     guard !failed else { return }
     if let text {
       self.text = nil
-      return finishText(text)
+      return textStorage.withUnsafeBufferPointer { finishText(text, UnsafeBufferPointer(rebasing: $0[..<textCount])) }
     }
     switch element {
     case .plist: plistOpen = false
@@ -415,12 +426,14 @@ final class XMLPlistReader {
     }
   }
 
-  private func finishText(_ element: Element) {
+  /// The value of `element` whose text is `textBytes`, delivered.
+  private func finishText(_ element: Element, _ textBytes: UnsafeBufferPointer<UInt8>) {
+    var shownText: String { TaskListError.printable(String(decoding: textBytes, as: UTF8.self)) }
     switch element {
     case .key:
       if containers.isEmpty {
         taskKey =
-          textBytes.withUnsafeBufferPointer(TaskListDecoder.Key.known) ?? String(decoding: textBytes, as: UTF8.self)
+          TaskListDecoder.Key.known(textBytes) ?? String(decoding: textBytes, as: UTF8.self)
       } else {
         containers[containers.count - 1].key = String(decoding: textBytes, as: UTF8.self)
       }
@@ -466,8 +479,6 @@ final class XMLPlistReader {
     case .plist, .array, .dict: break
     }
   }
-
-  private var shownText: String { TaskListError.printable(String(decoding: textBytes, as: UTF8.self)) }
 
   /// Hands a finished value to the container, or the task, it belongs to.
   private func deliver(_ value: PropertyListValue) {
