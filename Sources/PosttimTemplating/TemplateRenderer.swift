@@ -41,6 +41,9 @@ struct TemplateRenderer {
   private var rendersChunk = false
   private var overrides: [[String: [TemplateNode]]] = []
   private(set) var depth = 0
+  /// The partials and parents being rendered, outermost first, for the
+  /// depth error's hint (``PartialCycle``).
+  private var included: [String] = []
   /// Partials already loaded in this render, by name: a row includes the
   /// same few partials every time, and a short scan of short names costs
   /// less than the source's hashed lookup (4% of a long HTML report).
@@ -289,15 +292,18 @@ struct TemplateRenderer {
     }
     guard let template else { return }
     guard depth < Self.maximumDepth else {
+      let hint = PartialCycle.hint(included + [name]).map { " (\($0))" } ?? ""
       throw TemplateError(
         kind: .render, templateName: templateName, line: reference.line, column: reference.column,
-        message: "partials nested more than \(Self.maximumDepth) levels deep (recursive '\(name)'?)")
+        message: "partials nested more than \(Self.maximumDepth) levels deep\(hint)")
     }
     let savedIndentation = indentation
     depth += 1
+    included.append(name)
     if let blockOverrides { overrides.append(blockOverrides) }
     defer {
       if blockOverrides != nil { overrides.removeLast() }
+      included.removeLast()
       depth -= 1
       indentation = savedIndentation
     }

@@ -152,6 +152,11 @@ public enum ISO8601 {
     }
   }
 
+  /// The reason ``parse(_:)`` gives for text not shaped as a date at all:
+  /// a caller that accepts less (a day only, an instant only) says so
+  /// instead.
+  public static let expectedShape = "expected YYYY-MM-DD, optionally followed by Thh:mm[:ss] and Z or ±hh:mm"
+
   /// Parses `2026-11-30`, `2026-11-30T09:00`, `2026-11-30T09:00:00`,
   /// with `Z` or `±hh:mm`/`±hhmm` for an instant.
   /// - Throws: ``DateEngineError/invalidDate(_:reason:)``.
@@ -169,7 +174,7 @@ public enum ISO8601 {
     func fail(_ reason: String) -> DateEngineError { .invalidDate(text, reason: reason) }
     guard let year = number(0, 4), bytes.count >= 10, bytes[4] == 45, let month = number(5, 2),
       bytes[7] == 45, let day = number(8, 2)
-    else { throw fail("expected YYYY-MM-DD, optionally followed by Thh:mm[:ss] and Z or ±hh:mm") }
+    else { throw fail(expectedShape) }
     guard CivilDate.isValid(year: year, month: month, day: day) else { throw fail("no such calendar date") }
     let localDay = LocalDay(year: year, month: month, day: day)
     if bytes.count == 10 { return .day(localDay) }

@@ -82,13 +82,25 @@ public enum RelativeDay: Hashable, Sendable, CustomStringConvertible {
         value = try ISO8601.parse(trimmed)
       } catch {
         guard case .invalidDate(_, let reason) = error else { throw .notADay(text) }
-        throw .invalidDate(text, reason: reason)
+        throw .invalidDate(text, reason: Self.dayReason(trimmed, reason))
       }
       guard case .day(let day) = value else {
-        throw .invalidDate(text, reason: "a day is a date without a time (YYYY-MM-DD)")
+        throw .invalidDate(text, reason: Self.withoutTime)
       }
       self = .date(day)
     }
+  }
+
+  private static let withoutTime = "a day is a date without a time (YYYY-MM-DD)"
+
+  /// ISO 8601's `reason` for refusing `text`, in the words of a day: a
+  /// valid date with more after it is a date-time, and a day has no time.
+  private static func dayReason(_ text: String, _ reason: String) -> String {
+    let date = String(decoding: text.utf8.prefix(10), as: UTF8.self)
+    if text.utf8.count > 10, case .day? = try? ISO8601.parse(date) {
+      return withoutTime
+    }
+    return reason == ISO8601.expectedShape ? "expected YYYY-MM-DD" : reason
   }
 
   /// Whether resolving needs the locale's working week.

@@ -38,6 +38,9 @@ public enum SendmailDelivery {
       case timedOut
       /// The system refused a descriptor, memory or a process (exit 71, EX_OSERR).
       case systemLimit
+      /// The message's copy for sendmail reached the file-size limit
+      /// (`ulimit -f`), as a report written to a file would (exit 74, EX_IOERR).
+      case fileSizeLimit
     }
 
     public let kind: Kind

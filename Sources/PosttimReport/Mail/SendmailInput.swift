@@ -54,6 +54,7 @@ enum SendmailInput {
       guard written > 0 else {
         let code = written < 0 ? errno : ENOSPC
         close(descriptor)
+        if code == EFBIG, let refusal = fileSizeLimitReached(bytes.count) { throw refusal }
         throw failure("write", code, in: directory)
       }
       offset += written
@@ -64,6 +65,21 @@ enum SendmailInput {
       throw failure("rewind", code, in: directory)
     }
     return descriptor
+  }
+
+  /// Why the copy stopped when the limit is `ulimit -f`: the memfd (or
+  /// the unnamed file) is held to it as any file is, and SIGXFSZ is
+  /// ignored, so the write fails with EFBIG. Nil when no limit is set
+  /// (another cause of EFBIG).
+  private static func fileSizeLimitReached(_ size: Int) -> SendmailDelivery.Failure? {
+    var limit = rlimit()
+    guard getrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else {
+      return nil
+    }
+    return SendmailDelivery.Failure(
+      .fileSizeLimit,
+      message: "cannot send: the message (\(size) bytes) is larger than the file-size limit (ulimit -f, "
+        + "\(limit.rlim_cur) bytes) its copy for sendmail is held to; nothing was sent: raise the limit")
   }
 
   private static func failure(

@@ -70,9 +70,12 @@ enum OutputTarget {
       defer { if !keepsFolder { close(folder) } }
       let folderPath = walked.path
       current = folderPath == "/" ? "/" + name : folderPath + "/" + name
-      guard !name.isEmpty else { throw OutputError(.cannotCreate, path: path, reason: "is a directory") }
       var folderInfo = stat()
       guard fstat(folder, &folderInfo) == 0 else { throw OutputError(.cannotCreate, path: path, reason: lastError) }
+      guard folderInfo.st_mode & S_IFMT == S_IFDIR else {
+        throw OutputError(.cannotCreate, path: path, reason: notAFolder(folderPath, info: folderInfo))
+      }
+      guard !name.isEmpty else { throw OutputError(.cannotCreate, path: path, reason: "is a directory") }
       let found = openat(folder, name, __O_PATH | O_NOFOLLOW | O_CLOEXEC)
       var info = stat()
       guard found >= 0, fstat(found, &info) == 0 else {
@@ -157,6 +160,14 @@ enum OutputTarget {
       throw OutputError(.cannotCreate, path: path, reason: String(cString: strerror(ENOENT)))
     default: return .writeThrough(descriptor: target, path: followed.path, throughLink: true)
     }
+  }
+
+  /// Why `file/`, `file/.` or `file/x` is no name to write: the walk
+  /// reached `folderPath` (status `info`), which is no folder, as the
+  /// kernel reads a name after a file (ENOTDIR).
+  private static func notAFolder(_ folderPath: String, info: stat) -> String {
+    guard info.st_mode & S_IFMT == S_IFREG else { return "\(folderPath): \(String(cString: strerror(ENOTDIR)))" }
+    return "\(folderPath) is a file, not a folder"
   }
 
   static var lastError: String { String(cString: strerror(errno)) }

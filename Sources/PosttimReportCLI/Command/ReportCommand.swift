@@ -100,7 +100,9 @@ public struct ReportCommand {
     case let error as ICUError: return (.software, error.description)
     case let error as MailError: return (.usage, error.description)
     case let error as SendmailDelivery.Failure:
-      let code = [.timedOut: .temporaryFailure, .systemLimit: .osError][error.kind] ?? ExitCode.unavailable
+      let code =
+        [.timedOut: .temporaryFailure, .systemLimit: .osError, .fileSizeLimit: .ioError][error.kind]
+        ?? ExitCode.unavailable
       return (code, CLIWords.replacing(in: error.description))
     case let error as SystemLimitError: return (.osError, error.description)
     case let error as RosterError: return (error.exitCode, error.description)

@@ -33,7 +33,7 @@ enum ExitStatusDocumentation {
     (
       .ioError, "write error",
       "writing the output failed, including a reader that went away, a FIFO no reader opened or emptied within "
-        + "--write-timeout, and the ulimit -f file-size limit"
+        + "--write-timeout, and the ulimit -f file-size limit (also --send's copy of the message)"
     ),
     (
       .temporaryFailure, "send timed out",

@@ -103,7 +103,7 @@ struct PreviewRequest {
       let calendar = try DayCalendar(timeZone: timeZone)
       var dates: [Date] = []
       for text in texts {
-        let value = try ISO8601.parse(text)
+        let value = try DateTimeOptionValue.parse(text, option: "now")
         dates.append(value.date(in: calendar))
         if let warning = WallTimeCheck.warning(for: value, resolvedTo: dates.last!, in: calendar, zone: timeZone) {
           warn(warning)

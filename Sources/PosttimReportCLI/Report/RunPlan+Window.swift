@@ -42,7 +42,7 @@ extension RunPlan.Window {
   /// `--now`, else the clock.
   static func now(_ options: ParsedOptions, clock: () -> Date) throws -> Date {
     try options.resolve(ReportOptions.now) { text throws -> Date in
-      switch try ISO8601.parse(text) {
+      switch try DateTimeOptionValue.parse(text, option: "now", expected: Self.nowShape) {
       case .instant(let date):
         // Year 0000 is readable (Foundation's distantPast) but no "now".
         guard ISO8601.isSupported(date), date.timeIntervalSince1970 >= -62_135_596_800 else {
@@ -53,6 +53,9 @@ extension RunPlan.Window {
       }
     } ?? clock()
   }
+
+  /// What `--now` accepts: an instant, so a date-time with its offset.
+  static let nowShape = "expected a date-time with an offset, YYYY-MM-DDThh:mm[:ss] and Z or ±hh:mm"
 
   /// `--from`/`--to` name local days: a date or a day counted from today.
   static func day(_ text: String, option: String) throws -> RelativeDay {
