@@ -20,18 +20,25 @@ struct RepeatedWallTimeTests {
 
   /// The report of both tasks, in a day section of 1 November.
   func view(_ format: DateFormatSpec) throws -> ReportView {
-    let locale = try LocaleIdentifier("fr_CA")
+    try Self.view(
+      format, locale: "fr_CA", zone: "America/Toronto", tasks: [Self.first, Self.second],
+      day: LocalDay(year: 2026, month: 11, day: 1))
+  }
+
+  /// The report of a task at each of `tasks`, in a day section of `day`.
+  static func view(
+    _ format: DateFormatSpec, locale localeID: String, zone: String, tasks: [Date], day: LocalDay
+  ) throws -> ReportView {
+    let locale = try LocaleIdentifier(localeID)
     let settings = ReportSettings(
-      locale: locale, timeZone: try TimeZoneIdentifier("America/Toronto"), timeFormat: format,
+      locale: locale, timeZone: try TimeZoneIdentifier(zone), timeFormat: format,
       generator: "posttim-report (tests)")
     let calendar = try DayCalendar(timeZone: settings.timeZone, locale: locale)
     let presenter = try ReportPresenter(
       settings: settings, calendar: calendar, catalog: MessageCatalog(locale: locale, resources: EmbeddedResources()))
-    let tasks = [
-      TaskEntry(title: "a", date: Self.first, importance: 5), TaskEntry(title: "b", date: Self.second, importance: 5),
-    ]
+    let entries = tasks.enumerated().map { TaskEntry(title: "t\($0.offset)", date: $0.element, importance: 5) }
     let agenda = AgendaBuilder(calendar: calendar, collator: try ICUCollator(locale: locale)).build(
-      tasks, options: AgendaOptions(now: ReportFixture.now, from: LocalDay(year: 2026, month: 11, day: 1)))
+      entries, options: AgendaOptions(now: ReportFixture.now, from: day))
     return presenter.view(of: agenda)
   }
 

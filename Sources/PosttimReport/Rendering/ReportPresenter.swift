@@ -17,8 +17,8 @@ public final class ReportPresenter: Sendable, ICUFailureReporting {
   private let dateTime: ICUDateFormatter
   /// `dateTime`'s text from a kept date part and time part, when its pattern cuts in two.
   private let dateTimeStrings: DateTimeStrings?
-  /// `time` and `dateTime` with the UTC offset, for a repeated wall time;
-  /// nil where none is added (see ``disambiguating(_:_:)``).
+  /// `time` and `dateTime` with the UTC offset, for a repeated wall time
+  /// that they print alike; nil for a pattern (see ``disambiguating(_:_:)``).
   // The formats below are needed now and then (a repeated wall time, a
   // detail view, a year outside 1…9999): opened on first use.
   private let timeWithOffset: LazyDateFormatter?
@@ -26,6 +26,8 @@ public final class ReportPresenter: Sendable, ICUFailureReporting {
   /// The details' "exact time": `dateTime`, with the offset unless it
   /// already shows the offset or a specific zone name.
   private let exactDateTime: LazyDateFormatter
+  /// `exactDateTime` with the offset, for a repeated wall time it prints alike.
+  private let exactWithOffset: LazyDateFormatter
   /// `dateTime` and `exactDateTime` with the era (UTS #35 `G`) for a year
   /// ≤ 0 or ≥ 10000, where the year alone misleads ("1" for 1 BC); nil for
   /// a pattern (verbatim) or a skeleton that has an era already.
@@ -50,7 +52,9 @@ public final class ReportPresenter: Sendable, ICUFailureReporting {
   /// The first ICU error met while formatting (the value was then left
   /// blank); the command checks it before committing the output (exit 70).
   public var firstFailure: ICUError? {
-    var sources: [any ICUFailureReporting] = [calendar, time, dateTime, exactDateTime, dayHeading, dayInline, zoneName]
+    var sources: [any ICUFailureReporting] = [
+      calendar, time, dateTime, exactDateTime, exactWithOffset, dayHeading, dayInline, zoneName,
+    ]
     // Appended one by one: compactMap over optional existentials is an
     // unspecialized generic, whose metadata the runtime looks up at start.
     if let timeWithOffset { sources.append(timeWithOffset) }
@@ -89,7 +93,11 @@ public final class ReportPresenter: Sendable, ICUFailureReporting {
     timeWithOffset = Self.disambiguating(settings.timeFormat, time).map(lazily)
     dateTimeWithOffset = Self.disambiguating(settings.dateTimeFormat, dateTime).map(lazily)
     let plainDateTime = dateTime
-    exactDateTime = LazyDateFormatter { () throws(ICUError) in try exact(plainDateTime) }
+    let exactDateTime = LazyDateFormatter { () throws(ICUError) in try exact(plainDateTime) }
+    self.exactDateTime = exactDateTime
+    exactWithOffset = LazyDateFormatter { () throws(ICUError) in
+      try open(Self.withOffset(try exactDateTime.formatter()))
+    }
     if case .skeleton(let skeleton) = settings.dateTimeFormat, !skeleton.contains("G") {
       let withEra = lazily(.skeleton("G" + skeleton))
       eraFormats = (withEra, LazyDateFormatter { () throws(ICUError) in try exact(withEra.formatter()) })
@@ -119,15 +127,22 @@ public final class ReportPresenter: Sendable, ICUFailureReporting {
     }
   }
 
-  /// The format for a repeated wall time: `formatter`'s pattern with the
-  /// localized GMT offset, or nil when the output stays as it is: a pattern
-  /// is verbatim (`--pattern`), and a skeleton whose resolved pattern prints
-  /// the offset or a specific zone name already tells the two occurrences
-  /// apart (a generic or location zone does not: see
-  /// ``ICUDateFormatter/showsOffsetOrSpecificZone``).
+  /// The format for a repeated wall time whose two occurrences `formatter`
+  /// prints alike (``printsAlike(_:_:)``): its pattern with the localized
+  /// GMT offset; nil for a pattern, which is verbatim (`--pattern`).
   static func disambiguating(_ spec: DateFormatSpec, _ formatter: ICUDateFormatter) -> DateFormatSpec? {
-    guard case .skeleton = spec, !formatter.showsOffsetOrSpecificZone else { return nil }
+    guard case .skeleton = spec else { return nil }
     return withOffset(formatter)
+  }
+
+  /// Whether `date`'s wall time occurs twice and `text` is the same for both
+  /// occurrences. Decided by the texts, not the pattern's fields: a zone
+  /// name can stay the same across an offset change (the generic or
+  /// location name always, the specific name when the standard offset
+  /// itself changes: Moscow, 26 October 2014).
+  func printsAlike(_ date: Date, _ text: (Date) -> String) -> Bool {
+    guard let other = calendar.otherOccurrence(of: date) else { return false }
+    return text(date) == text(other)
   }
 
   /// "(OOOO)": the localized GMT offset ("UTC−04:00"), which tells the two
@@ -244,7 +259,9 @@ public final class ReportPresenter: Sendable, ICUFailureReporting {
   /// the task: passing a task borrowed from its section made a copy of it.
   func when(_ date: Date, spansDays: Bool) -> String {
     if spansDays, let era = eraFormats, needsEra(date) { return era.dateTime.string(from: date) }
-    if let decorated = spansDays ? dateTimeWithOffset : timeWithOffset, calendar.isRepeatedWallTime(date) {
+    if let decorated = spansDays ? dateTimeWithOffset : timeWithOffset,
+      printsAlike(date, (spansDays ? dateTime : time).string(from:))
+    {
       return decorated.string(from: date)
     }
     if spansDays {
@@ -270,7 +287,7 @@ public final class ReportPresenter: Sendable, ICUFailureReporting {
 
   /// ``exactWhen(_:)``'s UTF-8 lent to `body`, from the kept parts where it can.
   func withExactWhenUTF8(_ date: Date, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-    if eraFormats == nil || !needsEra(date),
+    if eraFormats == nil || !needsEra(date), !calendar.isRepeatedWallTime(date),
       exactDateTime.withUTF8(from: date, utcOffset: calendar.utcOffset(at: date), body)
     {
       return
@@ -303,6 +320,7 @@ public final class ReportPresenter: Sendable, ICUFailureReporting {
 
   func exactWhen(_ date: Date) -> String {
     if let era = eraFormats, needsEra(date) { return era.exact.string(from: date) }
+    if printsAlike(date, exactDateTime.string(from:)) { return exactWithOffset.string(from: date) }
     return exactDateTime.string(from: date, utcOffset: calendar.utcOffset(at: date))
   }
 

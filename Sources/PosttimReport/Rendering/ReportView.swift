@@ -168,16 +168,17 @@ public struct TaskView: Sendable {
 
   /// Time (or date and time in overdue/week sections) in the report's
   /// locale and zone. With a skeleton, a wall time that occurs twice (DST
-  /// fall-back) carries its UTC offset unless the resolved pattern prints the
-  /// offset or the daylight/standard zone name (a generic or location zone is
-  /// the same for both occurrences); a pattern is always used verbatim.
+  /// fall-back) carries its UTC offset when both occurrences would print the
+  /// same text (no zone, a generic or location zone, or a specific name
+  /// across a change of standard offset); a pattern is always used verbatim.
   public var when: String { presenter.when(task.date, spansDays: spansDays) }
   /// Date and time, whatever the section (CSV, detail views); a repeated
   /// wall time is told apart as in ``when``.
   public var dateTime: String { presenter.when(task.date, spansDays: true) }
   /// Date, time and UTC offset, for detail views: the date-time format
   /// followed by the localized GMT offset ("(UTC−04:00)"), or the format
-  /// alone when it prints the offset or the daylight/standard zone name itself.
+  /// alone when it prints the offset or the daylight/standard zone name itself,
+  /// unless that text is the same for both occurrences of a repeated wall time.
   public var exactWhen: String { presenter.exactWhen(task.date) }
   /// The title (`tache`) exactly as stored; may be empty.
   public var title: String { task.title }

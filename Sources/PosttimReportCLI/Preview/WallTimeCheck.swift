@@ -27,17 +27,11 @@ enum WallTimeCheck {
     if !chosen.hasPrefix(asked) {
       return "\(asked) does not exist in \(zone.id) (the clocks skip it); ICU chose \(chosen)"
     }
-    guard calendar.isRepeatedWallTime(date) else { return nil }
-    // Offsets a few hours around the change: no zone changes twice that fast.
-    let before = calendar.utcOffset(at: date.addingTimeInterval(-3 * 3600))
-    let after = calendar.utcOffset(at: date.addingTimeInterval(3 * 3600))
-    if offset == before {
-      let second = date.addingTimeInterval(TimeInterval(before - after))
-      let other = ISO8601.localString(second, offsetSeconds: after)
+    guard let otherDate = calendar.otherOccurrence(of: date) else { return nil }
+    let other = ISO8601.localString(otherDate, offsetSeconds: calendar.utcOffset(at: otherDate))
+    if otherDate > date {
       return "\(asked) occurs twice in \(zone.id); ICU chose the first, \(chosen) (the second is \(other))"
     }
-    let first = date.addingTimeInterval(TimeInterval(-(before - offset)))
-    let other = ISO8601.localString(first, offsetSeconds: before)
     return "\(asked) occurs twice in \(zone.id); ICU chose the second, \(chosen) (the first is \(other))"
   }
 }

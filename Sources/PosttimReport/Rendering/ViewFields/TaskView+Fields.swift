@@ -58,9 +58,9 @@ extension TaskView {
       "when", .string, example: "08 h 00", "time in a day section; date and time in the overdue and week sections",
       jsonMeaning: "localized time as the Markdown/HTML reports show it: the time only in a `day` section "
         + "(`\"08 h 00\"`), date and time in `overdue` and `week` sections; with a skeleton, a wall time that "
-        + "occurs twice carries its offset (`\"01 h 30 (UTC−04:00)\"`) unless the resolved pattern shows the offset "
-        + "or the daylight/standard zone name (`z`, `O`, `x`…: `\"01 h 30 HAE\"`); a generic or location zone "
-        + "(`v`, `V`) is the same for both occurrences and gets the offset; a `--pattern` is verbatim. "
+        + "occurs twice carries its offset (`\"01 h 30 (UTC−04:00)\"`) unless the two occurrences' texts differ "
+        + "already (`z`: `\"01 h 30 HAE\"`, `\"01 h 30 HNE\"`); a generic or location zone (`v`, `V`), or a "
+        + "daylight/standard name across a change of standard offset, gets it; a `--pattern` is verbatim. "
         + "Follows `--skeleton`/`--pattern`"
     ) { task, _ in .string(task.when) },
     .init(
@@ -71,7 +71,8 @@ extension TaskView {
       "exactWhen", .string, example: "30 nov. 2026, 08 h 00 (UTC−05:00)", "date, time and UTC offset",
       jsonMeaning: "localized date, time and UTC offset, always: `\"30 nov. 2026, 08 h 00 (UTC−05:00)\"`; "
         + "when the format already prints the offset or the daylight/standard zone name (`z`, `O`, `x`…), "
-        + "nothing is added; a generic or location zone (`v`, `V`) gets the offset"
+        + "nothing is added, except at a wall time that occurs twice whose two texts are the same; a generic "
+        + "or location zone (`v`, `V`) gets the offset"
     ) { task, _ in .string(task.exactWhen) },
     .init(
       "hasExtraFields", .boolean, example: "false", "true when the plist entry had keys the tool does not know",
