@@ -106,7 +106,8 @@ enum ReportOptions {
       discussion: "Each line gives messages found without English fallback (22/22), the language's CLDR plural "
         + "categories and its name; with --locale, the catalogs that locale uses, in fallback order. A "
         + "--template-dir catalog a report would refuse (a message that does not parse, a plural without `other`, "
-        + "a `mail.subject` placeholder not allowed; exit-status table, 78) is listed as `invalid` with the reason "
+        + "a placeholder its key is not given, a message that cannot be formatted with its arguments; exit-status "
+        + "table, 78) is listed as `invalid` with the reason "
         + "under it, and the listing then ends with the report's own error and exit 78.",
       group: .output, configurable: false))
 
