@@ -56,12 +56,14 @@ enum ScalarMarkdownEscaping {
     switch scalars[index] {
     case "_": return isAlphanumeric(index - 1) && isAlphanumeric(index + 1)
     case "&":
-      // CommonMark §2.5: &name; (a letter, then letters or digits), &#1–7 digits;, &#x1–6 hex digits;.
+      // CommonMark §2.5: &name; (an HTML5 entity name), &#1–7 digits;, &#x1–6 hex digits;.
       let tail = String(String.UnicodeScalarView(scalars[(index + 1)...].prefix(40)))
       // Scalar semantics: a `;` followed by a combining mark still ends the reference.
       let reference = /^([A-Za-z][A-Za-z0-9]{0,31}|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6});/.matchingSemantics(
         .unicodeScalar)
-      return (try? reference.prefixMatch(in: tail)) == nil
+      guard let match = try? reference.prefixMatch(in: tail) else { return true }
+      let name = String(match.output.1)
+      return !name.hasPrefix("#") && !Set(HTML5EntityNames.sorted).contains(name)
     default: return false
     }
   }

@@ -176,9 +176,9 @@ public enum MarkdownEscaping {
 
   /// Whether the `&` at `index` starts what CommonMark §2.5 decodes: `&#`
   /// and 1–7 decimal digits, `&#x` and 1–6 hex digits, or `&` and a name
-  /// (a letter, then letters or digits, at most 32: any HTML5 entity name
-  /// fits, and no list of them is kept), each followed by `;`. `&#;`,
-  /// `&#x;` and `&#12345678;` are none, so they are shown as they are.
+  /// that is one of HTML5's (``HTML5EntityNames``), each followed by `;`.
+  /// `&#;`, `&#x;`, `&#12345678;` and `&foo;` are none, so they are shown
+  /// as they are.
   static func startsEntityReference(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> Bool {
     func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
     func isLetter(_ byte: UInt8) -> Bool { (0x61...0x7A).contains(byte | 0x20) }
@@ -199,7 +199,8 @@ public enum MarkdownEscaping {
     guard start < bytes.count, first(bytes[start]) else { return false }
     var end = start + 1
     while end < bytes.count, end - start < most, digits(bytes[end]) { end += 1 }
-    return end < bytes.count && bytes[end] == UInt8(ascii: ";")
+    guard end < bytes.count, bytes[end] == UInt8(ascii: ";") else { return false }
+    return bytes[index + 1] == UInt8(ascii: "#") || HTML5EntityNames.contains(bytes, start..<end)
   }
 
   /// URL starts GFM's autolink extension recognizes (extended URL and www
