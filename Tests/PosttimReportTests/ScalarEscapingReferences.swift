@@ -149,8 +149,13 @@ enum ScalarMarkdownEscaping {
     default: return nil
     }
     if index > 0 {
+      // www.: GFM §6.9's rule; a scheme: anything but an ASCII letter (cmark-gfm's url_match).
       let before = scalars[index - 1]
-      guard before.properties.isWhitespace || "*_~(".unicodeScalars.contains(before) else { return nil }
+      if scalars[index] == "w" || scalars[index] == "W" {
+        guard before.properties.isWhitespace || "*_~(".unicodeScalars.contains(before) else { return nil }
+      } else {
+        guard !(("a"..."z").contains(before) || ("A"..."Z").contains(before)) else { return nil }
+      }
     }
     func lowercased(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
       ("A"..."Z").contains(scalar) ? Unicode.Scalar(scalar.value + 32)! : scalar

@@ -207,18 +207,27 @@ public enum MarkdownEscaping {
   /// autolinks, GFM §6.9), as lowercase ASCII.
   static let urlStarts: [[UInt8]] = ["https://", "http://", "ftp://", "www."].map { Array($0.utf8) }
 
-  /// When a bare URL starts at byte `index` (at the start of the text, or
-  /// after white space or `*_~(`, as GFM §6.9 requires; `before` is the
-  /// scalar before it), the offset past its end: the next white space,
-  /// control or `<`. Otherwise nil.
+  /// When a bare URL starts at byte `index` (`before` is the scalar before
+  /// it, nil at the start of the text), the offset past its end: the next
+  /// white space, control or `<`. Otherwise nil. A `www.` URL starts the
+  /// text or follows white space or `*_~(`, as GFM §6.9 says; a scheme URL
+  /// follows anything but an ASCII letter, as cmark-gfm (GitHub) links it:
+  /// its `url_match` finds the scheme by going back over letters only, so
+  /// `"https://…` and `=https://…` are linked, `xhttps://…` is not.
   static func bareURLEnd(in bytes: UnsafeBufferPointer<UInt8>, at index: Int, after before: Unicode.Scalar?) -> Int? {
     // Every start begins with h, f or w: most scalars end here, before the
     // (slower) white-space property of the one before.
     guard startsURLs(bytes[index]) else { return nil }
-    if let before {
-      guard before.properties.isWhitespace || "*_~(".unicodeScalars.contains(before) else { return nil }
-    }
     func lowercased(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte + 32 : byte }
+    if let before {
+      if lowercased(bytes[index]) == UInt8(ascii: "w") {
+        guard before.properties.isWhitespace || "*_~(".unicodeScalars.contains(before) else { return nil }
+      } else {
+        guard !(before.isASCII && UInt8(before.value) | 0x20 >= 0x61 && UInt8(before.value) | 0x20 <= 0x7A) else {
+          return nil
+        }
+      }
+    }
     // At least one scalar must follow the start.
     guard
       urlStarts.contains(where: { start in
