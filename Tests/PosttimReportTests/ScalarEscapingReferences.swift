@@ -63,7 +63,7 @@ enum ScalarMarkdownEscaping {
         .unicodeScalar)
       guard let match = try? reference.prefixMatch(in: tail) else { return true }
       let name = String(match.output.1)
-      return !name.hasPrefix("#") && !Set(HTML5EntityNames.sorted).contains(name)
+      return !name.hasPrefix("#") && !HTML5EntityNames.sorted.contains(name)
     default: return false
     }
   }

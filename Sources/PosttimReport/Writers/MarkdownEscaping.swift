@@ -181,7 +181,6 @@ public enum MarkdownEscaping {
   /// as they are.
   static func startsEntityReference(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> Bool {
     func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
-    func isLetter(_ byte: UInt8) -> Bool { (0x61...0x7A).contains(byte | 0x20) }
     func isHexDigit(_ byte: UInt8) -> Bool { isDigit(byte) || (0x61...0x66).contains(byte | 0x20) }
     var start = index + 1
     let digits: (UInt8) -> Bool, first: (UInt8) -> Bool, most: Int
@@ -194,7 +193,7 @@ public enum MarkdownEscaping {
         (first, digits, most) = (isDigit, isDigit, 7)
       }
     } else {
-      (first, digits, most) = (isLetter, { isLetter($0) || isDigit($0) }, 32)
+      (first, digits, most) = (isASCIILetter, { isASCIILetter($0) || isDigit($0) }, 32)
     }
     guard start < bytes.count, first(bytes[start]) else { return false }
     var end = start + 1
@@ -202,6 +201,9 @@ public enum MarkdownEscaping {
     guard end < bytes.count, bytes[end] == UInt8(ascii: ";") else { return false }
     return bytes[index + 1] == UInt8(ascii: "#") || HTML5EntityNames.contains(bytes, start..<end)
   }
+
+  /// A to Z or a to z.
+  static func isASCIILetter(_ byte: UInt8) -> Bool { (0x61...0x7A).contains(byte | 0x20) }
 
   /// URL starts GFM's autolink extension recognizes (extended URL and www
   /// autolinks, GFM §6.9), as lowercase ASCII.
@@ -223,9 +225,7 @@ public enum MarkdownEscaping {
       if lowercased(bytes[index]) == UInt8(ascii: "w") {
         guard before.properties.isWhitespace || "*_~(".unicodeScalars.contains(before) else { return nil }
       } else {
-        guard !(before.isASCII && UInt8(before.value) | 0x20 >= 0x61 && UInt8(before.value) | 0x20 <= 0x7A) else {
-          return nil
-        }
+        guard !(before.isASCII && isASCIILetter(UInt8(before.value))) else { return nil }
       }
     }
     // At least one scalar must follow the start.
