@@ -292,11 +292,37 @@ final class RenderPipeline {
   /// Hands over the oldest piece, waiting for it if it is a chunk still
   /// rendering. A chunk no thread has started is rendered here: under a
   /// low `ulimit -v` its thread may never get a stack.
+  ///
+  /// While another thread renders the oldest, this one renders the pending
+  /// chunks behind it that no thread has started, instead of waiting idle:
+  /// with one helper a core (two cores: one helper), the rendering thread
+  /// would otherwise spend most of a long report waiting while the helper
+  /// renders chunk after chunk.
   private func handOverOldest(into output: inout some TextOutputStream) {
     if case .chunk(let chunk) = pieces[head] {
-      if chunk.claim() { chunk.renderHere(unless: failed) } else { chunk.done.wait() }
+      if chunk.claim() {
+        chunk.renderHere(unless: failed)
+      } else {
+        while chunk.done.wait(timeout: .now()) != .success {
+          guard let later = claimUnstarted() else {
+            chunk.done.wait()
+            break
+          }
+          later.renderHere(unless: failed)
+          later.done.signal()  // what a helper signals: its turn at the head finds it done
+        }
+      }
     }
     handOver(into: &output)
+  }
+
+  /// The oldest pending chunk behind the head that no thread has started,
+  /// claimed for the calling thread.
+  private func claimUnstarted() -> Chunk? {
+    for index in pieces.indices.dropFirst(head + 1) {
+      if case .chunk(let chunk) = pieces[index], chunk.claim() { return chunk }
+    }
+    return nil
   }
 
   /// Writes the head piece (a finished chunk or text) and drops it; once

@@ -5,45 +5,68 @@ import TestSupport
 
 @testable import PosttimReport
 
-/// `SplitPlistScan` reads a long XML list in two halves at once. Whenever
-/// it gives tasks, expat must read the whole document to the same tasks,
-/// value for value (entry numbers included); where expat refuses, the
-/// split must give nil so that the whole-file path reports the error.
+/// `SplitPlistScan` reads a long XML list in several parts at once.
+/// Whenever it gives tasks, expat must read the whole document to the same
+/// tasks, value for value (entry numbers included); where expat refuses,
+/// the split must give nil so that the whole-file path reports the error.
 @Suite(
-  "Differential: the XML list read in two halves against expat",
+  "Differential: the XML list read in parts against expat",
   .enabled(if: Parallel.width > 1, "the halves are read at once only on a machine with 2 cores or more"))
 struct SplitScanDifferentialTests {
   typealias Outcome = ScannerDifferentialTests.Outcome
 
-  /// The two halves of `data`, read from a file (nil: the split declined).
-  static func split(_ data: Data) throws -> [TaskEntry]? {
+  /// `data` read from a file in `parts` parts (nil: the split declined).
+  static func split(_ data: Data, parts: Int = 2) throws -> [TaskEntry]? {
     let url = FileManager.default.temporaryDirectory.appending(path: "split-\(UUID().uuidString).plist")
     try data.write(to: url)
     defer { try? FileManager.default.removeItem(at: url) }
     let descriptor = open(url.path, O_RDONLY)
     defer { close(descriptor) }
-    return SplitPlistScan.tasks(descriptor: descriptor, size: data.count, file: "t.plist", minimumSize: 0)
+    return SplitPlistScan.tasks(
+      descriptor: descriptor, size: data.count, file: "t.plist", minimumSize: 0, parts: parts)
   }
 
   /// Checks the property on `data`; returns whether the split read it.
   @discardableResult
-  static func check(_ name: String, _ data: Data, sourceLocation: SourceLocation = #_sourceLocation) throws -> Bool {
-    guard let tasks = try split(data) else { return false }
+  static func check(
+    _ name: String, _ data: Data, parts: Int = 2, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> Bool {
+    guard let tasks = try split(data, parts: parts) else { return false }
     let whole = ScannerDifferentialTests.expat(data)
     #expect(
-      Outcome.tasks(tasks) == whole, "\(name): two halves read \(tasks.count) tasks, expat \(whole)",
+      Outcome.tasks(tasks) == whole, "\(name): \(parts) parts read \(tasks.count) tasks, expat \(whole)",
       sourceLocation: sourceLocation)
     return true
   }
 
-  @Test("lists written by Foundation are cut, and read the same as whole", arguments: [1, 2, 3])
-  func generated(seed: UInt64) throws {
+  @Test(
+    "lists written by Foundation are cut, and read the same as whole",
+    arguments: [(1, 2), (2, 2), (3, 3), (4, 5), (5, 8)] as [(UInt64, Int)])
+  func generated(seed: UInt64, parts: Int) throws {
     let list = DifferentialReaderTests.generated(seed: seed, count: 300)
     let data = try PropertyListSerialization.data(fromPropertyList: list, format: .xml, options: 0)
-    #expect(try Self.check("generated-\(seed)", data), "Foundation's XML must be cut in two")
-    // The second half's entries are numbered after the first's.
-    let tasks = try #require(try Self.split(data))
+    #expect(try Self.check("generated-\(seed)", data, parts: parts), "Foundation's XML must be cut")
+    // Each part's entries are numbered after those before it.
+    let tasks = try #require(try Self.split(data, parts: parts))
     #expect(tasks.map(\.origin.entry) == Array(1...300))
+  }
+
+  @Test("cuts fall before entries at even distances; one found again from the next start is left out")
+  func cutsAtEvenDistances() throws {
+    let entry = "\n\t<dict><key>tache</key><string>t</string></dict>"
+    let text = "<plist><array>" + String(repeating: entry, count: 20) + "\n</array></plist>\n"
+    let url = FileManager.default.temporaryDirectory.appending(path: "cuts-\(UUID().uuidString).plist")
+    try Data(text.utf8).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let descriptor = open(url.path, O_RDONLY)
+    defer { close(descriptor) }
+    let size = text.utf8.count
+    let starts = (0..<20).map { 14 + entry.utf8.count * $0 + 2 }  // each "<dict>"
+    // A cut is the first "<dict>" whose line break is at or after the start.
+    let four = SplitPlistScan.cuts(descriptor: descriptor, size: size, parts: 4)
+    #expect(four == [0] + [1, 2, 3].map { part in starts.first { $0 - 2 >= size * part / 4 }! } + [size])
+    // 40 parts, two for each entry: every entry after the first is found twice, and kept once.
+    #expect(SplitPlistScan.cuts(descriptor: descriptor, size: size, parts: 40) == [0] + starts.dropFirst() + [size])
   }
 
   @Test("the example list is cut, and read the same as whole")
@@ -95,8 +118,10 @@ struct SplitScanDifferentialTests {
     #expect(!part("<key>tache</key>"))  // inside the task
   }
 
-  @Test("random mutations of a generated list, most of them near the cut", arguments: [21, 22])
-  func mutations(seed: UInt64) throws {
+  @Test(
+    "random mutations of a generated list, most of them near a cut",
+    arguments: [(21, 2), (22, 2), (23, 3), (24, 5)] as [(UInt64, Int)])
+  func mutations(seed: UInt64, parts: Int) throws {
     let list = DifferentialReaderTests.generated(seed: seed, count: 40)
     let original = try PropertyListSerialization.data(fromPropertyList: list, format: .xml, options: 0)
     var state = seed
@@ -111,18 +136,19 @@ struct SplitScanDifferentialTests {
     for _ in 0..<300 {
       var data = original
       for _ in 0..<(1 + next(2)) {
-        // Three mutations in four within 400 bytes of the middle.
-        let at = next(4) == 0 ? next(data.count) : max(0, min(data.count - 1, data.count / 2 - 200 + next(400)))
+        // Three mutations in four within 400 bytes of a cut.
+        let cut = data.count * (1 + next(parts - 1)) / parts
+        let at = next(4) == 0 ? next(data.count) : max(0, min(data.count - 1, cut - 200 + next(400)))
         switch next(3) {
         case 0: data[at] = UInt8(next(256))
         case 1: data.remove(at: at)
         default: data.insert(contentsOf: pieces[next(pieces.count)], at: at)
         }
       }
-      if try Self.check("mutation", data) { read += 1 }
+      if try Self.check("mutation", data, parts: parts) { read += 1 }
       if ScannerDifferentialTests.expat(data) == .refused {
         refusedWhole += 1
-        #expect(try Self.split(data) == nil, "a document expat refuses must not be read in halves")
+        #expect(try Self.split(data, parts: parts) == nil, "a document expat refuses must not be read in parts")
       }
     }
     // Both sides were exercised: documents read in halves, and refused ones.

@@ -16,7 +16,7 @@ import Foundation
 /// Readers, in tiers from fast to complete (folders `XML/`, `Binary/`,
 /// with `Values/` for what both share):
 ///
-/// - XML: a long file is read in two halves at once (``SplitPlistScan``);
+/// - XML: a long file is read in parts at once (``SplitPlistScan``);
 ///   otherwise, or when that gives up, ``PlistXMLScanner`` reads the whole
 ///   file if it stays in the narrow subset writers produce; otherwise, or
 ///   when that gives up, expat reads it (``XMLPlistReader``): all of XML,
@@ -147,7 +147,7 @@ public struct TaskListDecoder: Sendable {
     if size < 64 { return try decode(Data(head), file: file) }
     if head.starts(with: "bplist".utf8) { return try decode(binary: descriptor, size: size, file: file) }
     try head.withUnsafeBufferPointer { (bytes) throws(TaskListError) in try Self.checkStart(bytes, file: file) }
-    // A long list: two halves at once, when both are in the subset.
+    // A long list: in parts at once, when all are in the subset.
     if let tasks = SplitPlistScan.tasks(descriptor: descriptor, size: size, file: file) { return tasks }
     // The scanner reads through a window; where it gives up, expat reads
     // the file again from its start.

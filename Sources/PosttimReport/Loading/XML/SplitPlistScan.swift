@@ -5,66 +5,106 @@ import PosttimParallel
   import Glibc
 #endif
 
-/// Reads a long XML task list in two halves at once, one per core.
+/// Reads a long XML task list in several parts at once, on every core.
 ///
-/// The file is cut before a task near its middle: a line holding only a tab
-/// and `<dict>`, the way Apple's writer, Post'TIM and Python's plistlib
+/// The file is cut before tasks at even distances: a line holding only a
+/// tab and `<dict>`, the way Apple's writer, Post'TIM and Python's plistlib
 /// indent the entries of the root array. ``PlistXMLScanner`` reads the
-/// first half as a document that stops with `<plist><array>` still open,
-/// and the second as one that starts inside them; the second half's tasks
-/// are then numbered after the first's.
+/// first part as a document that stops with `<plist><array>` still open,
+/// the middle ones as documents that start and end inside them, and the
+/// last as one that starts inside them; each part's tasks are then
+/// numbered after those before it.
 ///
-/// All or nothing: when the cut is not between two entries of the root
-/// array (a nested `<dict>` indented the same way, a comment or CDATA
-/// section around it), when either half leaves the scanner's subset, or
-/// when a value is refused, the result is nil and the caller reads the
-/// whole file the usual way (scanner, then expat for its messages). So a
-/// result is always the one the whole-file scanner gives: the halves hand
-/// the reader the same events in the same order, and the events outside
-/// each half (`<plist><array>` and their end tags) are given to it here.
-/// Checked by the differential tests (SplitScanDifferentialTests).
+/// Why more parts than cores: the parts are claimed by whichever thread is
+/// free (``Parallel/map(_:_:)``), so a core that starts late or is slowed by
+/// another process takes fewer of them; with one part a core, the run waits
+/// for the slowest.
+///
+/// All or nothing: when a cut is not between two entries of the root array
+/// (a nested `<dict>` indented the same way, a comment or CDATA section
+/// around it), when any part leaves the scanner's subset, or when a value
+/// is refused, the result is nil and the caller reads the whole file the
+/// usual way (scanner, then expat for its messages). So a result is always
+/// the one the whole-file scanner gives: the parts hand their readers the
+/// same events in the same order, and the events outside each part
+/// (`<plist><array>` and their end tags) are given to them here. Checked by
+/// the differential tests (SplitScanDifferentialTests).
 enum SplitPlistScan {
-  /// Files shorter than this are read whole: the second thread would not
+  /// Files shorter than this are read whole: a second thread would not
   /// pay for itself (8 MiB is about 30,000 tasks).
   static let minimumSize = 8 << 20
 
+  /// Parts for a file of `size` bytes: two for each core, none shorter
+  /// than 2 MiB (each has its own read window and reader), at least two.
+  static func partCount(size: Int) -> Int {
+    max(2, min(2 * Parallel.width, size >> 21))
+  }
+
   /// The tasks of the XML task list open at `descriptor` (`size` bytes),
   /// or nil when it is too short, the machine has one core, no cut is
-  /// found, or either half cannot be read this way.
-  static func tasks(descriptor: Int32, size: Int, file: String, minimumSize: Int = minimumSize) -> [TaskEntry]? {
-    guard size >= minimumSize, Parallel.width > 1,
-      let cut = cut(descriptor: descriptor, size: size)
-    else { return nil }
-    var parts = Parallel.map(2) { half -> [TaskEntry]? in
+  /// found, or any part cannot be read this way.
+  static func tasks(
+    descriptor: Int32, size: Int, file: String, minimumSize: Int = minimumSize, parts: Int? = nil
+  ) -> [TaskEntry]? {
+    guard size >= minimumSize, Parallel.width > 1 else { return nil }
+    let bounds = cuts(descriptor: descriptor, size: size, parts: parts ?? partCount(size: size))
+    guard bounds.count > 2 else { return nil }
+    let last = bounds.count - 2
+    var read = Parallel.map(bounds.count - 1) { part -> [TaskEntry]? in
       let reader = XMLPlistReader(file: file)
-      if half == 0 {
-        guard
-          PlistXMLScanner.scan(
-            descriptor: descriptor, range: 0..<cut, openAtEnd: [.plist, .array], into: reader)
-        else { return nil }
-        reader.end(.array)
-        reader.end(.plist)
-      } else {
+      if part > 0 {
         reader.start(.plist)
         reader.start(.array)
-        guard
-          PlistXMLScanner.scan(
-            descriptor: descriptor, range: cut..<size, open: [.plist, .array], into: reader)
-        else { return nil }
+      }
+      guard
+        PlistXMLScanner.scan(
+          descriptor: descriptor, range: bounds[part]..<bounds[part + 1],
+          open: part > 0 ? [.plist, .array] : [], openAtEnd: part < last ? [.plist, .array] : [],
+          into: reader)
+      else { return nil }
+      if part < last {
+        reader.end(.array)
+        reader.end(.plist)
       }
       return reader.hasFailed || !reader.isComplete ? nil : reader.tasks
     }
-    // Taken out of `parts`, so each array has one owner and is joined in place.
-    guard let first = parts[0].take(), var second = parts[1].take() else { return nil }
-    for index in second.indices { second[index].origin.entry += first.count }
-    return TaskEntry.joined(first, second)
+    guard read.allSatisfy({ $0 != nil }) else { return nil }
+    // Each part's tasks moved out of `read`, not copied (no reference counting).
+    var tasks: [TaskEntry] = []
+    tasks.reserveCapacity(read.reduce(0) { $0 + $1!.count })
+    for part in read.indices {
+      var partTasks = read[part].take()!
+      let before = tasks.count
+      for index in partTasks.indices {
+        var task = partTasks.movingOut(at: index)
+        task.origin.entry += before
+        tasks.append(task)
+      }
+    }
+    return tasks
   }
 
-  /// The offset of a `<dict>` that starts a line indented by one tab, found
-  /// from the middle of the file on; nil when none is in the next 1 MiB.
-  static func cut(descriptor: Int32, size: Int) -> Int? {
+  /// The parts' bounds, `0` and `size` included: the offset of a `<dict>`
+  /// that starts a line indented by one tab, found from each `size / parts`
+  /// on (within 1 MiB; a cut not found, or found again from the next
+  /// start, is left out).
+  static func cuts(descriptor: Int32, size: Int, parts: Int) -> [Int] {
+    var bounds = [0]
+    for part in 1..<max(parts, 1) {
+      let start = Int((Int64(size) * Int64(part)) / Int64(parts))
+      guard start > bounds.last!, let cut = cut(descriptor: descriptor, from: start, size: size),
+        cut > bounds.last!
+      else { continue }
+      bounds.append(cut)
+    }
+    bounds.append(size)
+    return bounds
+  }
+
+  /// The offset of the first `<dict>` that starts a line indented by one
+  /// tab at or after `start`; nil when none is in the next 1 MiB.
+  static func cut(descriptor: Int32, from start: Int, size: Int) -> Int? {
     let marker = Array("\n\t<dict>".utf8)
-    let start = size / 2
     let length = min(1 << 20, size - start)
     var bytes = [UInt8](repeating: 0, count: length)
     let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, length, off_t(start)) }
