@@ -74,12 +74,8 @@ enum SplitPlistScan {
     tasks.reserveCapacity(read.reduce(0) { $0 + $1!.count })
     for part in read.indices {
       var partTasks = read[part].take()!
-      let before = tasks.count
-      for index in partTasks.indices {
-        var task = partTasks.movingOut(at: index)
-        task.origin.entry += before
-        tasks.append(task)
-      }
+      for index in partTasks.indices { partTasks[index].origin.entry += tasks.count }
+      for index in partTasks.indices { tasks.append(partTasks.movingOut(at: index)) }
     }
     return tasks
   }
