@@ -504,6 +504,39 @@ struct CatalogFallbackTests {
     #expect(catalog.chain == chain)
   }
 
+  @Test(
+    "a regional catalog serves its locale spelled with or without the script likely subtags give it",
+    arguments: [
+      ("zh_TW", ["zh_TW", "zh_Hant_TW", "zh_Hant", "en"]), ("zh_Hant_TW", ["zh_Hant_TW", "zh_TW", "zh_Hant", "en"]),
+      ("zh-Hant-TW-u-ca-chinese", ["zh_Hant_TW", "zh_TW", "zh_Hant", "en"]),
+      ("zh_Hant_HK", ["zh_Hant_HK", "zh_HK", "zh_Hant", "en"]), ("zh_HK", ["zh_HK", "zh_Hant_HK", "zh_Hant", "en"]),
+      ("fr_Latn_CA", ["fr_Latn_CA", "fr_CA", "fr", "en"]), ("fr_CA", ["fr_CA", "fr_Latn_CA", "fr", "en"]),
+      // Simplified Chinese in Taiwan is not what zh_TW.json holds.
+      ("zh_Hans_TW", ["zh_Hans", "en"]),
+    ])
+  func regionalCatalogsWithAndWithoutScript(locale: String, chain: [String]) throws {
+    var files: [String: String] = [:]
+    for name in ["en", "zh_Hans", "zh_Hant", "fr", "zh_TW", "zh_Hant_TW", "zh_HK", "zh_Hant_HK", "fr_CA", "fr_Latn_CA"] {
+      files["messages/\(name).json"] = Self.json(["report.title": name])
+    }
+    let catalog = MessageCatalog(
+      locale: try LocaleIdentifier(locale), resources: MemoryResources(files: files), warn: { _ in })
+    #expect(catalog.chain == chain)
+    #expect(catalog.text(.reportTitle) == chain[0])
+  }
+
+  @Test(
+    "a catalog named with a locale ID other than its canonical ICU form is refused, with the name to give it",
+    arguments: [("fr-CA", "fr_CA"), ("FR", "fr"), ("iw", "he"), ("no", "nb"), ("no_NO", "nb_NO"), ("zh-Hant", "zh_Hant")])
+  func nonCanonicalCatalogName(name: String, canonical: String) throws {
+    let text = try #require(ShippedCatalogs.resources.text(at: "messages/en.json"))
+    #expect(
+      MessageCatalog.problem(inCatalog: name, text: text)
+        == "is named \"\(name)\", which reports never look up: rename it \(canonical).json "
+        + "(catalogs are named with the locale's canonical ICU ID)")
+    #expect(MessageCatalog.problem(inCatalog: canonical, text: text) == nil)
+  }
+
   @Test("a message that failed once for some arguments is still the first choice for others")
   func failureDoesNotStick() throws {
     let resources = MemoryResources(files: [

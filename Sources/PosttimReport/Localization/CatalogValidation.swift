@@ -22,6 +22,13 @@ extension MessageCatalog {
     guard let locale = try? LocaleIdentifier(name) else {
       return "is not named after a locale (fr.json, zh_Hans.json…)"
     }
+    // Reports look catalogs up by this form only: a file named otherwise
+    // (fr-CA, FR, iw, no) would be checked and listed, and never used.
+    let catalogForm = catalogForm(of: locale)
+    guard catalogForm == name else {
+      return "is named \"\(name)\", which reports never look up: rename it \(catalogForm).json "
+        + "(catalogs are named with the locale's canonical ICU ID)"
+    }
     for key in messages.keys.sorted() {
       if headerKeys.contains(where: { $0.rawValue == key }),
         let name = MailError.firstControlCharacter(in: messages[key]!)

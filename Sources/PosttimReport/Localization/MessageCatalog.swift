@@ -72,7 +72,8 @@ public final class MessageCatalog: Sendable {
   }
 
   /// Catalog names to try for a locale, most specific first:
-  /// zh_Hant_TW → zh_Hant_TW, zh_TW, zh_Hant, zh, en.
+  /// zh_Hant_TW → zh_Hant_TW, zh_TW, zh_Hant, zh, en;
+  /// zh_TW → zh_TW, zh_Hant_TW, zh_Hant, zh, en.
   ///
   /// The locale is first put in CLDR's canonical form with alias
   /// replacement (``LocaleIdentifier/canonicalAlias``: iw_IL → he_IL), then
@@ -93,6 +94,19 @@ public final class MessageCatalog: Sendable {
       prefix.removeLast()
     }
     let likely = (try? LocaleIdentifier(canonical))?.likelyScript
+    // A region's catalog with and without the script likely subtags give
+    // it: zh_TW and zh_Hant_TW are one locale, and either file serves it
+    // (the spelling of the locale first). Not zh_TW.json for zh_Hans_TW.
+    if let language = parts.first, parts.count >= 2 {
+      let hasScript = parts[1].count == 4 && parts[1].first!.isLetter
+      if hasScript, parts.count >= 3, let withScript = names.firstIndex(of: parts[0..<3].joined(separator: "_")),
+        (try? LocaleIdentifier(language + "_" + parts[2]))?.likelyScript == parts[1]
+      {
+        names.insert(language + "_" + parts[2], at: withScript + 1)
+      } else if !hasScript, let likely, let region = names.firstIndex(of: language + "_" + parts[1]) {
+        names.insert(language + "_" + likely + "_" + parts[1], at: region + 1)
+      }
+    }
     if let language = parts.first, let likely, !parts.contains(likely) {
       names.insert(language + "_" + likely, at: names.count - 1)
     }
