@@ -516,7 +516,8 @@ struct CatalogFallbackTests {
     ])
   func regionalCatalogsWithAndWithoutScript(locale: String, chain: [String]) throws {
     var files: [String: String] = [:]
-    for name in ["en", "zh_Hans", "zh_Hant", "fr", "zh_TW", "zh_Hant_TW", "zh_HK", "zh_Hant_HK", "fr_CA", "fr_Latn_CA"] {
+    for name in ["en", "zh_Hans", "zh_Hant", "fr", "zh_TW", "zh_Hant_TW", "zh_HK", "zh_Hant_HK", "fr_CA", "fr_Latn_CA"]
+    {
       files["messages/\(name).json"] = Self.json(["report.title": name])
     }
     let catalog = MessageCatalog(
@@ -527,7 +528,9 @@ struct CatalogFallbackTests {
 
   @Test(
     "a catalog named with a locale ID other than its canonical ICU form is refused, with the name to give it",
-    arguments: [("fr-CA", "fr_CA"), ("FR", "fr"), ("iw", "he"), ("no", "nb"), ("no_NO", "nb_NO"), ("zh-Hant", "zh_Hant")])
+    arguments: [
+      ("fr-CA", "fr_CA"), ("FR", "fr"), ("iw", "he"), ("no", "nb"), ("no_NO", "nb_NO"), ("zh-Hant", "zh_Hant"),
+    ])
   func nonCanonicalCatalogName(name: String, canonical: String) throws {
     let text = try #require(ShippedCatalogs.resources.text(at: "messages/en.json"))
     #expect(
