@@ -137,6 +137,18 @@ struct CatalogJSONReaderTests {
     #expect(Self.problem(text) == "is not valid JSON at " + expected)
   }
 
+  @Test(
+    "lines end at LF, CR LF and a lone CR, as an editor counts them",
+    arguments: ["\n", "\r\n", "\r"])
+  func lineEnds(end: String) {
+    let text = "{\"a\": \"1\"," + end + "\"report.title\": \"\\q\"}"
+    #expect(
+      Self.problem(text)
+        == #"is not valid JSON at line 2, column 18 (in the value of "report.title"): '\' then 'q' is no JSON escape "#
+        + #"(\" \\ \/ \b \f \n \r \t \uXXXX)"#)
+    #expect(Self.problem("{" + end + end + "\"a\" 1}")?.hasPrefix("is not valid JSON at line 3, column 5") == true)
+  }
+
   @Test("a key given twice is refused, naming it and both places")
   func duplicateKey() {
     #expect(Self.problem(#"{"a":"x","a":"y"}"#) == #"has the key "a" twice, at line 1, column 2 and line 1, column 10"#)

@@ -336,11 +336,15 @@ struct CatalogJSONReader {
     return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
   }
 
-  /// "line 3, column 9" for the byte at `offset`.
+  /// "line 3, column 9" for the byte at `offset`. A line ends at LF, CR LF
+  /// or a lone CR, as editors count them (and config files here do).
   private func place(of offset: Int) -> String {
     var line = 1, column = 1
+    var afterCR = false
     for byte in bytes[start..<offset] where byte & 0xC0 != 0x80 {
-      if byte == 0x0A {
+      defer { afterCR = byte == 0x0D }
+      if byte == 0x0A && afterCR { continue }  // the LF of a CR LF: counted at its CR
+      if byte == 0x0A || byte == 0x0D {
         line += 1
         column = 1
       } else {
