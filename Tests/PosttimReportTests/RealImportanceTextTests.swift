@@ -39,6 +39,22 @@ struct RealImportanceTextTests: DecodesSampleLists {
   }
 
   @Test(
+    "a refused number's characters beyond printable ASCII are escaped: a no-break space never reads as a space",
+    arguments: [
+      ("\u{A0}5", #"\u{a0}5"#), ("&#xA0;5", #"\u{a0}5"#), ("\u{665}", #"\u{665}"#), ("5\u{2028}", #"5\u{2028}"#),
+      ("5\u{3000}", #"5\u{3000}"#),
+    ])
+  func nonASCIIEscaped(text: String, shown: String) {
+    #expect(
+      error(withImportance("<real>\(text)</real>"))?.description
+        == "x.plist: entry 1: \"importance\" holds a <real> that is not a decimal number: \"\(shown)\"")
+    #expect(
+      error(withImportance("<integer>\(text)</integer>"))?.description
+        == "x.plist: entry 1: \"importance\" holds an <integer> that is not a decimal or 0x hexadecimal number: "
+        + "\"\(shown)\"")
+  }
+
+  @Test(
     "forms Python's float() accepts are read",
     arguments: [
       ("5", 5), ("5.", 5), (".5e1", 5), ("+5.0", 5), ("5.0e-0", 5), ("5_0e-1", 5), ("0_0_5", 5), (" 5.0\n", 5),

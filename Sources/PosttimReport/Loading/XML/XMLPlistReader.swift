@@ -428,7 +428,15 @@ final class XMLPlistReader {
 
   /// The value of `element` whose text is `textBytes`, delivered.
   private func finishText(_ element: Element, _ textBytes: UnsafeBufferPointer<UInt8>) {
-    var shownText: String { TaskListError.printable(String(decoding: textBytes, as: UTF8.self)) }
+    // A refused number's text, every character beyond printable ASCII
+    // escaped: in a number each is the fault, and a no-break space shown as
+    // it is reads as the space the reader accepts.
+    var shownText: String {
+      let text = String(decoding: textBytes, as: UTF8.self).unicodeScalars.map { scalar in
+        (0x20..<0x7F).contains(scalar.value) ? String(scalar) : "\\u{" + String(scalar.value, radix: 16) + "}"
+      }
+      return TaskListError.printable(text.joined())
+    }
     switch element {
     case .key:
       if containers.isEmpty {
