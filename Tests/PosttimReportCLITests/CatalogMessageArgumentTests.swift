@@ -31,7 +31,14 @@ struct CatalogMessageArgumentTests {
       "U_INVALID_FORMAT_ERROR when formatted ({entry} is a number; {file} is text)"
     ),
     ("report.total", "{count, select, other {x}}", "U_INVALID_FORMAT_ERROR when formatted ({count} is a number)"),
+    ("report.timeZone", "Fuseau de l'{zone}", "prints {zone} as written: " + quoting),
+    ("report.timeZone", "'{zone}' {zone}", "prints {zone} as written: " + quoting),
+    (
+      "section.count", "{count, plural, one {# tâche} many {'{'count'}' tâches} other {# tâches}}",
+      "prints {count} as written: " + quoting
+    ),
   ]
+  static let quoting = "an apostrophe before '{' starts quoted text (write '' for an apostrophe, or use ’)"
 
   @Test("a report and --list-locales: 78 naming the file, the key and why", arguments: cases)
   func refused(key: String, pattern: String, reason: String) throws {

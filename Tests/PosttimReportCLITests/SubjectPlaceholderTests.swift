@@ -29,6 +29,18 @@ struct SubjectPlaceholderTests {
     #expect(run.stdout.isEmpty)
   }
 
+  @Test(
+    "a placeholder an apostrophe quotes on the command line: 64, it would be mailed as written",
+    arguments: ["Agenda '{date}' {count}", "L'{date}", "{count, plural, =0 {'{'count'}'} other {#}}"])
+  func quotedPlaceholder(subject: String) {
+    let placeholder = subject.hasPrefix("{count") ? "{count}" : "{date}"
+    let run = expectRun(
+      arguments: Self.base + ["--config", "/dev/null", "--subject", subject], exit: .usage,
+      error: "posttim-report: error: --subject '\(subject)': prints \(placeholder) as written: an apostrophe before "
+        + "'{' starts quoted text (write '' for an apostrophe, or use ’)")
+    #expect(run.stdout.isEmpty)
+  }
+
   @Test("an unknown placeholder in the config file: 78 naming the line")
   func configFile() throws {
     let folder = try temporaryFolder()

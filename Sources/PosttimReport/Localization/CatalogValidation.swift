@@ -37,7 +37,8 @@ extension MessageCatalog {
       }
       if let messageKey = MessageKey(rawValue: key) {
         switch messageKey.problem(inPattern: messages[key]!, locale: locale) {
-        case .invalidPattern(let reason)?, .unknownPlaceholders(let reason)?: return "message \"\(key)\": \(reason)"
+        case .invalidPattern(let reason)?, .unknownPlaceholders(let reason)?, .quotedPlaceholders(let reason)?:
+          return "message \"\(key)\": \(reason)"
         case nil: continue
         }
       }

@@ -7,6 +7,9 @@ extension MessageKey {
     case invalidPattern(String)
     /// It uses a placeholder the key is not given.
     case unknownPlaceholders(String)
+    /// It prints one of the key's placeholders as written: an apostrophe
+    /// quotes it (`l'{zone}`, `'{count}'`).
+    case quotedPlaceholders(String)
   }
 
   /// Why `pattern` cannot be this key's message in `locale`, or nil: the
@@ -32,13 +35,38 @@ extension MessageKey {
     guard let names = try? ICUMessageFormat.argumentNames(in: pattern) else { return nil }
     let known = Set(arguments.map(\.name))
     let unknown = names.filter { !known.contains($0) }
-    guard !unknown.isEmpty else { return nil }
+    guard !unknown.isEmpty else { return quotedPlaceholders(in: message) }
     let named = unknown.prefix(5).map { "{\(TerminalText.echo($0, limit: 40))}" }.joined(separator: ", ")
     let allowed =
       arguments.isEmpty
       ? "\(holder) takes no placeholder"
       : "\(holder) may use " + arguments.map { "{\($0.name)}" }.joined(separator: ", ")
     return .unknownPlaceholders("\(unknown.count == 1 ? "placeholder" : "placeholders") \(named) unknown (\(allowed))")
+  }
+
+  /// Counts that reach every plural branch of CLDR's languages (zero, one,
+  /// two, few, many, other: French many is 1,000,000; `=N` branches up to 3).
+  private static let sampleCounts: [Double] = [0, 1, 2, 3, 5, 11, 21, 100, 1.5, 1_000_000]
+
+  /// Which of the key's placeholders `message` prints as written, in any
+  /// plural branch: ICU's apostrophe before `{` starts quoted text, so a
+  /// translator's `l'{zone}` prints `l{zone}`.
+  private func quotedPlaceholders(in message: ICUMessageFormat) -> PatternProblem? {
+    let counts = arguments.contains { $0.kind == .number } ? Self.sampleCounts : [1]
+    var quoted: [String] = []
+    for count in counts {
+      var values = sampleArguments
+      for argument in arguments where argument.kind == .number { values[argument.name] = .number(count) }
+      guard let text = try? message.format(values) else { continue }
+      for argument in arguments where text.contains("{\(argument.name)}") && !quoted.contains(argument.name) {
+        quoted.append(argument.name)
+      }
+    }
+    guard !quoted.isEmpty else { return nil }
+    let named = quoted.map { "{\($0)}" }.joined(separator: ", ")
+    return .quotedPlaceholders(
+      "prints \(named) as written: an apostrophe before '{' starts quoted text (write '' for an apostrophe, "
+        + "or use ’)")
   }
 
   /// Who is given the arguments, as the reasons name it: "a subject" (a

@@ -84,7 +84,7 @@ extension RunPlan {
         switch MailWords.problem(inSubject: pattern, locale: locale) {
         case .invalidPattern(let reason)?:
           throw MailError(.invalidSubject, "--subject '\(shown)' is not a valid message pattern: \(reason)")
-        case .unknownPlaceholders(let reason)?:
+        case .unknownPlaceholders(let reason)?, .quotedPlaceholders(let reason)?:
           throw MailError(.invalidSubject, "--subject '\(shown)': \(reason)")
         case nil: break
         }
