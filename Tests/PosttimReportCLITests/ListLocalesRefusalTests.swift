@@ -75,4 +75,32 @@ struct ListLocalesRefusalTests {
     let listing = expectRun(arguments: ["--list-locales", "--template-dir", folder.path], exit: .success, stderr: [])
     #expect(listing.stdout.contains("\nfr        incomplete  1/\(MessageKey.allCases.count) "))
   }
+
+  @Test("catalogs each under 1 MiB that pass 4 MiB together for the locales given: the report's error and exit 78")
+  func catalogsPastTheCapTogether() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder.appending(path: "messages"), withIntermediateDirectories: true)
+    for language in ["de", "es", "it", "nl", "pt"] {
+      let padded = ["x.pad": String(repeating: "p", count: 1_000_000)]
+      try JSONSerialization.data(withJSONObject: padded)
+        .write(to: folder.appending(path: "messages/\(language).json"))
+    }
+    let locales = "de_DE,es_ES,it_IT,nl_NL,pt_BR"
+    let report = expectRun(
+      arguments: [TestPaths.example.path, "--template-dir", folder.path, "-l", locales, "-z", "UTC"],
+      exit: .configuration)
+    // (After warnings: these catalogs replace the shipped ones and lack most keys.)
+    let error =
+      "posttim-report: error: \(folder.path)/messages/pt.json: loading it takes the text of the templates and "
+      + "catalogs read from '\(folder.path)' past 4 MiB, the cap for one report (a file under several names "
+      + "counts once)"
+    #expect(report.stderr.last == error)
+    let listing = expectRun(
+      arguments: ["--list-locales", "--template-dir", folder.path, "-l", locales], exit: .configuration)
+    #expect(listing.stderr == [error])
+    #expect(listing.stdout.hasPrefix("de_DE: de (Deutsch) → en (English)\n"))
+    // Four of them fit: listed, exit 0.
+    expectRun(arguments: ["--list-locales", "--template-dir", folder.path, "-l", "de,es,it,nl"], exit: .success)
+  }
 }

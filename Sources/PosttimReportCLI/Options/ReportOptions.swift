@@ -108,7 +108,9 @@ enum ReportOptions {
         + "--template-dir catalog a report would refuse (a message that does not parse, a plural without `other`, "
         + "a placeholder its key is not given, a message that cannot be formatted with its arguments; exit-status "
         + "table, 78) is listed as `invalid` with the reason "
-        + "under it, and the listing then ends with the report's own error and exit 78.",
+        + "under it, and the listing then ends with the report's own error and exit 78. With --locale, the "
+        + "catalogs all its locales read from --template-dir are loaded as a report loads them: past the 4 MiB "
+        + "one report may load, the listing ends with the report's error too.",
       group: .output, configurable: false))
 
   // Locale and time zone

@@ -58,7 +58,8 @@ enum InformationMode {
     if listing.spec.name == ReportOptions.listFormats.spec.name { return .listFormats }
     var resources: any ResourceFiles = EmbeddedResources()
     var refusals: [(name: String, error: TemplateError)] = []
-    if let folder = try RunPlan.templateDirectory(options) {
+    let folder = try RunPlan.templateDirectory(options)
+    if let folder {
       try RunPlan.checkTemplateDirectory(folder, catalogs: false)
       refusals = RunPlan.catalogRefusals(in: folder)
       // A listing reads each catalog once and keeps none: not a report's load.
@@ -70,8 +71,30 @@ enum InformationMode {
         options, environment: environment.variables, warn: environment.warn)
       for locale in locales { SharedOptions.warnAboutDataFallback(locale, warn: environment.warn) }
       locale = locales[0]
+      if refusals.isEmpty, let folder {
+        refusals = capRefusal(loadingCatalogsOf: locales, from: folder)
+      }
     }
     return .listLocales(resources: resources, locale: locale, refusals: refusals)
+  }
+
+  /// The catalogs `locales` read from `folder` loaded as a report loads
+  /// them (before its templates), within ``TemplateTextCap``: the file past
+  /// the cap and the report's own error, or none. So `--list-locales -l
+  /// de,es,it,nl,pt` fails where a report with those locales would.
+  private static func capRefusal(loadingCatalogsOf locales: [LocaleIdentifier], from folder: TemplateFolder)
+    -> [(name: String, error: TemplateError)]
+  {
+    let capped = DirectoryResources(folder: folder)
+    let resources = LayeredResources([capped, EmbeddedResources()])
+    for locale in locales { _ = MessageCatalog(locale: locale, resources: resources) }
+    do {
+      try capped.checkLoaded()
+      return []
+    } catch {
+      let file = error.templateName.split(separator: "/").last.map(String.init) ?? error.templateName
+      return [(String(file.dropLast(file.hasSuffix(".json") ? ".json".count : 0)), error)]
+    }
   }
 
   /// The error the mode ends with after its output: the first catalog a
