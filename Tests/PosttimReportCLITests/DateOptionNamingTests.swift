@@ -35,6 +35,19 @@ struct DateOptionNamingTests {
         + "Thh:mm[:ss] and Z or ±hh:mm")
   }
 
+  @Test("preview's --date, the alias of --now: the messages name --date as written")
+  func previewDateAlias() {
+    let base = ["preview", "-l", "fr_CA", "-z", "UTC"]
+    expectRun(
+      arguments: base + ["--now", "2026-11-30T10:00:00Z", "--date", "2026-11-31"], exit: .usage,
+      error: "posttim-report: error: --date: invalid date \"2026-11-31\": no such calendar date")
+    expectRun(
+      arguments: base + ["--date"], exit: .usage, error: "posttim-report: error: option '--date' needs a value")
+    expectRun(
+      arguments: base + ["--report", example, "--now", "2026-11-30T10:00:00Z", "--date", "2026-11-30T11:00:00Z"],
+      exit: .usage, error: "posttim-report: error: preview --report takes one --date")
+  }
+
   @Test("--from with a date-time or a malformed date: 'expected YYYY-MM-DD', no time offered")
   func fromShape() {
     expectRun(

@@ -212,7 +212,7 @@ struct PreviewTests {
       (["-l", "fr_CA", "--pattern", "HH:mm", "--skeleton", "jm"], "use --skeleton or --pattern, not both"),
       (
         ["-l", "fr_CA", "--skeleton", "jm", "--date", "2026-11-31"],
-        "--now: invalid date \"2026-11-31\": no such calendar date"
+        "--date: invalid date \"2026-11-31\": no such calendar date"
       ),
       (
         ["-l", "fr_CA", "--skeleton", "jm", "-f", "json"],

@@ -33,6 +33,8 @@ struct ArgumentParser {
         continue
       }
       let option: OptionSpec
+      // The long name as written: messages name an alias (`--date`) as given.
+      var written: String?
       var inlineValue: String?
       if argument.hasPrefix("--") {
         let body = argument.dropFirst(2)
@@ -52,14 +54,17 @@ struct ArgumentParser {
               + (Suggestion.closest(to: name, in: names).map { " (did you mean '--\($0)'?)" } ?? ""))
         }
         option = found
+        written = name
       } else {
         guard argument.count == 2, let found = specs.first(where: { $0.short == argument.last }) else {
           throw UsageError("unknown option '\(argument)'")
         }
         option = found
       }
+      let alias = written.flatMap { $0 == option.name ? nil : $0 }
+      let shown = alias ?? option.name
       guard !option.isFlag else {
-        if inlineValue != nil { throw UsageError("option '--\(option.name)' takes no value") }
+        if inlineValue != nil { throw UsageError("option '--\(shown)' takes no value") }
         result.append(option, .init(text: "true", origin: .commandLine))
         continue
       }
@@ -67,14 +72,14 @@ struct ArgumentParser {
       if let inlineValue {
         value = inlineValue
       } else {
-        guard index < arguments.count else { throw UsageError("option '--\(option.name)' needs a value") }
+        guard index < arguments.count else { throw UsageError("option '--\(shown)' needs a value") }
         value = arguments[index]
         index += 1
       }
       if !option.repeatable, result.has(option) {
-        throw UsageError("option '--\(option.name)' given more than once")
+        throw UsageError("option '--\(shown)' given more than once")
       }
-      result.append(option, .init(text: value, origin: .commandLine))
+      result.append(option, .init(text: value, origin: .commandLine, alias: alias))
     }
     return result
   }

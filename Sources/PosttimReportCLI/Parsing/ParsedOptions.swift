@@ -19,6 +19,9 @@ struct ParsedOptions: Sendable {
   struct Entry: Equatable, Sendable {
     let text: String
     let origin: Origin
+    /// The alias it was given under on the command line (`date` for
+    /// preview's `--now`), to name the option as the user wrote it.
+    var alias: String? = nil
   }
 
   /// Values by option name, in the order given.
@@ -48,6 +51,12 @@ struct ParsedOptions: Sendable {
 
   /// A flag's last setting, `true` or `false`, or nil when it was not given.
   func setting(_ flag: Flag) -> Bool? { entries[flag.spec.name]?.last.map { $0.text == "true" } }
+
+  /// The long name each value of `spec` was given under, in order: its
+  /// alias where the command line used one, else its name.
+  func writtenNames(of spec: OptionSpec) -> [String] {
+    (entries[spec.name] ?? []).map { $0.alias ?? spec.name }
+  }
 
   /// Where the option's value was written, if it was given.
   func origin(of spec: OptionSpec) -> Origin? { entries[spec.name]?.last?.origin }

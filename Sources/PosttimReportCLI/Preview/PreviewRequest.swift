@@ -99,11 +99,12 @@ struct PreviewRequest {
     if texts.isEmpty {
       dates = [clock()]
     } else {
-      if reportPath != nil, texts.count > 1 { throw UsageError("preview --report takes one --now") }
+      let names = parsed.writtenNames(of: PreviewOptions.now.spec)
+      if reportPath != nil, texts.count > 1 { throw UsageError("preview --report takes one --\(names[1])") }
       let calendar = try DayCalendar(timeZone: timeZone)
       var dates: [Date] = []
-      for text in texts {
-        let value = try DateTimeOptionValue.parse(text, option: "now")
+      for (text, name) in zip(texts, names) {
+        let value = try DateTimeOptionValue.parse(text, option: name)
         dates.append(value.date(in: calendar))
         if let warning = WallTimeCheck.warning(for: value, resolvedTo: dates.last!, in: calendar, zone: timeZone) {
           warn(warning)
