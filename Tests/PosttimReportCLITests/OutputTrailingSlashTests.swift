@@ -10,8 +10,8 @@ struct OutputTrailingSlashTests {
   let example = TestPaths.example.path
 
   @Test(
-    "-o a.md/, a.md/./, a.md/. or a.md/x.md with a.md a file: 73, 'a.md is a file, not a folder', a.md kept",
-    arguments: ["/", "/./", "/.", "/x.md"])
+    "-o a.md/, a.md/./, a.md/., a.md/x.md or a.md/x/y.md with a.md a file: 73, 'a.md is a file, not a folder', a.md kept",
+    arguments: ["/", "/./", "/.", "/x.md", "/x/y.md", "/x/", "/x/./y.md"])
   func fileWithTrailingSlash(suffix: String) throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -122,7 +122,7 @@ package enum ProtectedLinkWalk {
       }
       if component == ".." {
         let parent = openat(current, "..", folderFlags)
-        guard parent >= 0 else { return failed(current, path: resolved + "/..", pending: pending) }
+        guard parent >= 0 else { return failed(current, at: resolved, path: resolved + "/..", pending: pending) }
         close(current)
         (current, resolved) = (parent, split(resolved).folder)
         checkCurrent()
@@ -136,7 +136,7 @@ package enum ProtectedLinkWalk {
       var info = stat()
       guard next >= 0, fstat(next, &info) == 0 else {
         if next >= 0 { close(next) }
-        return failed(current, path: candidate, pending: pending)
+        return failed(current, at: resolved, path: candidate, pending: pending)
       }
       guard info.st_mode & S_IFMT == S_IFLNK else {
         close(current)
@@ -163,7 +163,7 @@ package enum ProtectedLinkWalk {
         // A `/proc` link (`/proc/self/fd/0 -> pipe:[1234]`) names what
         // has no path: the kernel follows it, in a folder nobody swaps.
         let target = openat(current, component, __O_PATH | O_CLOEXEC)
-        guard target >= 0 else { return failed(current, path: candidate, pending: pending) }
+        guard target >= 0 else { return failed(current, at: resolved, path: candidate, pending: pending) }
         close(current)
         (current, resolved) = (target, candidate)
         checkCurrent()
@@ -178,7 +178,7 @@ package enum ProtectedLinkWalk {
       }
       if text.hasPrefix("/") {
         let root = open("/", folderFlags)
-        guard root >= 0 else { return failed(current, path: "/", pending: pending) }
+        guard root >= 0 else { return failed(current, at: resolved, path: "/", pending: pending) }
         close(current)
         (current, resolved) = (root, "/")
         checkCurrent()
@@ -261,10 +261,14 @@ package enum ProtectedLinkWalk {
 
   /// The walk ended at `path` (errno says why): `folder` closed, the rest
   /// of the path appended as given.
-  private static func failed(_ folder: Int32, path: String, pending: [String]) -> WalkedPath {
+  private static func failed(_ folder: Int32, at folderPath: String, path: String, pending: [String]) -> WalkedPath {
     let code = errno
+    var info = stat()
+    let isRegularFile = fstat(folder, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
     close(folder)
-    return WalkedPath(descriptor: -1, path: ([path] + pending.reversed()).joined(separator: "/"), error: code)
+    var walked = WalkedPath(descriptor: -1, path: ([path] + pending.reversed()).joined(separator: "/"), error: code)
+    walked.failedIn = (folderPath, isRegularFile)
+    return walked
   }
 
   /// Why the link at `link` (owned by `owner`) in the folder whose

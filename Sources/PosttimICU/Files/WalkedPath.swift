@@ -16,6 +16,10 @@ package struct WalkedPath {
   package let path: String
   /// The errno of the lookup that failed, or 0.
   package let error: Int32
+  /// Where the failed lookup was made, for messages: the path of what
+  /// stood before the component (a file, for ENOTDIR) and whether it is a
+  /// regular file; nil when the walk did not fail on a lookup.
+  package var failedIn: (path: String, isRegularFile: Bool)? = nil
 
   /// `path`'s status, or nil when the walk failed or `fstat` did.
   package var info: stat? {

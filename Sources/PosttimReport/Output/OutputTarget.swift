@@ -63,6 +63,13 @@ enum OutputTarget {
         if walked.error == ENOENT, name.isEmpty {
           throw OutputError(.cannotCreate, path: path, reason: "names a folder, not a file")
         }
+        // `a.md/x/y.md`: said as for `a.md/y.md`, naming the file on the way.
+        if walked.error == ENOTDIR, let (folderPath, isRegularFile) = walked.failedIn {
+          throw OutputError(
+            .cannotCreate, path: path,
+            reason: isRegularFile
+              ? "\(folderPath) is a file, not a folder" : "\(folderPath): \(String(cString: strerror(ENOTDIR)))")
+        }
         throw OutputError(.cannotCreate, path: path, reason: String(cString: strerror(walked.error)))
       }
       let folder = walked.descriptor
