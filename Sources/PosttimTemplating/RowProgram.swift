@@ -317,6 +317,8 @@ extension TemplateRenderer {
   /// The same for `positions` of `rows`, each item made when its turn
   /// comes and let go once rendered (the next row's start drops it): a
   /// chunk's rows are made and freed by the thread that renders them.
+  /// Where the stream has a cursor (``TemplateStream/Rows/cursor``), one
+  /// item is moved from row to row instead.
   mutating func renderRows(
     _ rows: TemplateStream.Rows, _ positions: Range<Int>, _ children: [TemplateNode], in templateName: String,
     into text: inout TextBuffer
@@ -330,6 +332,19 @@ extension TemplateRenderer {
     Self.keep(sum)
     var lookups = RowLookups(program, outer: context.frames, work: work, workLimit: workLimit)
     let escapeBytes = escapeBytes
+    if let makeCursor = rows.cursor {
+      // One item moved from row to row: each row is rendered, tree walk
+      // included, before the next moves it (a chunk renders its nested
+      // streams in place, on this thread), and no rendering keeps an item.
+      let cursor = makeCursor()
+      for position in positions {
+        cursor.moveTo(position)
+        if renderRow(cursor.item, program, &lookups, escapeBytes, appendingTo: &text) { continue }
+        try renderPushed(cursor.item, children, in: templateName, into: &text)
+        lookups.work = work
+      }
+      return
+    }
     for position in positions {
       let item = rows.item(position)
       if renderRow(item, program, &lookups, escapeBytes, appendingTo: &text) { continue }
