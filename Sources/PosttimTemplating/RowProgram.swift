@@ -546,6 +546,12 @@ extension TemplateRenderer {
 extension RowLookups {
   /// The row's frames are `item` alone.
   fileprivate mutating func startRow(_ item: TemplateValue) {
+    // The last row's object again (a stream's cursor, moved to this row):
+    // kept in place, where popping and pushing it copied and destroyed the
+    // value (about 250 instructions a row).
+    if frames.count == 1, case .lazyObject(let next) = item, case .lazyObject(let last) = frames[0], next === last {
+      return
+    }
     // The last row's item at most (its sections popped what they pushed):
     // `removeAll(keepingCapacity:)` is a generic range replacement, about
     // 250 instructions a row for one element.
