@@ -627,7 +627,23 @@ extension RowLookups {
   /// by the position kept in the name's slot, without reading the name,
   /// while the objects share a key table.
   /// - Precondition: `names[name]` is not empty.
+  @inline(__always)
   fileprivate mutating func place(of names: [NamePath], _ name: Int) -> Place {
+    // A member of the top frame's object at the position its slot keeps
+    // (a row's own fields: most lookups), found in the caller: the walk's
+    // call and its result cost as much as the lookup. Else the walk, which
+    // starts at the same frame and gives the same answer there.
+    if case .object(let object)? = kinds.last, let position = slots[name].position,
+      slots[name].table == object._withUnsafeGuaranteedRef({ $0.keyTableID })
+    {
+      return .member(object, position: position)
+    }
+    return walk(names, name)
+  }
+
+  /// ``place(of:_:)``, frame by frame from the top.
+  @inline(never)
+  private mutating func walk(_ names: [NamePath], _ name: Int) -> Place {
     var frame = kinds.count - 1
     while frame >= 0 {
       switch kinds[frame] {
