@@ -317,6 +317,8 @@ extension TemplateRenderer {
   /// The same for `positions` of `rows`, each item made when its turn
   /// comes and let go once rendered (the next row's start drops it): a
   /// chunk's rows are made and freed by the thread that renders them.
+  /// Where the stream has a cursor (``TemplateStream/Rows/cursor``), one
+  /// item is moved from row to row instead.
   mutating func renderRows(
     _ rows: TemplateStream.Rows, _ positions: Range<Int>, _ children: [TemplateNode], in templateName: String,
     into text: inout TextBuffer
@@ -330,6 +332,19 @@ extension TemplateRenderer {
     Self.keep(sum)
     var lookups = RowLookups(program, outer: context.frames, work: work, workLimit: workLimit)
     let escapeBytes = escapeBytes
+    if let makeCursor = rows.cursor {
+      // One item moved from row to row: each row is rendered, tree walk
+      // included, before the next moves it (a chunk renders its nested
+      // streams in place, on this thread), and no rendering keeps an item.
+      let cursor = makeCursor()
+      for position in positions {
+        cursor.moveTo(position)
+        if renderRow(cursor.item, program, &lookups, escapeBytes, appendingTo: &text) { continue }
+        try renderPushed(cursor.item, children, in: templateName, into: &text)
+        lookups.work = work
+      }
+      return
+    }
     for position in positions {
       let item = rows.item(position)
       if renderRow(item, program, &lookups, escapeBytes, appendingTo: &text) { continue }
@@ -531,6 +546,12 @@ extension TemplateRenderer {
 extension RowLookups {
   /// The row's frames are `item` alone.
   fileprivate mutating func startRow(_ item: TemplateValue) {
+    // The last row's object again (a stream's cursor, moved to this row):
+    // kept in place, where popping and pushing it copied and destroyed the
+    // value (about 250 instructions a row).
+    if frames.count == 1, case .lazyObject(let next) = item, case .lazyObject(let last) = frames[0], next === last {
+      return
+    }
     // The last row's item at most (its sections popped what they pushed):
     // `removeAll(keepingCapacity:)` is a generic range replacement, about
     // 250 instructions a row for one element.
@@ -606,7 +627,23 @@ extension RowLookups {
   /// by the position kept in the name's slot, without reading the name,
   /// while the objects share a key table.
   /// - Precondition: `names[name]` is not empty.
+  @inline(__always)
   fileprivate mutating func place(of names: [NamePath], _ name: Int) -> Place {
+    // A member of the top frame's object at the position its slot keeps
+    // (a row's own fields: most lookups), found in the caller: the walk's
+    // call and its result cost as much as the lookup. Else the walk, which
+    // starts at the same frame and gives the same answer there.
+    if case .object(let object)? = kinds.last, let position = slots[name].position,
+      slots[name].table == object._withUnsafeGuaranteedRef({ $0.keyTableID })
+    {
+      return .member(object, position: position)
+    }
+    return walk(names, name)
+  }
+
+  /// ``place(of:_:)``, frame by frame from the top.
+  @inline(never)
+  private mutating func walk(_ names: [NamePath], _ name: Int) -> Place {
     var frame = kinds.count - 1
     while frame >= 0 {
       switch kinds[frame] {

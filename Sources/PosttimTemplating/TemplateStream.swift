@@ -44,14 +44,32 @@ public struct TemplateStream: Sendable, Sequence {
     /// What ``TemplateMembers/touchTexts()`` of item `position` reads, read
     /// without making the item.
     package let touchTexts: @Sendable (_ position: Int) -> UInt8
+    /// Makes one item that stands for any position, and the function that
+    /// moves it to a position (it then is ``item`` of that position), for
+    /// a renderer that renders positions one after another on one thread:
+    /// the rows then share one object, where each made, retained and freed
+    /// its own. Nil: the renderer makes each item with ``item``.
+    package let cursor: (@Sendable () -> Cursor)?
+
+    /// An item standing for the position it was last moved to.
+    package struct Cursor {
+      package let item: TemplateValue
+      package let moveTo: (_ position: Int) -> Void
+
+      package init(item: TemplateValue, moveTo: @escaping (Int) -> Void) {
+        self.item = item
+        self.moveTo = moveTo
+      }
+    }
 
     package init(
       count: Int, item: @escaping @Sendable (Int) -> TemplateValue,
-      touchTexts: @escaping @Sendable (Int) -> UInt8 = { _ in 0 }
+      touchTexts: @escaping @Sendable (Int) -> UInt8 = { _ in 0 }, cursor: (@Sendable () -> Cursor)? = nil
     ) {
       self.count = count
       self.item = item
       self.touchTexts = touchTexts
+      self.cursor = cursor
     }
   }
 

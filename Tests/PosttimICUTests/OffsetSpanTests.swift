@@ -74,4 +74,23 @@ struct OffsetSpanTests {
     #expect(toronto.day(of: ICUOracle.instant("2026-11-01T04:30:00Z")).iso8601 == "2026-11-01")
     #expect(toronto.day(of: ICUOracle.instant("2026-11-01T03:59:59Z")).iso8601 == "2026-10-31")
   }
+
+  @Test("a wall time near an offset change is asked of ICU once, however often it is asked")
+  func repeatedAnswerKept() throws {
+    let toronto = try DayCalendar(timeZone: TimeZoneIdentifier("America/Toronto"))
+    let reference = try DayCalendar(timeZone: TimeZoneIdentifier("America/Toronto"))
+    // Every 10 minutes from 3 hours before Toronto's 2026 fall-back to 3 hours after.
+    let instants = (-18...18).map { ICUOracle.instant("2026-11-01T06:00:00Z").addingTimeInterval(Double($0) * 600) }
+    var queries: [Int] = []
+    for _ in 0..<2 {
+      for instant in instants {
+        #expect(toronto.isRepeatedWallTime(instant) == reference.icuAnswers(at: instant).isRepeated)
+      }
+      queries.append(toronto.repeatQueries)
+    }
+    // Within 3 hours of the change the kept span cannot answer (all but
+    // the last instant, 3 hours after it): ICU is asked once per instant,
+    // the second pass only reads the answers.
+    #expect(queries == [36, 36])
+  }
 }

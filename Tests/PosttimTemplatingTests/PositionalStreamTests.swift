@@ -21,16 +21,26 @@ struct PositionalStreamTests {
   static let keys = TemplateKeys(["n", "name", "odd", "third", "list"])
 
   static func row(_ n: Int) -> TemplateValue {
-    .lazyObject(
-      TemplateObject(keys: keys) { position in
-        switch position {
-        case 0: return .integer(n)
-        case 1: return .string("row <\(n)> & 'x'")
-        case 2: return .bool(n % 2 == 1)
-        case 3: return .bool(n % 3 == 0)
-        default: return .list(n % 7 == 0 ? [.integer(n)] : [])
-        }
-      })
+    .lazyObject(TemplateObject(keys: keys) { value(n, $0) })
+  }
+
+  /// Row `n`'s member at `position`.
+  static func value(_ n: Int, _ position: Int) -> TemplateValue {
+    switch position {
+    case 0: return .integer(n)
+    case 1: return .string("row <\(n)> & 'x'")
+    case 2: return .bool(n % 2 == 1)
+    case 3: return .bool(n % 3 == 0)
+    default: return .list(n % 7 == 0 ? [.integer(n)] : [])
+    }
+  }
+
+  /// A row object moved from row to row (``TemplateStream/Rows/cursor``);
+  /// each thread's renderer moves its own.
+  final class MovingRow: TemplateMembers, @unchecked Sendable {
+    var n = 0
+    func member(at position: Int) -> TemplateValue { PositionalStreamTests.value(n, position) }
+    func withUTF8(ofMember position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool { false }
   }
 
   /// Counts the rows made, on every thread.
@@ -40,14 +50,19 @@ struct PositionalStreamTests {
     var value: Int { count.withLock { $0 } }
   }
 
-  static func positional(_ count: Int, made: Counter? = nil) -> TemplateStream {
-    TemplateStream(
+  static func positional(_ count: Int, made: Counter? = nil, cursor: Bool = false) -> TemplateStream {
+    let moving: @Sendable () -> TemplateStream.Rows.Cursor = {
+      let row = MovingRow()
+      return TemplateStream.Rows.Cursor(item: .lazyObject(TemplateObject(keys: keys, members: row))) { row.n = $0 }
+    }
+    return TemplateStream(
       rows: .init(
         count: count,
         item: { n in
           made?.add()
           return row(n)
-        }))
+        },
+        cursor: cursor ? moving : nil))
   }
 
   static func render(
@@ -79,9 +94,12 @@ struct PositionalStreamTests {
       let items = (0..<count).map(Self.row)
       let list = Self.render(source, rows: .list(items), partials: partials)
       let positional = Self.render(source, rows: .stream(Self.positional(count)), partials: partials)
+      let moved = Self.render(source, rows: .stream(Self.positional(count, cursor: true)), partials: partials)
       #expect(list.error == nil)
       #expect(positional.output == list.output, "body \(body), \(count) rows")
       #expect(positional.error == nil)
+      #expect(moved.output == list.output, "body \(body), \(count) rows, one row object moved")
+      #expect(moved.error == nil)
     }
   }
 
@@ -98,6 +116,11 @@ struct PositionalStreamTests {
         source, rows: .stream(Self.positional(count)), partials: partials, budget: RenderBudget(units: units))
       #expect(positional.error == list.error, "\(units) units, \(count) rows")
       #expect(positional.output == list.output, "\(units) units, \(count) rows")
+      let moved = Self.render(
+        source, rows: .stream(Self.positional(count, cursor: true)), partials: partials,
+        budget: RenderBudget(units: units))
+      #expect(moved.error == list.error, "\(units) units, \(count) rows, one row object moved")
+      #expect(moved.output == list.output, "\(units) units, \(count) rows, one row object moved")
     }
   }
 
@@ -123,5 +146,17 @@ struct PositionalStreamTests {
     #expect(result.error == nil)
     #expect(result.output == "<ol>\n" + (0..<count).map { "\($0)\n" }.joined())
     #expect(made.value == count)
+  }
+
+  @Test("with a cursor, a long section's chunks move one row object instead of making a row each")
+  func cursorMakesNoRows() {
+    let count = ChunkedRendering.chunkSize * 3 + 5
+    let made = Counter()
+    let result = Self.render(
+      "<ol>\n{{#rows}}{{n}}{{#list}}[{{.}}]{{/list}}\n{{/rows}}",
+      rows: .stream(Self.positional(count, made: made, cursor: true)), budget: RenderBudget(units: .max))
+    #expect(result.error == nil)
+    #expect(result.output == "<ol>\n" + (0..<count).map { $0 % 7 == 0 ? "\($0)[\($0)]\n" : "\($0)\n" }.joined())
+    #expect(made.value == 0)
   }
 }

@@ -29,6 +29,14 @@ public final class DayCalendar: @unchecked Sendable, ICUFailureReporting {
   /// Every ``KeptSpans`` published, freed with the calendar (a reader may
   /// still be reading one that was replaced). Guarded by `lock`.
   private var publishedSpans: [KeptSpans] = []
+  /// ICU's answers of ``isRepeatedWallTime(_:)`` near an offset change, by
+  /// the instant's milliseconds (bit pattern), at most
+  /// ``repeatAnswerCapacity``: a report asks about each task's instant
+  /// twice (its row's time, its detail's exact time), and each answer there
+  /// is an ICU calendar computation (about 20,000 instructions). Guarded by `lock`.
+  private var repeatAnswers: [UInt64: Bool] = [:]
+  /// Times ICU was asked whether a wall time repeats (for the tests).
+  private(set) var repeatQueries = 0
   private let failures = ICUFailureRecord()
   /// The IANA time zone ID whose local days this calendar counts.
   public let timeZone: TimeZoneIdentifier
@@ -231,12 +239,23 @@ public final class DayCalendar: @unchecked Sendable, ICUFailureReporting {
       if span.contains(millis - Self.repeatMarginMillis), span.contains(millis + Self.repeatMarginMillis) {
         return false
       }
+      let key = millis.bitPattern
+      if let repeated = repeatAnswers[key] { return repeated }
       var status: Int32 = 0
       let repeated = cicu_cal_is_repeated_wall_time(handle, millis, &status) != 0
+      repeatQueries += 1
       failures.check(status, "ucal repeated wall time")
+      // Only answers ICU gave without error: a failure is met (and recorded) again.
+      guard status <= 0 else { return repeated }
+      if repeatAnswers.count == Self.repeatAnswerCapacity { repeatAnswers.removeAll(keepingCapacity: true) }
+      repeatAnswers[key] = repeated
       return repeated
     }
   }
+
+  /// Answers kept at most by ``isRepeatedWallTime(_:)`` (a few hours of
+  /// tasks at whole minutes around each change fit many times over).
+  static let repeatAnswerCapacity = 4_096
 
   /// ICU's answers for `date` without the kept span: the day, the offset in
   /// seconds and whether the wall time repeats (the differential test's reference).

@@ -29,7 +29,7 @@ extension SectionView {
         TemplateStream(
           rows: .init(
             count: rows.entries.count, item: { TaskView(rows: rows, row: $0).templateValue },
-            touchTexts: { rows.firstBytes(at: $0) }))))
+            touchTexts: { rows.firstBytes(at: $0) }, cursor: { TaskRowCursor(rows: rows).cursor }))))
     return .lazyObject(TemplateObject(keys: Self.templateKeys, values: values))
   }
 
@@ -106,6 +106,35 @@ extension TaskView: TemplateMembers {
     case .details: return rows.lendUTF8(ofDetailsAt: row, body)
     }
   }
+}
+
+/// A row object that stands for any row of a section, moved from row to
+/// row by the renderer (``TemplateStream/Rows/cursor``): an object made,
+/// retained and freed per row was a sixth of an HTML report's own work.
+///
+/// Unchecked Sendable: `row` changes, but only on the thread rendering the
+/// chunk that made the cursor, which finishes a row before it moves on.
+private final class TaskRowCursor: TemplateMembers, @unchecked Sendable {
+  let rows: SectionRows
+  var row = 0
+
+  init(rows: SectionRows) { self.rows = rows }
+
+  var cursor: TemplateStream.Rows.Cursor {
+    .init(item: .lazyObject(TemplateObject(keys: TaskView.templateKeys, members: self))) { self.row = $0 }
+  }
+
+  private var view: TaskView { TaskView(rows: rows, row: row) }
+
+  func member(at position: Int) -> TemplateValue { view.member(at: position) }
+
+  func withUTF8(ofMember position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+    view.withUTF8(ofMember: position, body)
+  }
+
+  func touchTexts() -> UInt8 { view.touchTexts() }
+
+  func truth(ofMember position: Int) -> Bool? { view.truth(ofMember: position) }
 }
 
 extension TaskView {

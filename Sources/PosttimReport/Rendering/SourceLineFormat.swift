@@ -15,12 +15,18 @@ import PosttimTemplating
 /// no format, and the caller asks the catalog every time.
 final class SourceLineFormat: Sendable {
   private enum Piece {
-    case text([UInt8])
+    /// A range of ``texts``: a piece holds no array, so reading one per
+    /// line retains nothing.
+    case text(Range<Int>)
     case file
     case entry
   }
 
   private let pieces: [Piece]
+  /// The message's text pieces, one after the other.
+  private let texts: [UInt8]
+  /// Their length together.
+  private let textLength: Int
   private let number: ICUNumberFormatter
   /// `number`'s whole numbers written without ICU, where its output allows.
   private let digits: GroupedIntegerDigits?
@@ -32,10 +38,12 @@ final class SourceLineFormat: Sendable {
   ///   which the assembled ones must equal.
   init?(catalog: MessageCatalog, line: (String, Int) -> String) {
     guard let (name, pattern) = catalog.lookup(MessageKey.detailsSource.rawValue),
-      let pieces = Self.pieces(of: pattern),
+      let (pieces, texts) = Self.pieces(of: pattern),
       let number = try? ICUNumberFormatter(locale: catalog.messageLocale(for: name))
     else { return nil }
     self.pieces = pieces
+    self.texts = texts
+    textLength = texts.count
     self.number = number
     digits = GroupedIntegerDigits(number)
     for entry in Self.sampleEntries {
@@ -49,9 +57,15 @@ final class SourceLineFormat: Sendable {
   /// The message's pieces, or nil when it is not plain text around the
   /// two simple arguments. Read by scalars: a combining mark after a brace
   /// must not hide it.
-  private static func pieces(of pattern: String) -> [Piece]? {
+  private static func pieces(of pattern: String) -> ([Piece], texts: [UInt8])? {
     var pieces: [Piece] = []
-    var text: [UInt8] = []
+    var texts: [UInt8] = []
+    var textStart = 0
+    // The text since the last argument, as a piece.
+    func endText() {
+      if texts.count > textStart { pieces.append(.text(textStart..<texts.count)) }
+      textStart = texts.count
+    }
     var scalars = pattern.unicodeScalars.makeIterator()
     while let scalar = scalars.next() {
       switch scalar {
@@ -67,19 +81,18 @@ final class SourceLineFormat: Sendable {
           guard next != "{", next != "'" else { return nil }
           argument.unicodeScalars.append(next)
         }
-        if !text.isEmpty { pieces.append(.text(text)) }
-        text = []
+        endText()
         switch (argument, isClosed) {
         case ("file", true): pieces.append(.file)
         case ("entry", true), ("entry, number", true), ("entry,number", true): pieces.append(.entry)
         default: return nil
         }
       default:
-        text.append(contentsOf: String(scalar).utf8)
+        texts.append(contentsOf: String(scalar).utf8)
       }
     }
-    if !text.isEmpty { pieces.append(.text(text)) }
-    return pieces
+    endText()
+    return (pieces, texts)
   }
 
   /// The line for the file whose name is `fileName` (UTF-8) and entry
@@ -105,29 +118,31 @@ final class SourceLineFormat: Sendable {
     fileName: UnsafeBufferPointer<UInt8>, digits: UnsafeBufferPointer<UInt8>,
     _ body: (UnsafeBufferPointer<UInt8>) -> Void
   ) {
-    var length = 0
+    var length = textLength
     for piece in pieces {
       switch piece {
-      case .text(let bytes): length += bytes.count
+      case .text: break
       case .file: length += fileName.count
       case .entry: length += digits.count
       }
     }
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { buffer in
-      var count = 0
-      func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
-        (buffer.baseAddress! + count).update(from: base, count: bytes.count)
-        count += bytes.count
-      }
-      for piece in pieces {
-        switch piece {
-        case .text(let bytes): bytes.withUnsafeBufferPointer(append)
-        case .file: append(fileName)
-        case .entry: append(digits)
+      texts.withUnsafeBufferPointer { texts in
+        var count = 0
+        func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+          guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+          (buffer.baseAddress! + count).update(from: base, count: bytes.count)
+          count += bytes.count
         }
+        for piece in pieces {
+          switch piece {
+          case .text(let range): append(UnsafeBufferPointer(rebasing: texts[range]))
+          case .file: append(fileName)
+          case .entry: append(digits)
+          }
+        }
+        body(UnsafeBufferPointer(buffer))
       }
-      body(UnsafeBufferPointer(buffer))
     }
   }
 }
