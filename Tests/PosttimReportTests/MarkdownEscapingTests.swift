@@ -49,7 +49,7 @@ extension MarkdownEscapingTests {
       ("https://example.org/a_b.pdf", "https://example.org/a_b.pdf"),
       ("voir www.ex.org/a_b?x=1&y=2 puis a_b", "voir www.ex.org/a_b?x=1&y=2 puis a\\_b"),
       ("(HTTPS://EX.ORG/U_C)", "(HTTPS://EX.ORG/U_C)"),
-      ("https://ex.org/a&amp;b_", "https://ex.org/a\\&amp;b\\_"),
+      ("https://ex.org/a&amp;b_", "https://ex.org/a\\&amp;b_"),
       ("https://ex.org/a*b|c<d_e", "https://ex.org/a\\*b\\|c\\<d\\_e"),
       ("xhttps://ex.org/a_b", "xhttps://ex.org/a\\_b"),
     ])
@@ -147,7 +147,7 @@ extension MarkdownEscapingTests {
     arguments: [
       ("www.ex.org/~prof/tp*3", "www.ex.org/~prof/tp\\*3"),
       ("https://ex.org/~a|b*c", "https://ex.org/~a\\|b\\*c"),
-      ("https://ex.org/~a>b", "https://ex.org/~a\\>b"),
+      ("https://ex.org/~a>b", "https://ex.org/~a>b"),
       ("https://ex.org/~a&amp;b", "https://ex.org/~a\\&amp;b"),
       // GFM links no domain with _ in its last two labels: ~ is markup there for GFM's strikethrough.
       ("www.ex_a.org/~b", "www.ex_a.org/\\~b"),
@@ -155,6 +155,60 @@ extension MarkdownEscapingTests {
       ("https://ex.org/a\u{202E}~b", "\u{2068}https://ex.org/a\u{202E}~b\u{2069}"),
     ])
   func bareTilde(input: String, expected: String) {
+    #expect(MarkdownEscaping.escape(input) == expected)
+  }
+}
+
+extension MarkdownEscapingTests {
+  /// GFM keeps a backslash before what it trims off a link's end (`a\_`
+  /// links `a\`), and trims a whole `&name;` there; CommonMark §6.2 says
+  /// which delimiter runs can open emphasis. Expected strings by
+  /// hand from cmark-gfm's `autolink_delim`; `cmark-gfm -e autolink -e
+  /// table` reads them back in Scripts/check-consumers.sh
+  /// (Tests/Fixtures/gfm-urls.plist).
+  @Test(
+    "what GFM trims off a link that keeps backslashes is spelled without one: the link ends where it ends bare",
+    arguments: [
+      // Bare where no emphasis can start on them: after a letter or digit, or before a space.
+      ("see https://ex.org/a&copy;b_ end", "see https://ex.org/a\\&copy;b_ end"),
+      ("*https://ex.org/a&amp;b*", "\\*https://ex.org/a\\&amp;b*"),
+      ("see https://ex.org/a&#x41;_ end", "see https://ex.org/a\\&#x41;_ end"),
+      ("www.ex.org/a_&b;_", "www.ex.org/a_&b;_"),
+      ("www.ex.org/a&foo;_", "www.ex.org/a&foo;_"),
+      ("https://ex.org/a|&foo;_", "https://ex.org/a\\|&foo;_"),
+      ("www.ex.org/a>b_", "www.ex.org/a>b_"),
+      // Elsewhere as entity references, which GFM trims whole like any &name;.
+      ("https://ex.org/a|b)_)", "https://ex.org/a\\|b)&lowbar;)"),
+      ("www.ex.org/a.*_.", "www.ex.org/a.&ast;&lowbar;."),
+      ("https://ex.org/a&amp;b_*_", "https://ex.org/a\\&amp;b_&ast;_"),
+      // An entity reference there is decoded by GFM whatever precedes it.
+      ("see www.ex.org/&copy; end", "see www.ex.org/&copy; end"),
+      // ~ has no entity name: bare where GFM's strikethrough cannot open on it, else escaped.
+      ("https://ex.org/a&amp;b~ ~c~", "https://ex.org/a\\&amp;b~ \\~c\\~"),
+      ("www.ex.org/a~. x", "www.ex.org/a~. x"),
+      ("www.ex.org/a_~ x", "www.ex.org/a_~ x"),
+      ("www.ex.org/a._~.", "www.ex.org/a.&lowbar;\\~."),
+      // After a CommonMark autolink, the tail is text: backslashes as usual.
+      ("https://ex.org/a_b_", "<https://ex.org/a_b>\\_"),
+    ])
+  func trimmedTails(input: String, expected: String) {
+    #expect(MarkdownEscaping.escape(input) == expected)
+  }
+
+  /// cmark-gfm's autolink extension links nothing while a `[` is open in
+  /// the text before it; a backslash before the scheme's `:` (or www's
+  /// `.`) keeps GFM from linking the escaped text (`\[` opens nothing).
+  @Test(
+    "a URL after an open [ is written as text GFM does not link, as it links none typed there",
+    arguments: [
+      ("see [https://ex.org/a&b;c] end", "see \\[https\\://ex.org/a\\&b;c\\] end"),
+      ("[x https://ex.org/a_b_ end", "\\[x https\\://ex.org/a\\_b\\_ end"),
+      ("see [x www.ex.org/a] end", "see \\[x www\\.ex.org/a\\] end"),
+      ("[x] https://ex.org/a_b_", "\\[x\\] <https://ex.org/a_b>\\_"),
+      ("\\[https://ex.org/a_b]", "\\\\\\[<https://ex.org/a_b]>"),
+      ("https://ex.org/a[b https://ex.org/c_", "<https://ex.org/a[b> <https://ex.org/c>\\_"),
+    ])
+  func bracketedURLs(input: String, expected: String) {
     #expect(MarkdownEscaping.escape(input) == expected)
   }
 }

@@ -14,13 +14,19 @@ enum ScalarMarkdownEscaping {
     var urlEnd = -1  // scalars before this index belong to a bare URL
     var linkedEnd = -1  // scalars before this index are in the link GFM makes
     var writtenEnd = -1  // scalars before this index were written in an autolink
+    var tailStart = -1  // scalars from here to urlEnd are trimmed off GFM's link
+    var brackets = 0  // `[` of the text still open (GFM links no URL then)
+    var unlinking = -1  // the `:` or `.` written with a backslash so GFM links nothing
     var bidi = BidiBalance()
     for (index, scalar) in scalars.enumerated() where bidi.admit(scalar) && index >= writtenEnd {
       defer { afterCR = scalar == "\r" }
-      if index >= urlEnd, let end = bareURLEnd(in: scalars, at: index) {
+      if index >= urlEnd, let end = bareURLEnd(in: scalars, at: index), brackets > 0 {
+        unlinking = scalars[index..<end].firstIndex { $0 == ":" || $0 == "." }!
+      } else if index >= urlEnd, let end = bareURLEnd(in: scalars, at: index) {
         urlEnd = end
         let link = linkEnd(scalars, index, end)
         linkedEnd = isLinked(scalars, index, end) ? link : index
+        tailStart = isLinked(scalars, index, end) ? link : end
         let backslashed = (index..<end).contains { i in
           "\\`*_[]<>|~&".unicodeScalars.contains(scalars[i]) && !isBareInURL(scalars, i)
         }
@@ -30,12 +36,25 @@ enum ScalarMarkdownEscaping {
           result.append(contentsOf: scalars[index..<link])
           result.append(">")
           writtenEnd = link
+          tailStart = end
           continue
         }
       }
       let bare = index < urlEnd && (isBareInURL(scalars, index) || (index < linkedEnd && scalar == "~"))
+      let inTail = index >= tailStart && index < urlEnd
+      if !bare, index >= linkedEnd, scalar == "[" || (scalar == "]" && brackets > 0) {
+        let backslashes = scalars[..<index].reversed().prefix { $0 == "\\" }.count
+        if backslashes % 2 == 0 { brackets += scalar == "[" ? 1 : -1 }
+      }
       switch scalar {
       case _ where bare: result.append(scalar)
+      case _ where index == unlinking: result.append(contentsOf: ["\\", scalar])
+      case "&" where inTail: result.append(scalar)
+      case _
+      where inTail && "_*~".unicodeScalars.contains(scalar) && tailDelimiterIsBare(scalars, index, tailStart, urlEnd):
+        result.append(scalar)
+      case "_" where inTail: result.append(contentsOf: "&lowbar;".unicodeScalars)
+      case "*" where inTail: result.append(contentsOf: "&ast;".unicodeScalars)
       case "\\", "`", "*", "_", "[", "]", "<", ">", "|", "~", "&": result.append(contentsOf: ["\\", scalar])
       case "\n" where afterCR: break  // CR LF is one break
       case "\n", "\r", "\u{2028}", "\u{2029}": result.append(contentsOf: "<br>".unicodeScalars)
@@ -46,8 +65,23 @@ enum ScalarMarkdownEscaping {
     return bidi.enclose(String(result))
   }
 
-  /// `_` between ASCII letters or digits, or `&` that starts no entity or
-  /// character reference.
+  /// A `_`, `*` or `~` in the tail GFM trims: bare when its run cannot
+  /// open emphasis or strikethrough (after an ASCII letter or digit that
+  /// ends the link, or up to the URL's end then a space, a tab or the
+  /// text's end).
+  static func tailDelimiterIsBare(_ scalars: [Unicode.Scalar], _ index: Int, _ tailStart: Int, _ urlEnd: Int) -> Bool {
+    let scalar = scalars[index]
+    let runStart = index - scalars[tailStart..<index].reversed().prefix { $0 == scalar }.count
+    let runEnd = index + scalars[index..<urlEnd].prefix { $0 == scalar }.count
+    let previous = scalars[runStart - 1]
+    let afterAlphanumeric =
+      runStart == tailStart && previous.isASCII && (previous.properties.isAlphabetic || ("0"..."9").contains(previous))
+    let beforeSpace = runEnd == urlEnd && (urlEnd == scalars.count || " \t".unicodeScalars.contains(scalars[urlEnd]))
+    return afterAlphanumeric || beforeSpace
+  }
+
+  /// `_` between ASCII letters or digits, `>`, or `&` that starts no entity
+  /// or character reference.
   static func isBareInURL(_ scalars: [Unicode.Scalar], _ index: Int) -> Bool {
     func isAlphanumeric(_ at: Int) -> Bool {
       scalars.indices.contains(at) && scalars[at].isASCII && scalars[at].properties.isAlphabetic
@@ -64,6 +98,7 @@ enum ScalarMarkdownEscaping {
       guard let match = try? reference.prefixMatch(in: tail) else { return true }
       let name = String(match.output.1)
       return !name.hasPrefix("#") && !HTML5EntityNames.sorted.contains(name)
+    case ">": return true
     default: return false
     }
   }
