@@ -183,11 +183,12 @@ extension MarkdownEscapingTests {
       ("https://ex.org/a&amp;b_*_", "https://ex.org/a\\&amp;b_&ast;_"),
       // An entity reference there is decoded by GFM whatever precedes it.
       ("see www.ex.org/&copy; end", "see www.ex.org/&copy; end"),
-      // ~ has no entity name: bare where GFM's strikethrough cannot open on it, else escaped.
+      // ~ has no entity name: bare where GFM's strikethrough cannot open on it or nothing can close it.
       ("https://ex.org/a&amp;b~ ~c~", "https://ex.org/a\\&amp;b~ \\~c\\~"),
       ("www.ex.org/a~. x", "www.ex.org/a~. x"),
       ("www.ex.org/a_~ x", "www.ex.org/a_~ x"),
-      ("www.ex.org/a._~.", "www.ex.org/a.&lowbar;\\~."),
+      ("www.ex.org/a._~.", "www.ex.org/a.&lowbar;~."),
+      ("www.ex.org/a._~. ~b~", "www.ex.org/a.&lowbar;\\~. \\~b\\~"),
       // After a CommonMark autolink, the tail is text: backslashes as usual.
       ("https://ex.org/a_b_", "<https://ex.org/a_b>\\_"),
     ])

@@ -68,7 +68,7 @@ enum ScalarMarkdownEscaping {
   /// A `_`, `*` or `~` in the tail GFM trims: bare when its run cannot
   /// open emphasis or strikethrough (after an ASCII letter or digit that
   /// ends the link, or up to the URL's end then a space, a tab or the
-  /// text's end).
+  /// text's end), or, for `~`, when no `~` follows in the text.
   static func tailDelimiterIsBare(_ scalars: [Unicode.Scalar], _ index: Int, _ tailStart: Int, _ urlEnd: Int) -> Bool {
     let scalar = scalars[index]
     let runStart = index - scalars[tailStart..<index].reversed().prefix { $0 == scalar }.count
@@ -77,7 +77,8 @@ enum ScalarMarkdownEscaping {
     let afterAlphanumeric =
       runStart == tailStart && previous.isASCII && (previous.properties.isAlphabetic || ("0"..."9").contains(previous))
     let beforeSpace = runEnd == urlEnd && (urlEnd == scalars.count || " \t".unicodeScalars.contains(scalars[urlEnd]))
-    return afterAlphanumeric || beforeSpace
+    let lastTilde = scalar == "~" && !scalars[runEnd...].contains("~")
+    return afterAlphanumeric || beforeSpace || lastTilde
   }
 
   /// `_` between ASCII letters or digits, `>`, or `&` that starts no entity

@@ -161,7 +161,8 @@ public enum MarkdownEscaping {
   /// one before what it trims). `_`, `*` and `~` bare where their run can
   /// open no emphasis or strikethrough, else `_` and `*` as the entity
   /// references `&lowbar;` and `&ast;`, which GFM trims whole like any
-  /// `&name;` and every reader shows as the character (`~` has none). An
+  /// `&name;` and every reader shows as the character (`~` has none: bare
+  /// also when no `~` follows it in the text). An
   /// entity reference bare: GFM decodes it there whatever precedes it
   /// (`\&copy;` would show `\` in the link, then `©`). Nil for the usual
   /// spelling.
@@ -184,7 +185,10 @@ public enum MarkdownEscaping {
       let beforeSpace =
         end == urlEnd
         && (urlEnd == bytes.count || bytes[urlEnd] == UInt8(ascii: " ") || bytes[urlEnd] == UInt8(ascii: "\t"))
-      if afterAlphanumeric || beforeSpace { return [byte] }
+      // A `~` run that could open is bare too when no `~` follows in the
+      // text: nothing can close it.
+      let lastTilde = byte == UInt8(ascii: "~") && !bytes[end...].contains(byte)
+      if afterAlphanumeric || beforeSpace || lastTilde { return [byte] }
       return byte == UInt8(ascii: "_") ? Array("&lowbar;".utf8) : byte == UInt8(ascii: "*") ? Array("&ast;".utf8) : nil
     default: return nil
     }
