@@ -213,3 +213,31 @@ extension MarkdownEscapingTests {
     #expect(MarkdownEscaping.escape(input) == expected)
   }
 }
+
+extension MarkdownEscapingTests {
+  /// GFM links a URL's characters raw, so inside its link a character is
+  /// written bare where no CommonMark reader can read markup in it
+  /// (§6.2: a `_` run after a letter or digit cannot open emphasis, nor a
+  /// `*` run between a letter or digit and punctuation; §2.4: a backslash
+  /// escapes only punctuation). Expected strings by hand; cmark-gfm with
+  /// and without extensions reads them back in Scripts/check-consumers.sh.
+  @Test(
+    "inside GFM's link of a URL that keeps backslashes, what cannot open emphasis or escape is bare",
+    arguments: [
+      ("https://ex.org/a_&amp;_b", "https://ex.org/a_\\&amp;\\_b"),
+      ("https://ex.org/a*&amp;b", "https://ex.org/a*\\&amp;b"),
+      ("https://en.wikipedia.org/wiki/M_(p)&amp;x", "https://en.wikipedia.org/wiki/M_(p)\\&amp;x"),
+      ("https://ex.org/a&amp;é_à", "https://ex.org/a\\&amp;é_à"),
+      ("https://ex.org/a&amp;\\ x", "https://ex.org/a\\&amp;\\ x"),
+      ("www.ex.org/a\\b", "www.ex.org/a\\b"),
+      ("www.ex.org/a*.b", "www.ex.org/a*.b"),
+      ("https://ex.org/a|b__c*(d)", "https://ex.org/a\\|b__c*(d)"),
+      // Could open: a `*` between letters, a `_` after punctuation, a backslash before punctuation.
+      ("www.ex.org/tp*3", "www.ex.org/tp\\*3"),
+      ("https://ex.org/a|_b", "https://ex.org/a\\|\\_b"),
+      ("https://ex.org/a&amp;\\_b", "https://ex.org/a\\&amp;\\\\\\_b"),
+    ])
+  func bareInsideLinks(input: String, expected: String) {
+    #expect(MarkdownEscaping.escape(input) == expected)
+  }
+}

@@ -48,6 +48,7 @@ enum ScalarMarkdownEscaping {
       }
       switch scalar {
       case _ where bare: result.append(scalar)
+      case _ where index < linkedEnd && isBareInLink(scalars, index, linkedEnd): result.append(scalar)
       case _ where index == unlinking: result.append(contentsOf: ["\\", scalar])
       case "&" where inTail: result.append(scalar)
       case _
@@ -63,6 +64,34 @@ enum ScalarMarkdownEscaping {
       }
     }
     return bidi.enclose(String(result))
+  }
+
+  /// Inside GFM's link of a URL that keeps backslashes: `\` before an ASCII
+  /// letter, digit, space or tab; a `_` run after a letter or digit; a `*`
+  /// run after a letter or digit and before ASCII punctuation of the link.
+  static func isBareInLink(_ scalars: [Unicode.Scalar], _ index: Int, _ linkedEnd: Int) -> Bool {
+    let scalar = scalars[index]
+    func isWord(_ other: Unicode.Scalar) -> Bool {
+      if other.isASCII { return other.properties.isAlphabetic || ("0"..."9").contains(other) }
+      let word: [Unicode.GeneralCategory] = [
+        .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .decimalNumber,
+        .letterNumber, .otherNumber,
+      ]
+      return word.contains(other.properties.generalCategory)
+    }
+    switch scalar {
+    case "\\":
+      guard index + 1 < scalars.count else { return false }
+      let next = scalars[index + 1]
+      return next.isASCII && (isWord(next) || next == " " || next == "\t")
+    case "_", "*":
+      let start = index - scalars[..<index].reversed().prefix { $0 == scalar }.count
+      let end = index + scalars[index...].prefix { $0 == scalar }.count
+      let afterWord = start > 0 && isWord(scalars[start - 1])
+      if scalar == "_" { return afterWord }
+      return end < linkedEnd && afterWord && "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~".unicodeScalars.contains(scalars[end])
+    default: return false
+    }
   }
 
   /// A `_`, `*` or `~` in the tail GFM trims: bare when its run cannot

@@ -27,7 +27,8 @@ import PosttimTemplating
 /// and links it as it is and a plain CommonMark reader links it too,
 /// reading no emphasis in it; one that cannot (it holds `|`, `>` or an
 /// entity reference) and a `www.` URL keep their backslashes (`*`, `[`
-/// could start markup when a reader does not link the URL), except in
+/// could start markup when a reader does not link the URL), except where
+/// no reader can read markup (``isBareInLink(_:_:linkedEnd:)``) and in
 /// the tail GFM trims (``tailSpelling(_:_:tailStart:urlEnd:)``). `>` is
 /// bare in every URL. A URL after a `[` still open is text GFM does not
 /// link, as it links none typed there (cmark-gfm's autolink `match`).
@@ -132,6 +133,8 @@ public enum MarkdownEscaping {
       }
       if index < urlEnd, isBareInURL(bytes, index) || (index < linkedEnd && byte == UInt8(ascii: "~")) {
         result.append(bytes[index])  // `_`, `&`, `>`, or `~` inside a link (no markup in plain CommonMark)
+      } else if index < linkedEnd, isBareInLink(bytes, index, linkedEnd: linkedEnd) {
+        result.append(byte)
       } else if index >= tailStart, index < urlEnd,
         let spelled = tailSpelling(bytes, index, tailStart: tailStart, urlEnd: urlEnd)
       {
@@ -154,44 +157,6 @@ public enum MarkdownEscaping {
       }
     }
     return bidi.enclose(String(decoding: result, as: UTF8.self))
-  }
-
-  /// How the byte at `index`, in the tail GFM trims off a link written with
-  /// backslashes, is spelled so that no backslash joins the link (GFM keeps
-  /// one before what it trims). `_`, `*` and `~` bare where their run can
-  /// open no emphasis or strikethrough, else `_` and `*` as the entity
-  /// references `&lowbar;` and `&ast;`, which GFM trims whole like any
-  /// `&name;` and every reader shows as the character (`~` has none: bare
-  /// also when no `~` follows it in the text). An
-  /// entity reference bare: GFM decodes it there whatever precedes it
-  /// (`\&copy;` would show `\` in the link, then `©`). Nil for the usual
-  /// spelling.
-  static func tailSpelling(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int, tailStart: Int, urlEnd: Int)
-    -> [UInt8]?
-  {
-    let byte = bytes[index]
-    switch byte {
-    case UInt8(ascii: "&"): return [byte]
-    case UInt8(ascii: "_"), UInt8(ascii: "*"), UInt8(ascii: "~"):
-      // A run opens only if left-flanking (CommonMark §6.2): not before
-      // white space, nor before punctuation (all a tail holds) after a
-      // letter or digit. Any other bare run here cannot open either, so
-      // none can pair with it.
-      var start = index
-      while start > tailStart, bytes[start - 1] == byte { start -= 1 }
-      var end = index + 1
-      while end < urlEnd, bytes[end] == byte { end += 1 }
-      let afterAlphanumeric = start == tailStart && isASCIIAlphanumeric(bytes[start - 1])
-      let beforeSpace =
-        end == urlEnd
-        && (urlEnd == bytes.count || bytes[urlEnd] == UInt8(ascii: " ") || bytes[urlEnd] == UInt8(ascii: "\t"))
-      // A `~` run that could open is bare too when no `~` follows in the
-      // text: nothing can close it.
-      let lastTilde = byte == UInt8(ascii: "~") && !bytes[end...].contains(byte)
-      if afterAlphanumeric || beforeSpace || lastTilde { return [byte] }
-      return byte == UInt8(ascii: "_") ? Array("&lowbar;".utf8) : byte == UInt8(ascii: "*") ? Array("&ast;".utf8) : nil
-    default: return nil
-    }
   }
 
   /// +1 for a `[` of the text that opens a bracket (not after an odd run of
