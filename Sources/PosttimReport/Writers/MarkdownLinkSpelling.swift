@@ -6,14 +6,15 @@
 /// as no markup to a reader that does not link the URL.
 extension MarkdownEscaping {
   /// Whether the special byte at `index`, inside the link GFM makes
-  /// (before `linkedEnd`), is written bare: `\\` before an ASCII letter,
+  /// (before `linkedEnd`), is written bare: `\` before an ASCII letter,
   /// digit, space or tab (CommonMark reads a backslash as an escape only
-  /// before punctuation, a hard break only before a line end); `_` or `*` whose run cannot open emphasis (CommonMark
-  /// §6.2): a `_` run after a letter or digit, a `*` run before white
-  /// space or before punctuation after a letter or digit. No bare run the
-  /// escaper writes can open, so none can pair with it, even across the
-  /// cells a reader without tables reads as one paragraph. Backticks, `[`
-  /// and `]` keep their backslashes (a code span or `[a](b)` would pair).
+  /// before punctuation, a hard break only before a line end); a `_` run
+  /// after a letter or digit, a `*` run between a letter or digit and
+  /// punctuation of the link (neither can open emphasis, CommonMark §6.2).
+  /// No bare run the escaper writes can open, so none can pair with it,
+  /// even across the cells a reader without tables reads as one
+  /// paragraph. Backticks, `[` and `]` keep their backslashes (a code span
+  /// or `[a](b)` could pair).
   static func isBareInLink(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int, linkedEnd: Int) -> Bool {
     let byte = bytes[index]
     switch byte {
@@ -58,10 +59,9 @@ extension MarkdownEscaping {
   /// open no emphasis or strikethrough, else `_` and `*` as the entity
   /// references `&lowbar;` and `&ast;`, which GFM trims whole like any
   /// `&name;` and every reader shows as the character (`~` has none: bare
-  /// also when no `~` follows it in the text). An
-  /// entity reference bare: GFM decodes it there whatever precedes it
-  /// (`\&copy;` would show `\` in the link, then `©`). Nil for the usual
-  /// spelling.
+  /// also when no `~` follows it in the text). An entity reference bare:
+  /// GFM decodes it there whatever precedes it (`\&copy;` would show `\`
+  /// in the link, then `©`). Nil for the usual spelling.
   static func tailSpelling(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int, tailStart: Int, urlEnd: Int)
     -> [UInt8]?
   {
