@@ -23,9 +23,13 @@ tasks = [
     ("Dossier https://ex.org/a\\b puis https://ex.org/a* fin", "https://ex.org/a_b.pdf https://ex.org/file_2026.pdf https://ex.org/a_b#frag_1"),
     ("Voir https://ex.org/?a=1&amp; fin et https://ex.org/a&lt; puis https://ex.org/a&b;", "https://ex.org/<x https://ex.org/a_b<x https://ex.org/a&copy;)"),
     ("Réf https://ex.org/a&#;b et https://ex.org/a&#x;b fin", "https://ex.org/a&#1234567890; https://ex.org/a\\&amp; https://ex.org/a&1b;c"),
-    ("Crochets [https://ex.org/a&b;c] et [x www.ex.org/a_b] fin", "www.ex.org/a_&b;_ puis www.ex.org/a&foo;_ et https://ex.org/a|&foo;_ fin"),
-    ("Barre www.ex.org/a\\b et www.ex.org/a*.b fin", "www.ex.org/M_(p)|x et www.ex.org/a_.b puis https://ex.org/a|b__c*(d)"),
-    ("Fin https://ex.org/~a>b et www.ex.org/a>b_ puis www.ex.org/a~. x", "https://ex.org/a|b)_) www.ex.org/a_~ x [x] https://ex.org/a_b_ www.ex.org/a.*_. fin"),
+    ("Crochets [https://ex.org/a&b;c] et [x www.ex.org/a_b] fin", "www.ex.org/a_&b;_ fin"),
+    ("www.ex.org/a&foo;_ fin", "https://ex.org/a|&foo;_ fin"),
+    ("Fin https://ex.org/~a>b et www.ex.org/a>b_", "https://ex.org/a|b)_) fin"),
+    ("www.ex.org/a~. x", "www.ex.org/a_~ x"),
+    ("[x] https://ex.org/a_b_", "www.ex.org/a.*_. fin"),
+    ("Barre www.ex.org/a\\b et www.ex.org/a*.b fin", "www.ex.org/M_(p)|x fin"),
+    ("www.ex.org/a_.b fin", "https://ex.org/a|b__c*(d)"),
 ]
 entries = [
     {"tache": title, "date": when + datetime.timedelta(minutes=index), "importance": str(min(index + 2, 9)), "description": text}

@@ -169,26 +169,29 @@ extension MarkdownEscapingTests {
   @Test(
     "what GFM trims off a link that keeps backslashes is spelled without one: the link ends where it ends bare",
     arguments: [
-      // Bare where no emphasis can start on them: after a letter or digit, or before a space.
+      // Bare where no emphasis can start on them (after a letter or digit, or before a space) and none
+      // of them comes before.
       ("see https://ex.org/a&copy;b_ end", "see https://ex.org/a\\&copy;b_ end"),
-      ("*https://ex.org/a&amp;b*", "\\*https://ex.org/a\\&amp;b*"),
+      ("*https://ex.org/a&amp;b*", "\\*https://ex.org/a\\&amp;b&ast;"),
       ("see https://ex.org/a&#x41;_ end", "see https://ex.org/a\\&#x41;_ end"),
-      ("www.ex.org/a_&b;_", "www.ex.org/a_&b;_"),
+      ("www.ex.org/a_&b;_", "www.ex.org/a_&b;&lowbar;"),
       ("www.ex.org/a&foo;_", "www.ex.org/a&foo;_"),
       ("https://ex.org/a|&foo;_", "https://ex.org/a\\|&foo;_"),
       ("www.ex.org/a>b_", "www.ex.org/a>b_"),
       // Elsewhere as entity references, which GFM trims whole like any &name;.
       ("https://ex.org/a|b)_)", "https://ex.org/a\\|b)&lowbar;)"),
       ("www.ex.org/a.*_.", "www.ex.org/a.&ast;&lowbar;."),
-      ("https://ex.org/a&amp;b_*_", "https://ex.org/a\\&amp;b_&ast;_"),
+      ("https://ex.org/a&amp;b_*_", "https://ex.org/a\\&amp;b_&ast;&lowbar;"),
       // An entity reference there is decoded by GFM whatever precedes it.
       ("see www.ex.org/&copy; end", "see www.ex.org/&copy; end"),
-      // ~ has no entity name: bare where GFM's strikethrough cannot open on it or nothing can close it.
+      // ~ has no entity name: bare where GFM's strikethrough cannot open on it, with no ~ before it.
       ("https://ex.org/a&amp;b~ ~c~", "https://ex.org/a\\&amp;b~ \\~c\\~"),
       ("www.ex.org/a~. x", "www.ex.org/a~. x"),
       ("www.ex.org/a_~ x", "www.ex.org/a_~ x"),
-      ("www.ex.org/a._~.", "www.ex.org/a.&lowbar;~."),
-      ("www.ex.org/a._~. ~b~", "www.ex.org/a.&lowbar;\\~. \\~b\\~"),
+      ("www.ex.org/a._~.", "www.ex.org/a.&lowbar;\\~."),
+      // A bare ~ after an escaped one would close the strikethrough that one opens once GFM's link takes
+      // its backslash.
+      ("https://ex.org/|\u{A0}~*~", "https://ex.org/\\|\u{A0}\\~&ast;\\~"),
       // After a CommonMark autolink, the tail is text: backslashes as usual.
       ("https://ex.org/a_b_", "<https://ex.org/a_b>\\_"),
     ])
@@ -238,6 +241,24 @@ extension MarkdownEscapingTests {
       ("https://ex.org/a&amp;\\_b", "https://ex.org/a\\&amp;\\\\\\_b"),
     ])
   func bareInsideLinks(input: String, expected: String) {
+    #expect(MarkdownEscaping.escape(input) == expected)
+  }
+}
+
+extension MarkdownEscapingTests {
+  /// cmark-gfm's autolink runs up to ASCII white space or `<` in what is
+  /// written (a line break is written `<br>`), and links `www.` only after
+  /// ASCII white space or `*_~(`: a no-break space neither ends a URL nor
+  /// starts a `www.` one. Checked with `cmark-gfm -e autolink -e table`.
+  @Test(
+    "a URL runs over a no-break space as GFM's link does, and www. after one is text GFM does not link",
+    arguments: [
+      ("see https://ex.org/a\u{A0}b_c_ end", "see <https://ex.org/a\u{A0}b_c>\\_ end"),
+      ("x\u{A0}www.ex.org/~a~ y", "x\u{A0}www.ex.org/\\~a\\~ y"),
+      ("a\nwww.ex.org/~a~", "a<br>www.ex.org/\\~a\\~"),
+      ("x\u{3000}https://ex.org/a_b_", "x\u{3000}<https://ex.org/a_b>\\_"),
+    ])
+  func urlExtentAsGFM(input: String, expected: String) {
     #expect(MarkdownEscaping.escape(input) == expected)
   }
 }

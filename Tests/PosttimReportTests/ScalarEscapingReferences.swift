@@ -15,6 +15,7 @@ enum ScalarMarkdownEscaping {
     var linkedEnd = -1  // scalars before this index are in the link GFM makes
     var writtenEnd = -1  // scalars before this index were written in an autolink
     var tailStart = -1  // scalars from here to urlEnd are trimmed off GFM's link
+    var urlStart = -1
     var brackets = 0  // `[` of the text still open (GFM links no URL then)
     var unlinking = -1  // the `:` or `.` written with a backslash so GFM links nothing
     var bidi = BidiBalance()
@@ -27,6 +28,7 @@ enum ScalarMarkdownEscaping {
         let link = linkEnd(scalars, index, end)
         linkedEnd = isLinked(scalars, index, end) ? link : index
         tailStart = isLinked(scalars, index, end) ? link : end
+        urlStart = index
         let backslashed = (index..<end).contains { i in
           "\\`*_[]<>|~&".unicodeScalars.contains(scalars[i]) && !isBareInURL(scalars, i)
         }
@@ -52,7 +54,8 @@ enum ScalarMarkdownEscaping {
       case _ where index == unlinking: result.append(contentsOf: ["\\", scalar])
       case "&" where inTail: result.append(scalar)
       case _
-      where inTail && "_*~".unicodeScalars.contains(scalar) && tailDelimiterIsBare(scalars, index, tailStart, urlEnd):
+      where inTail && "_*~".unicodeScalars.contains(scalar)
+        && tailDelimiterIsBare(scalars, index, urlStart, tailStart, urlEnd):
         result.append(scalar)
       case "_" where inTail: result.append(contentsOf: "&lowbar;".unicodeScalars)
       case "*" where inTail: result.append(contentsOf: "&ast;".unicodeScalars)
@@ -68,7 +71,8 @@ enum ScalarMarkdownEscaping {
 
   /// Inside GFM's link of a URL that keeps backslashes: `\` before an ASCII
   /// letter, digit, space or tab; a `_` run after a letter or digit; a `*`
-  /// run after a letter or digit and before ASCII punctuation of the link.
+  /// run after a letter or digit and before ASCII punctuation of the link;
+  /// `_` and `*` with no such character before them in the text.
   static func isBareInLink(_ scalars: [Unicode.Scalar], _ index: Int, _ linkedEnd: Int) -> Bool {
     let scalar = scalars[index]
     func isWord(_ other: Unicode.Scalar) -> Bool {
@@ -87,7 +91,7 @@ enum ScalarMarkdownEscaping {
     case "_", "*":
       let start = index - scalars[..<index].reversed().prefix { $0 == scalar }.count
       let end = index + scalars[index...].prefix { $0 == scalar }.count
-      let afterWord = start > 0 && isWord(scalars[start - 1])
+      let afterWord = start > 0 && isWord(scalars[start - 1]) && !scalars[..<start].contains(scalar)
       if scalar == "_" { return afterWord }
       return end < linkedEnd && afterWord && "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~".unicodeScalars.contains(scalars[end])
     default: return false
@@ -97,8 +101,10 @@ enum ScalarMarkdownEscaping {
   /// A `_`, `*` or `~` in the tail GFM trims: bare when its run cannot
   /// open emphasis or strikethrough (after an ASCII letter or digit that
   /// ends the link, or up to the URL's end then a space, a tab or the
-  /// text's end), or, for `~`, when no `~` follows in the text.
-  static func tailDelimiterIsBare(_ scalars: [Unicode.Scalar], _ index: Int, _ tailStart: Int, _ urlEnd: Int) -> Bool {
+  /// text's end), with no such character before it in the text.
+  static func tailDelimiterIsBare(
+    _ scalars: [Unicode.Scalar], _ index: Int, _ urlStart: Int, _ tailStart: Int, _ urlEnd: Int
+  ) -> Bool {
     let scalar = scalars[index]
     let runStart = index - scalars[tailStart..<index].reversed().prefix { $0 == scalar }.count
     let runEnd = index + scalars[index..<urlEnd].prefix { $0 == scalar }.count
@@ -106,8 +112,7 @@ enum ScalarMarkdownEscaping {
     let afterAlphanumeric =
       runStart == tailStart && previous.isASCII && (previous.properties.isAlphabetic || ("0"..."9").contains(previous))
     let beforeSpace = runEnd == urlEnd && (urlEnd == scalars.count || " \t".unicodeScalars.contains(scalars[urlEnd]))
-    let lastTilde = scalar == "~" && !scalars[runEnd...].contains("~")
-    return afterAlphanumeric || beforeSpace || lastTilde
+    return (afterAlphanumeric || beforeSpace) && !scalars[..<runStart].contains(scalar)
   }
 
   /// `_` between ASCII letters or digits, `>`, or `&` that starts no entity
@@ -203,9 +208,10 @@ enum ScalarMarkdownEscaping {
   /// autolinks, GFM §6.9), as ASCII.
   static let urlStarts: [[Unicode.Scalar]] = ["https://", "http://", "ftp://", "www."].map { Array($0.unicodeScalars) }
 
-  /// When a bare URL starts at `index` (at the start of the text, or after
-  /// white space or `*_~(`, as GFM §6.9 requires), the index past its end:
-  /// the next white space, control or `<`. Otherwise nil.
+  /// When a bare URL starts at `index` (a scheme after anything but an
+  /// ASCII letter; `www.` at the start of the text, or after a space, a tab
+  /// or `*_~(`), the index past its end: the next space, tab, line break or
+  /// `<`. Otherwise nil.
   static func bareURLEnd(in scalars: [Unicode.Scalar], at index: Int) -> Int? {
     // Every start begins with h, f or w: most scalars end here, before the
     // (slower) white-space property of the one before.
@@ -217,7 +223,7 @@ enum ScalarMarkdownEscaping {
       // www.: GFM §6.9's rule; a scheme: anything but an ASCII letter (cmark-gfm's url_match).
       let before = scalars[index - 1]
       if scalars[index] == "w" || scalars[index] == "W" {
-        guard before.properties.isWhitespace || "*_~(".unicodeScalars.contains(before) else { return nil }
+        guard " \t*_~(".unicodeScalars.contains(before) else { return nil }
       } else {
         guard !(("a"..."z").contains(before) || ("A"..."Z").contains(before)) else { return nil }
       }
@@ -231,9 +237,7 @@ enum ScalarMarkdownEscaping {
       })
     else { return nil }
     var end = index
-    while end < scalars.count, !scalars[end].properties.isWhitespace, scalars[end] != "<", scalars[end].value >= 0x20 {
-      end += 1
-    }
+    while end < scalars.count, !" \t\n\r<\u{2028}\u{2029}".unicodeScalars.contains(scalars[end]) { end += 1 }
     return end
   }
 }

@@ -29,7 +29,7 @@ import PosttimTemplating
 /// entity reference) and a `www.` URL keep their backslashes (`*`, `[`
 /// could start markup when a reader does not link the URL), except where
 /// no reader can read markup (``isBareInLink(_:_:linkedEnd:)``) and in
-/// the tail GFM trims (``tailSpelling(_:_:tailStart:urlEnd:)``). `>` is
+/// the tail GFM trims (``tailSpelling(_:_:url:tailStart:)``). `>` is
 /// bare in every URL. A URL after a `[` still open is text GFM does not
 /// link, as it links none typed there (cmark-gfm's autolink `match`).
 public enum MarkdownEscaping {
@@ -69,6 +69,7 @@ public enum MarkdownEscaping {
     var afterCR = false
     var urlEnd = -1  // bytes before this offset belong to a bare URL
     var linkedEnd = -1  // bytes before this offset are inside the link GFM makes of it
+    var urlStart = -1  // where the last bare URL starts
     var tailStart = -1  // bytes from here to urlEnd are what GFM trims off a link's end
     var openBrackets = 0  // `[` of the text still open: GFM links no URL inside one
     var bidi = BidiBalance()
@@ -107,7 +108,7 @@ public enum MarkdownEscaping {
           next = stop + 1
           continue
         }
-        urlEnd = end
+        (urlStart, urlEnd) = (index, end)
         let link = GFMAutolink.linkEnd(bytes, start: index, end: end)
         let linked = GFMAutolink.isLinked(bytes, start: index, end: end)
         linkedEnd = linked ? link : index
@@ -136,7 +137,7 @@ public enum MarkdownEscaping {
       } else if index < linkedEnd, isBareInLink(bytes, index, linkedEnd: linkedEnd) {
         result.append(byte)
       } else if index >= tailStart, index < urlEnd,
-        let spelled = tailSpelling(bytes, index, tailStart: tailStart, urlEnd: urlEnd)
+        let spelled = tailSpelling(bytes, index, url: urlStart..<urlEnd, tailStart: tailStart)
       {
         result.append(contentsOf: spelled)
       } else if length == 1 && special.contains(byte) {
@@ -253,8 +254,9 @@ public enum MarkdownEscaping {
 
   /// When a bare URL starts at byte `index` (`before` is the scalar before
   /// it, nil at the start of the text), the offset past its end: the next
-  /// white space, control or `<`. Otherwise nil. A `www.` URL starts the
-  /// text or follows white space or `*_~(`, as GFM §6.9 says; a scheme URL
+  /// space, tab, line break or `<` (cmark-gfm's link runs over the rest,
+  /// no-break spaces and controls included). Otherwise nil. A `www.` URL
+  /// starts the text or follows a space, a tab or `*_~(`; a scheme URL
   /// follows anything but an ASCII letter, as cmark-gfm (GitHub) links it:
   /// its `url_match` finds the scheme by going back over letters only, so
   /// `"https://…` and `=https://…` are linked, `xhttps://…` is not.
@@ -265,7 +267,9 @@ public enum MarkdownEscaping {
     func lowercased(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte + 32 : byte }
     if let before {
       if lowercased(bytes[index]) == UInt8(ascii: "w") {
-        guard before.properties.isWhitespace || "*_~(".unicodeScalars.contains(before) else { return nil }
+        // As written: a line break becomes `<br>`, other white space is not
+        // ASCII (cmark-gfm's www_match looks at one byte).
+        guard " \t*_~(".unicodeScalars.contains(before) else { return nil }
       } else {
         guard !(before.isASCII && isASCIILetter(UInt8(before.value))) else { return nil }
       }
@@ -279,7 +283,9 @@ public enum MarkdownEscaping {
     var end = index
     while end < bytes.count {
       let (scalar, length) = scalarAndLength(bytes, end)
-      if scalar.properties.isWhitespace || scalar == "<" || scalar.value < 0x20 { break }
+      // GFM's link runs up to ASCII white space or `<` as written: line
+      // breaks become `<br>`, controls U+FFFD, a no-break space stays.
+      if " \t\n\r<\u{2028}\u{2029}".unicodeScalars.contains(scalar) { break }
       end += length
     }
     return end

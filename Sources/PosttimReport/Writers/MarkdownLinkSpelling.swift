@@ -10,11 +10,11 @@ extension MarkdownEscaping {
   /// digit, space or tab (CommonMark reads a backslash as an escape only
   /// before punctuation, a hard break only before a line end); a `_` run
   /// after a letter or digit, a `*` run between a letter or digit and
-  /// punctuation of the link (neither can open emphasis, CommonMark §6.2).
-  /// No bare run the escaper writes can open, so none can pair with it,
-  /// even across the cells a reader without tables reads as one
-  /// paragraph. Backticks, `[` and `]` keep their backslashes (a code span
-  /// or `[a](b)` could pair).
+  /// punctuation of the link (neither can open emphasis, CommonMark §6.2),
+  /// when no `_` (`*`) comes before it in the text: an escaped one may lose
+  /// its backslash to a link a reader ends earlier than GFM (markdown-it's
+  /// linkify) and open what this one would close. Backticks, `[` and `]`
+  /// keep their backslashes (a code span or `[a](b)` could pair).
   static func isBareInLink(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int, linkedEnd: Int) -> Bool {
     let byte = bytes[index]
     switch byte {
@@ -27,10 +27,10 @@ extension MarkdownEscaping {
       while start > 0, bytes[start - 1] == byte { start -= 1 }
       var end = index + 1
       while end < bytes.count, bytes[end] == byte { end += 1 }
-      let afterWord = start > 0 && isWordScalar(lastScalar(bytes, before: start))
-      if byte == UInt8(ascii: "_") { return afterWord }
-      guard end < linkedEnd else { return false }
-      return afterWord && isASCIIPunctuation(bytes[end])
+      guard start > 0, !bytes[..<start].contains(byte), isWordScalar(lastScalar(bytes, before: start)) else {
+        return false
+      }
+      return byte == UInt8(ascii: "_") || (end < linkedEnd && isASCIIPunctuation(bytes[end]))
     default: return false
     }
   }
@@ -53,16 +53,18 @@ extension MarkdownEscaping {
       || (0x7B...0x7E).contains(byte)
   }
 
-  /// How the byte at `index`, in the tail GFM trims off a link written with
-  /// backslashes, is spelled so that no backslash joins the link (GFM keeps
-  /// one before what it trims). `_`, `*` and `~` bare where their run can
-  /// open no emphasis or strikethrough, else `_` and `*` as the entity
-  /// references `&lowbar;` and `&ast;`, which GFM trims whole like any
-  /// `&name;` and every reader shows as the character (`~` has none: bare
-  /// also when no `~` follows it in the text). An entity reference bare:
-  /// GFM decodes it there whatever precedes it (`\&copy;` would show `\`
-  /// in the link, then `©`). Nil for the usual spelling.
-  static func tailSpelling(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int, tailStart: Int, urlEnd: Int)
+  /// How the byte at `index`, in the tail GFM trims off the link of the
+  /// bare URL `url`, is spelled so that no backslash joins the link (GFM
+  /// keeps one before what it trims). `_`, `*` and `~` bare where their
+  /// run can open no emphasis or strikethrough and no such character comes
+  /// before it in the text (an escaped one whose backslash a link takes is
+  /// bare and may open: ``isBareInLink(_:_:linkedEnd:)``); else `_` and `*`
+  /// as the entity references `&lowbar;` and `&ast;`, which GFM trims
+  /// whole like any `&name;` and every reader shows as the character, and
+  /// `~` (no entity name) escaped. An entity reference bare: GFM decodes it
+  /// there whatever precedes it (`\&copy;` would show `\` in the link, then
+  /// `©`). Nil for the usual spelling.
+  static func tailSpelling(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int, url: Range<Int>, tailStart: Int)
     -> [UInt8]?
   {
     let byte = bytes[index]
@@ -71,20 +73,16 @@ extension MarkdownEscaping {
     case UInt8(ascii: "_"), UInt8(ascii: "*"), UInt8(ascii: "~"):
       // A run opens only if left-flanking (CommonMark §6.2): not before
       // white space, nor before punctuation (all a tail holds) after a
-      // letter or digit. Any other bare run here cannot open either, so
-      // none can pair with it.
+      // letter or digit.
       var start = index
       while start > tailStart, bytes[start - 1] == byte { start -= 1 }
       var end = index + 1
-      while end < urlEnd, bytes[end] == byte { end += 1 }
+      while end < url.upperBound, bytes[end] == byte { end += 1 }
       let afterAlphanumeric = start == tailStart && isASCIIAlphanumeric(bytes[start - 1])
       let beforeSpace =
-        end == urlEnd
-        && (urlEnd == bytes.count || bytes[urlEnd] == UInt8(ascii: " ") || bytes[urlEnd] == UInt8(ascii: "\t"))
-      // A `~` run that could open is bare too when no `~` follows in the
-      // text: nothing can close it.
-      let lastTilde = byte == UInt8(ascii: "~") && !bytes[end...].contains(byte)
-      if afterAlphanumeric || beforeSpace || lastTilde { return [byte] }
+        end == url.upperBound
+        && (end == bytes.count || bytes[end] == UInt8(ascii: " ") || bytes[end] == UInt8(ascii: "\t"))
+      if (afterAlphanumeric || beforeSpace) && !bytes[..<start].contains(byte) { return [byte] }
       return byte == UInt8(ascii: "_") ? Array("&lowbar;".utf8) : byte == UInt8(ascii: "*") ? Array("&ast;".utf8) : nil
     default: return nil
     }
