@@ -2,7 +2,9 @@
 """Write Tests/Fixtures/gfm-urls.plist: tasks whose text holds bare URLs beside Markdown
 markup characters, for the GFM autolink check in Scripts/check-consumers.sh (a title holding
 https://example.org/a_b.pdf must link to exactly that URL, http://exemple.fr/~prof/tp*3 to that
-URL with no backslash in it, https://en.wikipedia.org/wiki/Mercury_(planet) likewise).
+URL with no backslash in it, https://en.wikipedia.org/wiki/Mercury_(planet) likewise; what GFM
+trims off the end of a link written with backslashes, such as the _ of www.ex.org/a&foo;_, stays
+out of it; a URL after an open [ is linked by none, as GFM links none typed there).
 
 Usage: make-gfm-urls-plist.py OUTPUT.plist
 """
@@ -21,6 +23,13 @@ tasks = [
     ("Dossier https://ex.org/a\\b puis https://ex.org/a* fin", "https://ex.org/a_b.pdf https://ex.org/file_2026.pdf https://ex.org/a_b#frag_1"),
     ("Voir https://ex.org/?a=1&amp; fin et https://ex.org/a&lt; puis https://ex.org/a&b;", "https://ex.org/<x https://ex.org/a_b<x https://ex.org/a&copy;)"),
     ("Réf https://ex.org/a&#;b et https://ex.org/a&#x;b fin", "https://ex.org/a&#1234567890; https://ex.org/a\\&amp; https://ex.org/a&1b;c"),
+    ("Crochets [https://ex.org/a&b;c] et [x www.ex.org/a_b] fin", "www.ex.org/a_&b;_ fin"),
+    ("www.ex.org/a&foo;_ fin", "https://ex.org/a|&foo;_ fin"),
+    ("Fin https://ex.org/~a>b et www.ex.org/a>b_", "https://ex.org/a|b)_) fin"),
+    ("www.ex.org/a~. x", "www.ex.org/a_~ x"),
+    ("[x] https://ex.org/a_b_", "www.ex.org/a.*_. fin"),
+    ("Barre www.ex.org/a\\b et www.ex.org/a*.b fin", "www.ex.org/M_(p)|x fin"),
+    ("www.ex.org/a_.b fin", "https://ex.org/a|b__c*(d)"),
 ]
 entries = [
     {"tache": title, "date": when + datetime.timedelta(minutes=index), "importance": str(min(index + 2, 9)), "description": text}

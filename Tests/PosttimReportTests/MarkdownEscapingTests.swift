@@ -49,7 +49,7 @@ extension MarkdownEscapingTests {
       ("https://example.org/a_b.pdf", "https://example.org/a_b.pdf"),
       ("voir www.ex.org/a_b?x=1&y=2 puis a_b", "voir www.ex.org/a_b?x=1&y=2 puis a\\_b"),
       ("(HTTPS://EX.ORG/U_C)", "(HTTPS://EX.ORG/U_C)"),
-      ("https://ex.org/a&amp;b_", "https://ex.org/a\\&amp;b\\_"),
+      ("https://ex.org/a&amp;b_", "https://ex.org/a\\&amp;b_"),
       ("https://ex.org/a*b|c<d_e", "https://ex.org/a\\*b\\|c\\<d\\_e"),
       ("xhttps://ex.org/a_b", "xhttps://ex.org/a\\_b"),
     ])
@@ -147,7 +147,7 @@ extension MarkdownEscapingTests {
     arguments: [
       ("www.ex.org/~prof/tp*3", "www.ex.org/~prof/tp\\*3"),
       ("https://ex.org/~a|b*c", "https://ex.org/~a\\|b\\*c"),
-      ("https://ex.org/~a>b", "https://ex.org/~a\\>b"),
+      ("https://ex.org/~a>b", "https://ex.org/~a>b"),
       ("https://ex.org/~a&amp;b", "https://ex.org/~a\\&amp;b"),
       // GFM links no domain with _ in its last two labels: ~ is markup there for GFM's strikethrough.
       ("www.ex_a.org/~b", "www.ex_a.org/\\~b"),
@@ -155,6 +155,110 @@ extension MarkdownEscapingTests {
       ("https://ex.org/a\u{202E}~b", "\u{2068}https://ex.org/a\u{202E}~b\u{2069}"),
     ])
   func bareTilde(input: String, expected: String) {
+    #expect(MarkdownEscaping.escape(input) == expected)
+  }
+}
+
+extension MarkdownEscapingTests {
+  /// GFM keeps a backslash before what it trims off a link's end (`a\_`
+  /// links `a\`), and trims a whole `&name;` there; CommonMark §6.2 says
+  /// which delimiter runs can open emphasis. Expected strings by
+  /// hand from cmark-gfm's `autolink_delim`; `cmark-gfm -e autolink -e
+  /// table` reads them back in Scripts/check-consumers.sh
+  /// (Tests/Fixtures/gfm-urls.plist).
+  @Test(
+    "what GFM trims off a link that keeps backslashes is spelled without one: the link ends where it ends bare",
+    arguments: [
+      // Bare where no emphasis can start on them (after a letter or digit, or before a space) and none
+      // of them comes before.
+      ("see https://ex.org/a&copy;b_ end", "see https://ex.org/a\\&copy;b_ end"),
+      ("*https://ex.org/a&amp;b*", "\\*https://ex.org/a\\&amp;b&ast;"),
+      ("see https://ex.org/a&#x41;_ end", "see https://ex.org/a\\&#x41;_ end"),
+      ("www.ex.org/a_&b;_", "www.ex.org/a_&b;&lowbar;"),
+      ("www.ex.org/a&foo;_", "www.ex.org/a&foo;_"),
+      ("https://ex.org/a|&foo;_", "https://ex.org/a\\|&foo;_"),
+      ("www.ex.org/a>b_", "www.ex.org/a>b_"),
+      // Elsewhere as entity references, which GFM trims whole like any &name;.
+      ("https://ex.org/a|b)_)", "https://ex.org/a\\|b)&lowbar;)"),
+      ("www.ex.org/a.*_.", "www.ex.org/a.&ast;&lowbar;."),
+      ("https://ex.org/a&amp;b_*_", "https://ex.org/a\\&amp;b_&ast;&lowbar;"),
+      // An entity reference there is decoded by GFM whatever precedes it.
+      ("see www.ex.org/&copy; end", "see www.ex.org/&copy; end"),
+      // ~ has no entity name: bare where GFM's strikethrough cannot open on it, with no ~ before it.
+      ("https://ex.org/a&amp;b~ ~c~", "https://ex.org/a\\&amp;b~ \\~c\\~"),
+      ("www.ex.org/a~. x", "www.ex.org/a~. x"),
+      ("www.ex.org/a_~ x", "www.ex.org/a_~ x"),
+      ("www.ex.org/a._~.", "www.ex.org/a.&lowbar;\\~."),
+      // A bare ~ after an escaped one would close the strikethrough that one opens once GFM's link takes
+      // its backslash.
+      ("https://ex.org/|\u{A0}~*~", "https://ex.org/\\|\u{A0}\\~&ast;\\~"),
+      // After a CommonMark autolink, the tail is text: backslashes as usual.
+      ("https://ex.org/a_b_", "<https://ex.org/a_b>\\_"),
+    ])
+  func trimmedTails(input: String, expected: String) {
+    #expect(MarkdownEscaping.escape(input) == expected)
+  }
+
+  /// cmark-gfm's autolink extension links nothing while a `[` is open in
+  /// the text before it; a backslash before the scheme's `:` (or www's
+  /// `.`) keeps GFM from linking the escaped text (`\[` opens nothing).
+  @Test(
+    "a URL after an open [ is written as text GFM does not link, as it links none typed there",
+    arguments: [
+      ("see [https://ex.org/a&b;c] end", "see \\[https\\://ex.org/a\\&b;c\\] end"),
+      ("[x https://ex.org/a_b_ end", "\\[x https\\://ex.org/a\\_b\\_ end"),
+      ("see [x www.ex.org/a] end", "see \\[x www\\.ex.org/a\\] end"),
+      ("[x] https://ex.org/a_b_", "\\[x\\] <https://ex.org/a_b>\\_"),
+      ("\\[https://ex.org/a_b]", "\\\\\\[<https://ex.org/a_b]>"),
+      ("https://ex.org/a[b https://ex.org/c_", "<https://ex.org/a[b> <https://ex.org/c>\\_"),
+    ])
+  func bracketedURLs(input: String, expected: String) {
+    #expect(MarkdownEscaping.escape(input) == expected)
+  }
+}
+
+extension MarkdownEscapingTests {
+  /// GFM links a URL's characters raw, so inside its link a character is
+  /// written bare where no CommonMark reader can read markup in it
+  /// (§6.2: a `_` run after a letter or digit cannot open emphasis, nor a
+  /// `*` run between a letter or digit and punctuation; §2.4: a backslash
+  /// escapes only punctuation). Expected strings by hand; cmark-gfm with
+  /// and without extensions reads them back in Scripts/check-consumers.sh.
+  @Test(
+    "inside GFM's link of a URL that keeps backslashes, what cannot open emphasis or escape is bare",
+    arguments: [
+      ("https://ex.org/a_&amp;_b", "https://ex.org/a_\\&amp;\\_b"),
+      ("https://ex.org/a*&amp;b", "https://ex.org/a*\\&amp;b"),
+      ("https://en.wikipedia.org/wiki/M_(p)&amp;x", "https://en.wikipedia.org/wiki/M_(p)\\&amp;x"),
+      ("https://ex.org/a&amp;é_à", "https://ex.org/a\\&amp;é_à"),
+      ("https://ex.org/a&amp;\\ x", "https://ex.org/a\\&amp;\\ x"),
+      ("www.ex.org/a\\b", "www.ex.org/a\\b"),
+      ("www.ex.org/a*.b", "www.ex.org/a*.b"),
+      ("https://ex.org/a|b__c*(d)", "https://ex.org/a\\|b__c*(d)"),
+      // Could open: a `*` between letters, a `_` after punctuation, a backslash before punctuation.
+      ("www.ex.org/tp*3", "www.ex.org/tp\\*3"),
+      ("https://ex.org/a|_b", "https://ex.org/a\\|\\_b"),
+      ("https://ex.org/a&amp;\\_b", "https://ex.org/a\\&amp;\\\\\\_b"),
+    ])
+  func bareInsideLinks(input: String, expected: String) {
+    #expect(MarkdownEscaping.escape(input) == expected)
+  }
+}
+
+extension MarkdownEscapingTests {
+  /// cmark-gfm's autolink runs up to ASCII white space or `<` in what is
+  /// written (a line break is written `<br>`), and links `www.` only after
+  /// ASCII white space or `*_~(`: a no-break space neither ends a URL nor
+  /// starts a `www.` one. Checked with `cmark-gfm -e autolink -e table`.
+  @Test(
+    "a URL runs over a no-break space as GFM's link does, and www. after one is text GFM does not link",
+    arguments: [
+      ("see https://ex.org/a\u{A0}b_c_ end", "see <https://ex.org/a\u{A0}b_c>\\_ end"),
+      ("x\u{A0}www.ex.org/~a~ y", "x\u{A0}www.ex.org/\\~a\\~ y"),
+      ("a\nwww.ex.org/~a~", "a<br>www.ex.org/\\~a\\~"),
+      ("x\u{3000}https://ex.org/a_b_", "x\u{3000}<https://ex.org/a_b>\\_"),
+    ])
+  func urlExtentAsGFM(input: String, expected: String) {
     #expect(MarkdownEscaping.escape(input) == expected)
   }
 }

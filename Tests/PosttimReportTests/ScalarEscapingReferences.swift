@@ -14,13 +14,21 @@ enum ScalarMarkdownEscaping {
     var urlEnd = -1  // scalars before this index belong to a bare URL
     var linkedEnd = -1  // scalars before this index are in the link GFM makes
     var writtenEnd = -1  // scalars before this index were written in an autolink
+    var tailStart = -1  // scalars from here to urlEnd are trimmed off GFM's link
+    var urlStart = -1
+    var brackets = 0  // `[` of the text still open (GFM links no URL then)
+    var unlinking = -1  // the `:` or `.` written with a backslash so GFM links nothing
     var bidi = BidiBalance()
     for (index, scalar) in scalars.enumerated() where bidi.admit(scalar) && index >= writtenEnd {
       defer { afterCR = scalar == "\r" }
-      if index >= urlEnd, let end = bareURLEnd(in: scalars, at: index) {
+      if index >= urlEnd, let end = bareURLEnd(in: scalars, at: index), brackets > 0 {
+        unlinking = scalars[index..<end].firstIndex { $0 == ":" || $0 == "." }!
+      } else if index >= urlEnd, let end = bareURLEnd(in: scalars, at: index) {
         urlEnd = end
         let link = linkEnd(scalars, index, end)
         linkedEnd = isLinked(scalars, index, end) ? link : index
+        tailStart = isLinked(scalars, index, end) ? link : end
+        urlStart = index
         let backslashed = (index..<end).contains { i in
           "\\`*_[]<>|~&".unicodeScalars.contains(scalars[i]) && !isBareInURL(scalars, i)
         }
@@ -30,12 +38,27 @@ enum ScalarMarkdownEscaping {
           result.append(contentsOf: scalars[index..<link])
           result.append(">")
           writtenEnd = link
+          tailStart = end
           continue
         }
       }
       let bare = index < urlEnd && (isBareInURL(scalars, index) || (index < linkedEnd && scalar == "~"))
+      let inTail = index >= tailStart && index < urlEnd
+      if !bare, index >= linkedEnd, scalar == "[" || (scalar == "]" && brackets > 0) {
+        let backslashes = scalars[..<index].reversed().prefix { $0 == "\\" }.count
+        if backslashes % 2 == 0 { brackets += scalar == "[" ? 1 : -1 }
+      }
       switch scalar {
       case _ where bare: result.append(scalar)
+      case _ where index < linkedEnd && isBareInLink(scalars, index, linkedEnd): result.append(scalar)
+      case _ where index == unlinking: result.append(contentsOf: ["\\", scalar])
+      case "&" where inTail: result.append(scalar)
+      case _
+      where inTail && "_*~".unicodeScalars.contains(scalar)
+        && tailDelimiterIsBare(scalars, index, urlStart, tailStart, urlEnd):
+        result.append(scalar)
+      case "_" where inTail: result.append(contentsOf: "&lowbar;".unicodeScalars)
+      case "*" where inTail: result.append(contentsOf: "&ast;".unicodeScalars)
       case "\\", "`", "*", "_", "[", "]", "<", ">", "|", "~", "&": result.append(contentsOf: ["\\", scalar])
       case "\n" where afterCR: break  // CR LF is one break
       case "\n", "\r", "\u{2028}", "\u{2029}": result.append(contentsOf: "<br>".unicodeScalars)
@@ -46,8 +69,54 @@ enum ScalarMarkdownEscaping {
     return bidi.enclose(String(result))
   }
 
-  /// `_` between ASCII letters or digits, or `&` that starts no entity or
-  /// character reference.
+  /// Inside GFM's link of a URL that keeps backslashes: `\` before an ASCII
+  /// letter, digit, space or tab; a `_` run after a letter or digit; a `*`
+  /// run after a letter or digit and before ASCII punctuation of the link;
+  /// `_` and `*` with no such character before them in the text.
+  static func isBareInLink(_ scalars: [Unicode.Scalar], _ index: Int, _ linkedEnd: Int) -> Bool {
+    let scalar = scalars[index]
+    func isWord(_ other: Unicode.Scalar) -> Bool {
+      if other.isASCII { return other.properties.isAlphabetic || ("0"..."9").contains(other) }
+      let word: [Unicode.GeneralCategory] = [
+        .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .decimalNumber,
+        .letterNumber, .otherNumber,
+      ]
+      return word.contains(other.properties.generalCategory)
+    }
+    switch scalar {
+    case "\\":
+      guard index + 1 < scalars.count else { return false }
+      let next = scalars[index + 1]
+      return next.isASCII && (isWord(next) || next == " " || next == "\t")
+    case "_", "*":
+      let start = index - scalars[..<index].reversed().prefix { $0 == scalar }.count
+      let end = index + scalars[index...].prefix { $0 == scalar }.count
+      let afterWord = start > 0 && isWord(scalars[start - 1]) && !scalars[..<start].contains(scalar)
+      if scalar == "_" { return afterWord }
+      return end < linkedEnd && afterWord && "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~".unicodeScalars.contains(scalars[end])
+    default: return false
+    }
+  }
+
+  /// A `_`, `*` or `~` in the tail GFM trims: bare when its run cannot
+  /// open emphasis or strikethrough (after an ASCII letter or digit that
+  /// ends the link, or up to the URL's end then a space, a tab or the
+  /// text's end), with no such character before it in the text.
+  static func tailDelimiterIsBare(
+    _ scalars: [Unicode.Scalar], _ index: Int, _ urlStart: Int, _ tailStart: Int, _ urlEnd: Int
+  ) -> Bool {
+    let scalar = scalars[index]
+    let runStart = index - scalars[tailStart..<index].reversed().prefix { $0 == scalar }.count
+    let runEnd = index + scalars[index..<urlEnd].prefix { $0 == scalar }.count
+    let previous = scalars[runStart - 1]
+    let afterAlphanumeric =
+      runStart == tailStart && previous.isASCII && (previous.properties.isAlphabetic || ("0"..."9").contains(previous))
+    let beforeSpace = runEnd == urlEnd && (urlEnd == scalars.count || " \t".unicodeScalars.contains(scalars[urlEnd]))
+    return (afterAlphanumeric || beforeSpace) && !scalars[..<runStart].contains(scalar)
+  }
+
+  /// `_` between ASCII letters or digits, `>`, or `&` that starts no entity
+  /// or character reference.
   static func isBareInURL(_ scalars: [Unicode.Scalar], _ index: Int) -> Bool {
     func isAlphanumeric(_ at: Int) -> Bool {
       scalars.indices.contains(at) && scalars[at].isASCII && scalars[at].properties.isAlphabetic
@@ -64,6 +133,7 @@ enum ScalarMarkdownEscaping {
       guard let match = try? reference.prefixMatch(in: tail) else { return true }
       let name = String(match.output.1)
       return !name.hasPrefix("#") && !HTML5EntityNames.sorted.contains(name)
+    case ">": return true
     default: return false
     }
   }
@@ -138,9 +208,10 @@ enum ScalarMarkdownEscaping {
   /// autolinks, GFM §6.9), as ASCII.
   static let urlStarts: [[Unicode.Scalar]] = ["https://", "http://", "ftp://", "www."].map { Array($0.unicodeScalars) }
 
-  /// When a bare URL starts at `index` (at the start of the text, or after
-  /// white space or `*_~(`, as GFM §6.9 requires), the index past its end:
-  /// the next white space, control or `<`. Otherwise nil.
+  /// When a bare URL starts at `index` (a scheme after anything but an
+  /// ASCII letter; `www.` at the start of the text, or after a space, a tab
+  /// or `*_~(`), the index past its end: the next space, tab, line break or
+  /// `<`. Otherwise nil.
   static func bareURLEnd(in scalars: [Unicode.Scalar], at index: Int) -> Int? {
     // Every start begins with h, f or w: most scalars end here, before the
     // (slower) white-space property of the one before.
@@ -152,7 +223,7 @@ enum ScalarMarkdownEscaping {
       // www.: GFM §6.9's rule; a scheme: anything but an ASCII letter (cmark-gfm's url_match).
       let before = scalars[index - 1]
       if scalars[index] == "w" || scalars[index] == "W" {
-        guard before.properties.isWhitespace || "*_~(".unicodeScalars.contains(before) else { return nil }
+        guard " \t*_~(".unicodeScalars.contains(before) else { return nil }
       } else {
         guard !(("a"..."z").contains(before) || ("A"..."Z").contains(before)) else { return nil }
       }
@@ -166,9 +237,7 @@ enum ScalarMarkdownEscaping {
       })
     else { return nil }
     var end = index
-    while end < scalars.count, !scalars[end].properties.isWhitespace, scalars[end] != "<", scalars[end].value >= 0x20 {
-      end += 1
-    }
+    while end < scalars.count, !" \t\n\r<\u{2028}\u{2029}".unicodeScalars.contains(scalars[end]) { end += 1 }
     return end
   }
 }

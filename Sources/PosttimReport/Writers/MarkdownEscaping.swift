@@ -27,7 +27,11 @@ import PosttimTemplating
 /// and links it as it is and a plain CommonMark reader links it too,
 /// reading no emphasis in it; one that cannot (it holds `|`, `>` or an
 /// entity reference) and a `www.` URL keep their backslashes (`*`, `[`
-/// could start markup when a reader does not link the URL).
+/// could start markup when a reader does not link the URL), except where
+/// no reader can read markup (``isBareInLink(_:_:linkedEnd:)``) and in
+/// the tail GFM trims (``tailSpelling(_:_:url:tailStart:)``). `>` is
+/// bare in every URL. A URL after a `[` still open is text GFM does not
+/// link, as it links none typed there (cmark-gfm's autolink `match`).
 public enum MarkdownEscaping {
   /// Matched per Unicode scalar, not per Character: `|` followed by a
   /// combining mark is one Character but still splits a GFM cell.
@@ -65,6 +69,9 @@ public enum MarkdownEscaping {
     var afterCR = false
     var urlEnd = -1  // bytes before this offset belong to a bare URL
     var linkedEnd = -1  // bytes before this offset are inside the link GFM makes of it
+    var urlStart = -1  // where the last bare URL starts
+    var tailStart = -1  // bytes from here to urlEnd are what GFM trims off a link's end
+    var openBrackets = 0  // `[` of the text still open: GFM links no URL inside one
     var bidi = BidiBalance()
     var before: Unicode.Scalar?  // the previous scalar, admitted or not
     let special = specialASCII
@@ -89,9 +96,23 @@ public enum MarkdownEscaping {
       guard bidi.admit(scalar) else { continue }
       defer { afterCR = scalar == "\r" }
       if index >= urlEnd, let end = bareURLEnd(in: bytes, at: index, after: before) {
-        urlEnd = end
+        if openBrackets > 0 {
+          // cmark-gfm links nothing while a `[` is open: plain text, with
+          // a backslash before the scheme's `:` (www's `.`) so GFM links
+          // nothing here either.
+          let stop = (index..<end).first { bytes[$0] == UInt8(ascii: ":") || bytes[$0] == UInt8(ascii: ".") }!
+          result.append(contentsOf: bytes[index..<stop])
+          result.append(0x5C)
+          result.append(bytes[stop])
+          last = Unicode.Scalar(bytes[stop])
+          next = stop + 1
+          continue
+        }
+        (urlStart, urlEnd) = (index, end)
         let link = GFMAutolink.linkEnd(bytes, start: index, end: end)
-        linkedEnd = GFMAutolink.isLinked(bytes, start: index, end: end) ? link : index
+        let linked = GFMAutolink.isLinked(bytes, start: index, end: end)
+        linkedEnd = linked ? link : index
+        tailStart = linked ? link : end
         // A `<` ends the URL, and its backslash would join the link.
         let endsAtAngle = end < bytes.count && bytes[end] == UInt8(ascii: "<")
         if endsAtAngle || (index..<end).contains(where: { needsBackslash(bytes, $0) }),
@@ -105,14 +126,22 @@ public enum MarkdownEscaping {
           result.append(UInt8(ascii: "<"))
           result.append(contentsOf: bytes[index..<link])
           result.append(UInt8(ascii: ">"))
+          tailStart = end  // what follows is text: its backslashes join no link
           last = lastScalar(bytes, before: link)
           next = link
           continue
         }
       }
       if index < urlEnd, isBareInURL(bytes, index) || (index < linkedEnd && byte == UInt8(ascii: "~")) {
-        result.append(bytes[index])  // `_`, `&`, or `~` inside a link (no markup in plain CommonMark)
+        result.append(bytes[index])  // `_`, `&`, `>`, or `~` inside a link (no markup in plain CommonMark)
+      } else if index < linkedEnd, isBareInLink(bytes, index, linkedEnd: linkedEnd) {
+        result.append(byte)
+      } else if index >= tailStart, index < urlEnd,
+        let spelled = tailSpelling(bytes, index, url: urlStart..<urlEnd, tailStart: tailStart)
+      {
+        result.append(contentsOf: spelled)
       } else if length == 1 && special.contains(byte) {
+        if index >= linkedEnd { openBrackets += bracketChange(bytes, index, open: openBrackets) }
         result.append(0x5C)
         result.append(bytes[index])
       } else if scalar == "\n" {
@@ -129,6 +158,18 @@ public enum MarkdownEscaping {
       }
     }
     return bidi.enclose(String(decoding: result, as: UTF8.self))
+  }
+
+  /// +1 for a `[` of the text that opens a bracket (not after an odd run of
+  /// backslashes, which escapes it in the text typed as Markdown), -1 for
+  /// a `]` that closes one, else 0.
+  static func bracketChange(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int, open: Int) -> Int {
+    let byte = bytes[index]
+    guard byte == UInt8(ascii: "[") || (byte == UInt8(ascii: "]") && open > 0) else { return 0 }
+    var backslashes = 0
+    while index - backslashes > 0, bytes[index - backslashes - 1] == 0x5C { backslashes += 1 }
+    guard backslashes % 2 == 0 else { return 0 }
+    return byte == UInt8(ascii: "[") ? 1 : -1
   }
 
   /// The scalar that ends at byte `end` of valid UTF-8 (`end` > 0).
@@ -158,18 +199,17 @@ public enum MarkdownEscaping {
     bytes[index] < 0x80 && specialASCII.contains(bytes[index]) && !isBareInURL(bytes, index)
   }
 
-  /// `_` between ASCII letters or digits, or `&` that starts no entity or
-  /// character reference (``startsEntityReference(_:_:)``). Bytes stand for scalars here: every character
-  /// involved is ASCII, and a byte from 0x80 belongs to a non-ASCII scalar.
+  /// `_` between ASCII letters or digits, `&` that starts no entity or
+  /// character reference (``startsEntityReference(_:_:)``), or `>` (markup
+  /// only at a line's start, where a cell never is). Bytes stand for
+  /// scalars here: every character involved is ASCII, and a byte from 0x80
+  /// belongs to a non-ASCII scalar.
   static func isBareInURL(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> Bool {
-    func isAlphanumeric(_ at: Int) -> Bool {
-      guard bytes.indices.contains(at) else { return false }
-      let byte = bytes[at]
-      return (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
-    }
+    func isAlphanumeric(_ at: Int) -> Bool { bytes.indices.contains(at) && isASCIIAlphanumeric(bytes[at]) }
     switch bytes[index] {
     case UInt8(ascii: "_"): return isAlphanumeric(index - 1) && isAlphanumeric(index + 1)
     case UInt8(ascii: "&"): return !startsEntityReference(bytes, index)
+    case UInt8(ascii: ">"): return true
     default: return false
     }
   }
@@ -205,14 +245,18 @@ public enum MarkdownEscaping {
   /// A to Z or a to z.
   static func isASCIILetter(_ byte: UInt8) -> Bool { (0x61...0x7A).contains(byte | 0x20) }
 
+  /// A to Z, a to z or 0 to 9.
+  static func isASCIIAlphanumeric(_ byte: UInt8) -> Bool { isASCIILetter(byte) || (0x30...0x39).contains(byte) }
+
   /// URL starts GFM's autolink extension recognizes (extended URL and www
   /// autolinks, GFM §6.9), as lowercase ASCII.
   static let urlStarts: [[UInt8]] = ["https://", "http://", "ftp://", "www."].map { Array($0.utf8) }
 
   /// When a bare URL starts at byte `index` (`before` is the scalar before
   /// it, nil at the start of the text), the offset past its end: the next
-  /// white space, control or `<`. Otherwise nil. A `www.` URL starts the
-  /// text or follows white space or `*_~(`, as GFM §6.9 says; a scheme URL
+  /// space, tab, line break or `<` (cmark-gfm's link runs over the rest,
+  /// no-break spaces and controls included). Otherwise nil. A `www.` URL
+  /// starts the text or follows a space, a tab or `*_~(`; a scheme URL
   /// follows anything but an ASCII letter, as cmark-gfm (GitHub) links it:
   /// its `url_match` finds the scheme by going back over letters only, so
   /// `"https://…` and `=https://…` are linked, `xhttps://…` is not.
@@ -223,7 +267,9 @@ public enum MarkdownEscaping {
     func lowercased(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte + 32 : byte }
     if let before {
       if lowercased(bytes[index]) == UInt8(ascii: "w") {
-        guard before.properties.isWhitespace || "*_~(".unicodeScalars.contains(before) else { return nil }
+        // As written: a line break becomes `<br>`, other white space is not
+        // ASCII (cmark-gfm's www_match looks at one byte).
+        guard " \t*_~(".unicodeScalars.contains(before) else { return nil }
       } else {
         guard !(before.isASCII && isASCIILetter(UInt8(before.value))) else { return nil }
       }
@@ -237,7 +283,9 @@ public enum MarkdownEscaping {
     var end = index
     while end < bytes.count {
       let (scalar, length) = scalarAndLength(bytes, end)
-      if scalar.properties.isWhitespace || scalar == "<" || scalar.value < 0x20 { break }
+      // GFM's link runs up to ASCII white space or `<` as written: line
+      // breaks become `<br>`, controls U+FFFD, a no-break space stays.
+      if " \t\n\r<\u{2028}\u{2029}".unicodeScalars.contains(scalar) { break }
       end += length
     }
     return end
