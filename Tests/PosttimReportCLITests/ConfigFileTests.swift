@@ -64,6 +64,8 @@ struct ConfigFileTests {
     arguments: [
       ("format = csv\nfromat = html\n", "2:1: unknown option 'fromat' (did you mean 'format'?)"),
       ("locale fr_CA\n", "1:1: expected 'name = value'"),
+      // An alias is a command-line spelling only (preview's --date).
+      ("date = 2026-11-30T14:00:00Z\n", "1:1: unknown option 'date'"),
       ("format = csv\nformat = html\n", "2:1: 'format' given more than once"),
       ("csv-bom = yes\n", "1:11: 'csv-bom' takes true or false, got 'yes'"),
       ("help = true\n", "1:1: 'help' cannot be set in the config file"),
@@ -86,6 +88,16 @@ struct ConfigFileTests {
     expectRun(
       arguments: ["--config", path, example], exit: .configuration,
       stderr: ["posttim-report: error: \(path):\(message)"])
+  }
+
+  @Test("preview refuses an alias in the config file too: date = … is read by no command")
+  func previewAliasInConfig() throws {
+    let folder = try configFolder("date = bogus\n")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appending(path: "posttim-report/config").path
+    expectRun(
+      arguments: ["preview", "--config", path, "-l", "fr_CA", "-z", "UTC"], exit: .configuration,
+      stderr: ["posttim-report: error: \(path):1:1: unknown option 'date'"])
   }
 
   @Test("a --config that does not exist is exit 78")

@@ -62,7 +62,7 @@ struct ConfigFile {
     self.path = path
     let parser = LineParser(
       path: path, known: ArgumentParser(specs: specs),
-      everyName: Set((ReportOptions.all + PreviewOptions.all).flatMap { [$0.name] + $0.aliases }))
+      everyName: Set((ReportOptions.all + PreviewOptions.all).map(\.name)))
     var options = ParsedOptions()
     var errors: [ConfigFileError] = []
     for (offset, line) in ConfigLines.split(bytes).enumerated() {
@@ -106,7 +106,9 @@ private struct LineParser {
     while valueStart < line.count, Self.isSpaceOrTab(line[valueStart]) { valueStart += 1 }
     let value = try Self.value(line[valueStart...]) { fail(valueStart + $0, $1) }
     let quotedName = TerminalText.echo(name, limit: ConfigFile.echoLimit)
-    guard let spec = known.spec(named: name) else {
+    // Long names only: an alias (preview's `--date`) is the command line's
+    // spelling; `date = …` in the file would be read by no command.
+    guard let spec = known.specs.first(where: { $0.name == name }) else {
       if everyName.contains(name) { return }
       let hint = Suggestion.closest(to: name, in: Array(everyName)).map { " (did you mean '\($0)'?)" } ?? ""
       throw fail(start, "unknown option '\(quotedName)'" + hint)
