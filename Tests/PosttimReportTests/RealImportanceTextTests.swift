@@ -35,7 +35,7 @@ struct RealImportanceTextTests: DecodesSampleLists {
   func notDecimal(text: String) {
     #expect(
       error(withImportance("<real>\(text)</real>"))?.description
-        == "x.plist: entry 1: \"importance\" holds a <real> that is not a decimal number: \"\(text)\"")
+        == "x.plist: entry 1: \"importance\" holds a <real> that is not a decimal number: \"\(text)\" (line 2)")
   }
 
   @Test(
@@ -47,11 +47,11 @@ struct RealImportanceTextTests: DecodesSampleLists {
   func nonASCIIEscaped(text: String, shown: String) {
     #expect(
       error(withImportance("<real>\(text)</real>"))?.description
-        == "x.plist: entry 1: \"importance\" holds a <real> that is not a decimal number: \"\(shown)\"")
+        == "x.plist: entry 1: \"importance\" holds a <real> that is not a decimal number: \"\(shown)\" (line 2)")
     #expect(
       error(withImportance("<integer>\(text)</integer>"))?.description
         == "x.plist: entry 1: \"importance\" holds an <integer> that is not a decimal or 0x hexadecimal number: "
-        + "\"\(shown)\"")
+        + "\"\(shown)\" (line 2)")
   }
 
   @Test(

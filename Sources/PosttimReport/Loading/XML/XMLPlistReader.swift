@@ -354,7 +354,10 @@ final class XMLPlistReader {
   private func startText(_ element: Element) {
     text = element
     textCount = 0
-    if element == .date { textLine = Int(XML_GetCurrentLineNumber(parser)) }
+    // Where a refused value is: said for the values whose text is parsed.
+    if element == .date || element == .integer || element == .real {
+      textLine = Int(XML_GetCurrentLineNumber(parser))
+    }
   }
 
   /// Character data, already decoded (entities and character references replaced).
@@ -454,11 +457,13 @@ final class XMLPlistReader {
           return failValue("must be 1…9, got an integer beyond 64 bits")
         }
         deliver(.real(number))
-      case nil: failValue("holds an <integer> that is not a decimal or 0x hexadecimal number: \"\(shownText)\"")
+      case nil:
+        failValue(
+          "holds an <integer> that is not a decimal or 0x hexadecimal number: \"\(shownText)\" (line \(textLine))")
       }
     case .real:
       guard let number = PlistNumber.real(Array(textBytes)) else {
-        return failValue("holds a <real> that is not a decimal number: \"\(shownText)\"")
+        return failValue("holds a <real> that is not a decimal number: \"\(shownText)\" (line \(textLine))")
       }
       if containers.isEmpty, taskKey == TaskListDecoder.Key.importance {
         // Checked here, where the file's text is known, so a refusal quotes it.
