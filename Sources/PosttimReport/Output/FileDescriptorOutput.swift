@@ -19,6 +19,9 @@ public struct FileDescriptorOutput: UTF8TextOutputStream, Sendable {
   /// all by then fails the write. Nil for a blocking descriptor (a file,
   /// standard output).
   public let deadline: WriteWait.Deadline?
+  /// Where the first bytes go instead of the descriptor (a staged
+  /// report's ``StagingMemory``); once it is full, the rest is written.
+  let head: StagingMemory?
   private var buffer: [UInt8] = []
   private(set) var failure: String?
   static let chunkSize = 1 << 16
@@ -26,9 +29,15 @@ public struct FileDescriptorOutput: UTF8TextOutputStream, Sendable {
   /// Writes to `descriptor`, named `name` in errors; the descriptor is not
   /// closed. `deadline`: see ``deadline``.
   public init(descriptor: Int32, name: String, deadline: WriteWait.Deadline? = nil) {
+    self.init(descriptor: descriptor, name: name, deadline: deadline, head: nil)
+  }
+
+  /// Writes into `head` until it is full, then to `descriptor`.
+  package init(descriptor: Int32, name: String, deadline: WriteWait.Deadline? = nil, head: StagingMemory?) {
     self.descriptor = descriptor
     self.name = name
     self.deadline = deadline
+    self.head = head
     buffer.reserveCapacity(Self.chunkSize * 2)
   }
 
@@ -60,7 +69,7 @@ public struct FileDescriptorOutput: UTF8TextOutputStream, Sendable {
   /// a write has failed: the first failure is kept for ``finish()``.
   private mutating func writeAll(_ bytes: UnsafeRawBufferPointer) {
     guard failure == nil else { return }
-    var offset = 0
+    var offset = head?.append(bytes) ?? 0
     while offset < bytes.count {
       let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
       if written < 0 {

@@ -40,7 +40,11 @@ final class StagedPagesRelease: Sendable {
   /// Where the next piece starts.
   private let released = Atomic(0)
 
-  init(stage: Int32) { self.stage = stage }
+  /// Frees the pages copied from `start` on (none lie below it).
+  init(stage: Int32, from start: Int = 0) {
+    self.stage = stage
+    released.store(start, ordering: .relaxed)
+  }
 
   /// Hands the whole pieces below `copied` not yet handed over to a helper.
   func release(below copied: Int) {

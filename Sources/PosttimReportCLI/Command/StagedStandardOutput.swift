@@ -8,27 +8,41 @@ import PosttimReport
 /// Standard output never gets part of a report: what a run prints is
 /// rendered into a staging file first (a memfd, whose pages are not in the
 /// address space, so `ulimit -v` is unaffected; else an `O_TMPFILE` file
-/// in `TMPDIR`), and copied to descriptor 1 only once the rendering, the
+/// in `TMPDIR`; its first 64 MiB in ``StagingMemory`` where no limit is
+/// set), and copied to descriptor 1 only once the rendering, the
 /// check of recorded ICU failures and the staging writes all succeeded. A
 /// run stopped by the render budget, a formatter's failure or a full disk
 /// has printed nothing.
 enum StagedStandardOutput {
-  static func write(_ render: (inout FileDescriptorOutput) throws -> Void) throws {
+  static func write(
+    _ render: (inout FileDescriptorOutput) throws -> Void, to descriptor: Int32 = 1,
+    head: StagingMemory? = StagingMemory.make()
+  ) throws {
     guard let stage = stagingFile() else {
       // No staging file (no descriptor, no memory): printed as it is made.
-      var output = FileDescriptorOutput(descriptor: 1, name: "<stdout>")
+      var output = FileDescriptorOutput(descriptor: descriptor, name: "<stdout>")
       try render(&output)
       return try output.finish()
     }
     defer { close(stage) }
-    var staged = FileDescriptorOutput(descriptor: stage, name: "<stdout>")
+    // The first bytes in memory, the rest in the file at the same offsets.
+    if let head, lseek(stage, off_t(head.capacity), SEEK_SET) < 0 {
+      throw OutputError(.writeFailed, path: "<stdout>", reason: "its staging copy cannot be placed")
+    }
+    var staged = FileDescriptorOutput(descriptor: stage, name: "<stdout>", head: head)
     do {
       try render(&staged)
       try staged.finish()
     } catch let failure as OutputError {
       throw fileSizeLimitReached(stage) ?? failure
     }
-    try copy(stage, length: Int(lseek(stage, 0, SEEK_CUR)))
+    let end = Int(lseek(stage, 0, SEEK_CUR))
+    if let head {
+      var output = FileDescriptorOutput(descriptor: descriptor, name: "<stdout>")
+      head.write(to: &output, pieceLength: StagedPagesRelease.pieceLength)
+      try output.finish()
+    }
+    try copy(stage, from: head?.capacity ?? 0, length: end, to: descriptor)
   }
 
   /// Why staging stopped when the stage reached `ulimit -f`: a memfd is
@@ -60,14 +74,14 @@ enum StagedStandardOutput {
     return file >= 0 ? file : nil
   }
 
-  /// Copies the staged `length` bytes to `descriptor` (standard output):
+  /// Copies the staged bytes from `start` to `length` to `descriptor` (standard output):
   /// `sendfile` while it works (the pages copied are freed meanwhile,
   /// ``StagedPagesRelease``), then reads and writes through
   /// ``FileDescriptorOutput`` (a non-blocking or odd standard output),
   /// whose failure names `<stdout>` as a direct write's would.
-  static func copy(_ stage: Int32, length: Int, to descriptor: Int32 = 1) throws {
-    var offset = off_t(0)
-    let release = StagedPagesRelease(stage: stage)
+  static func copy(_ stage: Int32, from start: Int = 0, length: Int, to descriptor: Int32 = 1) throws {
+    var offset = off_t(start)
+    let release = StagedPagesRelease(stage: stage, from: start)
     defer { release.finish() }
     while Int(offset) < length {
       let sent = sendfile(descriptor, stage, &offset, min(length - Int(offset), StagedPagesRelease.pieceLength))
