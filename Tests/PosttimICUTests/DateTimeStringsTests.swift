@@ -81,6 +81,7 @@ struct DateTimeStringsTests {
       // 400 instants over 1900–2040 with millisecond parts, each again a
       // few days and hours later: kept day texts and kept times are both reused.
       var state: UInt64 = 0x2545_F491_4F6C_DD1D
+      var lentCount = 0
       for _ in 0..<400 {
         state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
         let millis = Double((state >> 20) % 4_417_977_600_000) - 2_208_988_800_000
@@ -92,8 +93,19 @@ struct DateTimeStringsTests {
             Issue.record("\(formatter.pattern) at \(ISO8601.utcString(date)) in \(zone.id): \(joined) ≠ \(whole)")
             return
           }
+          // Lent as bytes from the kept parts once they are open (after the first values).
+          var lent: String?
+          let wasLent = strings.withUTF8(from: date, utcOffset: calendar.utcOffset(at: date)) {
+            lent = String(decoding: $0, as: UTF8.self)
+          }
+          lentCount += wasLent ? 1 : 0
+          guard !wasLent || lent == whole else {
+            Issue.record("\(formatter.pattern) at \(ISO8601.utcString(date)) in \(zone.id): lent \(lent!) ≠ \(whole)")
+            return
+          }
         }
       }
+      #expect(lentCount >= 1_100, "\(formatter.pattern): \(lentCount) of 1,200 values lent as bytes")
       #expect(strings.firstFailure == nil)
     }
     if locale.hasSuffix("@calendar=islamic") || locale.hasSuffix("@calendar=islamic-rgsa") {

@@ -51,6 +51,7 @@ struct TimeOfDayStringsTests {
     // shifted by whole days (so the second pass reads kept strings).
     var state: UInt64 = 0x9E37_79B9_7F4A_7C15
     var checked = 0
+    var lent = 0
     for _ in 0..<20_000 {
       state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
       let millis = Double(state >> 20 % 4_417_977_600_000) - 2_208_988_800_000
@@ -61,10 +62,19 @@ struct TimeOfDayStringsTests {
           Issue.record("\(ISO8601.utcString(date)): kept \(kept), formatter \(formatter.string(from: date))")
           return
         }
+        // Lent in place while kept (nil once the table is full).
+        if let bytes = strings.utf8(from: date, utcOffset: calendar.utcOffset(at: date)) {
+          guard Array(bytes) == Array(kept.utf8) else {
+            Issue.record("\(ISO8601.utcString(date)): lent \(String(decoding: bytes, as: UTF8.self)), kept \(kept)")
+            return
+          }
+          lent += 1
+        }
         checked += 1
       }
     }
     #expect(checked == 60_000)
+    #expect(lent >= TimeOfDayStrings.capacity / 2, "\(lent) of 60,000 lent in place")
   }
 
   @Test("a pattern with a date or a zone is not kept by time of day")

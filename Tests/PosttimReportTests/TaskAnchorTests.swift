@@ -71,6 +71,22 @@ struct TaskAnchorTests {
     for byte in joined.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
     #expect(task.stableHash == hash)
   }
+
+  @Test(
+    "an entry hashed in place (texts read where they are stored) hashes as its fields do",
+    arguments: [
+      ("", ""), ("t", "d"), ("Quinze octets!!", "Seize octets !!!"), ("Réunion d'équipe 3", "Détail — à faire"),
+    ])
+  func hashInPlace(title: String, details: String) {
+    let task = TaskEntry(title: title, date: ReportFixture.now, importance: 7, details: details)
+    let inPlace = withUnsafePointer(to: task) { TaskEntry.stableHash(at: $0) }
+    #expect(inPlace == task.stableHash)
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in (ISO8601.utcString(task.date) + "\u{1F}\(title)\u{1F}7\u{1F}\(details)").utf8 {
+      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+    }
+    #expect(inPlace == hash)
+  }
 }
 
 extension String {

@@ -27,7 +27,7 @@ struct TaskViewLentFormattedTextTests {
       Date(timeIntervalSince1970: -62_167_219_200),  // 0000-01-01T00:00Z
       Date(timeIntervalSince1970: 253_402_300_800),  // 10000-01-01T00:00Z
     ]
-    let files = ["-", "dir/liste.plist", "", "/", "a <b> & 'c'.plist"]
+    let files = ["-", "dir/liste.plist", "", "/", "a <b> & 'c'.plist", "dossier/sous-dossier/liste.plist"]
     return dates.enumerated().map { index, date in
       TaskEntry(
         title: "t\(index)", date: date, importance: index % 11, details: "",

@@ -78,10 +78,13 @@ public final class DateTimeStrings: Sendable, ICUFailureReporting {
   /// without calling `body`, while the parts are not open (the first
   /// values go through ``string(from:utcOffset:)``, which opens them).
   public func withUTF8(from date: Date, utcOffset: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
-    guard parts.isSet, parts.value != nil, let clock = LocalWallClock(millis: date.icuMillis, utcOffset: utcOffset)
+    // The kept texts are lent in place: a String returned would be retained,
+    // and the same day's text is read by every thread.
+    guard parts.isSet, parts.value != nil, let clock = LocalWallClock(millis: date.icuMillis, utcOffset: utcOffset),
+      let day = days.utf8(for: UInt64(bitPattern: clock.day), making: { parts.value!.date.string(from: date) }),
+      let time = parts.value!.time.utf8(from: date, millisOfDay: clock.millisOfDay, utcOffset: utcOffset)
     else { return false }
-    let (first, second) = texts(from: date, clock, utcOffset: utcOffset)
-    withJoinedUTF8(first, second, body)
+    split.timeFirst ? withJoinedUTF8(time, day, body) : withJoinedUTF8(day, time, body)
     return true
   }
 

@@ -20,14 +20,21 @@ public final class LazyDateFormatter: Sendable, ICUFailureReporting {
     let strings: DateTimeStrings?
   }
 
+  /// The opened formatter's kept texts, unretained (``state`` keeps them):
+  /// the rows use them with no retain, which is a write to one cache line
+  /// from every thread (binding them out of the `Result` is one).
+  private let strings: OnceValue<Unmanaged<DateTimeStrings>?>
+
   /// - Parameter open: opens the formatter; called at most once.
   public init(_ open: @escaping @Sendable () throws(ICUError) -> ICUDateFormatter) {
-    state = OnceValue {
+    let state = OnceValue {
       Result { () throws(ICUError) in
         let formatter = try open()
         return Opened(formatter: formatter, strings: DateTimeStrings(formatter))
       }
     }
+    self.state = state
+    strings = OnceValue { (try? state.value.get().strings).map { Unmanaged.passUnretained($0) } }
   }
 
   /// The formatter, opened now if it was not yet.
@@ -60,8 +67,7 @@ public final class LazyDateFormatter: Sendable, ICUFailureReporting {
   /// from kept parts (``DateTimeStrings/withUTF8(from:utcOffset:_:)``);
   /// false, without calling `body`, otherwise.
   public func withUTF8(from date: Date, utcOffset: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
-    guard case .success(let opened) = state.value, let strings = opened.strings else { return false }
-    return strings.withUTF8(from: date, utcOffset: utcOffset, body)
+    strings.value?._withUnsafeGuaranteedRef { $0.withUTF8(from: date, utcOffset: utcOffset, body) } ?? false
   }
 
   /// The error opening met, else the opened formatter's first failure;

@@ -37,12 +37,28 @@ public final class TimeOfDayStrings: Sendable, ICUFailureReporting {
 
   /// The same, for a caller that has the wall clock already (``DateTimeStrings``).
   func string(from date: Date, millisOfDay: Int32, utcOffset: Int) -> String {
-    // By offset too: a pattern may print it, and a zone's offsets are few.
-    let key = UInt64(UInt32(truncatingIfNeeded: utcOffset)) << 32 | UInt64(UInt32(bitPattern: millisOfDay))
+    let key = Self.key(millisOfDay: millisOfDay, utcOffset: utcOffset)
     if let text = strings.text(for: key) { return text }
     let text = formatter.string(from: date)
     strings.keep(text, for: key)
     return text
+  }
+
+  /// ``string(from:utcOffset:)``'s UTF-8, kept; nil when it is not kept
+  /// (the caller makes the string instead).
+  public func utf8(from date: Date, utcOffset: Int) -> UnsafeBufferPointer<UInt8>? {
+    guard let clock = LocalWallClock(millis: date.icuMillis, utcOffset: utcOffset) else { return nil }
+    return utf8(from: date, millisOfDay: clock.millisOfDay, utcOffset: utcOffset)
+  }
+
+  /// The same, for a caller that has the wall clock already (``DateTimeStrings``).
+  func utf8(from date: Date, millisOfDay: Int32, utcOffset: Int) -> UnsafeBufferPointer<UInt8>? {
+    strings.utf8(for: Self.key(millisOfDay: millisOfDay, utcOffset: utcOffset)) { formatter.string(from: date) }
+  }
+
+  /// By offset too: a pattern may print it, and a zone's offsets are few.
+  private static func key(millisOfDay: Int32, utcOffset: Int) -> UInt64 {
+    UInt64(UInt32(truncatingIfNeeded: utcOffset)) << 32 | UInt64(UInt32(bitPattern: millisOfDay))
   }
 
   public var firstFailure: ICUError? { formatter.firstFailure }

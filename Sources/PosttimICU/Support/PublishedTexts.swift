@@ -15,11 +15,19 @@ final class PublishedTexts: @unchecked Sendable {
   private final class Entry {
     let key: UInt64
     let text: String
+    /// The text's UTF-8, lent in place: every thread reads the same kept
+    /// texts, and a retain of one is an atomic write to a line both cores
+    /// read (the same day's text, row after row, on both cores).
+    let utf8: UnsafeMutableBufferPointer<UInt8>
 
     init(key: UInt64, text: String) {
       self.key = key
       self.text = text
+      utf8 = .allocate(capacity: text.utf8.count)
+      _ = utf8.initialize(from: text.utf8)
     }
+
+    deinit { utf8.deallocate() }
   }
 
   /// Each slot: 0, or the address of a retained ``Entry``.
@@ -62,6 +70,30 @@ final class PublishedTexts: @unchecked Sendable {
       slot = (slot + 1) & mask
     }
     return nil
+  }
+
+  /// The UTF-8 of the text kept for `key`, or nil. Valid while this table
+  /// lives: a kept text is never dropped before.
+  func utf8(for key: UInt64) -> UnsafeBufferPointer<UInt8>? {
+    var slot = firstSlot(key)
+    for _ in 0..<Self.probes {
+      let bits = slots[slot].load(ordering: .acquiring)
+      if bits == 0 { return nil }
+      let found = Unmanaged<Entry>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)
+      if let bytes = found._withUnsafeGuaranteedRef({ $0.key == key ? UnsafeBufferPointer($0.utf8) : nil }) {
+        return bytes
+      }
+      slot = (slot + 1) & mask
+    }
+    return nil
+  }
+
+  /// ``utf8(for:)``, keeping `make()`'s text first when none is kept; nil
+  /// when the text cannot be kept (its slots are taken).
+  func utf8(for key: UInt64, making make: () -> String) -> UnsafeBufferPointer<UInt8>? {
+    if let bytes = utf8(for: key) { return bytes }
+    keep(make(), for: key)
+    return utf8(for: key)
   }
 
   /// Keeps `text` for `key`, unless a text is kept for it already (the

@@ -27,6 +27,21 @@ extension TaskEntry {
     hash.mix(details)
     return hash.value
   }
+
+  /// ``stableHash`` of the entry at `entry`, its texts read in place where
+  /// they are stored out of line: passing them on, even borrowed, retains
+  /// each (an atomic write to a line not yet in the cache).
+  static func stableHash(at entry: UnsafePointer<TaskEntry>) -> UInt64 {
+    var hash = FNV1a()
+    ISO8601.withUTCUTF8(entry.pointee.date) { hash.mix($0) }
+    hash.mix(0x1F)
+    if let bytes = entry.pointee.title.storedUTF8 { hash.mix(bytes) } else { hash.mix(entry.pointee.title) }
+    hash.mix(0x1F)
+    hash.mix(decimal: entry.pointee.importance)
+    hash.mix(0x1F)
+    if let bytes = entry.pointee.details.storedUTF8 { hash.mix(bytes) } else { hash.mix(entry.pointee.details) }
+    return hash.value
+  }
 }
 
 /// FNV-1a, 64 bits (the offset basis and prime of the FNV reference), over

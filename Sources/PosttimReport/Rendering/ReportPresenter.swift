@@ -276,6 +276,11 @@ public final class ReportPresenter: Sendable, ICUFailureReporting {
   /// place, a date and time from its kept parts without joining them in a
   /// `String` (a report's rows read it as bytes).
   func withWhenUTF8(_ date: Date, spansDays: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    if !spansDays, let timeStrings, timeWithOffset == nil || !calendar.isRepeatedWallTime(date),
+      let bytes = timeStrings.utf8(from: date, utcOffset: calendar.utcOffset(at: date))
+    {
+      return body(bytes)
+    }
     if spansDays, let dateTimeStrings, eraFormats == nil || !needsEra(date),
       dateTimeWithOffset == nil || !calendar.isRepeatedWallTime(date),
       dateTimeStrings.withUTF8(from: date, utcOffset: calendar.utcOffset(at: date), body)
@@ -297,12 +302,23 @@ public final class ReportPresenter: Sendable, ICUFailureReporting {
 
   /// ``sourceLine(_:)``'s UTF-8 lent to `body`, assembled on the stack where it can.
   func withSourceLineUTF8(_ origin: TaskOrigin, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-    let file = origin.file == "-" ? "stdin" : origin.file
-    let lent = file.withUTF8Bytes { path in
-      sourceLineFormat.value?.withLine(
-        fileName: UnsafeBufferPointer(rebasing: path[Self.fileNameRange(path)]), entry: origin.entry, body) ?? false
-    }
+    let lent = origin.file.withUTF8Bytes { withSourceLineUTF8(path: $0, entry: origin.entry, body) }
     if !lent { Self.lendUTF8(sourceLine(origin), body) }
+  }
+
+  /// The same, from the UTF-8 of the origin's path (`-` for standard
+  /// input) and its entry: false, without calling `body`, where it cannot
+  /// be assembled on the stack. The rows pass their path in place: every
+  /// row of a list shares that one string, and a retain of it is a write
+  /// to one cache line from every core.
+  func withSourceLineUTF8(
+    path: UnsafeBufferPointer<UInt8>, entry: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+  ) -> Bool {
+    guard path.count == 1, path[0] == UInt8(ascii: "-") else {
+      return sourceLineFormat.value?.withLine(
+        fileName: UnsafeBufferPointer(rebasing: path[Self.fileNameRange(path)]), entry: entry, body) ?? false
+    }
+    return "stdin".withUTF8Bytes { withSourceLineUTF8(path: $0, entry: entry, body) }
   }
 
   /// Calls `body` with `text`'s UTF-8.

@@ -89,6 +89,11 @@ extension TaskView: TemplateMembers {
       presenter.withExactWhenUTF8(task.date, body)
       return true
     case .sourceLine:
+      if let path = rows.entries[row].origin.file.storedUTF8,
+        presenter.withSourceLineUTF8(path: path, entry: rows.entries[row].origin.entry, body)
+      {
+        return true
+      }
       presenter.withSourceLineUTF8(task.origin, body)
       return true
     case .importanceText:
@@ -175,12 +180,12 @@ extension SectionRows {
   /// The first byte of entry `row`'s title plus its description's, where
   /// they are stored out of line (else 0).
   func firstBytes(at row: Int) -> UInt8 {
-    (Self.storedUTF8(of: entries[row].title)?.first ?? 0) &+ (Self.storedUTF8(of: entries[row].details)?.first ?? 0)
+    (entries[row].title.storedUTF8?.first ?? 0) &+ (entries[row].details.storedUTF8?.first ?? 0)
   }
 
   /// Calls `body` with the UTF-8 of entry `row`'s title, borrowed.
   fileprivate func lendUTF8(ofTitleAt row: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
-    guard let bytes = Self.storedUTF8(of: entries[row].title) else {
+    guard let bytes = entries[row].title.storedUTF8 else {
       return entries[row].title.utf8.withContiguousStorageIfAvailable(body) != nil
     }
     body(bytes)
@@ -189,21 +194,10 @@ extension SectionRows {
 
   /// Calls `body` with the UTF-8 of entry `row`'s description, borrowed.
   fileprivate func lendUTF8(ofDetailsAt row: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
-    guard let bytes = Self.storedUTF8(of: entries[row].details) else {
+    guard let bytes = entries[row].details.storedUTF8 else {
       return entries[row].details.utf8.withContiguousStorageIfAvailable(body) != nil
     }
     body(bytes)
     return true
-  }
-
-  /// The UTF-8 of a text held in ``entries`` when it is stored out of
-  /// line (more than 15 bytes: a small string's bytes are a copy made for
-  /// the call), else nil. The bytes stay valid while this object lives:
-  /// `entries` is a constant that owns the text's storage. Taking them
-  /// without a call that may release anything spares the retain of the
-  /// text that lending it to an opaque `body` makes.
-  private static func storedUTF8(of text: String) -> UnsafeBufferPointer<UInt8>? {
-    guard text.utf8.count > 15 else { return nil }
-    return text.utf8.withContiguousStorageIfAvailable { $0 }
   }
 }

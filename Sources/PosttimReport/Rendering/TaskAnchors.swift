@@ -90,9 +90,7 @@ final class TaskAnchors: Sendable {
         let piece = pieces[index]
         sections[piece.section].withUnsafeBufferPointer { tasks in
           for row in piece.rows {
-            let hash = TaskEntry.stableHash(
-              date: tasks[row].date, title: tasks[row].title, importance: tasks[row].importance,
-              details: tasks[row].details)
+            let hash = TaskEntry.stableHash(at: tasks.baseAddress! + row)
             (slots + piece.at + row - piece.rows.lowerBound).initialize(to: hash)
           }
         }
