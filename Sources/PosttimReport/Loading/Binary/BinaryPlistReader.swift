@@ -262,7 +262,7 @@ struct BinaryPlistReader: Sendable {
           }
           initialized += 1
           total = total.addingReportingOverflow(cost).partialValue
-          if entry & 0x7FFF == 0 { releasePages?() }
+          if entry & 0x1FFF == 0 { releasePages?() }
           guard total <= budget else { throw Problem.overBudget }
         } catch let error as TaskListError {
           throw error
