@@ -11,6 +11,9 @@ public final class ReportPresenter: Sendable, ICUFailureReporting {
   /// The catalog supplying the report's words.
   public let catalog: MessageCatalog
   let calendar: DayCalendar
+  /// ``calendar`` unretained, for the rows' lent times: a retain of it per
+  /// call is a write to one cache line from every rendering thread.
+  private let sharedCalendar: Unmanaged<DayCalendar>
   private let time: ICUDateFormatter
   /// `time`'s output by wall time of day, when its pattern prints nothing else.
   private let timeStrings: TimeOfDayStrings?
@@ -72,6 +75,7 @@ public final class ReportPresenter: Sendable, ICUFailureReporting {
     self.settings = settings
     self.catalog = catalog
     self.calendar = calendar
+    sharedCalendar = Unmanaged.passUnretained(calendar)
     let locale = settings.locale
     let zone = settings.timeZone
     @Sendable func open(_ spec: DateFormatSpec, _ caps: ICUDateFormatter.Capitalization = .none) throws(ICUError)
@@ -276,28 +280,27 @@ public final class ReportPresenter: Sendable, ICUFailureReporting {
   /// place, a date and time from its kept parts without joining them in a
   /// `String` (a report's rows read it as bytes).
   func withWhenUTF8(_ date: Date, spansDays: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-    if !spansDays, let timeStrings, timeWithOffset == nil || !calendar.isRepeatedWallTime(date),
-      let bytes = timeStrings.utf8(from: date, utcOffset: calendar.utcOffset(at: date))
-    {
-      return body(bytes)
+    let lent = sharedCalendar._withUnsafeGuaranteedRef { calendar in
+      if !spansDays, timeStrings != nil, timeWithOffset == nil || !calendar.isRepeatedWallTime(date),
+        let bytes = timeStrings?.utf8(from: date, utcOffset: calendar.utcOffset(at: date))
+      {
+        body(bytes)
+        return true
+      }
+      return spansDays && dateTimeStrings != nil && (eraFormats == nil || !needsEra(date))
+        && (dateTimeWithOffset == nil || !calendar.isRepeatedWallTime(date))
+        && dateTimeStrings!.withUTF8(from: date, utcOffset: calendar.utcOffset(at: date), body)
     }
-    if spansDays, let dateTimeStrings, eraFormats == nil || !needsEra(date),
-      dateTimeWithOffset == nil || !calendar.isRepeatedWallTime(date),
-      dateTimeStrings.withUTF8(from: date, utcOffset: calendar.utcOffset(at: date), body)
-    {
-      return
-    }
-    Self.lendUTF8(when(date, spansDays: spansDays), body)
+    if !lent { Self.lendUTF8(when(date, spansDays: spansDays), body) }
   }
 
   /// ``exactWhen(_:)``'s UTF-8 lent to `body`, from the kept parts where it can.
   func withExactWhenUTF8(_ date: Date, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-    if eraFormats == nil || !needsEra(date), !calendar.isRepeatedWallTime(date),
-      exactDateTime.withUTF8(from: date, utcOffset: calendar.utcOffset(at: date), body)
-    {
-      return
+    let lent = sharedCalendar._withUnsafeGuaranteedRef { calendar in
+      (eraFormats == nil || !needsEra(date)) && !calendar.isRepeatedWallTime(date)
+        && exactDateTime.withUTF8(from: date, utcOffset: calendar.utcOffset(at: date), body)
     }
-    Self.lendUTF8(exactWhen(date), body)
+    if !lent { Self.lendUTF8(exactWhen(date), body) }
   }
 
   /// ``sourceLine(_:)``'s UTF-8 lent to `body`, assembled on the stack where it can.
