@@ -27,6 +27,37 @@ struct StagedCopyTests {
     return Array(bytes.prefix(count))
   }
 
+  /// Reads `reader` to its end on a thread of its own (not a task: the
+  /// writing test blocks its own, and the pool may have no other free),
+  /// after `delay` seconds; the returned closure waits for what was read.
+  static func reading(_ reader: Int32, after delay: Int = 0) -> () -> [UInt8] {
+    let done = DispatchSemaphore(value: 0)
+    nonisolated(unsafe) var received: [UInt8] = []
+    let thread = Thread {
+      var pause = timespec(tv_sec: 0, tv_nsec: delay * 1_000_000)
+      nanosleep(&pause, nil)
+      received = readAll(reader)
+      done.signal()
+    }
+    thread.start()
+    return {
+      done.wait()
+      return received
+    }
+  }
+
+  /// Everything read from `reader` until its end.
+  static func readAll(_ reader: Int32) -> [UInt8] {
+    var all: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(reader, $0.baseAddress!, $0.count) }
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { return all }
+      all += chunk.prefix(count)
+    }
+  }
+
   /// A staging file holding `bytes`.
   static func stage(_ bytes: [UInt8]) throws -> Int32 {
     let stage = try #require(StagedStandardOutput.stagingFile())
@@ -66,7 +97,7 @@ struct StagedCopyTests {
   }
 
   @Test("a report longer than a piece reaches a pipe whole")
-  func copyReachesAPipeWhole() async throws {
+  func copyReachesAPipeWhole() throws {
     let length = StagedPagesRelease.pieceLength + 12_345
     let bytes = Self.pattern(length)
     let stage = try Self.stage(bytes)
@@ -74,19 +105,10 @@ struct StagedCopyTests {
     var ends: [Int32] = [0, 0]
     try #require(pipe(&ends) == 0)
     let reader = ends[0]
-    let received = Task.detached { () -> [UInt8] in
-      var all: [UInt8] = []
-      var chunk = [UInt8](repeating: 0, count: 1 << 16)
-      while true {
-        let count = chunk.withUnsafeMutableBytes { read(reader, $0.baseAddress!, $0.count) }
-        if count < 0, errno == EINTR { continue }
-        guard count > 0 else { return all }
-        all += chunk.prefix(count)
-      }
-    }
+    let received = Self.reading(reader)
     try StagedStandardOutput.copy(stage, length: length, to: ends[1])
     close(ends[1])
-    #expect(await received.value == bytes)
+    #expect(received() == bytes)
     close(reader)
   }
 }

@@ -17,7 +17,7 @@ public struct FileDescriptorOutput: UTF8TextOutputStream, Sendable {
   /// For a non-blocking descriptor (a FIFO, device or socket at `-o`):
   /// when the whole write must have ended; a reader too slow to take it
   /// all by then fails the write. Nil for a blocking descriptor (a file,
-  /// standard output).
+  /// standard output: one left non-blocking is waited for without limit).
   public let deadline: WriteWait.Deadline?
   /// Where the first bytes go instead of the descriptor (a staged
   /// report's ``StagingMemory``); once it is full, the rest is written.
@@ -80,6 +80,12 @@ public struct FileDescriptorOutput: UTF8TextOutputStream, Sendable {
               "its reader took too long: not all written within \(deadline.seconds) s \(WriteWait.timeLimitPhrase)"
             return
           }
+          continue
+        }
+        if errno == EAGAIN {
+          // A standard output another program left non-blocking: waited
+          // for as a blocking one would be, not cut short.
+          WriteWait.ready(descriptor)
           continue
         }
         failure = String(cString: strerror(errno))

@@ -42,6 +42,12 @@ public enum WriteWait {
     }
   }
 
+  /// Waits, without limit, until `descriptor` can take bytes (or has failed).
+  static func ready(_ descriptor: Int32) {
+    var entry = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+    while poll(&entry, 1, -1) < 0, errno == EINTR {}
+  }
+
   /// Waits for a reader of the FIFO at `path`: tries the non-blocking open
   /// every 50 ms, at most until `deadline`. The descriptor (non-blocking),
   /// or nil when no reader came in time or the open failed otherwise

@@ -12,17 +12,25 @@ import PosttimReport
 /// set), and copied to descriptor 1 only once the rendering, the
 /// check of recorded ICU failures and the staging writes all succeeded. A
 /// run stopped by the render budget, a formatter's failure or a full disk
-/// has printed nothing.
+/// has printed nothing. A copy that fails partway leaves a regular file as
+/// it was (``StandardOutputFile``); one left non-blocking is waited for.
 enum StagedStandardOutput {
   static func write(
     _ render: (inout FileDescriptorOutput) throws -> Void, to descriptor: Int32 = 1,
     head: StagingMemory? = StagingMemory.make()
   ) throws {
     guard let stage = stagingFile() else {
-      // No staging file (no descriptor, no memory): printed as it is made.
+      // No staging file (no descriptor, no memory): printed as it is made,
+      // and a regular file cut back if the run fails.
+      let file = StandardOutputFile(descriptor)
       var output = FileDescriptorOutput(descriptor: descriptor, name: "<stdout>")
-      try render(&output)
-      return try output.finish()
+      do {
+        try render(&output)
+        return try output.finish()
+      } catch {
+        file?.cutBack()
+        throw error
+      }
     }
     defer { close(stage) }
     // The first bytes in memory, the rest in the file at the same offsets.
@@ -36,13 +44,26 @@ enum StagedStandardOutput {
     } catch let failure as OutputError {
       throw fileSizeLimitReached(stage) ?? failure
     }
-    let end = Int(lseek(stage, 0, SEEK_CUR))
-    if let head {
-      var output = FileDescriptorOutput(descriptor: descriptor, name: "<stdout>")
-      head.write(to: &output, pieceLength: StagedPagesRelease.pieceLength)
-      try output.finish()
+    let position = lseek(stage, 0, SEEK_CUR)
+    guard position >= 0 else {
+      throw OutputError(
+        .writeFailed, path: "<stdout>", reason: "its staging copy cannot be measured; nothing was printed")
     }
-    try copy(stage, from: head?.capacity ?? 0, length: end, to: descriptor)
+    // The bytes staged: in memory only, or the memory's and the file's.
+    let end = head.map { Int(position) > $0.capacity ? Int(position) : $0.count } ?? Int(position)
+    let file = StandardOutputFile(descriptor)
+    if let limitError = file?.fileSizeLimitError(length: end) { throw limitError }
+    do {
+      if let head {
+        var output = FileDescriptorOutput(descriptor: descriptor, name: "<stdout>")
+        head.write(to: &output, pieceLength: StagedPagesRelease.pieceLength)
+        try output.finish()
+      }
+      try copy(stage, from: head?.capacity ?? 0, length: end, to: descriptor)
+    } catch {
+      file?.cutBack()
+      throw error
+    }
   }
 
   /// Why staging stopped when the stage reached `ulimit -f`: a memfd is

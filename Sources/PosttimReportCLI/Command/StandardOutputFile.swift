@@ -1,0 +1,47 @@
+import Foundation
+import PosttimReport
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Where a regular file at standard output stood before a staged report is
+/// copied to it: a copy that fails partway (a full disk, `O_DIRECT`'s
+/// unaligned tail) is cut back to there, so the file keeps what it held
+/// and no part of the report; and a report the file-size limit cannot take
+/// after what the file holds (`>>`) is refused before a byte is copied.
+struct StandardOutputFile {
+  let descriptor: Int32
+  /// Where the report's first byte goes.
+  let start: off_t
+
+  /// Nil unless `descriptor` is a regular file.
+  init?(_ descriptor: Int32) {
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+    let appends = fcntl(descriptor, F_GETFL) & O_APPEND != 0
+    let offset = appends ? info.st_size : lseek(descriptor, 0, SEEK_CUR)
+    guard offset >= 0 else { return nil }
+    self.descriptor = descriptor
+    start = offset
+  }
+
+  /// The error for a report of `length` bytes that would pass `ulimit -f`
+  /// after what the file holds; nil when it fits.
+  func fileSizeLimitError(length: Int) -> OutputError? {
+    var limit = rlimit()
+    guard getrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max,
+      UInt64(start) + UInt64(length) > UInt64(limit.rlim_cur)
+    else { return nil }
+    return OutputError(
+      .writeFailed, path: "<stdout>",
+      reason: "the report (\(length) bytes) after the \(start) bytes its file holds is larger than the file-size "
+        + "limit (ulimit -f, \(limit.rlim_cur) bytes); nothing was printed: raise the limit")
+  }
+
+  /// Cuts the file back to where the report began (a failed copy).
+  func cutBack() {
+    _ = ftruncate(descriptor, start)
+    _ = lseek(descriptor, start, SEEK_SET)
+  }
+}
