@@ -38,6 +38,26 @@ struct StandardOutputFileTests {
     #expect(lseek(descriptor, 0, SEEK_CUR) == off_t(before.count))
   }
 
+  @Test("a report written over what the file holds (1<>, an offset mid-file) is not cut back: nothing more is lost")
+  func overwriteNotCutBack() throws {
+    let (descriptor, path) = try StagingMemoryTests.outputFile()
+    defer {
+      close(descriptor)
+      unlink(path)
+    }
+    let held = [UInt8](repeating: 0x2E, count: 50_000)
+    #expect(held.withUnsafeBytes { write(descriptor, $0.baseAddress!, $0.count) } == held.count)
+    #expect(lseek(descriptor, 700, SEEK_SET) == 700)
+    let file = try #require(StandardOutputFile(descriptor))
+    let partial = [UInt8](repeating: 0x41, count: 1_000)
+    #expect(partial.withUnsafeBytes { write(descriptor, $0.baseAddress!, $0.count) } == partial.count)
+
+    file.cutBack()
+
+    let expected = Array(held[..<700]) + partial + Array(held[1_700...])
+    #expect(try #require(FileManager.default.contents(atPath: path)) == Data(expected))
+  }
+
   @Test("a pipe is not a file to cut back")
   func pipeIsNoFile() throws {
     var ends: [Int32] = [0, 0]

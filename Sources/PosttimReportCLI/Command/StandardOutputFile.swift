@@ -7,13 +7,18 @@ import PosttimReport
 
 /// Where a regular file at standard output stood before a staged report is
 /// copied to it: a copy that fails partway (a full disk, `O_DIRECT`'s
-/// unaligned tail) is cut back to there, so the file keeps what it held
-/// and no part of the report; and a report the file-size limit cannot take
+/// unaligned tail) after all the file held is cut back to there, so the
+/// file keeps what it held and no part of the report; and a report the file-size limit cannot take
 /// after what the file holds (`>>`) is refused before a byte is copied.
 struct StandardOutputFile {
   let descriptor: Int32
   /// Where the report's first byte goes.
   let start: off_t
+  /// Whether the report goes after all the file holds (`>`, `>>`): only
+  /// then is cutting back to `start` a return to what it held. Written
+  /// over bytes the file holds (`1<>`, an offset mid-file), those are lost
+  /// either way, and a cut would lose the ones after them too.
+  private let endsAtStart: Bool
 
   /// Nil unless `descriptor` is a regular file.
   init?(_ descriptor: Int32) {
@@ -24,6 +29,7 @@ struct StandardOutputFile {
     guard offset >= 0 else { return nil }
     self.descriptor = descriptor
     start = offset
+    endsAtStart = offset >= info.st_size
   }
 
   /// The error for a report of `length` bytes that would pass `ulimit -f`
@@ -39,8 +45,10 @@ struct StandardOutputFile {
         + "limit (ulimit -f, \(limit.rlim_cur) bytes); nothing was printed: raise the limit")
   }
 
-  /// Cuts the file back to where the report began (a failed copy).
+  /// Cuts the file back to where the report began (a failed copy), when
+  /// the report went after all it held.
   func cutBack() {
+    guard endsAtStart else { return }
     _ = ftruncate(descriptor, start)
     _ = lseek(descriptor, start, SEEK_SET)
   }
