@@ -91,14 +91,7 @@ public final class DateTimeStrings: Sendable, ICUFailureReporting {
   /// The kept date part's and time part's texts for `date`, in the
   /// pattern's order. - Precondition: the parts are open.
   private func texts(from date: Date, _ clock: LocalWallClock, utcOffset: Int) -> (String, String) {
-    let dayKey = UInt64(bitPattern: clock.day)
-    let day =
-      days.text(for: dayKey)
-      ?? {
-        let text = parts.value!.date.string(from: date)
-        days.keep(text, for: dayKey)
-        return text
-      }()
+    let day = days.text(for: UInt64(bitPattern: clock.day)) { parts.value!.date.string(from: date) }
     let time = parts.value!.time.string(from: date, millisOfDay: clock.millisOfDay, utcOffset: utcOffset)
     return split.timeFirst ? (time, day) : (day, time)
   }

@@ -37,11 +37,7 @@ public final class TimeOfDayStrings: Sendable, ICUFailureReporting {
 
   /// The same, for a caller that has the wall clock already (``DateTimeStrings``).
   func string(from date: Date, millisOfDay: Int32, utcOffset: Int) -> String {
-    let key = Self.key(millisOfDay: millisOfDay, utcOffset: utcOffset)
-    if let text = strings.text(for: key) { return text }
-    let text = formatter.string(from: date)
-    strings.keep(text, for: key)
-    return text
+    strings.text(for: Self.key(millisOfDay: millisOfDay, utcOffset: utcOffset)) { formatter.string(from: date) }
   }
 
   /// ``string(from:utcOffset:)``'s UTF-8, kept; nil when it is not kept

@@ -88,6 +88,14 @@ final class PublishedTexts: @unchecked Sendable {
     return nil
   }
 
+  /// The text kept for `key`, else `make()`'s, kept for the next caller.
+  func text(for key: UInt64, making make: () -> String) -> String {
+    if let text = text(for: key) { return text }
+    let text = make()
+    keep(text, for: key)
+    return text
+  }
+
   /// ``utf8(for:)``, keeping `make()`'s text first when none is kept; nil
   /// when the text cannot be kept (its slots are taken).
   func utf8(for key: UInt64, making make: () -> String) -> UnsafeBufferPointer<UInt8>? {

@@ -17,6 +17,27 @@ extension TaskEntry {
   /// ``stableHash`` of these fields: a caller reading them in place in an
   /// array copies no entry (a copy retains each of its references).
   static func stableHash(date: Date, title: String, importance: Int, details: String) -> UInt64 {
+    title.withUTF8Bytes { title in
+      details.withUTF8Bytes { stableHash(date: date, title: title, importance: importance, details: $0) }
+    }
+  }
+
+  /// ``stableHash`` of the entry at `entry`, its texts read in place where
+  /// they are stored out of line: passing them on, even borrowed, retains
+  /// each (an atomic write to a line not yet in the cache).
+  static func stableHash(at entry: UnsafePointer<TaskEntry>) -> UInt64 {
+    guard let title = entry.pointee.title.storedUTF8, let details = entry.pointee.details.storedUTF8 else {
+      return stableHash(
+        date: entry.pointee.date, title: entry.pointee.title, importance: entry.pointee.importance,
+        details: entry.pointee.details)
+    }
+    return stableHash(date: entry.pointee.date, title: title, importance: entry.pointee.importance, details: details)
+  }
+
+  /// The hash of the fields, the texts as UTF-8, in their order.
+  private static func stableHash(
+    date: Date, title: UnsafeBufferPointer<UInt8>, importance: Int, details: UnsafeBufferPointer<UInt8>
+  ) -> UInt64 {
     var hash = FNV1a()
     ISO8601.withUTCUTF8(date) { hash.mix($0) }
     hash.mix(0x1F)
@@ -25,21 +46,6 @@ extension TaskEntry {
     hash.mix(decimal: importance)
     hash.mix(0x1F)
     hash.mix(details)
-    return hash.value
-  }
-
-  /// ``stableHash`` of the entry at `entry`, its texts read in place where
-  /// they are stored out of line: passing them on, even borrowed, retains
-  /// each (an atomic write to a line not yet in the cache).
-  static func stableHash(at entry: UnsafePointer<TaskEntry>) -> UInt64 {
-    var hash = FNV1a()
-    ISO8601.withUTCUTF8(entry.pointee.date) { hash.mix($0) }
-    hash.mix(0x1F)
-    if let bytes = entry.pointee.title.storedUTF8 { hash.mix(bytes) } else { hash.mix(entry.pointee.title) }
-    hash.mix(0x1F)
-    hash.mix(decimal: entry.pointee.importance)
-    hash.mix(0x1F)
-    if let bytes = entry.pointee.details.storedUTF8 { hash.mix(bytes) } else { hash.mix(entry.pointee.details) }
     return hash.value
   }
 }

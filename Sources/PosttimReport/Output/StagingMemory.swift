@@ -13,9 +13,10 @@ import Foundation
 /// kernel time, 37 of them after rendering with the other core idle,
 /// against about 27 ms from huge pages. The memory is counted in the
 /// resident set, so it is bounded: with 64 MiB, a 1M-task HTML report
-/// renders below the peak its list reached while it was read. It is used only where neither `ulimit -v` (the address
-/// space a memfd spares) nor `ulimit -f` (the limit the staging file is
-/// held to, which the memory is not) is set.
+/// renders below the peak its list reached while it was read. It is used
+/// only where neither `ulimit -v` (the address space a memfd spares) nor
+/// `ulimit -f` (the limit the staging file is held to, which the memory
+/// is not) is set.
 package final class StagingMemory: @unchecked Sendable {
   /// The most a stage holds by default.
   package static let defaultCapacity = 64 << 20
