@@ -1,8 +1,42 @@
-import PosttimReport
+import PosttimTemplating
 import Testing
+
+@testable import PosttimReport
 
 @Suite("Markdown escaping")
 struct MarkdownEscapingTests {
+  /// `MarkdownEscaping.escape(text)`, expected to be what the escaper over
+  /// UTF-8 (a report's rows) writes too.
+  static func escape(_ text: String) -> String {
+    let escaped = MarkdownEscaping.escape(text)
+    #expect(Self.escapedUTF8(text) == escaped, "the rows' escaper, for \(text.debugDescription)")
+    return escaped
+  }
+
+  static func escapedUTF8(_ text: String) -> String {
+    var buffer = TextBuffer()
+    text.withUTF8Bytes { MarkdownEscaping.escapeUTF8($0, into: &buffer) }
+    return buffer.text
+  }
+
+  @Test("the quick scan finds every scalar the escaping changes, from U+0080 to U+FFFF and the planes' noncharacters")
+  func quickScanEveryScalar() {
+    var scalars = (0x80...0xFFFF).compactMap(Unicode.Scalar.init)
+    for plane in 1...16 {
+      scalars += [plane << 16 | 0xFFFE, plane << 16 | 0xFFFF, plane << 16].compactMap(Unicode.Scalar.init)
+    }
+    var changed = 0
+    for scalar in scalars {
+      for text in [String(Character(scalar)), "a" + String(Character(scalar)) + "é b"] {
+        let full = text.withUTF8Bytes { MarkdownEscaping.escapeSlowly($0) }
+        #expect(Self.escapedUTF8(text) == full, "U+\(String(scalar.value, radix: 16, uppercase: true))")
+        #expect(MarkdownEscaping.escape(text) == full)
+        if full != text { changed += 1 }
+      }
+    }
+    // C1 controls, U+2028 and U+2029, bidi formatting characters and noncharacters, twice each.
+    #expect(changed == 2 * (32 + 2 + 9 + 32 + 2 + 16 * 2))
+  }
   @Test(
     "cell text cannot break the table or turn into markup",
     arguments: [
@@ -18,15 +52,15 @@ struct MarkdownEscapingTests {
       ("Bonne année ! 🎂 «ok»", "Bonne année ! 🎂 «ok»"),
     ])
   func escapes(input: String, expected: String) {
-    #expect(MarkdownEscaping.escape(input) == expected)
+    #expect(Self.escape(input) == expected)
   }
 }
 
 extension MarkdownEscapingTests {
   @Test("a special character followed by a combining mark is still escaped")
   func combiningMarks() {
-    #expect(MarkdownEscaping.escape("barre |\u{301}") == "barre \\|\u{301}")
-    #expect(MarkdownEscaping.escape("<\u{338}") == "\\<\u{338}")
+    #expect(Self.escape("barre |\u{301}") == "barre \\|\u{301}")
+    #expect(Self.escape("<\u{338}") == "\\<\u{338}")
   }
 }
 
@@ -34,7 +68,7 @@ extension MarkdownEscapingTests {
   @Test("terminal escapes and other controls become U+FFFD; tab stays")
   func controls() {
     #expect(
-      MarkdownEscaping.escape("a\u{1B}[31mb\u{9B}2J\u{7}\u{0}c\td") == "a\u{FFFD}\\[31mb\u{FFFD}2J\u{FFFD}\u{FFFD}c\td")
+      Self.escape("a\u{1B}[31mb\u{9B}2J\u{7}\u{0}c\td") == "a\u{FFFD}\\[31mb\u{FFFD}2J\u{FFFD}\u{FFFD}c\td")
   }
 }
 
@@ -54,7 +88,7 @@ extension MarkdownEscapingTests {
       ("xhttps://ex.org/a_b", "xhttps://ex.org/a\\_b"),
     ])
   func bareURLs(input: String, expected: String) {
-    #expect(MarkdownEscaping.escape(input) == expected)
+    #expect(Self.escape(input) == expected)
   }
 }
 
@@ -76,7 +110,7 @@ extension MarkdownEscapingTests {
       ("https://ex.org/é~ü", "<https://ex.org/é~ü>"),
     ])
   func angleAutolinks(input: String, expected: String) {
-    #expect(MarkdownEscaping.escape(input) == expected)
+    #expect(Self.escape(input) == expected)
   }
 
   /// GFM keeps a backslash written in a bare URL in its link (`%5C`) and
@@ -105,7 +139,7 @@ extension MarkdownEscapingTests {
       ("https://ex.org/a_b<x", "<https://ex.org/a_b>\\<x"),
     ])
   func backslashFreeLinks(input: String, expected: String) {
-    #expect(MarkdownEscaping.escape(input) == expected)
+    #expect(Self.escape(input) == expected)
   }
 
   /// CommonMark §2.5 decodes `&#` with 1–7 digits, `&#x` with 1–6 hex
@@ -139,7 +173,7 @@ extension MarkdownEscapingTests {
       ("https://ex.org/a\\&amp;", "<https://ex.org/a\\>\\&amp;"),
     ])
   func bareAmpersandWithoutReference(input: String, expected: String) {
-    #expect(MarkdownEscaping.escape(input) == expected)
+    #expect(Self.escape(input) == expected)
   }
 
   @Test(
@@ -155,7 +189,7 @@ extension MarkdownEscapingTests {
       ("https://ex.org/a\u{202E}~b", "\u{2068}https://ex.org/a\u{202E}~b\u{2069}"),
     ])
   func bareTilde(input: String, expected: String) {
-    #expect(MarkdownEscaping.escape(input) == expected)
+    #expect(Self.escape(input) == expected)
   }
 }
 
@@ -196,7 +230,7 @@ extension MarkdownEscapingTests {
       ("https://ex.org/a_b_", "<https://ex.org/a_b>\\_"),
     ])
   func trimmedTails(input: String, expected: String) {
-    #expect(MarkdownEscaping.escape(input) == expected)
+    #expect(Self.escape(input) == expected)
   }
 
   /// cmark-gfm's autolink extension links nothing while a `[` is open in
@@ -213,7 +247,7 @@ extension MarkdownEscapingTests {
       ("https://ex.org/a[b https://ex.org/c_", "<https://ex.org/a[b> <https://ex.org/c>\\_"),
     ])
   func bracketedURLs(input: String, expected: String) {
-    #expect(MarkdownEscaping.escape(input) == expected)
+    #expect(Self.escape(input) == expected)
   }
 }
 
@@ -241,7 +275,7 @@ extension MarkdownEscapingTests {
       ("https://ex.org/a&amp;\\_b", "https://ex.org/a\\&amp;\\\\\\_b"),
     ])
   func bareInsideLinks(input: String, expected: String) {
-    #expect(MarkdownEscaping.escape(input) == expected)
+    #expect(Self.escape(input) == expected)
   }
 }
 
@@ -259,6 +293,6 @@ extension MarkdownEscapingTests {
       ("x\u{3000}https://ex.org/a_b_", "x\u{3000}<https://ex.org/a_b>\\_"),
     ])
   func urlExtentAsGFM(input: String, expected: String) {
-    #expect(MarkdownEscaping.escape(input) == expected)
+    #expect(Self.escape(input) == expected)
   }
 }

@@ -141,9 +141,11 @@ public struct TemplateReportWriter: ReportWriter {
 
   /// GitHub-flavoured Markdown from `Templates/markdown/`.
   public static func markdown(options: WriterOptions) throws -> TemplateReportWriter {
-    try TemplateReportWriter(
+    var writer = try TemplateReportWriter(
       format: "markdown", folder: "markdown", options: options,
       escape: MarkdownEscaping.escape)
+    writer.escapeBytes = MarkdownEscaping.escapeUTF8(_:into:)
+    return writer
   }
 
   /// An HTML5 document from `Templates/html/`; several locales make one
