@@ -21,8 +21,8 @@ import Foundation
 ///   file if it stays in the narrow subset writers produce; otherwise, or
 ///   when that gives up, expat reads it (``XMLPlistReader``): all of XML,
 ///   and the reader whose error messages the user sees.
-/// - Binary: a long list is read in two halves at once
-///   (``BinaryPlistReader``'s `tasksInHalves`); otherwise, or when that
+/// - Binary: a long list is read in parts at once
+///   (``BinaryPlistReader``'s `tasksInParts`); otherwise, or when that
 ///   gives up, on one core by the same reader.
 ///
 /// The invariant every tier keeps: same tasks or give up. A faster tier
@@ -30,7 +30,7 @@ import Foundation
 /// origins included, or it gives up and the next one reads the input from
 /// its start; it never reports an error of its own, so every message,
 /// line and entry number comes from the complete reader. Differential
-/// tests (scanner against expat, halves against one core, and all of them
+/// tests (scanner against expat, parts against one core, and all of them
 /// against Foundation's reader in the test oracles) and the decoder fuzz
 /// harness check it.
 ///

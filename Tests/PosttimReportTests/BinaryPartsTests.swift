@@ -4,14 +4,14 @@ import Testing
 
 @testable import PosttimReport
 
-/// Long binary lists are read in two halves at once
-/// (`BinaryPlistReader.tasksInHalves`). A result must be the one-core
+/// Long binary lists are read in parts at once
+/// (`BinaryPlistReader.tasksInParts`). A result must be the one-core
 /// result, value for value; where the one-core reader refuses the list,
-/// the halves must give nil, so that one core reads it and reports the refusal.
+/// the parts must give nil, so that one core reads it and reports the refusal.
 @Suite(
-  "Differential: the binary list read in two halves against one core",
-  .enabled(if: Parallel.width > 1, "the halves are read at once only on a machine with 2 cores or more"))
-struct BinaryHalvesTests {
+  "Differential: the binary list read in parts at once against one core",
+  .enabled(if: Parallel.width > 1, "the parts are read at once only on a machine with 2 cores or more"))
+struct BinaryPartsTests {
   static func oneCore(_ data: Data) -> Result<[TaskEntry], TaskListError> {
     data.withUnsafeBytes { raw in
       Result { () throws(TaskListError) in
@@ -21,17 +21,19 @@ struct BinaryHalvesTests {
     }
   }
 
-  static func halves(_ data: Data) throws -> [TaskEntry]? {
+  static func inParts(_ data: Data, _ parts: Int) throws -> [TaskEntry]? {
     try data.withUnsafeBytes { raw in
-      try BinaryPlistReader(raw.bindMemory(to: UInt8.self), file: "t.plist").tasksInHalves()
+      try BinaryPlistReader(raw.bindMemory(to: UInt8.self), file: "t.plist").tasksInParts(parts)
     }
   }
 
-  @Test("lists written by Foundation: the same tasks, entries numbered from 1", arguments: [1, 2, 3])
-  func generated(seed: UInt64) throws {
+  @Test(
+    "lists written by Foundation: the same tasks, entries numbered from 1 (seed, parts)",
+    arguments: [(1, 2), (2, 3), (3, 4), (4, 7)])
+  func generated(seed: UInt64, parts: Int) throws {
     let list = DifferentialReaderTests.generated(seed: seed, count: 301)
     let data = try PropertyListSerialization.data(fromPropertyList: list, format: .binary, options: 0)
-    let tasks = try #require(try Self.halves(data))
+    let tasks = try #require(try Self.inParts(data, parts))
     #expect(tasks == (try Self.oneCore(data).get()))
     #expect(tasks.map(\.origin.entry) == Array(1...301))
   }
@@ -53,42 +55,43 @@ struct BinaryHalvesTests {
     }
   }
 
-  @Test("one task dictionary shared by both halves: a task per reference, each with its own entry")
-  func sharedAcrossHalves() throws {
+  @Test(
+    "one task dictionary shared by several parts: a task per reference, each with its own entry", arguments: [2, 3])
+  func sharedAcrossParts(parts: Int) throws {
     var plist = BinaryPlistBuilder()
     let shared = plist.task(title: "même tâche")
     let other = plist.task(title: "autre")
     let root = plist.array([shared, other, shared, other, shared, shared])
     let data = plist.data(top: root)
-    let tasks = try #require(try Self.halves(data))
+    let tasks = try #require(try Self.inParts(data, parts))
     #expect(tasks == (try Self.oneCore(data).get()))
     #expect(tasks.map(\.title) == ["même tâche", "autre", "même tâche", "autre", "même tâche", "même tâche"])
     #expect(tasks.map(\.origin.entry) == Array(1...6))
   }
 
-  @Test("each half within the budget, both together over it: nil, and one core refuses the list")
-  func budgetAcrossHalves() throws {
+  @Test("each part within the budget, all together over it: nil, and one core refuses the list", arguments: [2, 4])
+  func budgetAcrossParts(parts: Int) throws {
     // About 80 M cost units allowed for this 1 MB file; each reference costs 1 M.
     let data = BinaryPlistBuilder.sharedDescription(length: 1_000_000, references: 100)
-    #expect(try Self.halves(data) == nil)
+    #expect(try Self.inParts(data, parts) == nil)
     guard case .failure(let error) = Self.oneCore(data) else {
       Issue.record("one core must refuse the list")
       return
     }
     #expect(error.message.contains("expands through shared references"))
-    // 60 references: within the budget, read the same in halves.
+    // 60 references: within the budget, read the same in parts.
     let smallData = BinaryPlistBuilder.sharedDescription(length: 1_000_000, references: 60)
-    #expect(try Self.halves(smallData) == (try Self.oneCore(smallData).get()))
+    #expect(try Self.inParts(smallData, parts) == (try Self.oneCore(smallData).get()))
   }
 
-  @Test("a bad value in the second half: nil, and one core names its entry")
-  func badValueInSecondHalf() throws {
+  @Test("a bad value in the last part: nil, and one core names its entry", arguments: [2, 4])
+  func badValueInLastPart(parts: Int) throws {
     var plist = BinaryPlistBuilder()
     let good = plist.task()
     let bad = plist.task(importance: "12")
     let root = plist.array([good, good, good, bad])
     let data = plist.data(top: root)
-    #expect(try Self.halves(data) == nil)
+    #expect(try Self.inParts(data, parts) == nil)
     guard case .failure(let error) = Self.oneCore(data) else {
       Issue.record("one core must refuse the list")
       return
@@ -96,18 +99,18 @@ struct BinaryHalvesTests {
     #expect(error.entry == 4)
   }
 
-  /// Both halves write into one array: a half that fails leaves its part
-  /// empty, and the other half's tasks are let go.
+  /// Every part writes into one array: a part that fails leaves its slice
+  /// empty, and the other parts' tasks are let go.
   @Test(
-    "a bad value in the first half, or in both: nil, and one core names the first",
-    arguments: [[1], [1, 4], [2, 3]])
-  func badValuesInEitherHalf(badEntries: [Int]) throws {
+    "a bad value in the first part, or in several: nil, and one core names the first (bad entries, parts)",
+    arguments: [([1], 2), ([1, 4], 2), ([2, 3], 2), ([3], 4), ([2, 4], 3)])
+  func badValuesInAnyPart(badEntries: [Int], parts: Int) throws {
     var plist = BinaryPlistBuilder()
     let good = plist.task(title: "une tâche au titre assez long pour le tas")
     let bad = plist.task(importance: "12")
     let root = plist.array((1...4).map { badEntries.contains($0) ? bad : good })
     let data = plist.data(top: root)
-    #expect(try Self.halves(data) == nil)
+    #expect(try Self.inParts(data, parts) == nil)
     guard case .failure(let error) = Self.oneCore(data) else {
       Issue.record("one core must refuse the list")
       return
