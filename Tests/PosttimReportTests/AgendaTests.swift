@@ -175,8 +175,9 @@ struct LongAgendaTests {
   /// 30,000 tasks on 600 instants over 25 days, across Toronto's DST end:
   /// tasks sharing an instant and importance come in groups of up to 8
   /// and beyond (titles then decide, in French collation, compared
-  /// directly or by sort key), and enough are kept that the sections are
-  /// gathered on two cores.
+  /// directly or by sort key), and enough are kept that they are filtered
+  /// and sorted in two halves, merged (ties across the halves in input
+  /// order), and gathered into sections on two cores.
   static func tasks() -> [TaskEntry] {
     var random = SplitMix64(seed: 11)
     let titles = ["été", "ete", "Été", "côte", "cote", "coté", "côté", "a", "B", "b", "", "Œuvre", "oeuvre"]
