@@ -24,80 +24,17 @@ public enum HTMLEscaping {
   /// entities, and forbidden code points by U+FFFD.
   public static func escape(_ s: String) -> String {
     // Fast path: most report values contain nothing to escape.
-    s.withUTF8Bytes { needsEscaping($0) ? escapeSlowly($0) : s }
+    s.withUTF8Bytes { scan.finds(in: $0) ? escapeSlowly($0) : s }
   }
 
   /// ``escape(_:)`` of the text whose UTF-8 is `bytes`, appended to `buffer`.
   package static func escapeUTF8(_ bytes: UnsafeBufferPointer<UInt8>, into buffer: inout TextBuffer) {
-    guard needsEscaping(bytes) else { return buffer.write(bytes) }
+    guard scan.finds(in: bytes) else { return buffer.write(bytes) }
     escapeSlowly(bytes, into: &buffer)
   }
 
-  /// Whether ``escape(_:)`` changes the text whose UTF-8 is `bytes`: a
-  /// byte class from ``scanClasses``, four bytes at a time while none of
-  /// them needs a closer look (most of a report's text).
-  private static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let base = bytes.baseAddress else { return false }
-    let classes = scanClasses
-    let count = bytes.count
-    var index = 0
-    while true {
-      while index &+ 4 <= count,
-        classes[Int(base[index])] | classes[Int(base[index &+ 1])] | classes[Int(base[index &+ 2])]
-          | classes[Int(base[index &+ 3])] == 0
-      {
-        index &+= 4
-      }
-      guard index < count else { return false }
-      let lead = base[index]
-      switch classes[Int(lead)] {
-      case 0: index &+= 1
-      case 1: return true
-      default:
-        // A lead shared with scalars the escaper changes: the next bytes
-        // (there, in valid UTF-8) tell them apart without decoding, as
-        // for the no-break space (C2 A0) and the minus sign (E2 88 92)
-        // of French dates and numbers.
-        let second = base[index &+ 1]
-        switch lead {
-        case 0xC2:
-          if second < 0xA0 { return true }  // U+0080…U+009F: C1 controls
-          index &+= 2
-        case 0xE2:
-          let third = base[index &+ 2]
-          // U+202A…U+202E and U+2066…U+2069: bidi formatting.
-          if second == 0x80 && (0xAA...0xAE).contains(third) || second == 0x81 && (0xA6...0xA9).contains(third) {
-            return true
-          }
-          index &+= 3
-        case 0xEF:
-          let third = base[index &+ 2]
-          // U+FDD0…U+FDEF, U+FFFE and U+FFFF: noncharacters.
-          if second == 0xB7 && (0x90...0xAF).contains(third) || second == 0xBF && third >= 0xBE { return true }
-          index &+= 3
-        default:
-          let value = ScalarScan.scalar(in: bytes, at: index).value
-          if isForbidden(Unicode.Scalar(value)!) || BidiBalance.isFormatting(value) { return true }
-          index &+= ScalarScan.sequenceLength(lead)
-        }
-      }
-    }
-  }
-
-  /// Per byte value: 1 for an ASCII byte ``escape(_:)`` changes, 2 for
-  /// the lead byte of a scalar it may change (``EscapedLeads``), 0 for
-  /// any other byte (other leads and every continuation byte: their
-  /// scalars are copied as they are).
-  private nonisolated(unsafe) static let scanClasses: UnsafePointer<UInt8> = {
-    let classes = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
-    for byte in 0..<256 {
-      classes[byte] =
-        byte < 0x80
-        ? (escapedASCII.contains(UInt8(byte)) ? 1 : 0)
-        : byte >= 0xC2 && EscapedLeads.htmlAndMarkdown >> UInt64(byte & 0x3F) & 1 != 0 ? 2 : 0
-    }
-    return UnsafePointer(classes)
-  }()
+  /// What ``escape(_:)`` changes.
+  private static let scan = EscapeScan(ascii: escapedASCII, lineSeparators: false)
 
   /// The escaping itself, over valid UTF-8, into bytes made a String once
   /// (appending scalar by scalar to a String costs more than the rest).

@@ -45,29 +45,22 @@ public enum MarkdownEscaping {
 
   /// `text` safe in a GFM table cell: see the type's rules.
   public static func escape(_ text: String) -> String {
-    text.withUTF8Bytes { needsEscaping($0) ? escapeSlowly($0) : text }
+    text.withUTF8Bytes { scan.finds(in: $0) ? escapeSlowly($0) : text }
   }
 
   /// ``escape(_:)`` of the text whose UTF-8 is `bytes`, appended to
   /// `buffer`: a report's rows lend their values' bytes, where a `String`
   /// per value was retained and released on every core.
   package static func escapeUTF8(_ bytes: UnsafeBufferPointer<UInt8>, into buffer: inout TextBuffer) {
-    guard needsEscaping(bytes) else { return buffer.write(bytes) }
+    guard scan.finds(in: bytes) else { return buffer.write(bytes) }
     buffer.write(escapeSlowly(bytes))
   }
 
-  /// Whether ``escape(_:)`` changes the text whose UTF-8 is `bytes`: a
-  /// special character, a line break, a control, a noncharacter or a bidi
-  /// formatting character. URLs need nothing without one (their handling
-  /// only keeps some special characters bare).
-  private static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    ScalarScan.contains(
-      bytes, ascii: escapedASCII, decodedLeads: EscapedLeads.htmlAndMarkdown,
-      nonASCII: {
-        $0 == 0x2028 || $0 == 0x2029 || HTMLEscaping.isForbidden(Unicode.Scalar($0)!)
-          || BidiBalance.isFormatting($0)
-      })
-  }
+  /// What ``escape(_:)`` changes: a special character, a line break, a
+  /// control, a noncharacter or a bidi formatting character. URLs need
+  /// nothing without one (their handling only keeps some special
+  /// characters bare).
+  private static let scan = EscapeScan(ascii: escapedASCII, lineSeparators: true)
 
   /// The escaping itself, over valid UTF-8, byte by byte: ASCII (every
   /// character the rules name but U+2028 and U+2029) is handled as bytes,
