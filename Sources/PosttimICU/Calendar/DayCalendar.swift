@@ -95,9 +95,11 @@ public final class DayCalendar: @unchecked Sendable, ICUFailureReporting {
   private func publishedSpan(at millis: Double) -> OffsetSpan? {
     let bits = published.load(ordering: .acquiring)
     guard bits != 0 else { return nil }
-    let kept = Unmanaged<KeptSpans>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).takeUnretainedValue()
-    for span in kept.spans where span.contains(millis) { return span }
-    return nil
+    // Read in place: a retain of the one published object, from every core
+    // for every task, is a write to one cache line they all share.
+    return Unmanaged<KeptSpans>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)._withUnsafeGuaranteedRef { kept in
+      kept.spans.first { $0.contains(millis) }
+    }
   }
 
   /// The first ICU error a day computation met (the computation then

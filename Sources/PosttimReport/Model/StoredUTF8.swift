@@ -11,3 +11,10 @@ extension String {
     return utf8.withContiguousStorageIfAvailable { $0 }
   }
 }
+
+extension String {
+  /// The same text in storage of its own: the tasks one core makes
+  /// share a copy of their file's path, not the one every core retains
+  /// (each retain is a write to that string's cache line).
+  var ownCopy: String { String(decoding: Array(utf8), as: UTF8.self) }
+}

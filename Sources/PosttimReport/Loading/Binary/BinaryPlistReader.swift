@@ -47,7 +47,7 @@ struct BinaryPlistReader: Sendable {
   /// The file's bytes.
   var bytes: UnsafeBufferPointer<UInt8> { input.bytes }
   private let input: InputBytes
-  let file: String
+  private(set) var file: String
   /// Called every 32,768 tasks when the bytes are a mapped file: it drops
   /// the pages read so far (they fault back in if needed), so a large file
   /// does not stay resident beside the tasks made from it.
@@ -208,6 +208,7 @@ struct BinaryPlistReader: Sendable {
         // Every part drops the pages read so far, as one core does: the
         // others read again (from the page cache) the few they still need.
         var reader = start
+        reader.file = start.file.ownCopy
         var total = part == 0 ? 16 : 0
         let positions = bounds[part]..<bounds[part + 1]
         let slice = UnsafeMutableBufferPointer(rebasing: buffer[positions])

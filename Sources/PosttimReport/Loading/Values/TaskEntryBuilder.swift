@@ -56,16 +56,20 @@ package struct TaskEntryBuilder {
     fail(key, "is given twice in the entry (duplicate key)")
   }
 
-  /// The entry, once every key is in.
+  /// The entry, once every key is in; the builder's strings are moved
+  /// into it, leaving the builder empty.
   /// - Throws: ``TaskListError`` naming the first missing required key.
-  consuming func finish() throws(TaskListError) -> TaskEntry {
-    // The strings taken out, not copied: a copy was retained here and
-    // released again when the builder ended, for every task.
+  mutating func finish() throws(TaskListError) -> TaskEntry {
+    // Taken out, not copied: a copy (of a builder consumed, too) was
+    // retained here and released again when the builder ended, for every
+    // task; the path, one string every task shares, from every core.
     guard let title = title.take() else { throw fail(TaskListDecoder.Key.title, "is missing") }
     guard let date else { throw fail(TaskListDecoder.Key.date, "is missing") }
     guard let importance else { throw fail(TaskListDecoder.Key.importance, "is missing") }
+    var extraFields: [String: PropertyListValue] = [:]
+    swap(&extraFields, &extra)
     return TaskEntry(
-      title: title, date: date, importance: importance, details: details.take() ?? "", extraFields: extra,
+      title: title, date: date, importance: importance, details: details.take() ?? "", extraFields: extraFields,
       origin: TaskOrigin(file: file, entry: entry))
   }
 

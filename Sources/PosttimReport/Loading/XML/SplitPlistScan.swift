@@ -51,7 +51,7 @@ enum SplitPlistScan {
     guard bounds.count > 2 else { return nil }
     let last = bounds.count - 2
     var read = Parallel.map(bounds.count - 1) { part -> [TaskEntry]? in
-      let reader = XMLPlistReader(file: file)
+      let reader = XMLPlistReader(file: file.ownCopy)
       if part > 0 {
         reader.start(.plist)
         reader.start(.array)

@@ -416,7 +416,8 @@ final class XMLPlistReader {
         guard taskKey == nil else { return fail(.unreadable, "a <key> without a value") }
         do {
           // Taken, not copied: a copy retained the task's strings once more.
-          tasks.append(try task.take()!.finish())
+          var builder = task.take()!
+          tasks.append(try builder.finish())
         } catch {
           return fail(error)
         }
