@@ -98,6 +98,26 @@ struct ReaderMessageTests: DecodesSampleLists {
         == "x.plist: entry 1: \"importance\" must be 1…9, got an integer beyond 64 bits")
   }
 
+  /// A UID's low nibble is its length less one, never a count in the next
+  /// object: 0x8F is a 16-byte UID, not an extended count.
+  @Test(
+    "a binary value of a kind no task list holds is named, with its entry and key",
+    arguments: [
+      ([0x80, 0x07], "a UID"), ([0x8F] + Array(repeating: 0x01, count: 16), "a UID"), ([0x00], "a null"),
+    ] as [([UInt8], String)])
+  func kindNoTaskListHolds(bytes: [UInt8], name: String) throws {
+    var plist = BinaryPlistBuilder()
+    let task = plist.dictionary(
+      [
+        ("tache", plist.string("t")), ("date", plist.date(0)), ("importance", plist.string("5")),
+        ("x", plist.add(bytes)),
+      ]
+      .map { (key: plist.string($0.0), value: $0.1) })
+    let root = plist.array([task])
+    #expect(
+      error(plist.data(top: root))?.description == "x.plist: entry 1: \"x\" holds \(name), which no task list holds")
+  }
+
   @Test("invalid UTF-8 in a string says invalid UTF-8, at its line")
   func invalidUTF8() throws {
     var bytes = Array(xmlTask("<key>note</key><string>caf_</string>").utf8)

@@ -61,6 +61,10 @@ struct BinaryPlistReader: Sendable {
   private static let shared: UInt8 = 2, visiting: UInt8 = 0x80
   /// Objects referenced more than once, once decoded.
   private var memo = ObjectMemo<Decoded>()
+  /// The first shared dictionary keys met (at most 8), by object index,
+  /// with their cost: found by a look at a few entries, where the memo
+  /// hashed the index and copied the value out, four times a task.
+  private var recentKeys: [(index: Int, name: String, cost: Int)] = []
 
   /// A decoded object: its value, its cost (see ``budget(forFileSize:)``)
   /// and its height (levels of arrays and dictionaries, 0 for a scalar).
@@ -305,16 +309,12 @@ struct BinaryPlistReader: Sendable {
     for position in 0..<dictionary.count {
       var key: String?
       do {
-        let keyIndex = try reference(dictionary.start + position * referenceSize)
-        let keyObject = try value(keyIndex, level: 3)
-        guard case .string(let name) = keyObject.value else {
-          throw Problem.malformed("a dictionary key that is not a string")
-        }
+        let (name, keyCost) = try self.key(try reference(dictionary.start + position * referenceSize))
         key = name
         let valueIndex = try reference(dictionary.start + (dictionary.count + position) * referenceSize)
         let decoded = try self.value(valueIndex, level: 3, importance: name == TaskListDecoder.Key.importance)
         let value = decoded.value
-        cost = cost.addingReportingOverflow(keyObject.cost + decoded.cost).partialValue
+        cost = cost.addingReportingOverflow(keyCost + decoded.cost).partialValue
         if case .date(let date) = value, !ISO8601.isSupported(date) {
           throw Problem.value("is out of range (years 0…9999)")
         }
@@ -324,6 +324,17 @@ struct BinaryPlistReader: Sendable {
       }
     }
     return (try builder.finish(), cost)
+  }
+
+  /// A task dictionary's key (object `index`) and its cost. The keys
+  /// shared by every task are kept (``recentKeys``), as ``value(_:level:importance:)``
+  /// would give them: a string has no height, and no cycle runs through it.
+  private mutating func key(_ index: Int) throws(Problem) -> (String, Int) {
+    for known in recentKeys where known.index == index { return (known.name, known.cost) }
+    let decoded = try value(index, level: 3)
+    guard case .string(let name) = decoded.value else { throw .malformed("a dictionary key that is not a string") }
+    if references[index] & Self.shared != 0, recentKeys.count < 8 { recentKeys.append((index, name, decoded.cost)) }
+    return (name, decoded.cost)
   }
 
   private func describe(_ problem: Problem, entry: Int?, key: String?) -> TaskListError {
@@ -394,7 +405,8 @@ struct BinaryPlistReader: Sendable {
     var position = start + 1
     var count = Int(marker & 0x0F)
     let kind = marker >> 4
-    if count == 0x0F, [0x4, 0x5, 0x6, 0xA, 0xC, 0xD].contains(kind) {
+    // Kinds 4, 5, 6, A, C and D give a count of 15 or more in the next object.
+    if count == 0x0F, 0b0011_0100_0111_0000 >> kind & 1 != 0 {
       guard position < tableOffset, bytes[position] >> 4 == 0x1, bytes[position] & 0x0F <= 3 else {
         throw .malformed("object \(index) does not fit the file")
       }
