@@ -38,6 +38,42 @@ struct BinaryPartsTests {
     #expect(tasks.map(\.origin.entry) == Array(1...301))
   }
 
+  /// Lists written by Foundation (which shares equal values across the
+  /// whole file), with bad values at random entries: read in 2 to 9 parts,
+  /// the same tasks as one core, or nil exactly where one core refuses.
+  @Test("random lists with bad values, any number of parts: the one-core tasks, or nil where one core refuses")
+  func randomListsAndParts() throws {
+    var state: UInt64 = 0x5EED
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int(state >> 33) % bound
+    }
+    var refused = 0
+    for seed in 1...40 {
+      var list = DifferentialReaderTests.generated(seed: UInt64(seed), count: 60 + next(200))
+      for _ in 0..<next(3) {
+        let entry = next(list.count)
+        switch next(4) {
+        case 0: list[entry]["importance"] = "12"
+        case 1: list[entry]["tache"] = nil
+        case 2: list[entry]["date"] = "demain"
+        default: list[entry]["description"] = 7
+        }
+      }
+      let data = try PropertyListSerialization.data(fromPropertyList: list, format: .binary, options: 0)
+      let parts = 2 + next(8)
+      let inParts = try Self.inParts(data, parts)
+      switch Self.oneCore(data) {
+      case .success(let tasks): #expect(inParts == tasks, "seed \(seed), \(parts) parts")
+      case .failure:
+        #expect(inParts == nil, "seed \(seed), \(parts) parts")
+        refused += 1
+      }
+    }
+    // Both kinds of list were met.
+    #expect(refused > 5 && refused < 35)
+  }
+
   @Test("reference counts taken in two halves at once are the one-core counts")
   func referenceCountsInHalves() throws {
     // Foundation's writer shares equal values (dates, importances, keys)
