@@ -48,7 +48,7 @@ struct BinaryPlistReader: Sendable {
   var bytes: UnsafeBufferPointer<UInt8> { input.bytes }
   private let input: InputBytes
   private(set) var file: String
-  /// Called every 32,768 tasks when the bytes are a mapped file: it drops
+  /// Called every 8,192 tasks when the bytes are a mapped file: it drops
   /// the pages read so far (they fault back in if needed), so a large file
   /// does not stay resident beside the tasks made from it.
   var releasePages: (@Sendable () -> Void)?
