@@ -33,4 +33,18 @@ struct ReportTextBytesTests {
     let extra = 7 + 5 + 1 + 32 + 5 + 2 + 32
     #expect(view.textBytes == titles + details + extra)
   }
+
+  @Test("a long report, counted in two parts at once, gives the sum of every task's text")
+  func longReportCountedInParts() throws {
+    let fixture = try ReportFixture()
+    let tasks = (0..<24_000).map { index in
+      TaskEntry(
+        title: String(repeating: "é", count: index % 23),
+        date: ReportFixture.now.addingTimeInterval(Double(index) * 60),
+        importance: 1 + index % 9, details: index % 3 == 0 ? "" : "détail n° \(index)")
+    }
+    let view = fixture.presenter.view(of: try fixture.agenda(tasks))
+    #expect(view.sections.count > 10)
+    #expect(view.textBytes == tasks.reduce(0) { $0 + $1.title.utf8.count + $1.details.utf8.count })
+  }
 }
