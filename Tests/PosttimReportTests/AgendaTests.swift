@@ -248,3 +248,20 @@ struct LongAgendaTests {
     #expect((agenda.taskCount > AgendaBuilder.parallelGatherMinimum) == (options.to == nil))
   }
 }
+
+@Suite("Merging the agenda's two sorted halves")
+struct AgendaMergeTests {
+  typealias Keyed = AgendaBuilder.Keyed
+  static func keyed(_ seconds: Double, _ importance: Int, _ index: Int) -> Keyed {
+    Keyed(date: Date(timeIntervalSince1970: seconds), importance: importance, day: LocalDay(dayNumber: 0), index: index)
+  }
+
+  @Test("by instant, then importance (9 first); a tie takes the first half's task first; either half may be empty")
+  func merged() {
+    let first = [Self.keyed(10, 5, 0), Self.keyed(10, 5, 1), Self.keyed(20, 9, 2), Self.keyed(30, 1, 3)]
+    let second = [Self.keyed(5, 1, 4), Self.keyed(10, 7, 5), Self.keyed(10, 5, 6), Self.keyed(20, 9, 7)]
+    #expect(AgendaBuilder.merged(first, second).map(\.index) == [4, 5, 0, 1, 6, 2, 7, 3])
+    #expect(AgendaBuilder.merged(first, []).map(\.index) == [0, 1, 2, 3])
+    #expect(AgendaBuilder.merged([], second).map(\.index) == [4, 5, 6, 7])
+  }
+}

@@ -24,7 +24,8 @@ import Synchronization
 public final class DayCalendar: @unchecked Sendable, ICUFailureReporting {
   private let handle: OpaquePointer
   private let lock = Mutex([OffsetSpan]())
-  /// The kept spans as last published (a retained ``KeptSpans``), or 0.
+  /// The kept spans as last published (a ``KeptSpans`` that
+  /// ``publishedSpans`` keeps alive until the calendar goes), or 0.
   private let published = Atomic<UInt>(0)
   /// Every ``KeptSpans`` published, freed with the calendar (a reader may
   /// still be reading one that was replaced). Guarded by `lock`.
@@ -95,8 +96,9 @@ public final class DayCalendar: @unchecked Sendable, ICUFailureReporting {
   private func publishedSpan(at millis: Double) -> OffsetSpan? {
     let bits = published.load(ordering: .acquiring)
     guard bits != 0 else { return nil }
-    // Read in place: a retain of the one published object, from every core
-    // for every task, is a write to one cache line they all share.
+    // Read in place, safely: every published object lives as long as the
+    // calendar (`publishedSpans`). A retain of it, from every core for
+    // every task, was a write to one cache line they all share.
     return Unmanaged<KeptSpans>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)._withUnsafeGuaranteedRef { kept in
       kept.spans.first { $0.contains(millis) }
     }

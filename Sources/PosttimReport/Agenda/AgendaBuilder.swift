@@ -22,7 +22,9 @@ public struct AgendaBuilder: Sendable {
   /// Tie groups up to this size compare titles pairwise (see ``build(_:options:)``).
   static let directComparisonLimit = 8
 
-  /// From this many kept tasks on, sections are gathered on two cores.
+  /// From this many tasks on, a list is filtered and sorted in two halves
+  /// at once, and from this many kept tasks on, sections are gathered on
+  /// two cores (and a report's text bytes counted in two parts).
   static let parallelGatherMinimum = 20_000
 
   /// Builds the agenda.

@@ -12,7 +12,9 @@ extension ReportView {
   /// where half its tasks are behind.
   public var textBytes: Int {
     let total = taskCount
-    guard total >= 20_000, Parallel.width > 1 else { return Self.textBytes(of: sections[...]) }
+    guard total >= AgendaBuilder.parallelGatherMinimum, Parallel.width > 1 else {
+      return Self.textBytes(of: sections[...])
+    }
     var split = 0
     var before = 0
     while split < sections.count, before < total / 2 {

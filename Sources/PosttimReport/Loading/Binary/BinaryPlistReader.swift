@@ -1,6 +1,7 @@
 import Foundation
 import PosttimICU
 import PosttimParallel
+import Synchronization
 
 /// Reads a binary property list (Apple's `bplist00`: a header, objects, an
 /// offset table and a 32-byte trailer, as CoreFoundation's
@@ -8,7 +9,9 @@ import PosttimParallel
 ///
 /// Objects may be referenced from many places, so the file is a graph, not
 /// a tree. Each object is decoded once and remembered (shared references
-/// share the value; a task dictionary referenced twice is validated once),
+/// share the value; a task dictionary referenced twice is validated once;
+/// a long list's parts each decode the small ones they use, and share the
+/// large strings and data),
 /// cycles are refused, and the nesting limit is checked with each object's
 /// remembered height. What the tasks would expand to when written out is
 /// bounded by ``budget(forFileSize:)``: past it the file is refused instead
@@ -55,20 +58,45 @@ struct BinaryPlistReader: Sendable {
   private let offsetSize: Int, referenceSize: Int, objectCount: Int, top: Int, tableOffset: Int
   private let budget: Int
   /// Per object (one byte each, so a million tasks cost a few MB): how
-  /// many references point at it, saturating at 2 (``shared``), and the
-  /// ``visiting`` bit while it is being decoded (a cycle if met again).
+  /// many references point at it, saturating at 2 (``shared``). Read
+  /// only once counted: the parts' readers share it.
   private var references: [UInt8]
-  private static let shared: UInt8 = 2, visiting: UInt8 = 0x80
-  /// Objects referenced more than once, once decoded.
+  private static let shared: UInt8 = 2
+  /// The arrays and dictionaries being decoded, outermost first (at most
+  /// ``TaskListDecoder/depthLimit``): one met again is a cycle.
+  private var visiting: [Int] = []
+  /// Objects referenced more than once, once decoded (once per part).
   private var memo = ObjectMemo<Decoded>()
   /// The first shared dictionary keys met (at most 8), by object index,
   /// with their cost: found by a look at a few entries, where the memo
-  /// hashed the index and copied the value out, four times a task.
-  private var recentKeys: [(index: Int, name: String, cost: Int)] = []
+  /// hashed the index and copied the value out, for every key of every task.
+  private var firstSharedKeys: [(index: Int, name: String, cost: Int)] = []
+  /// What the parts of one list share, when this reader reads one of them.
+  private var partsShared: PartsShared?
+
+  /// What the readers of one list's parts share: the cost of all of them
+  /// so far (a part stops once it passes the budget, where one core
+  /// would), whether one failed (the others stop: one core reads the list
+  /// again), and the large shared strings and data decoded so far, one
+  /// copy for all parts, as one core keeps.
+  final class PartsShared: Sendable {
+    let total = Atomic<Int>(0)
+    let failed = Atomic<Bool>(false)
+    let large = Mutex<[Int: Decoded]>([:])
+  }
+
+  /// Payloads from this many bytes are kept in ``PartsShared/large``.
+  static let largePayload = 4_096
+
+  /// `a + b` for costs (not negative), `Int.max` past it.
+  static func adding(_ a: Int, _ b: Int) -> Int {
+    let (sum, overflow) = a.addingReportingOverflow(b)
+    return overflow ? .max : sum
+  }
 
   /// A decoded object: its value, its cost (see ``budget(forFileSize:)``)
   /// and its height (levels of arrays and dictionaries, 0 for a scalar).
-  struct Decoded {
+  struct Decoded: Sendable {
     let value: PropertyListValue
     let cost: Int
     let height: Int
@@ -195,7 +223,8 @@ struct BinaryPlistReader: Sendable {
   /// reads the list on one core, which finds the same error and reports it
   /// where it occurs. A success is the one-core result: entries are
   /// numbered by their position in the root array either way, and an
-  /// object shared by two parts is decoded in each to the same value.
+  /// object shared by two parts is decoded in each to the same value
+  /// (a large string or data once for all, ``PartsShared``).
   func tasksInParts(_ parts: Int) -> [TaskEntry]? {
     guard let root = try? object(top), root.kind == 0xA else { return nil }
     return tasksInParts(of: root, parts: parts)
@@ -204,7 +233,10 @@ struct BinaryPlistReader: Sendable {
   private func tasksInParts(of root: Object, parts: Int) -> [TaskEntry]? {
     let parts = max(1, min(parts, root.count))
     let bounds = (0...parts).map { root.count * $0 / parts }
-    let start = self
+    let shared = PartsShared()
+    var first = self
+    first.partsShared = shared
+    let start = first
     var succeeded = false
     // Every part writes into one array, each its own slice: joining arrays
     // held them all and the joined one at once, a long list's peak.
@@ -218,7 +250,10 @@ struct BinaryPlistReader: Sendable {
         var total = part == 0 ? 16 : 0
         let positions = bounds[part]..<bounds[part + 1]
         let slice = UnsafeMutableBufferPointer(rebasing: buffer[positions])
-        guard (try? reader.tasks(of: root, positions: positions, into: slice, total: &total)) != nil else { return nil }
+        guard (try? reader.tasks(of: root, positions: positions, into: slice, total: &total)) != nil else {
+          shared.failed.store(true, ordering: .relaxed)
+          return nil
+        }
         return total
       }
       var sum = 0
@@ -264,6 +299,8 @@ struct BinaryPlistReader: Sendable {
     // A shared task dictionary: where its task is in `buffer`, and its
     // cost, so it is copied, not validated again.
     var validated: [Int: (position: Int, cost: Int)] = [:]
+    // The cost not yet added to the parts' total.
+    var unpublished = 0
     do throws(TaskListError) {
       for position in positions {
         let entry = position + 1
@@ -287,9 +324,22 @@ struct BinaryPlistReader: Sendable {
             if references[index] & Self.shared != 0 { validated[index] = (initialized, taskCost) }
           }
           initialized += 1
-          total = total.addingReportingOverflow(cost).partialValue
+          total = Self.adding(total, cost)
           if entry & 0x1FFF == 0 { releasePages?() }
           guard total <= budget else { throw Problem.overBudget }
+          if let partsShared {
+            // Another part failed, or all of them passed the budget: one
+            // core reads the list again and reports where. Told every 1,024
+            // tasks: an atomic add per task, from every core, is a write to
+            // one cache line they share. (The parts' sum decides at the end.)
+            unpublished = Self.adding(unpublished, cost)
+            if entry & 0x3FF == 0 {
+              guard !partsShared.failed.load(ordering: .relaxed),
+                partsShared.total.wrappingAdd(unpublished, ordering: .relaxed).newValue <= budget
+              else { throw Problem.overBudget }
+              unpublished = 0
+            }
+          }
         } catch let error as TaskListError {
           throw error
         } catch let error as Problem {
@@ -311,12 +361,12 @@ struct BinaryPlistReader: Sendable {
     for position in 0..<dictionary.count {
       var key: String?
       do {
-        let (name, keyCost) = try self.key(try reference(dictionary.start + position * referenceSize))
+        let (name, keyCost) = try keyName(try reference(dictionary.start + position * referenceSize))
         key = name
         let valueIndex = try reference(dictionary.start + (dictionary.count + position) * referenceSize)
         let decoded = try self.value(valueIndex, level: 3, importance: name == TaskListDecoder.Key.importance)
         let value = decoded.value
-        cost = cost.addingReportingOverflow(keyCost + decoded.cost).partialValue
+        cost = Self.adding(cost, Self.adding(keyCost, decoded.cost))
         if case .date(let date) = value, !ISO8601.isSupported(date) {
           throw Problem.value("is out of range (years 0…9999)")
         }
@@ -328,14 +378,16 @@ struct BinaryPlistReader: Sendable {
     return (try builder.finish(), cost)
   }
 
-  /// A task dictionary's key (object `index`) and its cost. The keys
-  /// shared by every task are kept (``recentKeys``), as ``value(_:level:importance:)``
-  /// would give them: a string has no height, and no cycle runs through it.
-  private mutating func key(_ index: Int) throws(Problem) -> (String, Int) {
-    for known in recentKeys where known.index == index { return (known.name, known.cost) }
+  /// A task dictionary's key (object `index`) and its cost. The first
+  /// shared keys are kept (``firstSharedKeys``), as ``value(_:level:importance:)``
+  /// gives them: a string has no height, and no cycle runs through it.
+  private mutating func keyName(_ index: Int) throws(Problem) -> (String, Int) {
+    for known in firstSharedKeys where known.index == index { return (known.name, known.cost) }
     let decoded = try value(index, level: 3)
     guard case .string(let name) = decoded.value else { throw .malformed("a dictionary key that is not a string") }
-    if references[index] & Self.shared != 0, recentKeys.count < 8 { recentKeys.append((index, name, decoded.cost)) }
+    if references[index] & Self.shared != 0, firstSharedKeys.count < 8 {
+      firstSharedKeys.append((index, name, decoded.cost))
+    }
     return (name, decoded.cost)
   }
 
@@ -445,8 +497,21 @@ struct BinaryPlistReader: Sendable {
       guard level - 1 + known.height <= TaskListDecoder.depthLimit else { throw .tooDeep }
       return known
     }
-    guard references[index] & Self.visiting == 0 else { throw .malformed("object \(index) contains itself") }
+    guard !visiting.contains(index) else { throw .malformed("object \(index) contains itself") }
     let object = try self.object(index)
+    // A large string or data: decoded once for all parts (several may
+    // reach it, through a task dictionary they share if not directly),
+    // under the lock, so that two parts never make a copy each.
+    if let partsShared, (0x4...0x6).contains(object.kind), object.count >= Self.largePayload {
+      let decoded = try partsShared.large.withLock { (kept) throws(Problem) -> Decoded in
+        if let known = kept[index] { return known }
+        let (value, cost) = try payload(object)
+        kept[index] = Decoded(value: value, cost: cost, height: 0)
+        return kept[index]!
+      }
+      if references[index] & Self.shared != 0 { memo.insert(decoded, for: index) }
+      return decoded
+    }
     let value: PropertyListValue
     var cost = 16
     var height = 0
@@ -468,32 +533,19 @@ struct BinaryPlistReader: Sendable {
         throw .value("holds a date out of range (years 0…9999)")
       }
       value = .date(date)
-    case 0x4:
-      value = .data(Data(UnsafeBufferPointer(rebasing: bytes[object.start..<object.start + object.count])))
-      cost += object.count
-    case 0x5:
-      let text = UnsafeBufferPointer(rebasing: bytes[object.start..<object.start + object.count])
-      guard text.allSatisfy({ $0 < 0x80 }) else { throw .value("holds an ASCII string object with a byte above 0x7F") }
-      value = .string(String(decoding: text, as: UTF8.self))
-      cost += object.count
-    case 0x6:
-      guard
-        let text = Self.utf16BigEndian(
-          UnsafeBufferPointer(rebasing: bytes[object.start..<object.start + 2 * object.count]))
-      else { throw .value("holds a string that is not valid UTF-16 (an unpaired surrogate)") }
-      value = .string(text)
-      cost += object.count * 2
+    case 0x4, 0x5, 0x6:
+      (value, cost) = try payload(object)
     case 0xA, 0xD:
       guard level <= TaskListDecoder.depthLimit else { throw .tooDeep }
-      references[index] |= Self.visiting
-      defer { references[index] &= ~Self.visiting }
+      visiting.append(index)
+      defer { visiting.removeLast() }
       if object.kind == 0xA {
         var items: [PropertyListValue] = []
         items.reserveCapacity(object.count)
         for position in 0..<object.count {
           let child = try self.value(try reference(object.start + position * referenceSize), level: level + 1)
           items.append(child.value)
-          cost = cost.addingReportingOverflow(child.cost).partialValue
+          cost = Self.adding(cost, child.cost)
           height = max(height, child.height)
           guard cost <= budget else { throw .overBudget }
         }
@@ -511,7 +563,7 @@ struct BinaryPlistReader: Sendable {
           guard entries.updateValue(child.value, forKey: key) == nil else {
             throw .value("holds a dictionary with the key \"\(TaskListError.printable(key))\" twice (duplicate key)")
           }
-          cost = cost.addingReportingOverflow(keyObject.cost + child.cost).partialValue
+          cost = Self.adding(cost, Self.adding(keyObject.cost, child.cost))
           height = max(height, child.height)
           guard cost <= budget else { throw .overBudget }
         }
@@ -528,6 +580,26 @@ struct BinaryPlistReader: Sendable {
     // either way, and no cycle or depth runs through them.
     if references[index] & Self.shared != 0, object.kind >= 0x4 { memo.insert(decoded, for: index) }
     return decoded
+  }
+
+  /// The value of a data (kind 4) or string (5, 6) object, and its cost.
+  private func payload(_ object: Object) throws(Problem) -> (PropertyListValue, Int) {
+    switch object.kind {
+    case 0x4:
+      return (
+        .data(Data(UnsafeBufferPointer(rebasing: bytes[object.start..<object.start + object.count]))), 16 + object.count
+      )
+    case 0x5:
+      let text = UnsafeBufferPointer(rebasing: bytes[object.start..<object.start + object.count])
+      guard text.allSatisfy({ $0 < 0x80 }) else { throw .value("holds an ASCII string object with a byte above 0x7F") }
+      return (.string(String(decoding: text, as: UTF8.self)), 16 + object.count)
+    default:
+      guard
+        let text = Self.utf16BigEndian(
+          UnsafeBufferPointer(rebasing: bytes[object.start..<object.start + 2 * object.count]))
+      else { throw .value("holds a string that is not valid UTF-16 (an unpaired surrogate)") }
+      return (.string(text), 16 + object.count * 2)
+    }
   }
 
   /// Big-endian UTF-16 as a string, or nil for an unpaired surrogate

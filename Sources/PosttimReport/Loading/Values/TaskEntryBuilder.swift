@@ -56,13 +56,13 @@ package struct TaskEntryBuilder {
     fail(key, "is given twice in the entry (duplicate key)")
   }
 
-  /// The entry, once every key is in; the builder's strings are moved
-  /// into it, leaving the builder empty.
+  /// The entry, once every key is in; the title, description and other
+  /// fields are moved into it, not copied.
   /// - Throws: ``TaskListError`` naming the first missing required key.
   mutating func finish() throws(TaskListError) -> TaskEntry {
-    // Taken out, not copied: a copy (of a builder consumed, too) was
-    // retained here and released again when the builder ended, for every
-    // task; the path, one string every task shares, from every core.
+    // Taken out: a copy (a consuming method copied the builder) retained
+    // every string once more, the file's path included, and released them
+    // when the builder ended, for every task.
     guard let title = title.take() else { throw fail(TaskListDecoder.Key.title, "is missing") }
     guard let date else { throw fail(TaskListDecoder.Key.date, "is missing") }
     guard let importance else { throw fail(TaskListDecoder.Key.importance, "is missing") }
