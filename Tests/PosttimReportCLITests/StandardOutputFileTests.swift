@@ -14,10 +14,6 @@ import Testing
 /// program left non-blocking gets the whole report: nothing cut short.
 @Suite("A staged report's copy to standard output's file or pipe")
 struct StandardOutputFileTests {
-  static func temporaryPath() -> String {
-    FileManager.default.temporaryDirectory.appendingPathComponent("stdout-file-\(UUID().uuidString)").path
-  }
-
   @Test("a failed copy is cut back to what the file held, and the offset put back")
   func cutBackRestoresTheFile() throws {
     let (descriptor, path) = try StagingMemoryTests.outputFile()
@@ -103,7 +99,8 @@ struct StandardOutputAppendLimitTests {
     let length = report.stdout.utf8.count
     // 8 blocks of 512 bytes: the report fits alone, not after 4,000 bytes.
     try #require(length < 4_096 && length + 4_000 > 4_096)
-    let path = StandardOutputFileTests.temporaryPath()
+    let (descriptor, path) = try StagingMemoryTests.outputFile()
+    close(descriptor)
     defer { unlink(path) }
     let held = Data(repeating: 0x2E, count: 4_000)
     try held.write(to: URL(fileURLWithPath: path))

@@ -22,15 +22,12 @@ enum StagedStandardOutput {
     guard let stage = stagingFile() else {
       // No staging file (no descriptor, no memory): printed as it is made,
       // and a regular file cut back if the run fails.
-      let file = StandardOutputFile(descriptor)
       var output = FileDescriptorOutput(descriptor: descriptor, name: "<stdout>")
-      do {
+      try StandardOutputFile.keptWhole(StandardOutputFile(descriptor)) {
         try render(&output)
-        return try output.finish()
-      } catch {
-        file?.cutBack()
-        throw error
+        try output.finish()
       }
+      return
     }
     defer { close(stage) }
     // The first bytes in memory, the rest in the file at the same offsets.
@@ -53,16 +50,13 @@ enum StagedStandardOutput {
     let end = head.map { Int(position) > $0.capacity ? Int(position) : $0.count } ?? Int(position)
     let file = StandardOutputFile(descriptor)
     if let limitError = file?.fileSizeLimitError(length: end) { throw limitError }
-    do {
+    try StandardOutputFile.keptWhole(file) {
       if let head {
         var output = FileDescriptorOutput(descriptor: descriptor, name: "<stdout>")
         head.write(to: &output, pieceLength: StagedPagesRelease.pieceLength)
         try output.finish()
       }
       try copy(stage, from: head?.capacity ?? 0, length: end, to: descriptor)
-    } catch {
-      file?.cutBack()
-      throw error
     }
   }
 

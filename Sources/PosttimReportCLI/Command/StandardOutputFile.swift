@@ -8,8 +8,9 @@ import PosttimReport
 /// Where a regular file at standard output stood before a staged report is
 /// copied to it: a copy that fails partway (a full disk, `O_DIRECT`'s
 /// unaligned tail) after all the file held is cut back to there, so the
-/// file keeps what it held and no part of the report; and a report the file-size limit cannot take
-/// after what the file holds (`>>`) is refused before a byte is copied.
+/// file keeps what it held and no part of the report; and a report the
+/// file-size limit cannot take after what the file holds (`>>`) is refused
+/// before a byte is copied.
 struct StandardOutputFile {
   let descriptor: Int32
   /// Where the report's first byte goes.
@@ -43,6 +44,17 @@ struct StandardOutputFile {
       .writeFailed, path: "<stdout>",
       reason: "the report (\(length) bytes) after the \(start) bytes its file holds is larger than the file-size "
         + "limit (ulimit -f, \(limit.rlim_cur) bytes); nothing was printed: raise the limit")
+  }
+
+  /// Runs `write`; when it throws, cuts `file` back (``cutBack()``; nil:
+  /// standard output is no regular file), then rethrows.
+  static func keptWhole(_ file: StandardOutputFile?, _ write: () throws -> Void) throws {
+    do {
+      try write()
+    } catch {
+      file?.cutBack()
+      throw error
+    }
   }
 
   /// Cuts the file back to where the report began (a failed copy), when
