@@ -14,7 +14,9 @@
 // and read by it without any initialisation on first use.
 static _Atomic(char *) pending[CSIGNALCLEANUP_SLOTS];
 static atomic_int child_group;
-_Static_assert(ATOMIC_POINTER_LOCK_FREE == 2 && ATOMIC_INT_LOCK_FREE == 2,
+static atomic_int cut_descriptor = -1;
+static atomic_llong cut_length;
+_Static_assert(ATOMIC_POINTER_LOCK_FREE == 2 && ATOMIC_INT_LOCK_FREE == 2 && ATOMIC_LLONG_LOCK_FREE == 2,
                "the handler needs lock-free atomics");
 
 static const int fixed_signals[] = {SIGHUP,  SIGINT,  SIGQUIT,   SIGTERM, SIGUSR1,
@@ -28,14 +30,20 @@ static void all_signals(sigset_t *set) {
   for (int number = SIGRTMIN; number <= SIGRTMAX; number++) sigaddset(set, number);
 }
 
-// Only async-signal-safe calls: kill, unlink, setrlimit, sigaction,
-// pthread_sigmask, raise, and atomic loads.
+// Only async-signal-safe calls: kill, unlink, ftruncate, setrlimit,
+// sigaction, pthread_sigmask, raise, and atomic loads.
 static void handle(int received) {
   int group = atomic_load(&child_group);
   if (group > 0) kill(-group, SIGKILL);
   for (int slot = 0; slot < CSIGNALCLEANUP_SLOTS; slot++) {
     const char *path = atomic_load(&pending[slot]);
     if (path != NULL) unlink(path);
+  }
+  int cut = atomic_load(&cut_descriptor);
+  if (cut >= 0) {
+    // A failed cut leaves the file as it is: a handler can do no more.
+    int cut_result = ftruncate(cut, (off_t)atomic_load(&cut_length));
+    (void)cut_result;
   }
   if (received == SIGQUIT || received == SIGXCPU) {
     // Their default action dumps core: a quit asked for, or a CPU limit
@@ -92,3 +100,9 @@ const char *csignalcleanup_path(int slot) {
 }
 
 void csignalcleanup_set_child_group(int group) { atomic_store(&child_group, group); }
+
+void csignalcleanup_set_cut_back(int descriptor, long long length) {
+  // The length first: a handler that sees the descriptor sees its length.
+  atomic_store(&cut_length, length);
+  atomic_store(&cut_descriptor, descriptor);
+}

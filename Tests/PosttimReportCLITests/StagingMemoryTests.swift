@@ -33,7 +33,7 @@ struct StagingMemoryTests {
       unlink(path)
     }
     let head = try #require(StagingMemory.make(capacity: 3 << 20))
-    try StagedStandardOutput.write(
+    try StagedStandardOutput.staged(
       { staged in
         // Small writes (buffered), then one of more than a buffer (written
         // as it is) that crosses the memory's end when the report does.

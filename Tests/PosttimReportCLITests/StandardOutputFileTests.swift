@@ -73,7 +73,7 @@ struct StandardOutputFileTests {
     let received = StagedCopyTests.reading(reader, after: 200)
     let head = try #require(StagingMemory.make(capacity: 3 << 20))
     try bytes.withUnsafeBufferPointer { all in
-      try StagedStandardOutput.write({ $0.write(validUTF8: all) }, to: writer, head: head)
+      try StagedStandardOutput.staged({ $0.write(validUTF8: all) }, to: writer, head: head)
     }
     close(writer)
     #expect(received() == bytes)

@@ -39,6 +39,10 @@ const char *csignalcleanup_path(int slot);
 /// The process group to kill on a signal (0: none).
 void csignalcleanup_set_child_group(int group);
 
+/// A regular file at `descriptor` to cut back to `length` bytes on a
+/// signal: a report written to it in place is taken out again (-1: none).
+void csignalcleanup_set_cut_back(int descriptor, long long length);
+
 #ifdef __cplusplus
 }
 #endif

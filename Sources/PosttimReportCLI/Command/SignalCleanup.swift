@@ -45,6 +45,12 @@ public struct SignalCleanup: TemporaryFileHook, ChildProcessHook {
   public func started(_ pid: pid_t) { csignalcleanup_set_child_group(pid) }
   public func ended() { csignalcleanup_set_child_group(0) }
 
+  /// The regular file at `descriptor` (standard output, written in place)
+  /// is cut back to `length` bytes on a signal; -1: none.
+  static func cutBack(_ descriptor: Int32, to length: off_t) {
+    csignalcleanup_set_cut_back(descriptor, Int64(length))
+  }
+
   /// The temporary files the handler would remove now.
   static var pendingPaths: [String] {
     (0..<Int32(CSIGNALCLEANUP_SLOTS)).compactMap { csignalcleanup_path($0).map { String(cString: $0) } }

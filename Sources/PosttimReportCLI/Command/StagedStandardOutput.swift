@@ -5,17 +5,27 @@ import PosttimReport
   import Glibc
 #endif
 
-/// Standard output never gets part of a report: what a run prints is
-/// rendered into a staging file first (a memfd, whose pages are not in the
-/// address space, so `ulimit -v` is unaffected; else an `O_TMPFILE` file
-/// in `TMPDIR`; its first 64 MiB in ``StagingMemory`` where no limit is
-/// set), and copied to descriptor 1 only once the rendering, the
-/// check of recorded ICU failures and the staging writes all succeeded. A
-/// run stopped by the render budget, a formatter's failure or a full disk
-/// has printed nothing. A copy that fails partway leaves a regular file as
-/// it was (``StandardOutputFile``); one left non-blocking is waited for.
+/// Standard output never keeps part of a report. A regular file the
+/// report can be cut back out of (`>`: ``StandardOutputFile/takesReportInPlace``)
+/// is written as the report is made, and cut back to what it held when the
+/// run fails or a signal ends it. Anything else (a pipe, `>>`, `2>&1`) gets
+/// the report rendered into a staging file first (a memfd, whose pages are
+/// not in the address space, so `ulimit -v` is unaffected; else an
+/// `O_TMPFILE` file in `TMPDIR`; its first 64 MiB in ``StagingMemory``
+/// where no limit is set), copied to descriptor 1 only once the rendering,
+/// the check of recorded ICU failures and the staging writes all
+/// succeeded. A run stopped by the render budget, a formatter's failure or
+/// a full disk has printed nothing either way. A copy that fails partway
+/// leaves a regular file as it was (``StandardOutputFile``); one left
+/// non-blocking is waited for.
 enum StagedStandardOutput {
-  static func write(
+  static func write(_ render: (inout FileDescriptorOutput) throws -> Void, to descriptor: Int32 = 1) throws {
+    if let file = StandardOutputFile(descriptor), file.takesReportInPlace { return try file.writeInPlace(render) }
+    try staged(render, to: descriptor)
+  }
+
+  /// Renders into a stage (`head` first), then copies it to `descriptor`.
+  static func staged(
     _ render: (inout FileDescriptorOutput) throws -> Void, to descriptor: Int32 = 1,
     head: StagingMemory? = StagingMemory.make()
   ) throws {

@@ -20,17 +20,51 @@ struct StandardOutputFile {
   /// over bytes the file holds (`1<>`, an offset mid-file), those are lost
   /// either way, and a cut would lose the ones after them too.
   private let endsAtStart: Bool
+  /// Opened for appending (`>>`): other writers may add to it meanwhile.
+  private let appends: Bool
+  /// Standard error is this same file (`> log 2>&1`).
+  private let sharedWithStandardError: Bool
 
-  /// Nil unless `descriptor` is a regular file.
-  init?(_ descriptor: Int32) {
+  /// Nil unless `descriptor` is a regular file. `errorDescriptor`:
+  /// standard error, which may be the same file.
+  init?(_ descriptor: Int32, errorDescriptor: Int32 = 2) {
     var info = stat()
     guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-    let appends = fcntl(descriptor, F_GETFL) & O_APPEND != 0
+    appends = fcntl(descriptor, F_GETFL) & O_APPEND != 0
     let offset = appends ? info.st_size : lseek(descriptor, 0, SEEK_CUR)
     guard offset >= 0 else { return nil }
     self.descriptor = descriptor
     start = offset
     endsAtStart = offset >= info.st_size
+    var errorInfo = stat()
+    sharedWithStandardError =
+      descriptor != errorDescriptor && fstat(errorDescriptor, &errorInfo) == 0 && errorInfo.st_dev == info.st_dev
+      && errorInfo.st_ino == info.st_ino
+  }
+
+  /// Whether the report can be written to the file as it is made, not
+  /// staged: cutting back to ``start`` then undoes it whole, on a failure
+  /// and on a terminating signal. So the file holds nothing after
+  /// ``start`` (`>`), no other writer may add to it meanwhile (`>>`), no
+  /// diagnostic lands inside the report (`2>&1`), and `ulimit -f` is not
+  /// set (its refusal comes before a byte is written). Staging a report
+  /// costs its size in fresh memory and a second copy after the last row.
+  var takesReportInPlace: Bool {
+    guard endsAtStart, !appends, !sharedWithStandardError else { return false }
+    var limit = rlimit()
+    return getrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit) == 0 && limit.rlim_cur == rlim_t.max
+  }
+
+  /// Writes the report as it is made; a failed run, or one ended by a
+  /// signal, leaves the file as it was (``SignalCleanup/cutBack(_:to:)``).
+  func writeInPlace(_ render: (inout FileDescriptorOutput) throws -> Void) throws {
+    SignalCleanup.cutBack(descriptor, to: start)
+    defer { SignalCleanup.cutBack(-1, to: 0) }
+    var output = FileDescriptorOutput(descriptor: descriptor, name: "<stdout>")
+    try Self.keptWhole(self) {
+      try render(&output)
+      try output.finish()
+    }
   }
 
   /// The error for a report of `length` bytes that would pass `ulimit -f`

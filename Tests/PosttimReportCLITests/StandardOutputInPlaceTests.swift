@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+import TestSupport
+
+@testable import PosttimReportCLI
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Which standard output files a report is written to as it is made:
+/// only one it can be cut back out of whole.
+@Suite("Standard output written in place: which files")
+struct StandardOutputInPlaceChoiceTests {
+  @Test("a file opened with > (empty, at its start) takes the report in place")
+  func truncatedFileTakesItInPlace() throws {
+    let (descriptor, path) = try StagingMemoryTests.outputFile()
+    defer {
+      close(descriptor)
+      unlink(path)
+    }
+    let error = open("/dev/null", O_WRONLY | O_CLOEXEC)
+    defer { close(error) }
+    #expect(try #require(StandardOutputFile(descriptor, errorDescriptor: error)).takesReportInPlace)
+  }
+
+  @Test("appended to (>>), written over (an offset mid-file) or shared with standard error (2>&1): staged")
+  func otherFilesAreStaged() throws {
+    let (descriptor, path) = try StagingMemoryTests.outputFile()
+    defer {
+      close(descriptor)
+      unlink(path)
+    }
+    let error = open("/dev/null", O_WRONLY | O_CLOEXEC)
+    defer { close(error) }
+    #expect(write(descriptor, "held\n", 5) == 5)
+    #expect(lseek(descriptor, 2, SEEK_SET) == 2)
+    #expect(try #require(StandardOutputFile(descriptor, errorDescriptor: error)).takesReportInPlace == false)
+
+    let appending = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+    defer { close(appending) }
+    #expect(try #require(StandardOutputFile(appending, errorDescriptor: error)).takesReportInPlace == false)
+
+    #expect(lseek(descriptor, 0, SEEK_END) == 5)
+    #expect(try #require(StandardOutputFile(descriptor, errorDescriptor: error)).takesReportInPlace)
+    let sameFile = open(path, O_WRONLY | O_CLOEXEC)
+    defer { close(sameFile) }
+    #expect(try #require(StandardOutputFile(descriptor, errorDescriptor: sameFile)).takesReportInPlace == false)
+  }
+}
+
+/// A report written in place to standard output (`> FILE`) is taken out
+/// again when the run fails or a signal ends it: the file holds the whole
+/// report or nothing, as a staged one does.
+@Suite(
+  "Standard output written in place: all or nothing",
+  .enabled(if: EndToEndTests.binary != nil, "posttim-report binary not built"))
+struct StandardOutputInPlaceTests {
+  @Test("the render budget stops a report after its first bytes: exit 78, the file left empty")
+  func renderBudgetLeavesFileEmpty() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let template = folder.appending(path: "n.mustache").path
+    let text =
+      "head\n" + String(repeating: "{{#sections}}", count: 99) + "x" + String(repeating: "{{/sections}}", count: 99)
+    try text.write(toFile: template, atomically: false, encoding: .utf8)
+    let report = folder.appending(path: "agenda.md").path
+    let result = try LimitedRun.run(
+      "exec > '\(report)'",
+      [
+        TestPaths.example.path, "-l", "fr_CA", "-z", "UTC", "--now", "2026-11-30T14:00:00Z", "-f", "markdown",
+        "--template", template,
+      ])
+    #expect(result.status == 78, "\(result.stderr)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: report)) == Data())
+  }
+
+  @Test("a whole report in place is the report a pipe gets")
+  func inPlaceReportIsWhole() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let report = folder.appending(path: "agenda.html").path
+    let arguments = [TestPaths.example.path, "-l", "fr_CA", "-z", "UTC", "--now", "2026-11-30T14:00:00Z", "-f", "html"]
+    let inPlace = try LimitedRun.run("exec > '\(report)'", arguments)
+    let piped = try LimitedRun.run("", arguments)
+    #expect(inPlace.status == 0, "\(inPlace.stderr)")
+    #expect(piped.status == 0)
+    let written = try String(contentsOfFile: report, encoding: .utf8)
+    #expect(written == piped.stdout)
+    #expect(written.hasSuffix("</html>\n"))
+  }
+
+  @Test(
+    "a signal mid-write: the run dies of it and the file is cut back (never part of a report)",
+    arguments: [SIGTERM, SIGINT])
+  func signalCutsFileBack(signal number: Int32) throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = folder.appending(path: "big.plist")
+    let report = folder.appending(path: "agenda.html").path
+    var caught: Process?
+    for count in [8_000, 32_000, 128_000] where caught == nil {
+      try StaleTemporaryFileTests.bigList(count).write(to: input, atomically: false, encoding: .utf8)
+      caught = try Self.signalOnceWritten(number, input: input, report: report)
+    }
+    let process = try #require(caught, "no run could be caught writing")
+    #expect(process.terminationReason == .uncaughtSignal)
+    #expect(process.terminationStatus == number)
+    // A signal that came after the last byte finds the report whole.
+    let left = try String(contentsOfFile: report, encoding: .utf8)
+    #expect(left.isEmpty || left.hasSuffix("</html>\n"), "\(left.utf8.count) bytes left")
+  }
+
+  /// Runs the binary with standard output at `report` (opened as `>`
+  /// opens it) and sends `number` once the file has bytes.
+  /// - Returns: nil when the run ended before the signal could end it.
+  static func signalOnceWritten(_ number: Int32, input: URL, report: String) throws -> Process? {
+    let descriptor = open(report, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    try #require(descriptor >= 0)
+    let process = Process()
+    process.executableURL = EndToEndTests.binary
+    process.arguments = [
+      input.path, "-f", "html", "--now", "2026-11-30T14:00:00Z", "-z", "UTC", "-l", "fr_CA",
+    ]
+    process.environment = [:]
+    process.standardOutput = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    var info = stat()
+    while process.isRunning, stat(report, &info) == 0, info.st_size == 0 { usleep(100) }
+    kill(process.processIdentifier, number)
+    process.waitUntilExit()
+    return process.terminationReason == .uncaughtSignal ? process : nil
+  }
+}
