@@ -246,6 +246,31 @@ struct LongAgendaTests {
     #expect(agenda.sections.flatMap(\.tasks) == expected.flatMap { $0.1.map { tasks[$0] } })
     // The first two windows keep enough tasks to gather on two cores.
     #expect((agenda.taskCount > AgendaBuilder.parallelGatherMinimum) == (options.to == nil))
+    #expect(agenda.sections.allSatisfy { $0.taskIDHashes.isEmpty })
+  }
+
+  @Test(
+    "an agenda built to show task IDs holds each task's hash, in its order, from both halves",
+    arguments: [
+      AgendaOptions(now: Date(timeIntervalSince1970: 1_794_000_000), from: LocalDay(year: 2026, month: 10, day: 1)),
+      AgendaOptions(
+        now: Date(timeIntervalSince1970: 1_794_000_000), from: LocalDay(year: 2026, month: 11, day: 3),
+        to: LocalDay(year: 2026, month: 11, day: 20), minimumImportance: 3, grouping: .week),
+    ])
+  func keepsTaskIDHashes(options: AgendaOptions) throws {
+    let calendar = try DayCalendar(
+      timeZone: try TimeZoneIdentifier("America/Toronto"), locale: try LocaleIdentifier("fr_CA"))
+    let collator = try ICUCollator(locale: try LocaleIdentifier("fr_CA"))
+    var options = options
+    options.hashesTaskIDs = true
+    var moving = Self.tasks().enumerated().map { index, task in
+      var task = task
+      task.details = index % 3 == 0 ? "détail \(index)" : ""
+      return task
+    }
+    let agenda = AgendaBuilder(calendar: calendar, collator: collator).build(moving: &moving, options: options)
+    #expect(agenda.taskCount > 1_000)
+    #expect(agenda.sections.map(\.taskIDHashes) == agenda.sections.map { $0.tasks.map(\.stableHash) })
   }
 }
 

@@ -40,10 +40,16 @@ struct TaskAnchorTests {
     return tasks
   }
 
-  @Test("twins get -2, -3… in agenda order, across sections", arguments: [40, TaskAnchors.parallelCount + 1_000])
-  func twinsInAgendaOrder(count: Int) throws {
+  @Test(
+    "twins get -2, -3… in agenda order, across sections, from hashes the agenda kept or made on demand",
+    arguments: [40, TaskAnchors.parallelCount + 1_000], [false, true])
+  func twinsInAgendaOrder(count: Int, hashedByAgenda: Bool) throws {
     let fixture = try ReportFixture()
-    let view = fixture.presenter.view(of: try fixture.agenda(Self.tasks(count)))
+    var options = AgendaOptions(now: ReportFixture.now)
+    options.hashesTaskIDs = hashedByAgenda
+    let agenda = try fixture.agenda(Self.tasks(count), options: options)
+    #expect(agenda.sections.allSatisfy { $0.taskIDHashes.isEmpty != hashedByAgenda })
+    let view = fixture.presenter.view(of: agenda)
     let anchors = Self.anchors(view)
     #expect(anchors.count == count)
     #expect(anchors == Self.reference(view))

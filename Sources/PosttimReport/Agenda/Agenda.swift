@@ -47,4 +47,8 @@ public struct AgendaSection: Sendable {
   public let kind: Kind
   /// The section's tasks, in agenda order.
   public let tasks: [TaskEntry]
+  /// Each task's ``TaskEntry/stableHash``, in the order of ``tasks``, when
+  /// the agenda was built to show task IDs (``AgendaOptions/hashesTaskIDs``);
+  /// else empty, and the IDs are hashed when first asked for.
+  package var taskIDHashes: [UInt64] = []
 }

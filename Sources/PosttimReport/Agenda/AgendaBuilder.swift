@@ -57,7 +57,8 @@ public struct AgendaBuilder: Sendable {
       options.from == nil
       ? options.overdueDays.flatMap { $0 >= Int(today.dayNumber) ? nil : calendar.day(today, movedBy: -max($0, 0)) }
       : nil
-    var kept = keptInOrder(tasks, options: options, overdueStart: overdueStart)
+    var hashes = options.hashesTaskIDs ? [UInt64](repeating: 0, count: tasks.count) : []
+    var kept = keptInOrder(tasks, options: options, overdueStart: overdueStart, hashes: &hashes)
     // Titles are collated only where instant and importance tie. A small
     // group (most of them: two or three tasks) compares titles directly,
     // which stops at the first difference; a large one makes a sort key
@@ -102,11 +103,12 @@ public struct AgendaBuilder: Sendable {
       // which the compiler cannot see.
       nonisolated(unsafe) let buffer = buffer
       let parts = split < starts.count ? [0..<split, split..<starts.count] : [0..<starts.count]
-      return Parallel.map(parts.count) { [order, starts] part in
+      return Parallel.map(parts.count) { [order, starts, hashes] part in
         parts[part].map { number in
-          AgendaSection(
-            kind: starts[number].kind,
-            tasks: buffer.gathering(order[starts[number].start..<ends[number]].lazy.map { Int($0) }))
+          let rows = order[starts[number].start..<ends[number]].lazy.map { Int($0) }
+          return AgendaSection(
+            kind: starts[number].kind, tasks: buffer.gathering(rows),
+            taskIDHashes: hashes.isEmpty ? [] : rows.map { hashes[$0] })
         }
       }.flatMap { $0 }
     }
@@ -137,26 +139,42 @@ public struct AgendaBuilder: Sendable {
   /// and sorted in two halves at once, then merged (left first on a tie,
   /// so the merge is as stable as the sorts): on one core, it was about
   /// 15 ms of a 100,000-task run while the other core waited.
-  func keptInOrder(_ tasks: [TaskEntry], options: AgendaOptions, overdueStart: LocalDay?) -> [Keyed] {
+  ///
+  /// When `hashes` is not empty (one slot a task), each kept task's
+  /// ``TaskEntry/stableHash`` goes in its slot: hashed here, in input
+  /// order, the texts are read in the order the reader made them (the
+  /// memory's prefetcher follows); in agenda order each was a cache miss.
+  func keptInOrder(
+    _ tasks: [TaskEntry], options: AgendaOptions, overdueStart: LocalDay?, hashes: inout [UInt64]
+  ) -> [Keyed] {
     let parts = tasks.count >= Self.parallelGatherMinimum && Parallel.width > 1 ? 2 : 1
     let bounds = (0...parts).map { tasks.count * $0 / parts }
-    let sorted = Parallel.map(parts) { part in
-      var kept: [Keyed] = []
-      kept.reserveCapacity(bounds[part + 1] - bounds[part])
-      // By index: `enumerated()` copied each task out (retaining its strings).
-      for index in bounds[part]..<bounds[part + 1] where tasks[index].importance >= options.minimumImportance {
-        let date = tasks[index].date
-        let day = calendar.day(of: date)
-        if let from = options.from, day < from { continue }
-        if let to = options.to, day > to { continue }
-        if let overdueStart, day < overdueStart { continue }
-        kept.append(Keyed(date: date, importance: tasks[index].importance, day: day, index: index))
+    let hashing = !hashes.isEmpty
+    precondition(!hashing || hashes.count == tasks.count, "one hash slot a task")
+    let sorted = hashes.withUnsafeMutableBufferPointer { slots in
+      // Each part writes the slots of its own tasks only.
+      nonisolated(unsafe) let slots = slots
+      return Parallel.map(parts) { part in
+        var kept: [Keyed] = []
+        kept.reserveCapacity(bounds[part + 1] - bounds[part])
+        tasks.withUnsafeBufferPointer { entries in
+          // By index: `enumerated()` copied each task out (retaining its strings).
+          for index in bounds[part]..<bounds[part + 1] where entries[index].importance >= options.minimumImportance {
+            let date = entries[index].date
+            let day = calendar.day(of: date)
+            if let from = options.from, day < from { continue }
+            if let to = options.to, day > to { continue }
+            if let overdueStart, day < overdueStart { continue }
+            kept.append(Keyed(date: date, importance: entries[index].importance, day: day, index: index))
+            if hashing { slots[index] = TaskEntry.stableHash(at: entries.baseAddress! + index) }
+          }
+        }
+        // By importance (9 first), then by instant: both sorts are stable, so
+        // this is the order of `Keyed.before`, ties in input order.
+        RadixSort.sort(&kept) { ~RadixSort.key($0.importance) }
+        RadixSort.sort(&kept) { RadixSort.key($0.date.timeIntervalSinceReferenceDate) }
+        return kept
       }
-      // By importance (9 first), then by instant: both sorts are stable, so
-      // this is the order of `Keyed.before`, ties in input order.
-      RadixSort.sort(&kept) { ~RadixSort.key($0.importance) }
-      RadixSort.sort(&kept) { RadixSort.key($0.date.timeIntervalSinceReferenceDate) }
-      return kept
     }
     return parts == 1 ? sorted[0] : Self.merged(sorted[0], sorted[1])
   }

@@ -28,6 +28,10 @@ public struct AgendaOptions: Sendable {
   /// overdue task. Applies only where there is an overdue section (`from`
   /// nil); an explicit `from` shows its days whatever this says.
   public var overdueDays: Int?
+  /// Whether the report shows task IDs (HTML anchors, iCalendar UIDs, JSON
+  /// `id`s): the agenda then hashes each task as it filters the list
+  /// (``AgendaSection/taskIDHashes``). Only speed depends on it.
+  package var hashesTaskIDs = false
 
   /// The window and filters of one report; see each property.
   public init(

@@ -12,8 +12,8 @@ import PosttimTemplating
 ///
 /// The table holds a hash and a twin number per row, not strings: an
 /// anchor's text is made when it is read, by the thread rendering its row.
-/// The hashes are computed on every core (`Parallel.map`),
-/// the twins numbered in one pass in agenda order; once built, the table
+/// The hashes come from the agenda (``AgendaSection/taskIDHashes``) or are
+/// computed here on every core (`Parallel.map`), the twins numbered in one pass in agenda order; once built, the table
 /// is read with no lock (``OnceValue``: the rows of an HTML report ask for
 /// it twice each, from every rendering thread).
 final class TaskAnchors: Sendable {
@@ -32,7 +32,7 @@ final class TaskAnchors: Sendable {
   static let parallelCount = 8_192
 
   init(_ agenda: Agenda) {
-    let sections = agenda.sections.map(\.tasks)
+    let sections = agenda.sections
     table = OnceValue { Self.table(of: sections) }
   }
 
@@ -57,14 +57,17 @@ final class TaskAnchors: Sendable {
     }
   }
 
-  private static func table(of sections: [[TaskEntry]]) -> Table {
+  private static func table(of sections: [AgendaSection]) -> Table {
     var table = Table()
     var start = 0
     for section in sections {
       table.starts.append(start)
-      start += section.count
+      start += section.tasks.count
     }
-    table.hashes = hashes(of: sections, count: start)
+    // Hashed while the agenda was built (``AgendaOptions/hashesTaskIDs``), or now.
+    table.hashes =
+      sections.allSatisfy { $0.taskIDHashes.count == $0.tasks.count }
+      ? sections.flatMap(\.taskIDHashes) : hashes(of: sections.map(\.tasks), count: start)
     table.twins = twins(table.hashes)
     return table
   }

@@ -38,6 +38,8 @@ public struct CSVReportWriter: ReportWriter {
   }
 
   public let format = "csv"
+  /// No column shows a task ID.
+  public var showsTaskIDs: Bool { false }
   /// The field separator (`,` by default; RFC 4180).
   public let delimiter: Character
   /// Whether the output starts with a UTF-8 byte order mark (for spreadsheet programs).

@@ -19,9 +19,15 @@ public protocol ReportWriter: Sendable {
   /// message) overrides it.
   /// - Precondition: `reports` holds at least two views of one agenda.
   func write<Output: TextOutputStream>(several reports: [ReportView], to output: inout Output) throws
+  /// Whether the report shows task IDs (``TaskView/id``): the agenda is
+  /// then built with every task's hash (``AgendaOptions/hashesTaskIDs``).
+  /// Only speed depends on it; true unless a writer says otherwise.
+  var showsTaskIDs: Bool { get }
 }
 
 extension ReportWriter {
+  public var showsTaskIDs: Bool { true }
+
   public func write<Output: TextOutputStream>(several reports: [ReportView], to output: inout Output) throws {
     for report in reports { try write(report, to: &output) }
   }

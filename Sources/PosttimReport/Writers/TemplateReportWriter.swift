@@ -29,6 +29,10 @@ public struct TemplateReportWriter: ReportWriter {
   var escapeBytes: TemplateByteEscape?
   /// The context's `showDetails`.
   let showDetails: Bool
+  /// Whether the format's own templates show task IDs: HTML's link each
+  /// row to its details; Markdown's show none. A user's template that
+  /// shows them where these do not gets them hashed as first asked for.
+  public internal(set) var showsTaskIDs = true
   /// The nodes of the layout and of every template it names, and the bytes
   /// of their text, for the render budget (``RenderBudget``: a share per
   /// node and task, per byte of the templates' text, and per byte of the tasks' text).
@@ -145,6 +149,7 @@ public struct TemplateReportWriter: ReportWriter {
       format: "markdown", folder: "markdown", options: options,
       escape: MarkdownEscaping.escape)
     writer.escapeBytes = MarkdownEscaping.escapeUTF8(_:into:)
+    writer.showsTaskIDs = false
     return writer
   }
 
@@ -155,6 +160,7 @@ public struct TemplateReportWriter: ReportWriter {
       format: "html", folder: "html", options: options, escape: HTMLEscaping.escape,
       detailsByDefault: detailsByDefault, pageParts: HTMLPageParts.members)
     writer.escapeBytes = HTMLEscaping.escapeUTF8(_:into:)
+    writer.showsTaskIDs = writer.showDetails
     return writer
   }
 }

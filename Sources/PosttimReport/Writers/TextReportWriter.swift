@@ -38,6 +38,8 @@ import PosttimTemplating
 /// never affect alignment. Lines end in LF; no line ends in spaces.
 public struct TextReportWriter: ReportWriter {
   public let format = "text"
+  /// No column shows a task ID.
+  public var showsTaskIDs: Bool { false }
   /// Whether ANSI colours are written.
   public let useColor: Bool
 

@@ -35,8 +35,9 @@ extension PresentedReport {
     }
     let agendaCalendar = try calendar ?? DayCalendar(timeZone: locales[0].timeZone, locale: locales[0].locale)
     let collator = try kept?.collator(for: locales[0].locale) ?? ICUCollator(locale: locales[0].locale)
-    let agenda = AgendaBuilder(calendar: agendaCalendar, collator: collator)
-      .build(moving: &tasks, options: plan.window.agendaOptions)
+    var options = plan.window.agendaOptions
+    if case .report(let writer) = plan.output.product { options.hashesTaskIDs = writer.showsTaskIDs }
+    let agenda = AgendaBuilder(calendar: agendaCalendar, collator: collator).build(moving: &tasks, options: options)
     for settings in locales.dropFirst(presenters.count) {
       if let (_, presenter) = try kept?.presenter(for: settings, resources: resources, warn: warn) {
         presenters.append(presenter)
