@@ -14,38 +14,41 @@ import TestSupport
 struct StandardOutputInPlaceChoiceTests {
   @Test("a file opened with > (empty, at its start) takes the report in place")
   func truncatedFileTakesItInPlace() throws {
-    let (descriptor, path) = try StagingMemoryTests.outputFile()
-    defer {
-      close(descriptor)
-      unlink(path)
+    try Self.withFile { descriptor, _, error throws in
+      #expect(try #require(StandardOutputFile(descriptor, errorDescriptor: error)).takesReportInPlace)
     }
-    let error = open("/dev/null", O_WRONLY | O_CLOEXEC)
-    defer { close(error) }
-    #expect(try #require(StandardOutputFile(descriptor, errorDescriptor: error)).takesReportInPlace)
   }
 
   @Test("appended to (>>), written over (an offset mid-file) or shared with standard error (2>&1): staged")
   func otherFilesAreStaged() throws {
+    try Self.withFile { descriptor, path, error throws in
+      #expect(write(descriptor, "held\n", 5) == 5)
+      #expect(lseek(descriptor, 2, SEEK_SET) == 2)
+      #expect(try #require(StandardOutputFile(descriptor, errorDescriptor: error)).takesReportInPlace == false)
+
+      let appending = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+      defer { close(appending) }
+      #expect(try #require(StandardOutputFile(appending, errorDescriptor: error)).takesReportInPlace == false)
+
+      #expect(lseek(descriptor, 0, SEEK_END) == 5)
+      #expect(try #require(StandardOutputFile(descriptor, errorDescriptor: error)).takesReportInPlace)
+      let sameFile = open(path, O_WRONLY | O_CLOEXEC)
+      defer { close(sameFile) }
+      #expect(try #require(StandardOutputFile(descriptor, errorDescriptor: sameFile)).takesReportInPlace == false)
+    }
+  }
+
+  /// Calls `body` with a new empty file (its descriptor and path) and a
+  /// standard error that is another file (/dev/null).
+  static func withFile(_ body: (Int32, String, Int32) throws -> Void) throws {
     let (descriptor, path) = try StagingMemoryTests.outputFile()
+    let error = open("/dev/null", O_WRONLY | O_CLOEXEC)
     defer {
+      close(error)
       close(descriptor)
       unlink(path)
     }
-    let error = open("/dev/null", O_WRONLY | O_CLOEXEC)
-    defer { close(error) }
-    #expect(write(descriptor, "held\n", 5) == 5)
-    #expect(lseek(descriptor, 2, SEEK_SET) == 2)
-    #expect(try #require(StandardOutputFile(descriptor, errorDescriptor: error)).takesReportInPlace == false)
-
-    let appending = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
-    defer { close(appending) }
-    #expect(try #require(StandardOutputFile(appending, errorDescriptor: error)).takesReportInPlace == false)
-
-    #expect(lseek(descriptor, 0, SEEK_END) == 5)
-    #expect(try #require(StandardOutputFile(descriptor, errorDescriptor: error)).takesReportInPlace)
-    let sameFile = open(path, O_WRONLY | O_CLOEXEC)
-    defer { close(sameFile) }
-    #expect(try #require(StandardOutputFile(descriptor, errorDescriptor: sameFile)).takesReportInPlace == false)
+    try body(descriptor, path, error)
   }
 }
 
@@ -60,10 +63,7 @@ struct StandardOutputInPlaceTests {
   func renderBudgetLeavesFileEmpty() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let template = folder.appending(path: "n.mustache").path
-    let text =
-      "head\n" + String(repeating: "{{#sections}}", count: 99) + "x" + String(repeating: "{{/sections}}", count: 99)
-    try text.write(toFile: template, atomically: false, encoding: .utf8)
+    let template = try StandardOutputAllOrNothingTests.budgetTemplate(in: folder)
     let report = folder.appending(path: "agenda.md").path
     let result = try LimitedRun.run(
       "exec > '\(report)'",
