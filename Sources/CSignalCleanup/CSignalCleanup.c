@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 // Static storage, lock-free atomics: valid before the handler is installed
@@ -15,7 +16,7 @@
 static _Atomic(char *) pending[CSIGNALCLEANUP_SLOTS];
 static atomic_int child_group;
 static atomic_int cut_descriptor = -1;
-static atomic_llong cut_length;
+static atomic_llong cut_length, cut_written, cut_writing;
 _Static_assert(ATOMIC_POINTER_LOCK_FREE == 2 && ATOMIC_INT_LOCK_FREE == 2 && ATOMIC_LLONG_LOCK_FREE == 2,
                "the handler needs lock-free atomics");
 
@@ -30,7 +31,24 @@ static void all_signals(sigset_t *set) {
   for (int number = SIGRTMIN; number <= SIGRTMAX; number++) sigaddset(set, number);
 }
 
-// Only async-signal-safe calls: kill, unlink, ftruncate, setrlimit,
+// Takes a report written in place out of its file (fstat, ftruncate).
+static void cut_back_now(void) {
+  int cut = atomic_load(&cut_descriptor);
+  struct stat held;
+  if (cut >= 0 && fstat(cut, &held) == 0) {
+    // The file holds the bytes before the report and the report's own,
+    // the last write's perhaps not yet counted: else another writer added
+    // to it, and cutting would lose their bytes.
+    long long start = atomic_load(&cut_length), end = start + atomic_load(&cut_written);
+    if (held.st_size >= end && held.st_size <= end + atomic_load(&cut_writing)) {
+      // A failed cut leaves the file as it is: a handler can do no more.
+      int cut_result = ftruncate(cut, (off_t)start);
+      (void)cut_result;
+    }
+  }
+}
+
+// Only async-signal-safe calls: kill, unlink, fstat, ftruncate, setrlimit,
 // sigaction, pthread_sigmask, raise, and atomic loads.
 static void handle(int received) {
   int group = atomic_load(&child_group);
@@ -39,12 +57,7 @@ static void handle(int received) {
     const char *path = atomic_load(&pending[slot]);
     if (path != NULL) unlink(path);
   }
-  int cut = atomic_load(&cut_descriptor);
-  if (cut >= 0) {
-    // A failed cut leaves the file as it is: a handler can do no more.
-    int cut_result = ftruncate(cut, (off_t)atomic_load(&cut_length));
-    (void)cut_result;
-  }
+  cut_back_now();
   if (received == SIGQUIT || received == SIGXCPU) {
     // Their default action dumps core: a quit asked for, or a CPU limit
     // reached, is no crash.
@@ -101,8 +114,79 @@ const char *csignalcleanup_path(int slot) {
 
 void csignalcleanup_set_child_group(int group) { atomic_store(&child_group, group); }
 
+// The signals whose default action dumps core, and what handled each
+// before a report was written in place (the runtime's backtracer for the
+// faults, or the default).
+static const int core_signals[] = {SIGABRT, SIGSEGV, SIGBUS, SIGSYS, SIGFPE, SIGILL, SIGTRAP};
+#define CORE_SIGNAL_COUNT (sizeof core_signals / sizeof *core_signals)
+static struct sigaction core_previous[CORE_SIGNAL_COUNT];
+// The calling thread's mask before: a parent may start the run with them
+// blocked (Foundation's Process does), and a blocked signal is never handled.
+static sigset_t core_blocked;
+static int core_installed;
+
+// A crash, or one of these signals sent by another process, while a
+// report is written in place: the report is taken out. A fault then
+// returns to its instruction, which faults again under the action from
+// before (the runtime's backtracer, or the default). A sent signal ends
+// the run by its default action: the backtracer returns from one that no
+// instruction raised, and the run would go on writing into the cut file.
+static void handle_core(int received, siginfo_t *info, void *context) {
+  (void)context;
+  cut_back_now();
+  int sent = info == NULL || info->si_code <= 0;
+  for (size_t index = 0; index < CORE_SIGNAL_COUNT; index++) {
+    if (core_signals[index] == received && !sent) sigaction(received, &core_previous[index], NULL);
+  }
+  if (!sent) return;
+  struct sigaction fallback;
+  memset(&fallback, 0, sizeof fallback);
+  fallback.sa_handler = SIG_DFL;
+  sigemptyset(&fallback.sa_mask);
+  sigaction(received, &fallback, NULL);
+  sigset_t only;
+  sigemptyset(&only);
+  sigaddset(&only, received);
+  pthread_sigmask(SIG_UNBLOCK, &only, NULL);
+  raise(received);
+}
+
 void csignalcleanup_set_cut_back(int descriptor, long long length) {
-  // The length first: a handler that sees the descriptor sees its length.
+  sigset_t core;
+  sigemptyset(&core);
+  for (size_t index = 0; index < CORE_SIGNAL_COUNT; index++) sigaddset(&core, core_signals[index]);
+  if (descriptor < 0) {
+    atomic_store(&cut_descriptor, -1);
+    if (!core_installed) return;
+    core_installed = 0;
+    for (size_t index = 0; index < CORE_SIGNAL_COUNT; index++)
+      sigaction(core_signals[index], &core_previous[index], NULL);
+    pthread_sigmask(SIG_SETMASK, &core_blocked, NULL);
+    return;
+  }
+  // The counts first: a handler that sees the descriptor sees its own.
   atomic_store(&cut_length, length);
+  atomic_store(&cut_written, 0);
+  atomic_store(&cut_writing, 0);
   atomic_store(&cut_descriptor, descriptor);
+  for (size_t index = 0; index < CORE_SIGNAL_COUNT; index++) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_sigaction = handle_core;
+    action.sa_flags = SA_SIGINFO;
+    sigemptyset(&action.sa_mask);
+    sigaction(core_signals[index], &action, &core_previous[index]);
+    // One the caller ignores stays ignored (a fault is delivered all the same).
+    if (!(core_previous[index].sa_flags & SA_SIGINFO) && core_previous[index].sa_handler == SIG_IGN)
+      sigaction(core_signals[index], &core_previous[index], NULL);
+  }
+  pthread_sigmask(SIG_UNBLOCK, &core, &core_blocked);
+  core_installed = 1;
+}
+
+void csignalcleanup_cut_back_writing(long long count) { atomic_store(&cut_writing, count); }
+
+void csignalcleanup_cut_back_wrote(long long count) {
+  atomic_fetch_add(&cut_written, count);
+  atomic_store(&cut_writing, 0);
 }

@@ -38,6 +38,28 @@ struct StandardOutputInPlaceChoiceTests {
     }
   }
 
+  @Test("an offset past the file's end, or O_DIRECT: staged; a cut-back never makes the file longer")
+  func pastTheEndOrDirect() throws {
+    try Self.withFile { descriptor, path, error throws in
+      #expect(write(descriptor, String(repeating: "x", count: 1_000), 1_000) == 1_000)
+      #expect(lseek(descriptor, 5_000, SEEK_SET) == 5_000)
+      let file = try #require(StandardOutputFile(descriptor, errorDescriptor: error))
+      #expect(file.takesReportInPlace == false)
+      #expect(write(descriptor, "report", 6) == 6)
+      file.cutBack()
+      var info = stat()
+      #expect(stat(path, &info) == 0 && info.st_size == 1_000)
+      #expect(lseek(descriptor, 0, SEEK_CUR) == 5_000)
+
+      let direct = open(path, O_WRONLY | StandardOutputFile.directFlag | O_CLOEXEC)
+      defer { close(direct) }
+      if direct >= 0 {  // a file system without O_DIRECT refuses the open
+        #expect(lseek(direct, 0, SEEK_END) == 1_000)
+        #expect(try #require(StandardOutputFile(direct, errorDescriptor: error)).takesReportInPlace == false)
+      }
+    }
+  }
+
   /// Calls `body` with a new empty file (its descriptor and path) and a
   /// standard error that is another file (/dev/null).
   static func withFile(_ body: (Int32, String, Int32) throws -> Void) throws {
@@ -91,8 +113,8 @@ struct StandardOutputInPlaceTests {
   }
 
   @Test(
-    "a signal mid-write: the run dies of it and the file is cut back (never part of a report)",
-    arguments: [SIGTERM, SIGINT])
+    "a signal mid-write, sent or a crash's: the run dies of it and the file is cut back (never part of a report)",
+    arguments: [SIGTERM, SIGINT, SIGABRT, SIGSEGV, SIGBUS])
   func signalCutsFileBack(signal number: Int32) throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -111,6 +133,53 @@ struct StandardOutputInPlaceTests {
     #expect(left.isEmpty || left.hasSuffix("</html>\n"), "\(left.utf8.count) bytes left")
   }
 
+  /// `{ job & posttim-report …; } > log`: a job writes through the same
+  /// open file while the report is written. The run then fails: the job's
+  /// bytes are kept (and the report's with them), never cut.
+  @Test(
+    "a failed run, or one a signal ends, never cuts what another writer added through the same open file",
+    arguments: [0, SIGTERM])
+  func anotherWritersBytesKept(signal number: Int32) throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = folder.appending(path: "big.plist")
+    try StaleTemporaryFileTests.bigList(300).write(to: input, atomically: false, encoding: .utf8)
+    // 110 KB of rows, then far more work than the budget allows: written
+    // for a few seconds (a debug build), then stopped.
+    let template = folder.appending(path: "rows.mustache").path
+    let text =
+      "{{#sections}}{{#tasks}}{{title}} {{details}} {{details}} {{details}}\n{{/tasks}}{{/sections}}"
+      + String(repeating: "{{#sections}}", count: 99) + "x" + String(repeating: "{{/sections}}", count: 99)
+    try text.write(toFile: template, atomically: false, encoding: .utf8)
+    let report = folder.appending(path: "log").path
+    let descriptor = open(report, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    try #require(descriptor >= 0)
+    defer { close(descriptor) }
+    #expect(write(descriptor, "PRIOR\n", 6) == 6)
+    let process = Process()
+    process.executableURL = EndToEndTests.binary
+    process.arguments = [
+      input.path, "-f", "markdown", "--template", template, "--now", "2026-11-30T14:00:00Z", "--from", "1900-01-01",
+      "-z", "UTC", "-l", "fr_CA",
+    ]
+    process.environment = [:]
+    process.standardOutput = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    var info = stat()
+    while process.isRunning, fstat(descriptor, &info) == 0, info.st_size <= 6 { usleep(100) }
+    // The other writer, once the report has begun.
+    #expect(write(descriptor, "OTHER\n", 6) == 6)
+    if number != 0 { kill(process.processIdentifier, number) }
+    process.waitUntilExit()
+    // A run that ended before the signal came ended at the budget.
+    let ended = (process.terminationReason, process.terminationStatus)
+    #expect(ended == (.exit, 78) || (number != 0 && ended == (.uncaughtSignal, number)))
+    let left = try String(contentsOfFile: report, encoding: .utf8)
+    #expect(left.hasPrefix("PRIOR\n"))
+    #expect(left.contains("OTHER\n"), "\(left.utf8.count) bytes left")
+  }
+
   /// Runs the binary with standard output at `report` (opened as `>`
   /// opens it) and sends `number` once the file has bytes.
   /// - Returns: nil when the run ended before the signal could end it.
@@ -118,9 +187,11 @@ struct StandardOutputInPlaceTests {
     let descriptor = open(report, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
     try #require(descriptor >= 0)
     let process = Process()
-    process.executableURL = EndToEndTests.binary
+    // No core file from the signals that dump one.
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
     process.arguments = [
-      input.path, "-f", "html", "--now", "2026-11-30T14:00:00Z", "-z", "UTC", "-l", "fr_CA",
+      "-c", "ulimit -c 0 && exec \"$0\" \"$@\"", EndToEndTests.binary!.path, input.path, "-f", "html", "--now",
+      "2026-11-30T14:00:00Z", "-z", "UTC", "-l", "fr_CA",
     ]
     process.environment = [:]
     process.standardOutput = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)

@@ -41,7 +41,19 @@ void csignalcleanup_set_child_group(int group);
 
 /// A regular file at `descriptor` to cut back to `length` bytes on a
 /// signal: a report written to it in place is taken out again (-1: none).
+/// Only while the file holds nothing but what the writes counted below
+/// added after `length`: another writer's bytes are never cut. Meanwhile
+/// the signals that dump core (SIGABRT, SIGSEGV, SIGBUS, SIGSYS, SIGFPE,
+/// SIGILL, SIGTRAP: a crash, or one sent) cut it back too, then act as
+/// they did before; -1 puts their actions back.
 void csignalcleanup_set_cut_back(int descriptor, long long length);
+
+/// `count` bytes are being written to the file to cut back (before the
+/// write: a signal may come between its return and the count after it).
+void csignalcleanup_cut_back_writing(long long count);
+
+/// `count` bytes were written to it (after the write).
+void csignalcleanup_cut_back_wrote(long long count);
 
 #ifdef __cplusplus
 }

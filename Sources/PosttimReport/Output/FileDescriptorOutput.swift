@@ -22,6 +22,8 @@ public struct FileDescriptorOutput: UTF8TextOutputStream, Sendable {
   /// Where the first bytes go instead of the descriptor (a staged
   /// report's ``StagingMemory``); once it is full, the rest is written.
   let head: StagingMemory?
+  /// Told of each write to the descriptor (``WriteProgress``).
+  package var progress: (any WriteProgress)?
   private var buffer: [UInt8] = []
   private(set) var failure: String?
   static let chunkSize = 1 << 16
@@ -71,7 +73,9 @@ public struct FileDescriptorOutput: UTF8TextOutputStream, Sendable {
     guard failure == nil else { return }
     var offset = head?.append(bytes) ?? 0
     while offset < bytes.count {
+      progress?.writing(bytes.count - offset)
       let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+      progress?.wrote(max(written, 0))
       if written < 0 {
         if errno == EINTR { continue }
         if errno == EAGAIN, let deadline {

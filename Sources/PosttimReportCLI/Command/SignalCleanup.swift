@@ -17,7 +17,9 @@ import Synchronization
 /// "Program crashed" and lets the run go on; neither it nor SIGXCPU leaves
 /// a core file. A signal the caller ignores (`nohup`, a background job)
 /// stays ignored; SIGPIPE and SIGXFSZ are ignored by `main` (a write
-/// error then), and the faults (SIGSEGV, SIGBUS…) are the backtracer's.
+/// error then), and the faults (SIGSEGV, SIGBUS…) are the backtracer's,
+/// but while a report is written in place to standard output, which they
+/// cut back first (``cutBack(_:to:)``).
 ///
 /// The handler runs on the main thread (libdispatch's worker threads block
 /// these signals), but the slots are atomics all the same and a registered
@@ -46,10 +48,15 @@ public struct SignalCleanup: TemporaryFileHook, ChildProcessHook {
   public func ended() { csignalcleanup_set_child_group(0) }
 
   /// The regular file at `descriptor` (standard output, written in place)
-  /// is cut back to `length` bytes on a signal; -1: none.
+  /// is cut back to `length` bytes on a signal, when it holds no bytes but
+  /// the ones counted by ``cutBackWrote(_:)`` after them; -1: none.
   static func cutBack(_ descriptor: Int32, to length: off_t) {
     csignalcleanup_set_cut_back(descriptor, Int64(length))
   }
+  /// `count` bytes are being written to that file.
+  static func cutBackWriting(_ count: Int) { csignalcleanup_cut_back_writing(Int64(count)) }
+  /// `count` bytes were written to it.
+  static func cutBackWrote(_ count: Int) { csignalcleanup_cut_back_wrote(Int64(count)) }
 
   /// The temporary files the handler would remove now.
   static var pendingPaths: [String] {

@@ -20,21 +20,35 @@ struct StandardOutputFile {
   /// over bytes the file holds (`1<>`, an offset mid-file), those are lost
   /// either way, and a cut would lose the ones after them too.
   private let endsAtStart: Bool
+  /// The bytes the file held (less than `start` for an offset past its end).
+  private let held: off_t
   /// Opened for appending (`>>`): other writers may add to it meanwhile.
   private let appends: Bool
+  /// Opened with `O_DIRECT`, whose writes must be aligned: staged, as before.
+  private let direct: Bool
   /// Standard error is this same file (`> log 2>&1`).
   private let sharedWithStandardError: Bool
+
+  /// `O_DIRECT`, which Glibc's module leaves out (it is `_GNU_SOURCE`).
+  #if arch(arm64)
+    static let directFlag: Int32 = 0o200000
+  #else
+    static let directFlag: Int32 = 0o40000
+  #endif
 
   /// Nil unless `descriptor` is a regular file. `errorDescriptor`:
   /// standard error, which may be the same file.
   init?(_ descriptor: Int32, errorDescriptor: Int32 = 2) {
     var info = stat()
     guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-    appends = fcntl(descriptor, F_GETFL) & O_APPEND != 0
+    let flags = fcntl(descriptor, F_GETFL)
+    appends = flags & O_APPEND != 0
+    direct = flags & Self.directFlag != 0
     let offset = appends ? info.st_size : lseek(descriptor, 0, SEEK_CUR)
     guard offset >= 0 else { return nil }
     self.descriptor = descriptor
     start = offset
+    held = info.st_size
     endsAtStart = offset >= info.st_size
     var errorInfo = stat()
     sharedWithStandardError =
@@ -44,26 +58,36 @@ struct StandardOutputFile {
 
   /// Whether the report can be written to the file as it is made, not
   /// staged: cutting back to ``start`` then undoes it whole, on a failure
-  /// and on a terminating signal. So the file holds nothing after
-  /// ``start`` (`>`), no other writer may add to it meanwhile (`>>`), no
-  /// diagnostic lands inside the report (`2>&1`), and `ulimit -f` is not
-  /// set (its refusal comes before a byte is written). Staging a report
-  /// costs its size in fresh memory and a second copy after the last row.
+  /// and on a terminating signal. So the report starts at the file's end
+  /// (`>`), no other writer may add to it meanwhile (`>>`), no diagnostic
+  /// lands inside the report (`2>&1`), writes need no alignment (`O_DIRECT`),
+  /// and `ulimit -f` is not set (its refusal comes before a byte is
+  /// written). Staging a report costs its size in fresh memory and a
+  /// second copy after the last row.
   var takesReportInPlace: Bool {
-    guard endsAtStart, !appends, !sharedWithStandardError else { return false }
+    guard start == held, !appends, !direct, !sharedWithStandardError else { return false }
     var limit = rlimit()
     return getrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit) == 0 && limit.rlim_cur == rlim_t.max
   }
 
   /// Writes the report as it is made; a failed run, or one ended by a
-  /// signal, leaves the file as it was (``SignalCleanup/cutBack(_:to:)``).
+  /// signal, leaves the file as it was (``SignalCleanup/cutBack(_:to:)``),
+  /// unless another writer added to it meanwhile (a description shared
+  /// with a background job): their bytes are kept, and the report's with
+  /// them.
   func writeInPlace(_ render: (inout FileDescriptorOutput) throws -> Void) throws {
+    let counted = InPlaceProgress()
     SignalCleanup.cutBack(descriptor, to: start)
     defer { SignalCleanup.cutBack(-1, to: 0) }
     var output = FileDescriptorOutput(descriptor: descriptor, name: "<stdout>")
-    try Self.keptWhole(self) {
+    output.progress = counted
+    do {
       try render(&output)
       try output.finish()
+    } catch {
+      var info = stat()
+      if fstat(descriptor, &info) == 0, info.st_size == start + off_t(counted.written) { cutBack() }
+      throw error
     }
   }
 
@@ -91,11 +115,26 @@ struct StandardOutputFile {
     }
   }
 
-  /// Cuts the file back to where the report began (a failed copy), when
-  /// the report went after all it held.
+  /// Cuts the file back to what it held (a failed copy), when the report
+  /// went after all it held; never makes it longer (an offset past its
+  /// end, a file another process shortened).
   func cutBack() {
     guard endsAtStart else { return }
-    _ = ftruncate(descriptor, start)
+    var info = stat()
+    if fstat(descriptor, &info) == 0, info.st_size > held { _ = ftruncate(descriptor, held) }
     _ = lseek(descriptor, start, SEEK_SET)
+  }
+}
+
+/// The bytes a report written in place has written, for the cut-back here
+/// and in the signal handler.
+private final class InPlaceProgress: WriteProgress, @unchecked Sendable {
+  /// Written only by the thread that writes the report.
+  private(set) var written = 0
+
+  func writing(_ count: Int) { SignalCleanup.cutBackWriting(count) }
+  func wrote(_ count: Int) {
+    written += count
+    SignalCleanup.cutBackWrote(count)
   }
 }
