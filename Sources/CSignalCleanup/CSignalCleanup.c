@@ -48,6 +48,21 @@ static void cut_back_now(void) {
   }
 }
 
+// Ends the process by `received`'s default action (sigaction,
+// pthread_sigmask, raise).
+static void die_of(int received) {
+  struct sigaction fallback;
+  memset(&fallback, 0, sizeof fallback);
+  fallback.sa_handler = SIG_DFL;
+  sigemptyset(&fallback.sa_mask);
+  sigaction(received, &fallback, NULL);
+  sigset_t only;
+  sigemptyset(&only);
+  sigaddset(&only, received);
+  pthread_sigmask(SIG_UNBLOCK, &only, NULL);
+  raise(received);
+}
+
 // Only async-signal-safe calls: kill, unlink, fstat, ftruncate, setrlimit,
 // sigaction, pthread_sigmask, raise, and atomic loads.
 static void handle(int received) {
@@ -64,16 +79,7 @@ static void handle(int received) {
     struct rlimit none = {0, 0};
     setrlimit(RLIMIT_CORE, &none);
   }
-  struct sigaction fallback;
-  memset(&fallback, 0, sizeof fallback);
-  fallback.sa_handler = SIG_DFL;
-  sigemptyset(&fallback.sa_mask);
-  sigaction(received, &fallback, NULL);
-  sigset_t only;
-  sigemptyset(&only);
-  sigaddset(&only, received);
-  pthread_sigmask(SIG_UNBLOCK, &only, NULL);
-  raise(received);
+  die_of(received);
 }
 
 void csignalcleanup_install(void) {
@@ -139,16 +145,7 @@ static void handle_core(int received, siginfo_t *info, void *context) {
     if (core_signals[index] == received && !sent) sigaction(received, &core_previous[index], NULL);
   }
   if (!sent) return;
-  struct sigaction fallback;
-  memset(&fallback, 0, sizeof fallback);
-  fallback.sa_handler = SIG_DFL;
-  sigemptyset(&fallback.sa_mask);
-  sigaction(received, &fallback, NULL);
-  sigset_t only;
-  sigemptyset(&only);
-  sigaddset(&only, received);
-  pthread_sigmask(SIG_UNBLOCK, &only, NULL);
-  raise(received);
+  die_of(received);
 }
 
 void csignalcleanup_set_cut_back(int descriptor, long long length) {
