@@ -20,8 +20,11 @@ import PosttimReport
 /// non-blocking is waited for.
 enum StagedStandardOutput {
   static func write(_ render: (inout FileDescriptorOutput) throws -> Void, to descriptor: Int32 = 1) throws {
-    if let file = StandardOutputFile(descriptor), file.takesReportInPlace { return try file.writeInPlace(render) }
-    try staged(render, to: descriptor)
+    guard let file = StandardOutputFile(descriptor) else { return try staged(render, to: descriptor) }
+    try file.withoutDirect {
+      if file.takesReportInPlace { return try file.writeInPlace(render) }
+      try staged(render, to: descriptor)
+    }
   }
 
   /// Renders into a stage (`head` first), then copies it to `descriptor`.
@@ -60,13 +63,17 @@ enum StagedStandardOutput {
     let end = head.map { Int(position) > $0.capacity ? Int(position) : $0.count } ?? Int(position)
     let file = StandardOutputFile(descriptor)
     if let limitError = file?.fileSizeLimitError(length: end) { throw limitError }
+    // A signal during the copy cuts out what it wrote, as in place.
+    let counted = file?.countedCopy()
+    defer { if counted != nil { SignalCleanup.cutBack(-1, to: 0) } }
     try StandardOutputFile.keptWhole(file) {
       if let head {
         var output = FileDescriptorOutput(descriptor: descriptor, name: "<stdout>")
+        output.progress = counted
         head.write(to: &output, pieceLength: StagedPagesRelease.pieceLength)
         try output.finish()
       }
-      try copy(stage, from: head?.capacity ?? 0, length: end, to: descriptor)
+      try copy(stage, from: head?.capacity ?? 0, length: end, to: descriptor, progress: counted)
     }
   }
 
@@ -104,18 +111,24 @@ enum StagedStandardOutput {
   /// ``StagedPagesRelease``), then reads and writes through
   /// ``FileDescriptorOutput`` (a non-blocking or odd standard output),
   /// whose failure names `<stdout>` as a direct write's would.
-  static func copy(_ stage: Int32, from start: Int = 0, length: Int, to descriptor: Int32 = 1) throws {
+  static func copy(
+    _ stage: Int32, from start: Int = 0, length: Int, to descriptor: Int32 = 1, progress: (any WriteProgress)? = nil
+  ) throws {
     var offset = off_t(start)
     let release = StagedPagesRelease(stage: stage, from: start)
     defer { release.finish() }
     while Int(offset) < length {
-      let sent = sendfile(descriptor, stage, &offset, min(length - Int(offset), StagedPagesRelease.pieceLength))
+      let piece = min(length - Int(offset), StagedPagesRelease.pieceLength)
+      progress?.writing(piece)
+      let sent = sendfile(descriptor, stage, &offset, piece)
+      progress?.wrote(max(sent, 0))
       if sent < 0, errno == EINTR { continue }
       if sent <= 0 { break }
       release.release(below: Int(offset))
     }
     guard Int(offset) < length else { return }
     var output = FileDescriptorOutput(descriptor: descriptor, name: "<stdout>")
+    output.progress = progress
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while Int(offset) < length {
       let count = chunk.withUnsafeMutableBytes { pread(stage, $0.baseAddress!, $0.count, offset) }

@@ -24,7 +24,7 @@ struct StandardOutputFile {
   private let held: off_t
   /// Opened for appending (`>>`): other writers may add to it meanwhile.
   private let appends: Bool
-  /// Opened with `O_DIRECT`, whose writes must be aligned: staged, as before.
+  /// Opened with `O_DIRECT`, whose writes must be aligned (``withoutDirect(_:)``).
   private let direct: Bool
   /// Standard error is this same file (`> log 2>&1`).
   private let sharedWithStandardError: Bool
@@ -60,14 +60,33 @@ struct StandardOutputFile {
   /// staged: cutting back to ``start`` then undoes it whole, on a failure
   /// and on a terminating signal. So the report starts at the file's end
   /// (`>`), no other writer may add to it meanwhile (`>>`), no diagnostic
-  /// lands inside the report (`2>&1`), writes need no alignment (`O_DIRECT`),
-  /// and `ulimit -f` is not set (its refusal comes before a byte is
-  /// written). Staging a report costs its size in fresh memory and a
-  /// second copy after the last row.
+  /// lands inside the report (`2>&1`), and `ulimit -f` is not set (its
+  /// refusal comes before a byte is written). Staging a report costs its
+  /// size in fresh memory and a second copy after the last row.
   var takesReportInPlace: Bool {
-    guard start == held, !appends, !direct, !sharedWithStandardError else { return false }
+    guard start == held, !appends, !sharedWithStandardError else { return false }
     var limit = rlimit()
     return getrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit) == 0 && limit.rlim_cur == rlim_t.max
+  }
+
+  /// Runs `body` with `O_DIRECT` off, when the file was opened with it: a
+  /// report's writes are not aligned to its blocks (EINVAL). Put back after.
+  func withoutDirect(_ body: () throws -> Void) throws {
+    guard direct else { return try body() }
+    let flags = fcntl(descriptor, F_GETFL)
+    _ = fcntl(descriptor, F_SETFL, flags & ~Self.directFlag)
+    defer { _ = fcntl(descriptor, F_SETFL, flags) }
+    try body()
+  }
+
+  /// A count of the bytes a staged report's copy writes, with a signal
+  /// cutting them out as for a report written in place; nil when the
+  /// report does not go where the file ends. ``SignalCleanup/cutBack(_:to:)``
+  /// is set until `-1` is given.
+  func countedCopy() -> (any WriteProgress)? {
+    guard start == held else { return nil }
+    SignalCleanup.cutBack(descriptor, to: start)
+    return InPlaceProgress()
   }
 
   /// Writes the report as it is made; a failed run, or one ended by a
