@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <fcntl.h>
 #include <unistd.h>
 
 // Static storage, lock-free atomics: valid before the handler is installed
@@ -63,8 +64,9 @@ static void die_of(int received) {
   raise(received);
 }
 
-// Only async-signal-safe calls: kill, unlink, fstat, ftruncate, setrlimit,
-// sigaction, pthread_sigmask, raise, and atomic loads.
+// Only async-signal-safe calls: kill, unlink, open, dup, dup2, fstat,
+// ftruncate, setrlimit, sigaction, pthread_sigmask (sigprocmask's thread
+// form), raise, and atomic loads.
 static void handle(int received) {
   int group = atomic_load(&child_group);
   if (group > 0) kill(-group, SIGKILL);
@@ -131,34 +133,54 @@ static struct sigaction core_previous[CORE_SIGNAL_COUNT];
 static sigset_t core_blocked;
 static int core_installed;
 
-// A crash, or one of these signals sent by another process, while a
-// report is written in place: the report is taken out. A fault then
-// returns to its instruction, which faults again under the action from
-// before (the runtime's backtracer, or the default). A sent signal ends
-// the run by its default action: the backtracer returns from one that no
-// instruction raised, and the run would go on writing into the cut file.
+// Whether `previous` ends the process: the default action of these.
+static int ends_process(const struct sigaction *previous) {
+  return !(previous->sa_flags & SA_SIGINFO) && previous->sa_handler == SIG_DFL;
+}
+
+// One of these signals while a report is written in place. Sent (`kill`,
+// a watchdog's SIGABRT, `abort`): the report is taken out and the run
+// ends by the signal's default action (the backtracer would return from
+// a signal no instruction raised, and the run go on writing into the cut
+// file). Raised by an instruction: the report is taken out only when the
+// action from before ends the process (a handler before may recover, as
+// the mapped-file guard does for SIGBUS); the handler returns to the
+// instruction, which raises it again under that action. Standard output
+// is pointed at /dev/null first (open, dup, dup2): the handler may run on
+// a helper thread while the main thread goes on writing.
 static void handle_core(int received, siginfo_t *info, void *context) {
   (void)context;
-  cut_back_now();
   int sent = info == NULL || info->si_code <= 0;
+  const struct sigaction *previous = NULL;
   for (size_t index = 0; index < CORE_SIGNAL_COUNT; index++) {
-    if (core_signals[index] == received && !sent) sigaction(received, &core_previous[index], NULL);
+    if (core_signals[index] == received) previous = &core_previous[index];
   }
-  if (!sent) return;
-  die_of(received);
+  if (sent || (previous != NULL && ends_process(previous))) {
+    int cut = atomic_load(&cut_descriptor);
+    int null = cut >= 0 ? open("/dev/null", O_WRONLY | O_CLOEXEC) : -1;
+    int kept = null >= 0 ? dup(cut) : -1;
+    if (kept >= 0 && dup2(null, cut) >= 0) {
+      atomic_store(&cut_descriptor, kept);
+      cut_back_now();
+    }
+  }
+  if (sent) die_of(received);
+  if (previous != NULL) sigaction(received, previous, NULL);
 }
 
 void csignalcleanup_set_cut_back(int descriptor, long long length) {
-  sigset_t core;
-  sigemptyset(&core);
-  for (size_t index = 0; index < CORE_SIGNAL_COUNT; index++) sigaddset(&core, core_signals[index]);
   if (descriptor < 0) {
     atomic_store(&cut_descriptor, -1);
     if (!core_installed) return;
     core_installed = 0;
     for (size_t index = 0; index < CORE_SIGNAL_COUNT; index++)
       sigaction(core_signals[index], &core_previous[index], NULL);
-    pthread_sigmask(SIG_SETMASK, &core_blocked, NULL);
+    // Only the core signals that were blocked before are blocked again.
+    sigset_t reblock;
+    sigemptyset(&reblock);
+    for (size_t index = 0; index < CORE_SIGNAL_COUNT; index++)
+      if (sigismember(&core_blocked, core_signals[index])) sigaddset(&reblock, core_signals[index]);
+    pthread_sigmask(SIG_BLOCK, &reblock, NULL);
     return;
   }
   // The counts first: a handler that sees the descriptor sees its own.
@@ -166,11 +188,17 @@ void csignalcleanup_set_cut_back(int descriptor, long long length) {
   atomic_store(&cut_written, 0);
   atomic_store(&cut_writing, 0);
   atomic_store(&cut_descriptor, descriptor);
+  // Set once until -1: a second set would save this handler as the one before.
+  if (core_installed) return;
+  sigset_t core;
+  sigemptyset(&core);
   for (size_t index = 0; index < CORE_SIGNAL_COUNT; index++) {
+    sigaddset(&core, core_signals[index]);
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_sigaction = handle_core;
-    action.sa_flags = SA_SIGINFO;
+    // On the alternate stack where one is set: a stack overflow's SIGSEGV.
+    action.sa_flags = SA_SIGINFO | SA_ONSTACK;
     sigemptyset(&action.sa_mask);
     sigaction(core_signals[index], &action, &core_previous[index]);
     // One the caller ignores stays ignored (a fault is delivered all the same).

@@ -107,14 +107,16 @@ private final class Helpers: Sendable {
   /// With every signal blocked, as libdispatch's threads have them: a
   /// signal goes to a thread that has not blocked it, and the run's
   /// handler relies on it reaching the main thread, which holds signals
-  /// while it creates its temporary file. SIGBUS stays open: a fault
-  /// with it blocked ends the process, not the handler of a reader that
-  /// expects it (a mapped file cut while it is read).
+  /// while it creates its temporary file. The signals an instruction
+  /// raises stay open: a fault with its signal blocked ends the process
+  /// at once, not in the handler that expects it (a mapped file cut while
+  /// it is read: SIGBUS; a crash while a report is written in place, which
+  /// takes the report out first).
   private func startThread() -> Bool {
     var all = sigset_t()
     var previous = sigset_t()
     sigfillset(&all)
-    sigdelset(&all, SIGBUS)
+    for raised in [SIGBUS, SIGSEGV, SIGILL, SIGTRAP, SIGFPE, SIGSYS] { sigdelset(&all, raised) }
     pthread_sigmask(SIG_SETMASK, &all, &previous)
     defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
     var attributes = pthread_attr_t()

@@ -22,6 +22,16 @@ struct EmailPartsTests {
     return (parts[0].text, parts[1].text)
   }
 
+  @Test("the short mail shows no task IDs, so its agenda hashes none; with details or a calendar it does")
+  func taskIDsShown() throws {
+    var details = WriterOptions()
+    details.showDetails = true
+    #expect(try EmailReportWriter(.init(envelope: Self.envelope), options: WriterOptions()).showsTaskIDs == false)
+    #expect(try EmailReportWriter(.init(envelope: Self.envelope), options: details).showsTaskIDs)
+    let withCalendar = EmailReportWriter.Options(envelope: Self.envelope, calendar: .init())
+    #expect(try EmailReportWriter(withCalendar, options: WriterOptions()).showsTaskIDs)
+  }
+
   /// Every `href="#…"` target in `html`, and every `id="…"`.
   func links(_ html: String) -> (targets: Set<String>, ids: Set<String>) {
     func values(after marker: String) -> Set<String> {

@@ -42,10 +42,12 @@ void csignalcleanup_set_child_group(int group);
 /// A regular file at `descriptor` to cut back to `length` bytes on a
 /// signal: a report written to it in place is taken out again (-1: none).
 /// Only while the file holds nothing but what the writes counted below
-/// added after `length`: another writer's bytes are never cut. Meanwhile
+/// added after `length`: another writer's bytes are not cut. Meanwhile
 /// the signals that dump core (SIGABRT, SIGSEGV, SIGBUS, SIGSYS, SIGFPE,
-/// SIGILL, SIGTRAP: a crash, or one sent) cut it back too, then act as
-/// they did before; -1 puts their actions back.
+/// SIGILL, SIGTRAP) cut it back too: a sent one, then ends the process by
+/// its default action; one an instruction raises, when the action it had
+/// before ends the process, and then goes on to that action. -1 puts
+/// their actions back.
 void csignalcleanup_set_cut_back(int descriptor, long long length);
 
 /// `count` bytes are being written to the file to cut back (before the

@@ -86,7 +86,8 @@ public struct AgendaBuilder: Sendable {
     let ends = starts.dropFirst().map(\.start) + [kept.count]
     // Only the order is needed now: 4 bytes a task instead of the 32 of
     // `kept`, let go before the tasks are gathered (a million-task list's
-    // peak memory is reached while they are).
+    // peak memory is reached while they are); with task IDs, 8 bytes of
+    // hash a task too, and 8 a kept task in the sections.
     let order = kept.map { UInt32(truncatingIfNeeded: $0.index) }
     let keptCount = kept.count
     precondition(tasks.count <= Int(UInt32.max), "too many tasks")
@@ -141,9 +142,9 @@ public struct AgendaBuilder: Sendable {
   /// 15 ms of a 100,000-task run while the other core waited.
   ///
   /// When `hashes` is not empty (one slot a task), each kept task's
-  /// ``TaskEntry/stableHash`` goes in its slot: hashed here, in input
-  /// order, the texts are read in the order the reader made them (the
-  /// memory's prefetcher follows); in agenda order each was a cache miss.
+  /// ``TaskEntry/stableHash`` goes in its slot: hashed in input order, the
+  /// texts are read in the order the reader made them, which the memory's
+  /// prefetcher follows, where agenda order is a cache miss a text.
   func keptInOrder(
     _ tasks: [TaskEntry], options: AgendaOptions, overdueStart: LocalDay?, hashes: inout [UInt64]
   ) -> [Keyed] {

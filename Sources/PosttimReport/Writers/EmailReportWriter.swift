@@ -102,6 +102,8 @@ public struct EmailReportWriter: ReportWriter {
   /// which the memory check before reading counts.
   public var holdsDetails: Bool { html.showDetails }
   public var attachesCalendar: Bool { options.calendar != nil }
+  /// The HTML part's details link to task IDs; the calendar's UIDs are them.
+  public var showsTaskIDs: Bool { html.showsTaskIDs || attachesCalendar }
 
   public func addressed(_ mail: Options) -> EmailReportWriter {
     var writer = self

@@ -66,7 +66,7 @@ enum StagedStandardOutput {
     // A signal during the copy cuts out what it wrote, as in place.
     let counted = file?.countedCopy()
     defer { if counted != nil { SignalCleanup.cutBack(-1, to: 0) } }
-    try StandardOutputFile.keptWhole(file) {
+    try StandardOutputFile.keptWhole(file, counted: counted) {
       if let head {
         var output = FileDescriptorOutput(descriptor: descriptor, name: "<stdout>")
         output.progress = counted

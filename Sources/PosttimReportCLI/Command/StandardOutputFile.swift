@@ -5,12 +5,12 @@ import PosttimReport
   import Glibc
 #endif
 
-/// Where a regular file at standard output stood before a staged report is
-/// copied to it: a copy that fails partway (a full disk, `O_DIRECT`'s
-/// unaligned tail) after all the file held is cut back to there, so the
-/// file keeps what it held and no part of the report; and a report the
-/// file-size limit cannot take after what the file holds (`>>`) is refused
-/// before a byte is copied.
+/// Where a regular file at standard output stood before a report is
+/// written to it: a report written in place, or a staged copy that fails
+/// partway (a full disk), after all the file held is cut back to there,
+/// so the file keeps what it held and no part of the report; and a report
+/// the file-size limit cannot take after what the file holds (`>>`) is
+/// refused before a byte is copied.
 struct StandardOutputFile {
   let descriptor: Int32
   /// Where the report's first byte goes.
@@ -29,9 +29,12 @@ struct StandardOutputFile {
   /// Standard error is this same file (`> log 2>&1`).
   private let sharedWithStandardError: Bool
 
-  /// `O_DIRECT`, which Glibc's module leaves out (it is `_GNU_SOURCE`).
-  #if arch(arm64)
+  /// `O_DIRECT`, which Glibc's module leaves out (it is `_GNU_SOURCE`);
+  /// its value depends on the architecture.
+  #if arch(arm64) || arch(arm)
     static let directFlag: Int32 = 0o200000
+  #elseif arch(powerpc64le) || arch(powerpc64)
+    static let directFlag: Int32 = 0o400000
   #else
     static let directFlag: Int32 = 0o40000
   #endif
@@ -83,10 +86,10 @@ struct StandardOutputFile {
   /// cutting them out as for a report written in place; nil when the
   /// report does not go where the file ends. ``SignalCleanup/cutBack(_:to:)``
   /// is set until `-1` is given.
-  func countedCopy() -> (any WriteProgress)? {
+  func countedCopy() -> CountedWrites? {
     guard start == held else { return nil }
     SignalCleanup.cutBack(descriptor, to: start)
-    return InPlaceProgress()
+    return CountedWrites()
   }
 
   /// Writes the report as it is made; a failed run, or one ended by a
@@ -95,18 +98,14 @@ struct StandardOutputFile {
   /// with a background job): their bytes are kept, and the report's with
   /// them.
   func writeInPlace(_ render: (inout FileDescriptorOutput) throws -> Void) throws {
-    let counted = InPlaceProgress()
+    let counted = CountedWrites()
     SignalCleanup.cutBack(descriptor, to: start)
     defer { SignalCleanup.cutBack(-1, to: 0) }
     var output = FileDescriptorOutput(descriptor: descriptor, name: "<stdout>")
     output.progress = counted
-    do {
+    try Self.keptWhole(self, counted: counted) {
       try render(&output)
       try output.finish()
-    } catch {
-      var info = stat()
-      if fstat(descriptor, &info) == 0, info.st_size == start + off_t(counted.written) { cutBack() }
-      throw error
     }
   }
 
@@ -123,31 +122,36 @@ struct StandardOutputFile {
         + "limit (ulimit -f, \(limit.rlim_cur) bytes); nothing was printed: raise the limit")
   }
 
-  /// Runs `write`; when it throws, cuts `file` back (``cutBack()``; nil:
-  /// standard output is no regular file), then rethrows.
-  static func keptWhole(_ file: StandardOutputFile?, _ write: () throws -> Void) throws {
+  /// Runs `write`; when it throws, cuts `file` back (``cutBack(ifOnly:)``;
+  /// nil: standard output is no regular file), then rethrows.
+  static func keptWhole(
+    _ file: StandardOutputFile?, counted: CountedWrites? = nil, _ write: () throws -> Void
+  ) throws {
     do {
       try write()
     } catch {
-      file?.cutBack()
+      file?.cutBack(ifOnly: counted)
       throw error
     }
   }
 
-  /// Cuts the file back to what it held (a failed copy), when the report
-  /// went after all it held; never makes it longer (an offset past its
-  /// end, a file another process shortened).
-  func cutBack() {
+  /// Cuts the file back to what it held, when the report went after all
+  /// it held; never makes it longer (an offset past its end, a file
+  /// another process shortened). With `counted`, only while the file holds
+  /// nothing after what it held but those bytes: another writer's stay.
+  func cutBack(ifOnly counted: CountedWrites? = nil) {
     guard endsAtStart else { return }
     var info = stat()
-    if fstat(descriptor, &info) == 0, info.st_size > held { _ = ftruncate(descriptor, held) }
+    guard fstat(descriptor, &info) == 0 else { return }
+    if let counted, info.st_size != held + off_t(counted.written) { return }
+    if info.st_size > held { _ = ftruncate(descriptor, held) }
     _ = lseek(descriptor, start, SEEK_SET)
   }
 }
 
-/// The bytes a report written in place has written, for the cut-back here
-/// and in the signal handler.
-private final class InPlaceProgress: WriteProgress, @unchecked Sendable {
+/// The bytes a report written to standard output's file has written (in
+/// place, or a staged copy), for the cut-back here and in the signal handler.
+final class CountedWrites: WriteProgress, @unchecked Sendable {
   /// Written only by the thread that writes the report.
   private(set) var written = 0
 
