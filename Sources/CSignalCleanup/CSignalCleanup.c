@@ -18,6 +18,7 @@ static _Atomic(char *) pending[CSIGNALCLEANUP_SLOTS];
 static atomic_int child_group;
 static atomic_int cut_descriptor = -1;
 static atomic_llong cut_length, cut_written, cut_writing;
+static atomic_int restore_descriptor = -1, restore_flags;
 _Static_assert(ATOMIC_POINTER_LOCK_FREE == 2 && ATOMIC_INT_LOCK_FREE == 2 && ATOMIC_LLONG_LOCK_FREE == 2,
                "the handler needs lock-free atomics");
 
@@ -32,7 +33,8 @@ static void all_signals(sigset_t *set) {
   for (int number = SIGRTMIN; number <= SIGRTMAX; number++) sigaddset(set, number);
 }
 
-// Takes a report written in place out of its file (fstat, ftruncate).
+// Takes a report written in place out of its file (fstat, ftruncate), and
+// puts back the status flags the run changed (fcntl).
 static void cut_back_now(void) {
   int cut = atomic_load(&cut_descriptor);
   struct stat held;
@@ -47,6 +49,8 @@ static void cut_back_now(void) {
       (void)cut_result;
     }
   }
+  int restore = atomic_load(&restore_descriptor);
+  if (restore >= 0) fcntl(restore, F_SETFL, atomic_load(&restore_flags));
 }
 
 // Ends the process by `received`'s default action (sigaction,
@@ -64,8 +68,8 @@ static void die_of(int received) {
   raise(received);
 }
 
-// Only async-signal-safe calls: kill, unlink, open, dup, dup2, fstat,
-// ftruncate, setrlimit, sigaction, pthread_sigmask (sigprocmask's thread
+// Only async-signal-safe calls: kill, unlink, open, dup, dup2, fcntl,
+// fstat, ftruncate, setrlimit, sigaction, pthread_sigmask (sigprocmask's thread
 // form), raise, and atomic loads.
 static void handle(int received) {
   int group = atomic_load(&child_group);
@@ -161,6 +165,7 @@ static void handle_core(int received, siginfo_t *info, void *context) {
     int kept = null >= 0 ? dup(cut) : -1;
     if (kept >= 0 && dup2(null, cut) >= 0) {
       atomic_store(&cut_descriptor, kept);
+      if (atomic_load(&restore_descriptor) == cut) atomic_store(&restore_descriptor, kept);
       cut_back_now();
     }
   }
@@ -207,6 +212,11 @@ void csignalcleanup_set_cut_back(int descriptor, long long length) {
   }
   pthread_sigmask(SIG_UNBLOCK, &core, &core_blocked);
   core_installed = 1;
+}
+
+void csignalcleanup_set_restore_flags(int descriptor, int flags) {
+  atomic_store(&restore_flags, flags);
+  atomic_store(&restore_descriptor, descriptor);
 }
 
 void csignalcleanup_cut_back_writing(long long count) { atomic_store(&cut_writing, count); }

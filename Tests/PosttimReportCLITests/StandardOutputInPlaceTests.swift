@@ -53,6 +53,33 @@ struct StandardOutputInPlaceChoiceTests {
     }
   }
 
+  @Test(
+    "a memfd sealed against shrinking cannot be cut back: staged, so a failed run leaves what it held",
+    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), "needs /usr/bin/python3"))
+  func sealedMemoryFile() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let template = try StandardOutputAllOrNothingTests.budgetTemplate(in: folder)
+    // Python makes the memfd (Glibc's Swift module has no memfd_create) and reports its length after the run.
+    let script = """
+      import fcntl, os, subprocess, sys
+      fd = os.memfd_create("out", os.MFD_ALLOW_SEALING)
+      os.write(fd, b"PRE\\n")
+      fcntl.fcntl(fd, fcntl.F_ADD_SEALS, fcntl.F_SEAL_SHRINK)
+      status = subprocess.run(sys.argv[1:], stdout=fd, stderr=subprocess.DEVNULL).returncode
+      os.lseek(fd, 0, 0)
+      held = os.read(fd, 1 << 20)
+      print(status, len(held), held[:8])
+      """
+    let result = try Subprocess.run(
+      "/usr/bin/python3",
+      [
+        "-c", script, EndToEndTests.binary!.path, TestPaths.example.path, "-l", "fr_CA", "-z", "UTC", "--now",
+        "2026-11-30T14:00:00Z", "-f", "markdown", "--template", template,
+      ])
+    #expect(result.stdout == "78 4 b'PRE\\n'\n", "\(result.stderr)")
+  }
+
   /// Calls `body` with a new empty file (its descriptor and path) and a
   /// standard error that is another file (/dev/null).
   static func withFile(_ body: (Int32, String, Int32) throws -> Void) throws {
@@ -155,6 +182,33 @@ struct StandardOutputInPlaceTests {
     process.waitUntilExit()
     #expect(process.terminationStatus == 0)
     #expect(try String(contentsOfFile: report, encoding: .utf8) == LimitedRun.run("", arguments).stdout)
+    #expect(fcntl(descriptor, F_GETFL) & StandardOutputFile.directFlag != 0)
+  }
+
+  @Test("a signal mid-write puts O_DIRECT back on the caller's open file")
+  func signalPutsDirectBack() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = folder.appending(path: "big.plist")
+    try StaleTemporaryFileTests.bigList(32_000).write(to: input, atomically: false, encoding: .utf8)
+    let report = folder.appending(path: "agenda.html").path
+    let descriptor = open(report, O_WRONLY | O_CREAT | O_TRUNC | StandardOutputFile.directFlag | O_CLOEXEC, 0o600)
+    // A file system without O_DIRECT (tmpfs) refuses the open: nothing to check there.
+    guard descriptor >= 0 else { return }
+    defer { close(descriptor) }
+    let process = Process()
+    process.executableURL = EndToEndTests.binary
+    process.arguments = [input.path, "-f", "html", "--now", "2026-11-30T14:00:00Z", "-z", "UTC", "-l", "fr_CA"]
+    process.environment = [:]
+    process.standardOutput = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    var info = stat()
+    while process.isRunning, fstat(descriptor, &info) == 0, info.st_size == 0 { usleep(50) }
+    try #require(process.isRunning, "the run ended before its first write was seen")
+    kill(process.processIdentifier, SIGTERM)
+    process.waitUntilExit()
+    #expect(process.terminationReason == .uncaughtSignal)
     #expect(fcntl(descriptor, F_GETFL) & StandardOutputFile.directFlag != 0)
   }
 

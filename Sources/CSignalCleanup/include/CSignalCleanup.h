@@ -50,6 +50,10 @@ void csignalcleanup_set_child_group(int group);
 /// their actions back.
 void csignalcleanup_set_cut_back(int descriptor, long long length);
 
+/// The status flags to put back on `descriptor` (fcntl F_SETFL) on a
+/// signal: O_DIRECT, turned off for the run's writes (-1: none).
+void csignalcleanup_set_restore_flags(int descriptor, int flags);
+
 /// `count` bytes are being written to the file to cut back (before the
 /// write: a signal may come between its return and the count after it).
 void csignalcleanup_cut_back_writing(long long count);

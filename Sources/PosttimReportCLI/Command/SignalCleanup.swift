@@ -53,6 +53,9 @@ public struct SignalCleanup: TemporaryFileHook, ChildProcessHook {
   static func cutBack(_ descriptor: Int32, to length: off_t) {
     csignalcleanup_set_cut_back(descriptor, Int64(length))
   }
+  /// `descriptor`'s status flags (`F_SETFL`) are put back to `flags` on a
+  /// signal (O_DIRECT turned off for the run); -1: none.
+  static func restoreFlags(_ descriptor: Int32, _ flags: Int32) { csignalcleanup_set_restore_flags(descriptor, flags) }
   /// `count` bytes are being written to that file.
   static func cutBackWriting(_ count: Int) { csignalcleanup_cut_back_writing(Int64(count)) }
   /// `count` bytes were written to it.

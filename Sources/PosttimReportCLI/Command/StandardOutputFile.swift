@@ -26,6 +26,8 @@ struct StandardOutputFile {
   private let appends: Bool
   /// Opened with `O_DIRECT`, whose writes must be aligned (``withoutDirect(_:)``).
   private let direct: Bool
+  /// A memfd sealed against shrinking (`F_SEAL_SHRINK`): it cannot be cut back.
+  private let sealedAgainstCut: Bool
   /// Standard error is this same file (`> log 2>&1`).
   private let sharedWithStandardError: Bool
 
@@ -53,6 +55,9 @@ struct StandardOutputFile {
     start = offset
     held = info.st_size
     endsAtStart = offset >= info.st_size
+    // F_GET_SEALS and F_SEAL_SHRINK (Linux's, not in Glibc's module); -1 for a file with no seals.
+    let seals = fcntl(descriptor, 1034)
+    sealedAgainstCut = seals >= 0 && seals & 0x0002 != 0
     var errorInfo = stat()
     sharedWithStandardError =
       descriptor != errorDescriptor && fstat(errorDescriptor, &errorInfo) == 0 && errorInfo.st_dev == info.st_dev
@@ -63,11 +68,12 @@ struct StandardOutputFile {
   /// staged: cutting back to ``start`` then undoes it whole, on a failure
   /// and on a terminating signal. So the report starts at the file's end
   /// (`>`), no other writer may add to it meanwhile (`>>`), no diagnostic
-  /// lands inside the report (`2>&1`), and `ulimit -f` is not set (its
+  /// lands inside the report (`2>&1`), the file may shrink (no memfd seal
+  /// against it), and `ulimit -f` is not set (its
   /// refusal comes before a byte is written). Staging a report costs its
   /// size in fresh memory and a second copy after the last row.
   var takesReportInPlace: Bool {
-    guard start == held, !appends, !sharedWithStandardError else { return false }
+    guard start == held, !appends, !sharedWithStandardError, !sealedAgainstCut else { return false }
     var limit = rlimit()
     return getrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &limit) == 0 && limit.rlim_cur == rlim_t.max
   }
@@ -78,7 +84,12 @@ struct StandardOutputFile {
     guard direct else { return try body() }
     let flags = fcntl(descriptor, F_GETFL)
     _ = fcntl(descriptor, F_SETFL, flags & ~Self.directFlag)
-    defer { _ = fcntl(descriptor, F_SETFL, flags) }
+    // Put back by the signal handler too: the description is the caller's.
+    SignalCleanup.restoreFlags(descriptor, flags)
+    defer {
+      _ = fcntl(descriptor, F_SETFL, flags)
+      SignalCleanup.restoreFlags(-1, 0)
+    }
     try body()
   }
 
