@@ -137,9 +137,9 @@ static struct sigaction core_previous[CORE_SIGNAL_COUNT];
 static sigset_t core_blocked;
 static int core_installed;
 
-// Whether `previous` ends the process: the default action of these.
-static int ends_process(const struct sigaction *previous) {
-  return !(previous->sa_flags & SA_SIGINFO) && previous->sa_handler == SIG_DFL;
+// Whether `action` is the plain `handler` (SIG_DFL, SIG_IGN).
+static int is_plain(const struct sigaction *action, void (*handler)(int)) {
+  return !(action->sa_flags & SA_SIGINFO) && action->sa_handler == handler;
 }
 
 // One of these signals while a report is written in place. Sent (`kill`,
@@ -159,7 +159,8 @@ static void handle_core(int received, siginfo_t *info, void *context) {
   for (size_t index = 0; index < CORE_SIGNAL_COUNT; index++) {
     if (core_signals[index] == received) previous = &core_previous[index];
   }
-  if (sent || (previous != NULL && ends_process(previous))) {
+  // The default action of these ends the process.
+  if (sent || (previous != NULL && is_plain(previous, SIG_DFL))) {
     int cut = atomic_load(&cut_descriptor);
     int null = cut >= 0 ? open("/dev/null", O_WRONLY | O_CLOEXEC) : -1;
     int kept = null >= 0 ? dup(cut) : -1;
@@ -207,8 +208,7 @@ void csignalcleanup_set_cut_back(int descriptor, long long length) {
     sigemptyset(&action.sa_mask);
     sigaction(core_signals[index], &action, &core_previous[index]);
     // One the caller ignores stays ignored (a fault is delivered all the same).
-    if (!(core_previous[index].sa_flags & SA_SIGINFO) && core_previous[index].sa_handler == SIG_IGN)
-      sigaction(core_signals[index], &core_previous[index], NULL);
+    if (is_plain(&core_previous[index], SIG_IGN)) sigaction(core_signals[index], &core_previous[index], NULL);
   }
   pthread_sigmask(SIG_UNBLOCK, &core, &core_blocked);
   core_installed = 1;

@@ -13,9 +13,10 @@ import PosttimTemplating
 /// The table holds a hash and a twin number per row, not strings: an
 /// anchor's text is made when it is read, by the thread rendering its row.
 /// The hashes come from the agenda (``AgendaSection/taskIDHashes``), or
-/// are computed here on every core (`Parallel.map`); the twins numbered in one pass in agenda order; once built, the table
-/// is read with no lock (``OnceValue``: the rows of an HTML report ask for
-/// it twice each, from every rendering thread).
+/// are computed here on every core (`Parallel.map`); the twins are
+/// numbered in one pass in agenda order. Once built, the table is read
+/// with no lock (``OnceValue``: the rows of an HTML report ask for it
+/// twice each, from every rendering thread).
 final class TaskAnchors: Sendable {
   private let table: OnceValue<Table>
 

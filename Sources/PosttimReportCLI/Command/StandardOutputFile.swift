@@ -15,11 +15,6 @@ struct StandardOutputFile {
   let descriptor: Int32
   /// Where the report's first byte goes.
   let start: off_t
-  /// Whether the report goes after all the file holds (`>`, `>>`): only
-  /// then is cutting back to `start` a return to what it held. Written
-  /// over bytes the file holds (`1<>`, an offset mid-file), those are lost
-  /// either way, and a cut would lose the ones after them too.
-  private let endsAtStart: Bool
   /// The bytes the file held (less than `start` for an offset past its end).
   private let held: off_t
   /// Opened for appending (`>>`): other writers may add to it meanwhile.
@@ -54,7 +49,6 @@ struct StandardOutputFile {
     self.descriptor = descriptor
     start = offset
     held = info.st_size
-    endsAtStart = offset >= info.st_size
     // F_GET_SEALS and F_SEAL_SHRINK (Linux's, not in Glibc's module); -1 for a file with no seals.
     let seals = fcntl(descriptor, 1034)
     sealedAgainstCut = seals >= 0 && seals & 0x0002 != 0
@@ -98,7 +92,12 @@ struct StandardOutputFile {
   /// report does not go where the file ends. ``SignalCleanup/cutBack(_:to:)``
   /// is set until `-1` is given.
   func countedCopy() -> CountedWrites? {
-    guard start == held else { return nil }
+    start == held ? countedWrites() : nil
+  }
+
+  /// A count of the report's writes, which a signal cuts out of the file
+  /// until ``SignalCleanup/cutBack(_:to:)`` is given `-1`.
+  private func countedWrites() -> CountedWrites {
     SignalCleanup.cutBack(descriptor, to: start)
     return CountedWrites()
   }
@@ -109,8 +108,7 @@ struct StandardOutputFile {
   /// with a background job): their bytes are kept, and the report's with
   /// them.
   func writeInPlace(_ render: (inout FileDescriptorOutput) throws -> Void) throws {
-    let counted = CountedWrites()
-    SignalCleanup.cutBack(descriptor, to: start)
+    let counted = countedWrites()
     defer { SignalCleanup.cutBack(-1, to: 0) }
     var output = FileDescriptorOutput(descriptor: descriptor, name: "<stdout>")
     output.progress = counted
@@ -151,7 +149,9 @@ struct StandardOutputFile {
   /// another process shortened). With `counted`, only while the file holds
   /// nothing after what it held but those bytes: another writer's stay.
   func cutBack(ifOnly counted: CountedWrites? = nil) {
-    guard endsAtStart else { return }
+    // Written over bytes the file holds (`1<>`, an offset mid-file), those
+    // are lost either way, and a cut would lose the ones after them too.
+    guard start >= held else { return }
     var info = stat()
     guard fstat(descriptor, &info) == 0 else { return }
     if let counted, info.st_size != held + off_t(counted.written) { return }
