@@ -196,7 +196,12 @@ struct TemplateRenderer {
     guard rows.map({ $0.count >= ChunkedRendering.chunkSize }) ?? (first.count == ChunkedRendering.chunkSize) else {
       return try renderRows(first, children, in: templateName, into: &output)
     }
-    resolveLineStart(into: &output)
+    // Right after another stream, with nothing written between, the line
+    // start is that stream's last chunk's, not known until it is rendered:
+    // the first chunk guesses it (the state it has now) and is checked in
+    // order like a stream's later chunks, where waiting here for the stream
+    // before left a core idle once a stream (each day of a report's details).
+    let followsStream = lineStartPending
     var start = self
     start.pipeline = nil
     start.rendersChunk = true
@@ -215,9 +220,9 @@ struct TemplateRenderer {
         workBefore: mainWork)
     }
     if let rows {
-      pipeline.submit(positions: rows.count, into: &output) { chunk(.rows(rows, $0), $1) }
+      pipeline.submit(positions: rows.count, into: &output) { chunk(.rows(rows, $0), $1 || followsStream) }
     } else {
-      pipeline.submit(first, then: &iterator, into: &output) { chunk(.values($0), $1) }
+      pipeline.submit(first, then: &iterator, into: &output) { chunk(.values($0), $1 || followsStream) }
     }
     if let error = pipeline.firstError { throw error }
     lineStartPending = true

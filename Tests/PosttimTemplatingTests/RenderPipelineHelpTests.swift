@@ -40,4 +40,25 @@ struct RenderPipelineHelpTests {
     #expect(firstSawSecond.wait(timeout: .now()) == .success)
     #expect(output == "first second")
   }
+
+  @Test("a chunk a helper is rendering reads as not finished, and as finished once its semaphore is signalled")
+  func finishedWithoutWaiting() {
+    let gate = DispatchSemaphore(value: 0)
+    let started = DispatchSemaphore(value: 0)
+    let chunk = RenderPipeline.Chunk { _ in
+      started.signal()
+      gate.wait()
+      return Self.rendered("only")
+    }
+    let pipeline = RenderPipeline()
+    var output = ""
+    pipeline.submit(chunk, into: &output)
+    started.wait()
+    #expect(!chunk.isFinished)
+    gate.signal()
+    chunk.done.wait()
+    #expect(chunk.isFinished)
+    _ = pipeline.drain(into: &output)
+    #expect(output == "only")
+  }
 }

@@ -26,6 +26,11 @@ enum CutProofMapping {
   /// One mapping is guarded at a time (the CLI reads lists one by one).
   private static let guarding = Mutex<Void>(())
 
+  /// Files up to this size are mapped whole and kept while read: dropping
+  /// the pages read so far made every part of the reader fault them in
+  /// again, one page table entry at a time.
+  static let residentMaximum = 64 << 20
+
   /// Maps the `size` bytes of the regular file open at `descriptor` and
   /// passes them to `body` with a closure that drops the pages read so far
   /// (they are read again from the file when touched).
@@ -40,13 +45,17 @@ enum CutProofMapping {
     // runtime, which may allocate on first use (siginfo_t's metadata).
     guard size > 0, cmappingguard_install() == 0 else { return nil }
     return guarding.withLock { _ -> (Result, cut: Bool)? in
-      guard let map = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), map != MAP_FAILED else { return nil }
+      let whole = size <= residentMaximum
+      guard let map = mmap(nil, size, PROT_READ, MAP_PRIVATE | (whole ? MAP_POPULATE : 0), descriptor, 0),
+        map != MAP_FAILED
+      else { return nil }
       defer { munmap(map, size) }
       let address = Int(bitPattern: map)
       cmappingguard_begin(UInt(address), UInt(address + size))
       // A private read-only mapping: dropped pages are read again from the
       // file. (By address: a pointer is not Sendable.)
       let result = body(UnsafeBufferPointer(start: map.assumingMemoryBound(to: UInt8.self), count: size)) {
+        guard !whole else { return }
         _ = madvise(UnsafeMutableRawPointer(bitPattern: address), size, MADV_DONTNEED)
       }
       return (result, cmappingguard_end() != 0)
