@@ -396,6 +396,14 @@ void cicu_coll_close(cicu_collator *collator) {
   if (collator) ucol_close((UCollator *)collator);
 }
 
+cicu_collator *cicu_coll_clone(const cicu_collator *collator, int32_t *status) {
+#if U_ICU_VERSION_MAJOR_NUM >= 71
+  return (cicu_collator *)ucol_clone((const UCollator *)collator, (UErrorCode *)status);
+#else
+  return (cicu_collator *)ucol_safeClone((const UCollator *)collator, NULL, NULL, (UErrorCode *)status);
+#endif
+}
+
 const char *cicu_unicode_locale_type(const char *keyword, const char *value) {
   const char *type = uloc_toUnicodeLocaleType(keyword, value);
   return type != NULL ? type : value;

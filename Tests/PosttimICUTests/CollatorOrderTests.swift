@@ -25,4 +25,19 @@ struct CollatorOrderTests {
     }
     #expect(collator.firstFailure == nil)
   }
+
+  @Test(
+    "a copy orders every pair as the collator it copies, tailoring included",
+    arguments: ["fr_CA", "de_DE@collation=phonebook", "sv_SE"])
+  func copyAgrees(locale: String) throws {
+    let collator = try ICUCollator(locale: LocaleIdentifier(locale))
+    let copy = try collator.copy()
+    for a in Self.titles {
+      #expect(copy.sortKey(a) == collator.sortKey(a), "\(locale): \(a)")
+      for b in Self.titles { #expect(copy.precedes(a, b) == collator.precedes(a, b), "\(locale): \(a) < \(b)") }
+    }
+    // Phonebook German sorts "ä" as "ae", after "ad"; standard German as "a", before it.
+    if locale.hasSuffix("phonebook") { #expect(copy.precedes("ad", "ä")) }
+    #expect(copy.firstFailure == nil && collator.firstFailure == nil)
+  }
 }

@@ -280,6 +280,9 @@ typedef struct cicu_collator cicu_collator;
 
 cicu_collator *cicu_coll_open(const char *locale, int32_t *status);
 void cicu_coll_close(cicu_collator *collator);
+/// An independent copy of `collator`, with its settings (ucol_clone; for
+/// another thread, each collating on its own).
+cicu_collator *cicu_coll_clone(const cicu_collator *collator, int32_t *status);
 /// Every collation type ICU has data for, in any locale (`ucol_getKeywordValues`
 /// for "collation": "standard phonebook pinyin …"), space separated (ASCII).
 int32_t cicu_coll_types(char *out, int32_t capacity, int32_t *status);

@@ -12,15 +12,32 @@ import Synchronization
 public final class ICUCollator: @unchecked Sendable, ICUFailureReporting {
   private let handle: OpaquePointer
   private let lock = Mutex(())
-  private let failures = ICUFailureRecord()
+  private let failures: ICUFailureRecord
 
   /// - Throws: ``ICUError`` when ICU cannot open a collator.
   public init(locale: LocaleIdentifier) throws(ICUError) {
     let handle = try openICUHandle("ucol_open", open: { cicu_coll_open(locale.icuID, &$0) }, close: cicu_coll_close)
     self.handle = handle
+    failures = ICUFailureRecord()
+  }
+
+  private init(handle: OpaquePointer, failures: ICUFailureRecord) {
+    self.handle = handle
+    self.failures = failures
   }
 
   deinit { cicu_coll_close(handle) }
+
+  /// A collator that orders as this one does, for another thread to
+  /// collate alongside this one (each has its own lock); a failure it meets
+  /// is this one's ``firstFailure`` too.
+  /// - Throws: ``ICUError`` when ICU cannot copy it.
+  public func copy() throws(ICUError) -> ICUCollator {
+    let copied = try lock.withLock { _ throws(ICUError) in
+      try openICUHandle("ucol_clone", open: { cicu_coll_clone(handle, &$0) }, close: cicu_coll_close)
+    }
+    return ICUCollator(handle: copied, failures: failures)
+  }
 
   /// The first failure a `sortKey(_:)` call met.
   public var firstFailure: ICUError? { failures.first }

@@ -19,7 +19,7 @@ public struct AgendaBuilder: Sendable {
     self.collator = collator
   }
 
-  /// Tie groups up to this size compare titles pairwise (see ``build(_:options:)``).
+  /// Tie groups up to this size compare titles pairwise (see ``collateTies(in:tasks:)``).
   static let directComparisonLimit = 8
 
   /// From this many tasks on, a list is filtered and sorted in two halves
@@ -59,24 +59,7 @@ public struct AgendaBuilder: Sendable {
       : nil
     var hashes = options.hashesTaskIDs ? [UInt64](repeating: 0, count: tasks.count) : []
     var kept = keptInOrder(tasks, options: options, overdueStart: overdueStart, hashes: &hashes)
-    // Titles are collated only where instant and importance tie. A small
-    // group (most of them: two or three tasks) compares titles directly,
-    // which stops at the first difference; a large one makes a sort key
-    // per task once, instead of one comparison per step of the sort. Both
-    // give the sort keys' order (UTS #10), so the result is the same.
-    var start = 0
-    while start < kept.count {
-      var end = start + 1
-      while end < kept.count, !Keyed.before(kept[start], kept[end]) { end += 1 }
-      if end - start > Self.directComparisonLimit {
-        let keys = kept[start..<end].map { ($0, collator.sortKey(tasks[$0.index].title)) }
-        let ordered = keys.sorted { $0.1.lexicographicallyPrecedes($1.1) }.map(\.0)
-        kept.replaceSubrange(start..<end, with: ordered)
-      } else if end - start > 1 {
-        kept[start..<end].sort { collator.precedes(tasks[$0.index].title, tasks[$1.index].title) }
-      }
-      start = end
-    }
+    collateTies(in: &kept, tasks: tasks)
     // Where each section starts in `kept`, so each gets its tasks' room at once.
     var starts: [(kind: AgendaSection.Kind, start: Int)] = []
     for position in kept.indices {
@@ -118,6 +101,51 @@ public struct AgendaBuilder: Sendable {
     // leaves them to the caller (freeing costs a pass over them).
     if keptCount == tasks.count, tasks.count >= Self.releaseMinimum { tasks = [] }
     return Agenda(today: today, now: options.now, sections: sections, from: options.from, to: options.to)
+  }
+
+  /// Orders by title each run of `kept` whose tasks share an instant and
+  /// an importance. A long list's runs are ordered in two halves at once,
+  /// split between two runs, the second half with a copy of the collator
+  /// (each collator has its lock): on one core, the 5,886 runs of a
+  /// 100,000-task list took about 6 ms while the other core waited.
+  func collateTies(in kept: inout [Keyed], tasks: [TaskEntry]) {
+    var middle = kept.count / 2
+    while middle > 0, middle < kept.count, !Keyed.before(kept[middle - 1], kept[middle]) { middle += 1 }
+    kept.withUnsafeMutableBufferPointer { buffer in
+      guard buffer.count >= Self.parallelGatherMinimum, Parallel.width > 1, middle < buffer.count,
+        let copy = try? collator.copy()
+      else { return Self.collateTies(in: buffer, tasks: tasks, collator: collator) }
+      // The halves are disjoint runs of `buffer`.
+      nonisolated(unsafe) let buffer = buffer
+      _ = Parallel.map(2) { [collator, middle] half in
+        Self.collateTies(
+          in: UnsafeMutableBufferPointer(rebasing: buffer[half == 0 ? 0..<middle : middle..<buffer.count]),
+          tasks: tasks, collator: half == 0 ? collator : copy)
+      }
+    }
+  }
+
+  /// Titles are collated only where instant and importance tie. A small
+  /// group (most of them: two or three tasks) compares titles directly,
+  /// which stops at the first difference; a large one makes a sort key per
+  /// task once, instead of one comparison per step of the sort. Both give
+  /// the sort keys' order (UTS #10), so the result is the same.
+  private static func collateTies(
+    in kept: UnsafeMutableBufferPointer<Keyed>, tasks: [TaskEntry], collator: ICUCollator
+  ) {
+    var start = 0
+    while start < kept.count {
+      var end = start + 1
+      while end < kept.count, !Keyed.before(kept[start], kept[end]) { end += 1 }
+      if end - start > directComparisonLimit {
+        let keys = kept[start..<end].map { ($0, collator.sortKey(tasks[$0.index].title)) }
+        let ordered = keys.sorted { $0.1.lexicographicallyPrecedes($1.1) }
+        for (offset, entry) in ordered.enumerated() { kept[start + offset] = entry.0 }
+      } else if end - start > 1 {
+        kept[start..<end].sort { collator.precedes(tasks[$0.index].title, tasks[$1.index].title) }
+      }
+      start = end
+    }
   }
 
   /// A kept task as a plain value, sorted without reference counting;
