@@ -41,12 +41,16 @@ let package = Package(
     .target(name: "CSpawn"),
     // The SIGBUS handler of a mapped list cut while it is read, in C: async-signal-safe, on static storage.
     .target(name: "CMappingGuard"),
+    // A read hint for the texts of rows rendered a few rows on (no Swift spelling).
+    .target(name: "CPrefetch"),
     // Work on several cores behind @Sendable closures (package access only).
     .target(name: "PosttimParallel"),
     .target(name: "PosttimTemplating", dependencies: ["PosttimParallel"]),
     .target(
       name: "PosttimReport",
-      dependencies: ["PosttimICU", "PosttimTemplating", "PosttimParallel", "CExpat", "CSpawn", "CMappingGuard"],
+      dependencies: [
+        "PosttimICU", "PosttimTemplating", "PosttimParallel", "CExpat", "CSpawn", "CMappingGuard", "CPrefetch",
+      ],
       plugins: ["EmbedTemplates"]),
     // Templates/ is embedded at build time, so a copied binary needs no
     // resource bundle (a missing Bundle.module is an uncatchable crash).

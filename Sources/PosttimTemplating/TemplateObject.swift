@@ -57,8 +57,8 @@ public final class TemplateObject: Sendable {
     members.withUTF8(ofMember: position, body)
   }
 
-  /// ``TemplateMembers/touchTexts()``.
-  func touchTexts() -> UInt8 { members.touchTexts() }
+  /// ``TemplateMembers/prefetchTexts()``.
+  func prefetchTexts() { members.prefetchTexts() }
 
   /// ``TemplateMembers/truth(ofMember:)``.
   func truth(ofMember position: Int) -> Bool? { members.truth(ofMember: position) }
@@ -83,11 +83,11 @@ package protocol TemplateMembers: Sendable {
   /// same text.
   func withUTF8(ofMember position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool
 
-  /// Reads a byte of each text held elsewhere that the row will read
-  /// (nothing by default) and returns their sum: reading them for a whole
-  /// chunk of rows first lets their cache misses overlap, where one row
-  /// at a time waits for each.
-  func touchTexts() -> UInt8
+  /// Hints that the texts held elsewhere which the row will read are read
+  /// soon (nothing by default): a row program hints a few rows ahead, so
+  /// their cache misses overlap the rows rendered meanwhile, where each
+  /// row waited for its own.
+  func prefetchTexts()
 
   /// When the member at `position` is a value no name is looked up in
   /// (text, a number, a boolean, null), whether a section over it renders
@@ -98,7 +98,7 @@ package protocol TemplateMembers: Sendable {
 }
 
 extension TemplateMembers {
-  package func touchTexts() -> UInt8 { 0 }
+  package func prefetchTexts() {}
 
   package func truth(ofMember position: Int) -> Bool? { nil }
 }

@@ -41,9 +41,9 @@ public struct TemplateStream: Sendable, Sequence {
     package let count: Int
     /// Item `position`, made now.
     package let item: @Sendable (_ position: Int) -> TemplateValue
-    /// What ``TemplateMembers/touchTexts()`` of item `position` reads, read
-    /// without making the item.
-    package let touchTexts: @Sendable (_ position: Int) -> UInt8
+    /// Hints that the texts item `position` lends will be read soon
+    /// (``TemplateMembers/prefetchTexts()``), without making the item.
+    package let prefetchTexts: @Sendable (_ position: Int) -> Void
     /// Makes one item that stands for any position, and the function that
     /// moves it to a position (it then is ``item`` of that position), for
     /// a renderer that renders positions one after another on one thread:
@@ -64,11 +64,11 @@ public struct TemplateStream: Sendable, Sequence {
 
     package init(
       count: Int, item: @escaping @Sendable (Int) -> TemplateValue,
-      touchTexts: @escaping @Sendable (Int) -> UInt8 = { _ in 0 }, cursor: (@Sendable () -> Cursor)? = nil
+      prefetchTexts: @escaping @Sendable (Int) -> Void = { _ in }, cursor: (@Sendable () -> Cursor)? = nil
     ) {
       self.count = count
       self.item = item
-      self.touchTexts = touchTexts
+      self.prefetchTexts = prefetchTexts
       self.cursor = cursor
     }
   }

@@ -1,3 +1,4 @@
+import CPrefetch
 import PosttimTemplating
 
 extension ReportView {
@@ -29,7 +30,7 @@ extension SectionView {
         TemplateStream(
           rows: .init(
             count: rows.entries.count, item: { TaskView(rows: rows, row: $0).templateValue },
-            touchTexts: { rows.firstBytes(at: $0) }, cursor: { TaskRowCursor(rows: rows).cursor }))))
+            prefetchTexts: { rows.prefetchTexts(at: $0) }, cursor: { TaskRowCursor(rows: rows).cursor }))))
     return .lazyObject(TemplateObject(keys: Self.templateKeys, values: values))
   }
 
@@ -137,14 +138,14 @@ private final class TaskRowCursor: TemplateMembers, @unchecked Sendable {
     view.withUTF8(ofMember: position, body)
   }
 
-  func touchTexts() -> UInt8 { view.touchTexts() }
+  func prefetchTexts() { view.prefetchTexts() }
 
   func truth(ofMember position: Int) -> Bool? { view.truth(ofMember: position) }
 }
 
 extension TaskView {
   /// A byte of the title and of the description, read in place.
-  package func touchTexts() -> UInt8 { rows.firstBytes(at: row) }
+  package func prefetchTexts() { rows.prefetchTexts(at: row) }
 
   /// The members the default templates open sections on, whose truth is
   /// read from the task without making their value (the HTML badge opens
@@ -177,10 +178,11 @@ extension TaskView {
 }
 
 extension SectionRows {
-  /// The first byte of entry `row`'s title plus its description's, where
-  /// they are stored out of line (else 0).
-  func firstBytes(at row: Int) -> UInt8 {
-    (entries[row].title.storedUTF8?.first ?? 0) &+ (entries[row].details.storedUTF8?.first ?? 0)
+  /// Hints that entry `row`'s title and description are read soon, where
+  /// they are stored out of line.
+  func prefetchTexts(at row: Int) {
+    if let title = entries[row].title.storedUTF8?.baseAddress { cprefetch_read(title) }
+    if let details = entries[row].details.storedUTF8?.baseAddress { cprefetch_read(details) }
   }
 
   /// Calls `body` with the UTF-8 of entry `row`'s title, borrowed.
