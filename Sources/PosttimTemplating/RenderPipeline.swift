@@ -22,7 +22,8 @@ import Synchronization
 /// without a line break), the chunk is rendered again here, in order, from
 /// the right one. The renderer learns the state after a stream only when
 /// it needs it (``TemplateRenderer``'s `lineStartPending`), by waiting for
-/// the stream's chunks.
+/// the stream's chunks; a stream that starts right after another guesses
+/// it for its first chunk instead, checked here like a later chunk's.
 ///
 /// Used from the thread that renders the template only; chunks run on
 /// ``Parallel``'s helper threads, or on the rendering thread when it
@@ -39,8 +40,8 @@ final class RenderPipeline {
   /// One chunk of a stream's items, rendered on another thread.
   ///
   /// Sendable, checked: `render` is `@Sendable`, and its result comes back
-  /// through a lock, set there before `done` is signalled and taken here
-  /// after waiting on `done`.
+  /// through a lock, set there before ``isFinished`` is set and `done`
+  /// signalled, and taken here once either says it is rendered.
   final class Chunk: Sendable {
     /// What rendering a chunk gives: its text up to the first error (all
     /// of it when there is none, the sequential output's bytes either
@@ -146,7 +147,7 @@ final class RenderPipeline {
       finished.store(true, ordering: .releasing)
     }
 
-    /// The rendering `start()` made; call once, after waiting on `done`.
+    /// The rendering `start()` made; call once, after ``isFinished`` or `done` said it is there.
     fileprivate func takeRendered() -> Rendered {
       result.withLock { $0.take()! }
     }

@@ -170,7 +170,9 @@ struct TemplateRenderer {
   /// Every chunk starts from this renderer's state (context stack,
   /// indentation, overrides); items leave all of it as they found it except
   /// `atLineStart`, which a chunk guesses to be the state the section started
-  /// with. Where the chunk before ended otherwise, the guess was wrong and
+  /// with (for the first chunk of a stream right after another, whose end
+  /// is not known yet, the state before that one). Where the chunk before
+  /// ended otherwise, the guess was wrong and
   /// the pipeline renders the chunk again from the right state, so the
   /// output is the sequential one whatever the template. The first error,
   /// in item order, is thrown (here, at the next section, or by
@@ -201,7 +203,9 @@ struct TemplateRenderer {
     // the first chunk guesses it (the state it has now) and is checked in
     // order like a stream's later chunks, where waiting here for the stream
     // before left a core idle once a stream (each day of a report's details).
-    let followsStream = lineStartPending
+    // When that stream is handed over already, its end is known: no guess.
+    let followsStream = lineStartPending && pipeline?.isPending == true
+    if !followsStream { resolveLineStart(into: &output) }
     var start = self
     start.pipeline = nil
     start.rendersChunk = true

@@ -42,7 +42,7 @@ struct RenderPipelineHelpTests {
   }
 
   @Test("a chunk a helper is rendering reads as not finished, and as finished once its semaphore is signalled")
-  func finishedWithoutWaiting() {
+  func finishedWithoutWaiting() throws {
     let gate = DispatchSemaphore(value: 0)
     let started = DispatchSemaphore(value: 0)
     let chunk = RenderPipeline.Chunk { _ in
@@ -53,7 +53,8 @@ struct RenderPipelineHelpTests {
     let pipeline = RenderPipeline()
     var output = ""
     pipeline.submit(chunk, into: &output)
-    started.wait()
+    // A helper renders it (the suite runs with one at least); without one, fail, not hang.
+    try #require(started.wait(timeout: .now() + 30) == .success)
     #expect(!chunk.isFinished)
     gate.signal()
     chunk.done.wait()

@@ -21,22 +21,29 @@ public final class ICUCollator: @unchecked Sendable, ICUFailureReporting {
     failures = ICUFailureRecord()
   }
 
-  private init(handle: OpaquePointer, failures: ICUFailureRecord) {
+  private init(handle: OpaquePointer) {
     self.handle = handle
-    self.failures = failures
+    failures = ICUFailureRecord()
   }
 
   deinit { cicu_coll_close(handle) }
 
   /// A collator that orders as this one does, for another thread to
-  /// collate alongside this one (each has its own lock); a failure it meets
-  /// is this one's ``firstFailure`` too.
+  /// collate alongside this one (each has its own lock and failure
+  /// record: see ``adoptFailure(of:)``).
   /// - Throws: ``ICUError`` when ICU cannot copy it.
   public func copy() throws(ICUError) -> ICUCollator {
-    let copied = try lock.withLock { _ throws(ICUError) in
-      try openICUHandle("ucol_clone", open: { cicu_coll_clone(handle, &$0) }, close: cicu_coll_close)
-    }
-    return ICUCollator(handle: copied, failures: failures)
+    ICUCollator(
+      handle: try lock.withLock { _ throws(ICUError) in
+        try openICUHandle("ucol_clone", open: { cicu_coll_clone(handle, &$0) }, close: cicu_coll_close)
+      })
+  }
+
+  /// Keeps `other`'s first failure as this one's, unless this one met one
+  /// already: the work done with a ``copy()`` after this one's reports as
+  /// it would on one collator, whichever thread failed first.
+  public func adoptFailure(of other: ICUCollator) {
+    if let failure = other.firstFailure { failures.record(failure) }
   }
 
   /// The first failure a `sortKey(_:)` call met.

@@ -122,6 +122,7 @@ public struct AgendaBuilder: Sendable {
           in: UnsafeMutableBufferPointer(rebasing: buffer[half == 0 ? 0..<middle : middle..<buffer.count]),
           tasks: tasks, collator: half == 0 ? collator : copy)
       }
+      collator.adoptFailure(of: copy)
     }
   }
 

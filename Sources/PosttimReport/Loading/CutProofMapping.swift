@@ -18,8 +18,8 @@ import Synchronization
 /// to the handler that was there before (by default the process ends, as
 /// without this one).
 ///
-/// Mapped, not copied: the reader drops the pages it has read as it goes on
-/// (`releasePages`), so a long list does not stay resident beside its
+/// Mapped, not copied: above ``residentMaximum`` the reader drops the pages
+/// it has read as it goes on (`releasePages`), so a long list does not stay resident beside its
 /// tasks; a copy cannot be dropped before the last task is made (held whole,
 /// it raised the peak at 1M tasks from 385 to 490 MB).
 enum CutProofMapping {
@@ -34,6 +34,7 @@ enum CutProofMapping {
 
   /// Maps the `size` bytes of the regular file open at `descriptor` and
   /// passes them to `body` with a closure that drops the pages read so far
+  /// (past ``residentMaximum``; a no-op for a smaller file)
   /// (they are read again from the file when touched).
   /// - Returns: what `body` returned, and whether the file was cut while
   ///   it was read (then `body` read zeros past the cut); nil when the file
@@ -46,7 +47,7 @@ enum CutProofMapping {
     // runtime, which may allocate on first use (siginfo_t's metadata).
     guard size > 0, cmappingguard_install() == 0 else { return nil }
     return guarding.withLock { _ -> (Result, cut: Bool)? in
-      let whole = size <= residentMaximum
+      let keepsPages = size <= residentMaximum
       guard let map = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), map != MAP_FAILED else { return nil }
       defer { munmap(map, size) }
       let address = Int(bitPattern: map)
@@ -54,7 +55,7 @@ enum CutProofMapping {
       // A private read-only mapping: dropped pages are read again from the
       // file. (By address: a pointer is not Sendable.)
       let result = body(UnsafeBufferPointer(start: map.assumingMemoryBound(to: UInt8.self), count: size)) {
-        guard !whole else { return }
+        guard !keepsPages else { return }
         _ = madvise(UnsafeMutableRawPointer(bitPattern: address), size, MADV_DONTNEED)
       }
       return (result, cmappingguard_end() != 0)

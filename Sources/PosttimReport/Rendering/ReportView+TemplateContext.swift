@@ -144,7 +144,7 @@ private final class TaskRowCursor: TemplateMembers, @unchecked Sendable {
 }
 
 extension TaskView {
-  /// A byte of the title and of the description, read in place.
+  /// Hints that the title and the description are read soon.
   package func prefetchTexts() { rows.prefetchTexts(at: row) }
 
   /// The members the default templates open sections on, whose truth is

@@ -43,7 +43,9 @@ final class TaskAnchors: Sendable {
     if agenda.taskCount >= Self.parallelCount, Parallel.width > 1,
       sections.allSatisfy({ $0.taskIDHashes.count == $0.tasks.count })
     {
-      Parallel.async { _ = table.pointer }
+      // Weak: a job still queued (a roster's helpers are busy until its
+      // last message) must not keep the agenda alive after its report.
+      Parallel.async { [weak table] in _ = table?.pointer }
     }
   }
 

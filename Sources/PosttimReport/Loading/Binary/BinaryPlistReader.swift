@@ -52,7 +52,8 @@ struct BinaryPlistReader: Sendable {
   private let input: InputBytes
   private(set) var file: String
   /// Called every 8,192 tasks when the bytes are a mapped file: it drops
-  /// the pages read so far (they fault back in if needed), so a large file
+  /// the pages read so far (they fault back in if needed; past
+  /// ``CutProofMapping/residentMaximum`` only), so a large file
   /// does not stay resident beside the tasks made from it.
   var releasePages: (@Sendable () -> Void)?
   private let offsetSize: Int, referenceSize: Int, objectCount: Int, top: Int, tableOffset: Int
