@@ -242,6 +242,24 @@ struct ChunkedRenderingDifferentialTests {
     }
   }
 
+  @Test("the generated cases hold every feature the differential test is for")
+  func generatorCoverage() {
+    let cases = (0..<100).map { number in Case(seed: UInt64(number) &* 0x9E37_79B9 &+ 0x5EED) }
+    let sources = cases.map { ([$0.template] + $0.partials.values).joined(separator: "\u{0}") }
+    func count(_ piece: String) -> Int { sources.filter { $0.contains(piece) }.count }
+    #expect(count("{{/rows}}{{#rows}}") >= 10)  // streams back to back
+    #expect(count("{{#days}}{{#rows}}") >= 10)  // sections of sections
+    #expect(count("{{#few}}") >= 10)  // short streams
+    #expect(count("{{#nl}}\n{{/nl}}") >= 50)  // line ends depending on the data
+    #expect(count("\n  {{>pt}}\n") >= 5)  // indented partials holding streams
+    #expect(count("{{>pr}}") >= 20)
+    #expect(count("  {{<par}}\n") >= 3 && count("{{$b}}") >= 20)  // indented parents and blocks
+    #expect(count("{{^") >= 30 && count("{{{") >= 10 && count("{{#sub}}") >= 30)
+    #expect(count("{{#deep}}{{>loop}}{{/deep}}") >= 5)
+    #expect(cases.filter { $0.budgetShare != nil }.count >= 25)
+    #expect(cases.filter(\.positional).count >= 25 && cases.filter { !$0.positional }.count >= 25)
+  }
+
   @Test("the budget running out in the text after a long stream stops the output where the sequential one stops")
   func budgetRunsOutAfterStream() throws {
     // 1025 rows (one chunk and one row); the budget is one unit short of
