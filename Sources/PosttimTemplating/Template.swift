@@ -81,8 +81,11 @@ public struct Template: Sendable {
     do {
       try renderer.render(self, into: &output)
     } catch {
-      // A chunk still rendering may hold an error that comes before this one.
+      // A chunk still rendering may hold an error that comes before this
+      // one; so does the budget, when the chunks' work and this renderer's
+      // pass it (this renderer counts its own work only while they render).
       try renderer.finish(into: &output)
+      try renderer.checkBudget()
       throw error
     }
     try renderer.finish(into: &output)
