@@ -144,6 +144,42 @@ extension BinaryListChangedWhileReadTests {
       #expect(seen?.cut == true)
     }
   }
+
+  @Test(
+    "a list rewritten in place at the same size while it is read is refused, naming the file; an untouched one is read")
+  func rewrittenAtSameSize() throws {
+    let folder = FileManager.default.temporaryDirectory.appending(path: "rewritten-list-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appending(path: "w.bplist").path
+    try Self.list().write(to: URL(fileURLWithPath: path))
+    let descriptor = open(path, O_RDWR | O_CLOEXEC)
+    try #require(descriptor >= 0)
+    defer { close(descriptor) }
+    var opened = stat()
+    try #require(fstat(descriptor, &opened) == 0)
+    let size = Int(opened.st_size)
+    let decoder = TaskListDecoder()
+    #expect(
+      try decoder.decode(descriptor: descriptor, size: size, modified: opened.st_mtim, file: "w.bplist").count
+        == Self.taskCount)
+    // The app writes the same bytes again: same size, a later modification time.
+    let bytes = [UInt8](Self.list())
+    #expect(bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) } == size)
+    var later = [
+      timespec(tv_sec: opened.st_mtim.tv_sec + 60, tv_nsec: 0),
+      timespec(tv_sec: opened.st_mtim.tv_sec + 60, tv_nsec: 0),
+    ]
+    #expect(futimens(descriptor, &later) == 0)
+    #expect(
+      throws: TaskListError(
+        .unreadable, file: "w.bplist",
+        message: "changed while it was read (\(size) bytes when opened and now, written meanwhile)"
+      )
+    ) {
+      try decoder.decode(descriptor: descriptor, size: size, modified: opened.st_mtim, file: "w.bplist")
+    }
+  }
 }
 
 extension Result {

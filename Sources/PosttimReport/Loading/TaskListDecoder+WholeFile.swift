@@ -34,6 +34,21 @@ extension TaskListDecoder {
     throw TaskListError(.unreadable, file: file, message: "changed while it was read (\(size) bytes \(sizes))")
   }
 
+  /// Refuses a file modified since `opened` (its `st_mtim` then), as one
+  /// whose size changed: a rewrite in place at the same size gave a list
+  /// mixed from both versions.
+  static func checkNotModified(descriptor: Int32, since opened: timespec, size: Int, file: String)
+    throws(TaskListError)
+  {
+    var info = stat()
+    guard fstat(descriptor, &info) == 0,
+      info.st_mtim.tv_sec != opened.tv_sec || info.st_mtim.tv_nsec != opened.tv_nsec
+    else { return }
+    throw TaskListError(
+      .unreadable, file: file,
+      message: "changed while it was read (\(size) bytes when opened and now, written meanwhile)")
+  }
+
   /// The whole content of a regular file that gave fewer bytes than its
   /// size says while that size stays the same: a file of sysfs (4096
   /// bytes by its size, a line by its content) or the like, whose size

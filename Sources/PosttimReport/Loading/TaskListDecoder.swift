@@ -126,13 +126,25 @@ public struct TaskListDecoder: Sendable {
   /// start). XML is read in chunks, by ``PlistXMLScanner`` when it is in the
   /// common subset, else by expat, and never held whole. Binary is mapped
   /// whole (its offset table is at the end), through ``CutProofMapping``.
-  /// - Parameter size: the file's size when it was opened.
+  /// - Parameters:
+  ///   - size: the file's size when it was opened.
+  ///   - modified: its modification time then (`st_mtim`), when known: a
+  ///     list rewritten in place at the same size while it is read (its
+  ///     tasks then mixed from both versions) is refused too.
   /// - Throws: as ``decode(_:file:)``; `.notFound` when a read fails;
   ///   `.unreadable` when a binary list (or any list in its first 64
   ///   bytes) no longer holds `size` bytes (``checkUnchanged(descriptor:size:read:file:)``).
   ///   A file whose first 64 bytes are short of its unchanged size is
   ///   read whole (``contentShorterThanItsSize(descriptor:size:file:)``).
-  public func decode(descriptor: Int32, size: Int, file: String) throws(TaskListError) -> [TaskEntry] {
+  public func decode(descriptor: Int32, size: Int, modified: timespec? = nil, file: String) throws(TaskListError)
+    -> [TaskEntry]
+  {
+    let tasks = try decodeContent(descriptor: descriptor, size: size, file: file)
+    if let modified { try Self.checkNotModified(descriptor: descriptor, since: modified, size: size, file: file) }
+    return tasks
+  }
+
+  private func decodeContent(descriptor: Int32, size: Int, file: String) throws(TaskListError) -> [TaskEntry] {
     var head = [UInt8](repeating: 0, count: min(size, 64))
     let count = head.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
     guard count >= 0 else {

@@ -51,7 +51,7 @@ public struct TaskListLoader: Sendable {
       let file = try DataFile.open(path, regularOnly: regularOnly != nil, as: .taskList)
       defer { close(file.descriptor) }
       switch file.kind {
-      case .regular: return try load(regular: file.descriptor, size: Int(file.info.st_size), file: path)
+      case .regular: return try load(regular: file.descriptor, opened: file.info, file: path)
       case .pipe where regularOnly != nil:
         throw TaskListError(.invalid, file: path, message: "is \(file.what); \(regularOnly ?? "")")
       case .pipe:
@@ -77,10 +77,11 @@ public struct TaskListLoader: Sendable {
 
   /// A regular file is streamed from its size. One of size 0 is read as a
   /// stream, to its end: a file of procfs or sysfs has content all the same.
-  private func load(regular descriptor: Int32, size: Int, file: String) throws(TaskListError) -> [TaskEntry] {
+  private func load(regular descriptor: Int32, opened info: stat, file: String) throws(TaskListError) -> [TaskEntry] {
+    let size = Int(info.st_size)
     guard size <= InputReader.limit else { throw TaskListError.tooLarge(file, limit: InputReader.limit) }
     if size == 0 { return try decoder.decode(stream: descriptor, file: file, memory: streamMemory) }
-    return try decoder.decode(descriptor: descriptor, size: size, file: file)
+    return try decoder.decode(descriptor: descriptor, size: size, modified: info.st_mtim, file: file)
   }
 
   /// Standard input: a regular file at its start is streamed as a named
@@ -90,7 +91,7 @@ public struct TaskListLoader: Sendable {
     var info = stat()
     guard fstat(descriptor, &info) == 0 else { throw TaskListError.unreadable("-", errno: errno) }
     if info.st_mode & S_IFMT == S_IFREG, lseek(descriptor, 0, SEEK_CUR) == 0 {
-      return try load(regular: descriptor, size: Int(info.st_size), file: "-")
+      return try load(regular: descriptor, opened: info, file: "-")
     }
     if let reason = OwnWriteEnd.refusal(info, reading: descriptor) {
       throw TaskListError(.notFound, file: "-", message: reason)

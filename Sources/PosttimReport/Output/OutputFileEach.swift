@@ -5,9 +5,12 @@ extension OutputFile {
   /// Every target is opened first, with the checks of one ``OutputFile``
   /// (links, folders, other users' files, a FIFO of another user without a
   /// reader; a regular file's temporary file made), so a target refused up
-  /// front leaves every file as it was. Then each is written and put in
-  /// place in turn: a failure then (a full disk) leaves the ones before it
-  /// replaced. A FIFO or device's write time limit counts from its turn.
+  /// front leaves every file as it was. Then every one is written, and a
+  /// failure while writing (the render budget, a full disk) leaves every
+  /// regular file as it was; then each is put in place in turn, where a
+  /// failure (a sync or rename refused) leaves the ones before it replaced.
+  /// A FIFO or device is written through: its time limit counts from its
+  /// turn, and what it was given stays given.
   /// - Parameter makeHook: a hook for each file (see ``TemporaryFileHook``).
   public static func writeEach(
     to paths: [String], hook makeHook: () -> (any TemporaryFileHook)?, writeTimeout: Int = WriteWait.defaultSeconds,
@@ -23,14 +26,19 @@ extension OutputFile {
       for file in files { file.abort() }
       throw error
     }
+    // Every file is rendered before any replaces its target: a failure in
+    // a later one (the render budget, a recorded ICU failure) leaves every
+    // target as it was.
     for index in files.indices {
       do {
         try files[index].begin()
         try render(index, &files[index].stream)
       } catch {
-        for file in files[index...] { file.abort() }
+        for file in files { file.abort() }
         throw error
       }
+    }
+    for index in files.indices {
       do {
         // commit() cleans up after itself when it fails.
         try files[index].commit()
