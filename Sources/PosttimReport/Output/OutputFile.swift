@@ -34,6 +34,9 @@ public struct OutputFile: Sendable {
   /// The path as given.
   public let path: String
   private let replacement: Replacement?
+  /// Whether the output replaces a regular file by a rename at
+  /// ``commit()``; false when it is written through (a FIFO, a device).
+  var replacesByRename: Bool { replacement != nil }
   private let hook: (any TemporaryFileHook)?
   /// Stream the report into this.
   public var stream: FileDescriptorOutput

@@ -26,24 +26,34 @@ extension OutputFile {
       for file in files { file.abort() }
       throw error
     }
-    // Every file is rendered before any replaces its target: a failure in
-    // a later one (the render budget, a recorded ICU failure) leaves every
-    // target as it was.
+    // Every regular file is rendered before any replaces its target: a
+    // failure in a later one (the render budget, a recorded ICU failure)
+    // leaves every one as it was. A FIFO or device is closed at once (its
+    // reader may wait for its end before it opens the next).
     for index in files.indices {
       do {
         try files[index].begin()
         try render(index, &files[index].stream)
       } catch {
-        for file in files { file.abort() }
+        for file in files[index...] { file.abort() }
+        for file in files[..<index] where file.replacesByRename { file.abort() }
         throw error
       }
-    }
-    for index in files.indices {
+      guard !files[index].replacesByRename else { continue }
       do {
         // commit() cleans up after itself when it fails.
         try files[index].commit()
       } catch {
         for file in files[(index + 1)...] { file.abort() }
+        for file in files[..<index] where file.replacesByRename { file.abort() }
+        throw error
+      }
+    }
+    for index in files.indices where files[index].replacesByRename {
+      do {
+        try files[index].commit()
+      } catch {
+        for file in files[(index + 1)...] where file.replacesByRename { file.abort() }
         throw error
       }
     }
