@@ -330,6 +330,12 @@ extension TemplateRenderer {
       return
     }
     for position in positions.prefix(Self.prefetchDistance) { rows.prefetchTexts(position) }
+    // The texts of the row `prefetchDistance` on from `position`.
+    func prefetchAhead(of position: Int) {
+      if position + Self.prefetchDistance < positions.upperBound {
+        rows.prefetchTexts(position + Self.prefetchDistance)
+      }
+    }
     var lookups = RowLookups(program, outer: context.frames, work: work, workLimit: workLimit)
     let escapeBytes = escapeBytes
     if let makeCursor = rows.cursor {
@@ -338,9 +344,7 @@ extension TemplateRenderer {
       // streams in place, on this thread), and no rendering keeps an item.
       let cursor = makeCursor()
       for position in positions {
-        if position + Self.prefetchDistance < positions.upperBound {
-          rows.prefetchTexts(position + Self.prefetchDistance)
-        }
+        prefetchAhead(of: position)
         cursor.moveTo(position)
         if renderRow(cursor.item, program, &lookups, escapeBytes, appendingTo: &text) { continue }
         try renderPushed(cursor.item, children, in: templateName, into: &text)
@@ -349,9 +353,7 @@ extension TemplateRenderer {
       return
     }
     for position in positions {
-      if position + Self.prefetchDistance < positions.upperBound {
-        rows.prefetchTexts(position + Self.prefetchDistance)
-      }
+      prefetchAhead(of: position)
       let item = rows.item(position)
       if renderRow(item, program, &lookups, escapeBytes, appendingTo: &text) { continue }
       try renderPushed(item, children, in: templateName, into: &text)

@@ -30,13 +30,18 @@ extension OutputFile {
     // failure in a later one (the render budget, a recorded ICU failure)
     // leaves every one as it was. A FIFO or device is closed at once (its
     // reader may wait for its end before it opens the next).
+    // On a failure: the regular files before `index` wait for their rename,
+    // and every file from `next` on is not done.
+    func abortUncommitted(before index: Int, from next: Int) {
+      for file in files[..<index] where file.replacesByRename { file.abort() }
+      for file in files[next...] { file.abort() }
+    }
     for index in files.indices {
       do {
         try files[index].begin()
         try render(index, &files[index].stream)
       } catch {
-        for file in files[index...] { file.abort() }
-        for file in files[..<index] where file.replacesByRename { file.abort() }
+        abortUncommitted(before: index, from: index)
         throw error
       }
       guard !files[index].replacesByRename else { continue }
@@ -44,8 +49,7 @@ extension OutputFile {
         // commit() cleans up after itself when it fails.
         try files[index].commit()
       } catch {
-        for file in files[(index + 1)...] { file.abort() }
-        for file in files[..<index] where file.replacesByRename { file.abort() }
+        abortUncommitted(before: index, from: index + 1)
         throw error
       }
     }

@@ -40,9 +40,7 @@ final class TaskAnchors: Sendable {
     // read. A long one is made on a helper thread while this one goes on
     // (the report's other views, its template), instead of when the first
     // row asks, with the other core idle (3 to 4 ms at 100,000 tasks).
-    if agenda.taskCount >= Self.parallelCount, Parallel.width > 1,
-      sections.allSatisfy({ $0.taskIDHashes.count == $0.tasks.count })
-    {
+    if agenda.taskCount >= Self.parallelCount, Parallel.width > 1, Self.hashedByAgenda(sections) {
       // Weak: a job still queued (a roster's helpers are busy until its
       // last message) must not keep the agenda alive after its report.
       Parallel.async { [weak table] in _ = table?.pointer }
@@ -79,10 +77,15 @@ final class TaskAnchors: Sendable {
     }
     // Hashed while the agenda was built (``AgendaOptions/hashesTaskIDs``), or now.
     table.hashes =
-      sections.allSatisfy { $0.taskIDHashes.count == $0.tasks.count }
+      hashedByAgenda(sections)
       ? sections.flatMap(\.taskIDHashes) : hashes(of: sections.map(\.tasks), count: start)
     table.twins = twins(table.hashes)
     return table
+  }
+
+  /// Whether the agenda hashed every task (``AgendaOptions/hashesTaskIDs``).
+  private static func hashedByAgenda(_ sections: [AgendaSection]) -> Bool {
+    sections.allSatisfy { $0.taskIDHashes.count == $0.tasks.count }
   }
 
   /// Every task's ``TaskEntry/stableHash``, in agenda order.
