@@ -8,11 +8,11 @@ import Synchronization
 /// CFBinaryPList.c lays it out) straight from its bytes into tasks.
 ///
 /// Objects may be referenced from many places, so the file is a graph, not
-/// a tree. Each object is decoded once and remembered (shared references
-/// share the value; a task dictionary referenced twice is validated once;
-/// a long list's parts each decode the small ones they use, and share the
-/// large strings and data),
-/// cycles are refused, and the nesting limit is checked with each object's
+/// a tree. An object met a second time is remembered from then on (shared
+/// references share the value; a task dictionary met again is copied from
+/// then on, not validated; a long list's parts each decode the small ones
+/// they use, and share the large strings and data, which are remembered
+/// when first met), cycles are refused, and the nesting limit is checked with each object's
 /// remembered height. What the tasks would expand to when written out is
 /// bounded by ``budget(forFileSize:)``: past it the file is refused instead
 /// of amplifying a small file into gigabytes downstream.
@@ -58,11 +58,12 @@ struct BinaryPlistReader: Sendable {
   var releasePages: (@Sendable () -> Void)?
   private let offsetSize: Int, referenceSize: Int, objectCount: Int, top: Int, tableOffset: Int
   private let budget: Int
-  /// Per object (one byte each, so a million tasks cost a few MB): how
-  /// many references point at it, saturating at 2 (``shared``). Read
-  /// only once counted: the parts' readers share it.
-  private var references: [UInt8]
-  private static let shared: UInt8 = 2
+  /// The objects this reader has met (``ObjectMarks``): one met again is
+  /// shared, and remembered from then on. Found while reading, where a
+  /// first pass over the whole file counted the references to each object
+  /// (a fifth of reading a 100,000-task list, each object header a cache
+  /// miss read twice).
+  private var met: ObjectMarks
   /// The arrays and dictionaries being decoded, outermost first (at most
   /// ``TaskListDecoder/depthLimit``): one met again is a cycle.
   private var visiting: [Int] = []
@@ -130,53 +131,7 @@ struct BinaryPlistReader: Sendable {
     self.top = top
     tableOffset = table
     budget = Self.budget(forFileSize: bytes.count)
-    references = Array(repeating: 0, count: count)
-    countReferences()
-  }
-
-  /// One pass over the arrays and dictionaries, counting the references to
-  /// each object (up to 2): only shared objects are remembered. Objects
-  /// that do not fit are skipped here and refused when reached. A long
-  /// list's objects are counted in two halves at once (this pass was 15 ms
-  /// of one core, the other idle, on 100,000 tasks), then added up.
-  private mutating func countReferences() {
-    references = referenceCounts(inHalves: objectCount >= Self.splitMinimum * 8 && Parallel.width > 1)
-  }
-
-  /// The reference counts, counted on one core or in two halves at once
-  /// (the same counts: the differential test compares them).
-  func referenceCounts(inHalves: Bool) -> [UInt8] {
-    var counts = [UInt8](repeating: 0, count: objectCount)
-    counts[top] = 1
-    guard inHalves else {
-      countReferences(of: 0..<objectCount, into: &counts)
-      return counts
-    }
-    let middle = objectCount / 2
-    let halves = Parallel.map(2) { half -> [UInt8] in
-      var counts = [UInt8](repeating: 0, count: objectCount)
-      countReferences(of: half == 0 ? 0..<middle : middle..<objectCount, into: &counts)
-      return counts
-    }
-    counts.withUnsafeMutableBufferPointer { counts in
-      for index in counts.indices {
-        counts[index] = min(Self.shared, counts[index] &+ halves[0][index] &+ halves[1][index])
-      }
-    }
-    return counts
-  }
-
-  /// Counts into `counts` the references that the arrays and dictionaries
-  /// among the objects at `indices` hold, each count saturating at 2.
-  private func countReferences(of indices: Range<Int>, into counts: inout [UInt8]) {
-    for index in indices {
-      guard let object = try? object(index), object.kind == 0xA || object.kind == 0xD else { continue }
-      let count = object.kind == 0xD ? object.count * 2 : object.count
-      for position in 0..<count {
-        guard let child = try? reference(object.start + position * referenceSize) else { break }
-        if counts[child] < Self.shared { counts[child] += 1 }
-      }
-    }
+    met = ObjectMarks(count: count)
   }
 
   // MARK: Tasks
@@ -195,7 +150,6 @@ struct BinaryPlistReader: Sendable {
       throw TaskListError(
         .invalid, file: file, message: "the root must be an array of task dictionaries, got \(root.typeName)")
     }
-    releasePages?()  // what counting the references read
     if root.count >= Self.splitMinimum, Parallel.width > 1,
       let tasks = tasksInParts(of: root, parts: Self.partCount(entries: root.count))
     {
@@ -248,6 +202,7 @@ struct BinaryPlistReader: Sendable {
         // others read again (from the page cache) the few they still need.
         var reader = start
         reader.file = start.file.ownCopy
+        reader.met = ObjectMarks(count: objectCount)
         var total = part == 0 ? 16 : 0
         let positions = bounds[part]..<bounds[part + 1]
         let slice = UnsafeMutableBufferPointer(rebasing: buffer[positions])
@@ -297,7 +252,7 @@ struct BinaryPlistReader: Sendable {
     of root: Object, positions: Range<Int>, into buffer: UnsafeMutableBufferPointer<TaskEntry>, total: inout Int
   ) throws(TaskListError) {
     var initialized = 0
-    // A shared task dictionary: where its task is in `buffer`, and its
+    // A task dictionary met again: where its task is in `buffer`, and its
     // cost, so it is copied, not validated again.
     var validated: [Int: (position: Int, cost: Int)] = [:]
     // The cost not yet added to the parts' total.
@@ -308,7 +263,8 @@ struct BinaryPlistReader: Sendable {
         do {
           let index = try reference(root.start + position * referenceSize)
           let cost: Int
-          if references[index] & Self.shared != 0, let known = validated[index] {
+          let repeated = met.insert(index)
+          if repeated, let known = validated[index] {
             var task = buffer[known.position]
             task.origin = TaskOrigin(file: file, entry: entry)
             (buffer.baseAddress! + initialized).initialize(to: task)
@@ -322,7 +278,7 @@ struct BinaryPlistReader: Sendable {
             let (task, taskCost) = try self.task(dictionary, entry: entry)
             (buffer.baseAddress! + initialized).initialize(to: task)
             cost = taskCost
-            if references[index] & Self.shared != 0 { validated[index] = (initialized, taskCost) }
+            if repeated { validated[index] = (initialized, taskCost) }
           }
           initialized += 1
           total = Self.adding(total, cost)
@@ -380,13 +336,15 @@ struct BinaryPlistReader: Sendable {
   }
 
   /// A task dictionary's key (object `index`) and its cost. The first
-  /// shared keys are kept (``firstSharedKeys``), as ``value(_:level:importance:)``
-  /// gives them: a string has no height, and no cycle runs through it.
+  /// shared keys (met again) are kept (``firstSharedKeys``), as
+  /// ``value(_:level:importance:)`` gives them: a string has no height,
+  /// and no cycle runs through it.
   private mutating func keyName(_ index: Int) throws(Problem) -> (String, Int) {
     for known in firstSharedKeys where known.index == index { return (known.name, known.cost) }
+    let repeated = met.contains(index)
     let decoded = try value(index, level: 3)
     guard case .string(let name) = decoded.value else { throw .malformed("a dictionary key that is not a string") }
-    if references[index] & Self.shared != 0, firstSharedKeys.count < 8 {
+    if repeated, firstSharedKeys.count < 8 {
       firstSharedKeys.append((index, name, decoded.cost))
     }
     return (name, decoded.cost)
@@ -490,27 +448,36 @@ struct BinaryPlistReader: Sendable {
   }
 
   /// The value of object `index`, as a container at nesting `level` (the
-  /// root array is level 1), decoded once however often it is referenced.
-  /// `importance` words an integer beyond 64 bits as that key's error.
+  /// root array is level 1), remembered once met again (a large string or
+  /// data when first met). `importance` words an integer beyond 64 bits as
+  /// that key's error.
   private mutating func value(_ index: Int, level: Int, importance: Bool = false) throws(Problem) -> Decoded {
     // Only shared objects are remembered: the others skip the table.
-    if references[index] & Self.shared != 0, let known = memo[index] {
+    let repeated = met.insert(index)
+    if repeated, let known = memo[index] {
       guard level - 1 + known.height <= TaskListDecoder.depthLimit else { throw .tooDeep }
       return known
     }
     guard !visiting.contains(index) else { throw .malformed("object \(index) contains itself") }
     let object = try self.object(index)
-    // A large string or data: decoded once for all parts (several may
-    // reach it, through a task dictionary they share if not directly),
-    // under the lock, so that two parts never make a copy each.
-    if let partsShared, (0x4...0x6).contains(object.kind), object.count >= Self.largePayload {
-      let decoded = try partsShared.large.withLock { (kept) throws(Problem) -> Decoded in
-        if let known = kept[index] { return known }
+    // A large string or data: one copy, however often it is met (not
+    // known to be shared when first met), and decoded once for all parts
+    // (several may reach it, through a task dictionary they share if not
+    // directly), under the lock, so that two parts never make a copy each.
+    if (0x4...0x6).contains(object.kind), object.count >= Self.largePayload {
+      let decoded: Decoded
+      if let partsShared {
+        decoded = try partsShared.large.withLock { (kept) throws(Problem) -> Decoded in
+          if let known = kept[index] { return known }
+          let (value, cost) = try payload(object)
+          kept[index] = Decoded(value: value, cost: cost, height: 0)
+          return kept[index]!
+        }
+      } else {
         let (value, cost) = try payload(object)
-        kept[index] = Decoded(value: value, cost: cost, height: 0)
-        return kept[index]!
+        decoded = Decoded(value: value, cost: cost, height: 0)
       }
-      if references[index] & Self.shared != 0 { memo.insert(decoded, for: index) }
+      memo.insert(decoded, for: index)
       return decoded
     }
     let value: PropertyListValue
@@ -579,7 +546,7 @@ struct BinaryPlistReader: Sendable {
     // few loads, where remembering each (a list's dates recur by the
     // thousand) cost a table entry and its growth. Their cost is the same
     // either way, and no cycle or depth runs through them.
-    if references[index] & Self.shared != 0, object.kind >= 0x4 { memo.insert(decoded, for: index) }
+    if repeated, object.kind >= 0x4 { memo.insert(decoded, for: index) }
     return decoded
   }
 
