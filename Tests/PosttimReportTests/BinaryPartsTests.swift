@@ -96,6 +96,28 @@ struct BinaryPartsTests {
     }
   }
 
+  /// An array (an unknown key's value) is kept when first met: every task
+  /// that holds it shares one copy, on one core as in parts, and it is
+  /// decoded once, with all it holds.
+  @Test("an array shared by several tasks is one array in memory, on one core and in parts")
+  func sharedArrayOnce() throws {
+    var plist = BinaryPlistBuilder()
+    let tags = plist.array([plist.string("maison"), plist.string("bureau")])
+    let root = plist.array((0..<6).map { plist.task(title: "t\($0)", extra: [("tags", tags)]) })
+    let data = plist.data(top: root)
+    let oneCore = try Self.oneCore(data).get()
+    let read = try #require(try Self.inParts(data, 2))
+    #expect(read == oneCore)
+    for (tasks, expected) in [(oneCore, 1), (read, 2)] {
+      let storage = Set(
+        tasks.map { task -> UnsafeRawPointer? in
+          guard case .array(let items)? = task.extraFields["tags"] else { return nil }
+          return items.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        })
+      #expect(!storage.contains(nil) && storage.count == expected)
+    }
+  }
+
   @Test(
     "one task dictionary shared by several parts: a task per reference, each with its own entry", arguments: [2, 3])
   func sharedAcrossParts(parts: Int) throws {

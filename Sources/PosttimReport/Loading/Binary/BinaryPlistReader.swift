@@ -8,12 +8,13 @@ import Synchronization
 /// CFBinaryPList.c lays it out) straight from its bytes into tasks.
 ///
 /// Objects may be referenced from many places, so the file is a graph, not
-/// a tree. An object met a second time is remembered from then on (shared
-/// references share the value; a task dictionary met again is copied from
-/// then on, not validated; a long list's parts each decode the small ones
-/// they use, and share the large strings and data, which are remembered
-/// when first met), cycles are refused, and the nesting limit is checked with each object's
-/// remembered height. What the tasks would expand to when written out is
+/// a tree. A string is remembered once met a second time, an array or a
+/// dictionary and a large string or data when first met, so none is
+/// decoded more than twice (shared references share the value; a task
+/// dictionary is validated at its first two meetings and copied from its
+/// third; a long list's parts each decode the small ones they use, and
+/// share the large strings and data), cycles are refused, and the nesting
+/// limit is checked with each object's remembered height. What the tasks would expand to when written out is
 /// bounded by ``budget(forFileSize:)``: past it the file is refused instead
 /// of amplifying a small file into gigabytes downstream.
 struct BinaryPlistReader: Sendable {
@@ -67,7 +68,8 @@ struct BinaryPlistReader: Sendable {
   /// The arrays and dictionaries being decoded, outermost first (at most
   /// ``TaskListDecoder/depthLimit``): one met again is a cycle.
   private var visiting: [Int] = []
-  /// Objects referenced more than once, once decoded (once per part).
+  /// Objects met again, as decoded at their second meeting (a large
+  /// string or data at its first), once per part.
   private var memo = ObjectMemo<Decoded>()
   /// The first shared dictionary keys met (at most 8), by object index,
   /// with their cost: found by a look at a few entries, where the memo
@@ -253,7 +255,8 @@ struct BinaryPlistReader: Sendable {
   ) throws(TaskListError) {
     var initialized = 0
     // A task dictionary met again: where its task is in `buffer`, and its
-    // cost, so it is copied, not validated again.
+    // cost, so it is copied, not validated again (kept at its second
+    // meeting: keeping every one at its first cost a table entry a task).
     var validated: [Int: (position: Int, cost: Int)] = [:]
     // The cost not yet added to the parts' total.
     var unpublished = 0
@@ -452,7 +455,7 @@ struct BinaryPlistReader: Sendable {
   /// data when first met). `importance` words an integer beyond 64 bits as
   /// that key's error.
   private mutating func value(_ index: Int, level: Int, importance: Bool = false) throws(Problem) -> Decoded {
-    // Only shared objects are remembered: the others skip the table.
+    // Only objects met before are looked up: the others skip the table.
     let repeated = met.insert(index)
     if repeated, let known = memo[index] {
       guard level - 1 + known.height <= TaskListDecoder.depthLimit else { throw .tooDeep }
@@ -546,7 +549,10 @@ struct BinaryPlistReader: Sendable {
     // few loads, where remembering each (a list's dates recur by the
     // thousand) cost a table entry and its growth. Their cost is the same
     // either way, and no cycle or depth runs through them.
-    if repeated, object.kind >= 0x4 { memo.insert(decoded, for: index) }
+    // A string is kept once met again (each task's title and description
+    // is met once); an array or a dictionary (an unknown key's value) at
+    // once, so that none is decoded twice with all it holds.
+    if object.kind >= 0xA || (repeated && object.kind >= 0x4) { memo.insert(decoded, for: index) }
     return decoded
   }
 

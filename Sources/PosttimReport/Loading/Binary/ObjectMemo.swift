@@ -1,5 +1,5 @@
-/// Values by binary plist object index, for the objects referenced more
-/// than once: open addressing with linear probing and a multiplicative
+/// Values by binary plist object index, for the objects met more than
+/// once (``BinaryPlistReader``): open addressing with linear probing and a multiplicative
 /// hash (Fibonacci hashing, Knuth TAOCP §6.4).
 ///
 /// Why not a `Dictionary<Int, Value>`: it hashes every index with SipHash,
