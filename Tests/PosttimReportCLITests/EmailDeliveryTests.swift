@@ -46,7 +46,7 @@ struct EmailDeliveryTests {
 
   @Test(
     "Python's email parser: no defects, headers and parts decoded exactly (fr_CA, ar_EG, ja_JP, he_IL, emoji + RTL)",
-    .requires(.builtBinary, .python3))
+    .requires(.builtBinary, .python3, .pyICU))
   func parse() throws {
     let (status, text) = try Self.runScript("parse")
     let failures = text.split(separator: "\n").filter { !$0.hasPrefix("PASS") }
@@ -56,7 +56,7 @@ struct EmailDeliveryTests {
 
   @Test(
     "--send through the local MTA: fr_CA and ar_EG delivered to /var/mail/posttimtest, read back exactly",
-    .enabled(if: deliveryMissing == nil, Comment(rawValue: deliveryMissing ?? "")))
+    .enabled(if: deliveryMissing == nil, Comment(rawValue: deliveryMissing ?? "")), .requires(.pyICU))
   func deliver() throws {
     let (status, text) = try Self.runScript("deliver")
     let failures = text.split(separator: "\n").filter { !$0.hasPrefix("PASS") }

