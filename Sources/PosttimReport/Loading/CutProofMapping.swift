@@ -19,9 +19,9 @@ import Synchronization
 /// without this one).
 ///
 /// Mapped, not copied: above ``residentMaximum`` the reader drops the pages
-/// it has read as it goes on (`releasePages`), so a long list does not stay resident beside its
-/// tasks; a copy cannot be dropped before the last task is made (held whole,
-/// it raised the peak at 1M tasks from 385 to 490 MB).
+/// it has read as it goes on (`releasePages`), so a long list does not stay
+/// resident beside its tasks; a copy cannot be dropped before the last task
+/// is made (held whole, it raised the peak at 1M tasks from 385 to 490 MB).
 enum CutProofMapping {
   /// One mapping is guarded at a time (the CLI reads lists one by one).
   private static let guarding = Mutex<Void>(())
@@ -34,8 +34,8 @@ enum CutProofMapping {
 
   /// Maps the `size` bytes of the regular file open at `descriptor` and
   /// passes them to `body` with a closure that drops the pages read so far
-  /// (past ``residentMaximum``; a no-op for a smaller file)
-  /// (they are read again from the file when touched).
+  /// (read again from the file when touched; a no-op for a file of at most
+  /// ``residentMaximum`` bytes).
   /// - Returns: what `body` returned, and whether the file was cut while
   ///   it was read (then `body` read zeros past the cut); nil when the file
   ///   cannot be mapped or the handler installed.

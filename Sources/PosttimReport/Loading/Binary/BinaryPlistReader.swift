@@ -14,9 +14,10 @@ import Synchronization
 /// dictionary is validated at its first two meetings and copied from its
 /// third; a long list's parts each decode the small ones they use, and
 /// share the large strings and data), cycles are refused, and the nesting
-/// limit is checked with each object's remembered height. What the tasks would expand to when written out is
-/// bounded by ``budget(forFileSize:)``: past it the file is refused instead
-/// of amplifying a small file into gigabytes downstream.
+/// limit is checked with each object's remembered height. What the tasks
+/// would expand to when written out is bounded by ``budget(forFileSize:)``:
+/// past it the file is refused instead of amplifying a small file into
+/// gigabytes downstream.
 struct BinaryPlistReader: Sendable {
   /// The largest expanded size accepted, in cost units: 64 units per byte
   /// of the file plus 16 Mi. Each object costs 16 units plus its payload's
@@ -60,7 +61,7 @@ struct BinaryPlistReader: Sendable {
   private let offsetSize: Int, referenceSize: Int, objectCount: Int, top: Int, tableOffset: Int
   private let budget: Int
   /// The objects this reader has met (``ObjectMarks``): one met again is
-  /// shared, and remembered from then on. Found while reading, where a
+  /// shared. Found while reading, where a
   /// first pass over the whole file counted the references to each object
   /// (a fifth of reading a 100,000-task list, each object header a cache
   /// miss read twice).
@@ -68,8 +69,9 @@ struct BinaryPlistReader: Sendable {
   /// The arrays and dictionaries being decoded, outermost first (at most
   /// ``TaskListDecoder/depthLimit``): one met again is a cycle.
   private var visiting: [Int] = []
-  /// Objects met again, as decoded at their second meeting (a large
-  /// string or data at its first), once per part.
+  /// Decoded objects kept for their next meeting (see the type's
+  /// comment: strings from their second, containers and large payloads
+  /// from their first), once per part.
   private var memo = ObjectMemo<Decoded>()
   /// The first shared dictionary keys met (at most 8), by object index,
   /// with their cost: found by a look at a few entries, where the memo
@@ -451,9 +453,8 @@ struct BinaryPlistReader: Sendable {
   }
 
   /// The value of object `index`, as a container at nesting `level` (the
-  /// root array is level 1), remembered once met again (a large string or
-  /// data when first met). `importance` words an integer beyond 64 bits as
-  /// that key's error.
+  /// root array is level 1), remembered as the type's comment says.
+  /// `importance` words an integer beyond 64 bits as that key's error.
   private mutating func value(_ index: Int, level: Int, importance: Bool = false) throws(Problem) -> Decoded {
     // Only objects met before are looked up: the others skip the table.
     let repeated = met.insert(index)
@@ -468,17 +469,19 @@ struct BinaryPlistReader: Sendable {
     // (several may reach it, through a task dictionary they share if not
     // directly), under the lock, so that two parts never make a copy each.
     if (0x4...0x6).contains(object.kind), object.count >= Self.largePayload {
+      func decode() throws(Problem) -> Decoded {
+        let (value, cost) = try payload(object)
+        return Decoded(value: value, cost: cost, height: 0)
+      }
       let decoded: Decoded
       if let partsShared {
         decoded = try partsShared.large.withLock { (kept) throws(Problem) -> Decoded in
           if let known = kept[index] { return known }
-          let (value, cost) = try payload(object)
-          kept[index] = Decoded(value: value, cost: cost, height: 0)
+          kept[index] = try decode()
           return kept[index]!
         }
       } else {
-        let (value, cost) = try payload(object)
-        decoded = Decoded(value: value, cost: cost, height: 0)
+        decoded = try decode()
       }
       memo.insert(decoded, for: index)
       return decoded
@@ -548,10 +551,10 @@ struct BinaryPlistReader: Sendable {
     // Booleans, numbers and dates are decoded again where they recur: a
     // few loads, where remembering each (a list's dates recur by the
     // thousand) cost a table entry and its growth. Their cost is the same
-    // either way, and no cycle or depth runs through them.
-    // A string is kept once met again (each task's title and description
-    // is met once); an array or a dictionary (an unknown key's value) at
-    // once, so that none is decoded twice with all it holds.
+    // either way, and no cycle or depth runs through them. A string is
+    // kept once met again (each task's title and description is met once);
+    // an array or a dictionary (an unknown key's value) at once, so that
+    // none is decoded twice with all it holds.
     if object.kind >= 0xA || (repeated && object.kind >= 0x4) { memo.insert(decoded, for: index) }
     return decoded
   }
