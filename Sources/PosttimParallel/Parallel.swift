@@ -53,7 +53,9 @@ package enum Parallel {
 }
 
 /// The helper threads: started once, each waiting for the next job.
-private final class Helpers: Sendable {
+/// (Internal, not private: the test makes instances of its own, each
+/// started on its first job as ``Parallel``'s is.)
+final class Helpers: Sendable {
   private struct Queue {
     var jobs: [(@Sendable () -> Void)?] = []
     var head = 0
@@ -67,22 +69,25 @@ private final class Helpers: Sendable {
 
   init(count: Int) { self.count = count }
 
-  func submit(_ job: @escaping @Sendable () -> Void) {
-    let startNow = queue.withLock { queue in
-      defer { queue.startTried = true }
-      return !queue.startTried
-    }
-    if startNow {
-      let started = (0..<count).count { _ in startThread() }
-      queue.withLock { $0.started = started }
-    }
+  /// Queues `job` for a helper, starting the helpers on the first job;
+  /// returns false when there is none to take it (the system refused them).
+  /// Started under the queue's lock: a job submitted from another thread
+  /// while they start waits for them, where it found none started yet and
+  /// was dropped (its caller then did all the work on one core).
+  @discardableResult
+  func submit(_ job: @escaping @Sendable () -> Void) -> Bool {
     // With no helper, nothing would ever take the job: its caller does it.
     let taken = queue.withLock { queue in
+      if !queue.startTried {
+        queue.startTried = true
+        queue.started = (0..<count).count { _ in startThread() }
+      }
       guard queue.started > 0 else { return false }
       queue.jobs.append(job)
       return true
     }
     if taken { queued.signal() }
+    return taken
   }
 
   /// A helper's life: the next job, forever.
