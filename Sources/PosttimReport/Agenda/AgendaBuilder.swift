@@ -196,8 +196,8 @@ public struct AgendaBuilder: Sendable {
             if let to = options.to, day > to { continue }
             if let overdueStart, day < overdueStart { continue }
             kept.append(Keyed(date: date, importance: entries[index].importance, day: day, index: index))
-            if hashing { slots[index] = TaskEntry.stableHash(at: entries.baseAddress! + index) }
           }
+          if hashing { TaskEntry.forEachStableHash(in: entries, rows: kept.lazy.map(\.index)) { slots[$0] = $1 } }
         }
         // By importance (9 first), then by instant: both sorts are stable, so
         // this is the order of `Keyed.before`, ties in input order.

@@ -17,86 +17,116 @@ extension TaskEntry {
   /// ``stableHash`` of these fields: a caller reading them in place in an
   /// array copies no entry (a copy retains each of its references).
   static func stableHash(date: Date, title: String, importance: Int, details: String) -> UInt64 {
-    title.withUTF8Bytes { title in
-      details.withUTF8Bytes { stableHash(date: date, title: title, importance: importance, details: $0) }
-    }
-  }
-
-  /// ``stableHash`` of the entry at `entry`, its texts read in place where
-  /// they are stored out of line: passing them on, even borrowed, retains
-  /// each (an atomic write to a line not yet in the cache).
-  static func stableHash(at entry: UnsafePointer<TaskEntry>) -> UInt64 {
-    guard let title = entry.pointee.title.storedUTF8, let details = entry.pointee.details.storedUTF8 else {
-      return stableHash(
-        date: entry.pointee.date, title: entry.pointee.title, importance: entry.pointee.importance,
-        details: entry.pointee.details)
-    }
-    return stableHash(date: entry.pointee.date, title: title, importance: entry.pointee.importance, details: details)
-  }
-
-  /// The hash of the fields, the texts as UTF-8, in their order.
-  private static func stableHash(
-    date: Date, title: UnsafeBufferPointer<UInt8>, importance: Int, details: UnsafeBufferPointer<UInt8>
-  ) -> UInt64 {
     var hash = FNV1a()
-    ISO8601.withUTCUTF8(date) { hash.mix($0) }
-    hash.mix(0x1F)
-    hash.mix(title)
-    hash.mix(0x1F)
-    hash.mix(decimal: importance)
-    hash.mix(0x1F)
-    hash.mix(details)
+    title.withUTF8Bytes { title in
+      details.withUTF8Bytes {
+        mixHashedFields(date: date, title: title, importance: importance, details: $0, into: &hash)
+      }
+    }
     return hash.value
+  }
+
+  /// ``stableHash`` of the entry at `entry`.
+  static func stableHash(at entry: UnsafePointer<TaskEntry>) -> UInt64 {
+    var hash = FNV1a()
+    mixHashedFields(at: entry, into: &hash)
+    return hash.value
+  }
+
+  /// The ``stableHash`` of each of `rows` of `entries`, given to `body`
+  /// with its row, in no set order. Four entries are hashed at once
+  /// (``FNV1a/hashes(_:_:_:_:)``), their bytes first copied to a lane of
+  /// a scratch buffer each; an entry whose bytes outgrow a lane is hashed
+  /// on its own.
+  static func forEachStableHash(
+    in entries: UnsafeBufferPointer<TaskEntry>, rows: some Sequence<Int>, _ body: (_ row: Int, _ hash: UInt64) -> Void
+  ) {
+    let laneCapacity = 512
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4 * laneCapacity) { scratch in
+      var lanes: [(row: Int, count: Int)] = []
+      lanes.reserveCapacity(4)
+      func bytes(_ lane: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: scratch.baseAddress! + lane * laneCapacity, count: lanes[lane].count)
+      }
+      for row in rows {
+        var lane = LaneBytes(start: scratch.baseAddress! + lanes.count * laneCapacity, capacity: laneCapacity)
+        mixHashedFields(at: entries.baseAddress! + row, into: &lane)
+        guard let count = lane.count else {
+          body(row, stableHash(at: entries.baseAddress! + row))
+          continue
+        }
+        lanes.append((row, count))
+        guard lanes.count == 4 else { continue }
+        let hashes = FNV1a.hashes(bytes(0), bytes(1), bytes(2), bytes(3))
+        body(lanes[0].row, hashes.0)
+        body(lanes[1].row, hashes.1)
+        body(lanes[2].row, hashes.2)
+        body(lanes[3].row, hashes.3)
+        lanes.removeAll(keepingCapacity: true)
+      }
+      for lane in lanes.indices {
+        var hash = FNV1a()
+        hash.mix(bytes(lane))
+        body(lanes[lane].row, hash.value)
+      }
+    }
+  }
+
+  /// The hashed fields of the entry at `entry` given to `input`, its texts
+  /// read in place where they are stored out of line: passing them on,
+  /// even borrowed, retains each (an atomic write to a line not yet in the
+  /// cache).
+  private static func mixHashedFields(at entry: UnsafePointer<TaskEntry>, into input: inout some HashInput) {
+    let (date, importance) = (entry.pointee.date, entry.pointee.importance)
+    guard let title = entry.pointee.title.storedUTF8, let details = entry.pointee.details.storedUTF8 else {
+      return entry.pointee.title.withUTF8Bytes { title in
+        entry.pointee.details.withUTF8Bytes {
+          mixHashedFields(date: date, title: title, importance: importance, details: $0, into: &input)
+        }
+      }
+    }
+    mixHashedFields(date: date, title: title, importance: importance, details: details, into: &input)
+  }
+
+  /// The fields ``stableHash`` hashes, the texts as UTF-8, in their order.
+  private static func mixHashedFields(
+    date: Date, title: UnsafeBufferPointer<UInt8>, importance: Int, details: UnsafeBufferPointer<UInt8>,
+    into input: inout some HashInput
+  ) {
+    ISO8601.withUTCUTF8(date) { input.mix($0) }
+    input.mix(0x1F)
+    input.mix(title)
+    input.mix(0x1F)
+    input.mix(decimal: importance)
+    input.mix(0x1F)
+    input.mix(details)
   }
 }
 
-/// FNV-1a, 64 bits (the offset basis and prime of the FNV reference), over
-/// contiguous UTF-8: a generic byte sequence cost three times as much, and
-/// an HTML report with details asks for every task's ID. Task IDs and the
-/// roster's shards use it.
-package struct FNV1a {
-  private var state: UInt64 = 0xcbf2_9ce4_8422_2325
+/// An entry's hashed bytes, kept in a lane of scratch memory for
+/// ``FNV1a/hashes(_:_:_:_:)``.
+private struct LaneBytes: HashInput {
+  let start: UnsafeMutablePointer<UInt8>
+  let capacity: Int
+  private var written = 0
 
-  package init() {}
-
-  /// The hash so far.
-  package var value: UInt64 { state }
-
-  package mutating func mix(_ byte: UInt8) {
-    state ^= UInt64(byte)
-    state = state &* 0x0000_0100_0000_01b3
+  init(start: UnsafeMutablePointer<UInt8>, capacity: Int) {
+    (self.start, self.capacity) = (start, capacity)
   }
 
-  package mutating func mix(_ text: String) {
-    text.withUTF8Bytes { mix($0) }
+  /// The bytes' count, or nil when they outgrew the lane (then not all kept).
+  var count: Int? { written <= capacity ? written : nil }
+
+  mutating func mix(_ byte: UInt8) {
+    if written < capacity { start[written] = byte }
+    written += 1
   }
 
-  package mutating func mix(_ bytes: UnsafeBufferPointer<UInt8>) {
-    for byte in bytes { mix(byte) }
-  }
-
-  /// `value` as `String(value)` writes it ("-12"), without making the string.
-  package mutating func mix(decimal value: Int) {
-    if value < 0 { mix(UInt8(ascii: "-")) }
-    var magnitude = value.magnitude
-    var divisor: UInt = 1
-    while magnitude / divisor >= 10 { divisor *= 10 }
-    while divisor > 0 {
-      mix(UInt8(ascii: "0") + UInt8(magnitude / divisor))
-      magnitude %= divisor
-      divisor /= 10
+  mutating func mix(_ bytes: UnsafeBufferPointer<UInt8>) {
+    if written + bytes.count <= capacity, let base = bytes.baseAddress {
+      (start + written).update(from: base, count: bytes.count)
     }
-  }
-
-  /// The hash as 16 lowercase hex digits, zero-padded.
-  package var hex: String {
-    String(unsafeUninitializedCapacity: 16) { buffer in
-      for index in 0..<16 {
-        let nibble = UInt8(truncatingIfNeeded: state >> (60 - 4 * index)) & 0xF
-        buffer[index] = nibble < 10 ? 0x30 + nibble : 0x57 + nibble
-      }
-      return 16
-    }
+    written += bytes.count
   }
 }
 

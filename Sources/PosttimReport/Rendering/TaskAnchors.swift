@@ -108,8 +108,7 @@ final class TaskAnchors: Sendable {
       _ = Parallel.map(pieces.count) { [pieces] index in
         let piece = pieces[index]
         sections[piece.section].withUnsafeBufferPointer { tasks in
-          for row in piece.rows {
-            let hash = TaskEntry.stableHash(at: tasks.baseAddress! + row)
+          TaskEntry.forEachStableHash(in: tasks, rows: piece.rows) { row, hash in
             (slots + piece.at + row - piece.rows.lowerBound).initialize(to: hash)
           }
         }
