@@ -87,13 +87,14 @@ extension BinaryPlistBuilder {
     return plist.data(top: root)
   }
 
-  /// One task whose dictionary gives `importance` twice ("5", then "7").
-  static func taskWithDuplicateImportance() -> Data {
+  /// One task (title "t", importance "5") whose dictionary then gives
+  /// `key` again, as the string "7".
+  static func taskWithDuplicate(_ key: String) -> Data {
     var plist = BinaryPlistBuilder()
     let task = plist.dictionary(
       [
         ("tache", plist.string("t")), ("date", plist.date(0)), ("importance", plist.string("5")),
-        ("importance", plist.string("7")),
+        (key, plist.string("7")),
       ]
       .map { (key: plist.string($0.0), value: $0.1) })
     let root = plist.array([task])

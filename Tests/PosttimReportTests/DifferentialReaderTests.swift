@@ -203,7 +203,7 @@ struct DifferentialReaderTests {
       "duplicate.plist", Self.xmlTask(five + "<key>importance</key><string>7</string>"),
       expecting: .oursRefuses("entry 1: \"importance\" is given twice in the entry (duplicate key)"))
     Self.compare(
-      "duplicate.bplist", BinaryPlistBuilder.taskWithDuplicateImportance(),
+      "duplicate.bplist", BinaryPlistBuilder.taskWithDuplicate("importance"),
       expecting: .oursRefuses("entry 1: \"importance\" is given twice in the entry (duplicate key)"))
     // Foundation reads XML dates before 1582-10-15 as Julian; ours, proleptic Gregorian.
     Self.compare("julian.plist", Self.xmlTask(five, date: "1000-01-01T00:00:00Z"), expecting: .valuesDiffer)

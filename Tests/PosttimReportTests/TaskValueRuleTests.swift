@@ -29,7 +29,7 @@ struct TaskValueRuleTests: DecodesSampleLists {
 
   @Test("a key given twice is refused in binary, naming the entry and the key")
   func duplicateBinary() throws {
-    let refused = try #require(error(BinaryPlistBuilder.taskWithDuplicateImportance()))
+    let refused = try #require(error(BinaryPlistBuilder.taskWithDuplicate("importance")))
     #expect(refused.description == "x.plist: entry 1: \"importance\" is given twice in the entry (duplicate key)")
   }
 

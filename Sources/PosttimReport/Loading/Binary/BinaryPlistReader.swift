@@ -74,9 +74,10 @@ struct BinaryPlistReader: Sendable {
   /// from their first), once per part.
   private var memo = ObjectMemo<Decoded>()
   /// The first shared dictionary keys met (at most 8), by object index,
-  /// with their cost: found by a look at a few entries, where the memo
-  /// hashed the index and copied the value out, for every key of every task.
-  private var firstSharedKeys: [(index: Int, name: String, cost: Int)] = []
+  /// with their cost and field: found by a look at a few entries, where
+  /// the memo hashed the index and copied the value out, for every key of
+  /// every task.
+  private var firstSharedKeys: [(index: Int, name: String, cost: Int, field: TaskEntryBuilder.Field)] = []
   /// What the parts of one list share, when this reader reads one of them.
   private var partsShared: PartsShared?
 
@@ -323,16 +324,21 @@ struct BinaryPlistReader: Sendable {
     for position in 0..<dictionary.count {
       var key: String?
       do {
-        let (name, keyCost) = try keyName(try reference(dictionary.start + position * referenceSize))
+        let (name, keyCost, field) = try keyName(try reference(dictionary.start + position * referenceSize))
         key = name
         let valueIndex = try reference(dictionary.start + (dictionary.count + position) * referenceSize)
-        let decoded = try self.value(valueIndex, level: 3, importance: name == TaskListDecoder.Key.importance)
+        if field == .title || field == .details, let (text, textCost) = try freshText(valueIndex) {
+          cost = Self.adding(cost, Self.adding(keyCost, textCost))
+          try builder.add(name, text: text, as: field)
+          continue
+        }
+        let decoded = try self.value(valueIndex, level: 3, importance: field == .importance)
         let value = decoded.value
         cost = Self.adding(cost, Self.adding(keyCost, decoded.cost))
         if case .date(let date) = value, !ISO8601.isSupported(date) {
           throw Problem.value("is out of range (years 0…9999)")
         }
-        try builder.add(name, value)
+        try builder.add(name, value, as: field)
       } catch let error as Problem {
         throw describe(error, entry: entry, key: key)
       }
@@ -340,19 +346,34 @@ struct BinaryPlistReader: Sendable {
     return (try builder.finish(), cost)
   }
 
-  /// A task dictionary's key (object `index`) and its cost. The first
-  /// shared keys (met again) are kept (``firstSharedKeys``), as
+  /// A task dictionary's key (object `index`), its cost and its field.
+  /// The first shared keys (met again) are kept (``firstSharedKeys``), as
   /// ``value(_:level:importance:)`` gives them: a string has no height,
   /// and no cycle runs through it.
-  private mutating func keyName(_ index: Int) throws(Problem) -> (String, Int) {
-    for known in firstSharedKeys where known.index == index { return (known.name, known.cost) }
+  private mutating func keyName(_ index: Int) throws(Problem) -> (String, Int, TaskEntryBuilder.Field) {
+    for known in firstSharedKeys where known.index == index { return (known.name, known.cost, known.field) }
     let repeated = met.contains(index)
     let decoded = try value(index, level: 3)
     guard case .string(let name) = decoded.value else { throw .malformed("a dictionary key that is not a string") }
+    let field = TaskEntryBuilder.Field(name)
     if repeated, firstSharedKeys.count < 8 {
-      firstSharedKeys.append((index, name, decoded.cost))
+      firstSharedKeys.append((index, name, decoded.cost, field))
     }
-    return (name, decoded.cost)
+    return (name, decoded.cost, field)
+  }
+
+  /// The text of string object `index` and its cost, when it is met for
+  /// the first time and is not large: most tasks' title and description,
+  /// handed to the task as a string, where a value (``Decoded``) was made,
+  /// copied and let go around it. Nil, decoding nothing, for any other
+  /// object, which ``value(_:level:importance:)`` decodes (as it would
+  /// this one: the same text and cost).
+  private mutating func freshText(_ index: Int) throws(Problem) -> (String, Int)? {
+    guard !met.contains(index) else { return nil }
+    let object = try self.object(index)
+    guard object.kind == 0x5 || object.kind == 0x6, object.count < Self.largePayload else { return nil }
+    _ = met.insert(index)
+    return try text(object)
   }
 
   private func describe(_ problem: Problem, entry: Int?, key: String?) -> TaskListError {
@@ -400,9 +421,19 @@ struct BinaryPlistReader: Sendable {
   /// A big-endian unsigned number of `size` bytes (1…8) inside the objects.
   private func number(at offset: Int, size: Int) throws(Problem) -> UInt64 {
     guard offset >= 0, offset <= tableOffset - size else { throw .malformed("a number past the objects") }
-    var value: UInt64 = 0
-    for i in 0..<size { value = value << 8 | UInt64(bytes[offset + i]) }
-    return value
+    return bigEndian(at: offset, size: size)
+  }
+
+  /// The big-endian number of `size` bytes (1…8) at `offset`, read as one
+  /// word, where a loop took a dependent step per byte for every
+  /// reference and table entry. The word may run past the number but not
+  /// past the file: anything before the offset table has the table's
+  /// first entry and the 32-byte trailer after it, a table entry the
+  /// trailer.
+  /// - Precondition: `offset + 8 <= bytes.count`.
+  @inline(__always)
+  private func bigEndian(at offset: Int, size: Int) -> UInt64 {
+    UInt64(bigEndian: UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self)) >> (64 - 8 * size)
   }
 
   private func reference(_ offset: Int) throws(Problem) -> Int {
@@ -414,9 +445,7 @@ struct BinaryPlistReader: Sendable {
   /// The header of object `index`, its payload checked to fit before the
   /// offset table.
   private func object(_ index: Int) throws(Problem) -> Object {
-    var offset: UInt64 = 0
-    let entry = tableOffset + index * offsetSize
-    for i in 0..<offsetSize { offset = offset << 8 | UInt64(bytes[entry + i]) }
+    let offset = bigEndian(at: tableOffset + index * offsetSize, size: offsetSize)
     guard offset >= 8, offset < UInt64(tableOffset) else { throw .malformed("object \(index) does not fit the file") }
     let start = Int(offset)
     let marker = bytes[start]
@@ -566,17 +595,24 @@ struct BinaryPlistReader: Sendable {
       return (
         .data(Data(UnsafeBufferPointer(rebasing: bytes[object.start..<object.start + object.count]))), 16 + object.count
       )
-    case 0x5:
+    default:
+      let (text, cost) = try self.text(object)
+      return (.string(text), cost)
+    }
+  }
+
+  /// The text of a string object (kind 5, ASCII, or 6, UTF-16) and its cost.
+  private func text(_ object: Object) throws(Problem) -> (String, Int) {
+    if object.kind == 0x5 {
       let text = UnsafeBufferPointer(rebasing: bytes[object.start..<object.start + object.count])
       guard text.allSatisfy({ $0 < 0x80 }) else { throw .value("holds an ASCII string object with a byte above 0x7F") }
-      return (.string(String(decoding: text, as: UTF8.self)), 16 + object.count)
-    default:
-      guard
-        let text = Self.utf16BigEndian(
-          UnsafeBufferPointer(rebasing: bytes[object.start..<object.start + 2 * object.count]))
-      else { throw .value("holds a string that is not valid UTF-16 (an unpaired surrogate)") }
-      return (.string(text), 16 + object.count * 2)
+      return (String(decoding: text, as: UTF8.self), 16 + object.count)
     }
+    guard
+      let text = Self.utf16BigEndian(
+        UnsafeBufferPointer(rebasing: bytes[object.start..<object.start + 2 * object.count]))
+    else { throw .value("holds a string that is not valid UTF-16 (an unpaired surrogate)") }
+    return (text, 16 + object.count * 2)
   }
 
   /// Big-endian UTF-16 as a string, or nil for an unpaired surrogate

@@ -28,27 +28,56 @@ package struct TaskEntryBuilder {
     TaskListError(.invalid, file: file, entry: entry, key: key, message: message)
   }
 
+  /// What a key is to a task: one of the four the tool reads, or another.
+  enum Field {
+    case title, date, importance, details, other
+
+    init(_ key: String) {
+      switch key {
+      case TaskListDecoder.Key.title: self = .title
+      case TaskListDecoder.Key.date: self = .date
+      case TaskListDecoder.Key.importance: self = .importance
+      case TaskListDecoder.Key.details: self = .details
+      default: self = .other
+      }
+    }
+  }
+
   /// Adds one key and its value.
   /// - Throws: ``TaskListError`` (`.invalid`) naming the entry and the key.
   mutating func add(_ key: String, _ value: PropertyListValue) throws(TaskListError) {
-    switch key {
-    case TaskListDecoder.Key.title:
-      guard title == nil else { throw duplicate(key) }
+    try add(key, value, as: Field(key))
+  }
+
+  /// ``add(_:_:)`` of a key whose field is known (a reader that meets a
+  /// key object again knows it).
+  mutating func add(_ key: String, _ value: PropertyListValue, as field: Field) throws(TaskListError) {
+    switch field {
+    case .title, .details:
       guard case .string(let text) = value else { throw fail(key, "must be a string, got \(value.typeName)") }
-      title = text
-    case TaskListDecoder.Key.date:
+      try add(key, text: text, as: field)
+    case .date:
       guard date == nil else { throw duplicate(key) }
       guard case .date(let instant) = value else { throw fail(key, "must be a date, got \(value.typeName)") }
       date = instant
-    case TaskListDecoder.Key.importance:
+    case .importance:
       guard importance == nil else { throw duplicate(key) }
       importance = try Self.importance(value) { fail(key, $0) }
-    case TaskListDecoder.Key.details:
-      guard details == nil else { throw duplicate(key) }
-      guard case .string(let text) = value else { throw fail(key, "must be a string, got \(value.typeName)") }
-      details = text
-    default:
+    case .other:
       guard extra.updateValue(value, forKey: key) == nil else { throw duplicate(key) }
+    }
+  }
+
+  /// Adds the text of the title or the description: a reader that has
+  /// the text as a string, not as a value, hands it over as it is.
+  /// - Precondition: `field` is `.title` or `.details`.
+  mutating func add(_ key: String, text: consuming String, as field: Field) throws(TaskListError) {
+    if field == .title {
+      guard title == nil else { throw duplicate(key) }
+      title = text
+    } else {
+      guard details == nil else { throw duplicate(key) }
+      details = text
     }
   }
 
