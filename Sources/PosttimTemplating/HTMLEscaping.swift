@@ -1,5 +1,5 @@
 /// An escaper over UTF-8 that appends to a buffer: the same output as a
-/// `(String) -> String` escaper (``HTMLEscaping/escapeUTF8(_:into:)``).
+/// `(String) -> String` escaper (``HTMLEscaping/byteEscape``).
 package typealias TemplateByteEscape = @Sendable (UnsafeBufferPointer<UInt8>, inout TextBuffer) -> Void
 
 /// HTML escaping for `{{name}}` interpolations (the engine's default escaper).
@@ -27,8 +27,13 @@ public enum HTMLEscaping {
     s.withUTF8Bytes { scan.finds(in: $0) ? escapeSlowly($0) : s }
   }
 
-  /// ``escape(_:)`` of the text whose UTF-8 is `bytes`, appended to `buffer`.
-  package static func escapeUTF8(_ bytes: UnsafeBufferPointer<UInt8>, into buffer: inout TextBuffer) {
+  /// ``escape(_:)`` of the text whose UTF-8 is `bytes`, appended to a
+  /// buffer: the escaper a template calls, holding the scan (a static
+  /// function reading the scan checked that it was made, `swift_once`, for
+  /// every value of a report).
+  package static let byteEscape: TemplateByteEscape = { [scan] in escapeUTF8($0, into: &$1, scan: scan) }
+
+  private static func escapeUTF8(_ bytes: UnsafeBufferPointer<UInt8>, into buffer: inout TextBuffer, scan: EscapeScan) {
     guard scan.finds(in: bytes) else { return buffer.write(bytes) }
     escapeSlowly(bytes, into: &buffer)
   }

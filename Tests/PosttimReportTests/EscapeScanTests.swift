@@ -22,10 +22,10 @@ struct EscapeScanTests {
 
   static let escapers = [
     Escaper(
-      description: "HTML", full: { HTMLEscaping.escapeSlowly($0) }, rows: HTMLEscaping.escapeUTF8(_:into:),
+      description: "HTML", full: { HTMLEscaping.escapeSlowly($0) }, rows: HTMLEscaping.byteEscape,
       escape: HTMLEscaping.escape, changedScalars: 32 + 9 + 32 + 2 + 16 * 2),
     Escaper(
-      description: "Markdown", full: { MarkdownEscaping.escapeSlowly($0) }, rows: MarkdownEscaping.escapeUTF8(_:into:),
+      description: "Markdown", full: { MarkdownEscaping.escapeSlowly($0) }, rows: MarkdownEscaping.byteEscape,
       escape: MarkdownEscaping.escape, changedScalars: 32 + 2 + 9 + 32 + 2 + 16 * 2),
   ]
 

@@ -15,7 +15,7 @@ struct MarkdownEscapingTests {
 
   static func escapedUTF8(_ text: String) -> String {
     var buffer = TextBuffer()
-    text.withUTF8Bytes { MarkdownEscaping.escapeUTF8($0, into: &buffer) }
+    text.withUTF8Bytes { MarkdownEscaping.byteEscape($0, &buffer) }
     return buffer.text
   }
 

@@ -44,7 +44,7 @@ struct LentTextTests {
     var output = ""
     try template.render(
       ["rows": stream ? .stream(TemplateStream(rows)) : .list(rows)], partials: nil, escape: HTMLEscaping.escape,
-      escapeBytes: HTMLEscaping.escapeUTF8(_:into:), budget: nil, into: &output)
+      escapeBytes: HTMLEscaping.byteEscape, budget: nil, into: &output)
     return output
   }
 
@@ -78,7 +78,7 @@ struct LentTextTests {
       for _ in 0..<Int.random(in: 0..<6, using: &generator) { text += pieces.randomElement(using: &generator)! }
       var buffer = TextBuffer()
       var copy = text
-      copy.withUTF8 { HTMLEscaping.escapeUTF8($0, into: &buffer) }
+      copy.withUTF8 { HTMLEscaping.byteEscape($0, &buffer) }
       #expect(buffer.text == HTMLEscaping.escape(text), "\(text.unicodeScalars.map(\.value))")
     }
   }

@@ -48,10 +48,13 @@ public enum MarkdownEscaping {
     text.withUTF8Bytes { scan.finds(in: $0) ? escapeSlowly($0) : text }
   }
 
-  /// ``escape(_:)`` of the text whose UTF-8 is `bytes`, appended to
-  /// `buffer`: a report's rows lend their values' bytes, where a `String`
-  /// per value was retained and released on every core.
-  package static func escapeUTF8(_ bytes: UnsafeBufferPointer<UInt8>, into buffer: inout TextBuffer) {
+  /// ``escape(_:)`` of the text whose UTF-8 is `bytes`, appended to a
+  /// buffer: a report's rows lend their values' bytes, where a `String`
+  /// per value was retained and released on every core. Holds the scan
+  /// (see ``HTMLEscaping/byteEscape``).
+  package static let byteEscape: TemplateByteEscape = { [scan] in escapeUTF8($0, into: &$1, scan: scan) }
+
+  private static func escapeUTF8(_ bytes: UnsafeBufferPointer<UInt8>, into buffer: inout TextBuffer, scan: EscapeScan) {
     guard scan.finds(in: bytes) else { return buffer.write(bytes) }
     buffer.write(escapeSlowly(bytes))
   }

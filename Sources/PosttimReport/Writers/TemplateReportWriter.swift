@@ -148,7 +148,7 @@ public struct TemplateReportWriter: ReportWriter {
     var writer = try TemplateReportWriter(
       format: "markdown", folder: "markdown", options: options,
       escape: MarkdownEscaping.escape)
-    writer.escapeBytes = MarkdownEscaping.escapeUTF8(_:into:)
+    writer.escapeBytes = MarkdownEscaping.byteEscape
     writer.showsTaskIDs = false
     return writer
   }
@@ -159,7 +159,7 @@ public struct TemplateReportWriter: ReportWriter {
     var writer = try TemplateReportWriter(
       format: "html", folder: "html", options: options, escape: HTMLEscaping.escape,
       detailsByDefault: detailsByDefault, pageParts: HTMLPageParts.members)
-    writer.escapeBytes = HTMLEscaping.escapeUTF8(_:into:)
+    writer.escapeBytes = HTMLEscaping.byteEscape
     writer.showsTaskIDs = writer.showDetails
     return writer
   }
