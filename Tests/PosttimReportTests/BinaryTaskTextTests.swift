@@ -37,10 +37,22 @@ struct BinaryTaskTextTests: DecodesSampleLists {
       tasks.map(\.details) == ["Détail — à faire", "", "Réunion d'équipe — salle 3", "Réunion d'équipe — salle 3"])
   }
 
-  @Test("a title given twice is refused, naming the entry and the key")
-  func titleTwice() throws {
-    let refused = try #require(error(BinaryPlistBuilder.taskWithDuplicate("tache")))
-    #expect(refused.description == "x.plist: entry 1: \"tache\" is given twice in the entry (duplicate key)")
+  @Test(
+    "a title or description given twice is refused as given twice, whatever the second value is, in binary and XML",
+    arguments: ["tache", "description"])
+  func givenTwice(key: String) throws {
+    let twice = "x.plist: entry 1: \"\(key)\" is given twice in the entry (duplicate key)"
+    var plist = BinaryPlistBuilder()
+    let task = plist.dictionary(
+      [
+        ("tache", plist.string("t")), ("date", plist.date(0)), ("importance", plist.string("5")),
+        ("description", plist.string("d")), (key, plist.integer(7)),
+      ]
+      .map { (key: plist.string($0.0), value: $0.1) })
+    let root = plist.array([task])
+    #expect(error(plist.data(top: root))?.description == twice)
+    let xml = xmlTask("<key>description</key><string>d</string><key>\(key)</key><integer>7</integer>")
+    #expect(error(Data(xml.utf8))?.description == twice)
   }
 
   @Test(
