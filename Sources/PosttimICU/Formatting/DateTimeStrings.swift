@@ -82,7 +82,11 @@ public final class DateTimeStrings: Sendable, ICUFailureReporting {
     // and the same day's text is read by every thread.
     guard parts.isSet, parts.value != nil, let clock = LocalWallClock(millis: date.icuMillis, utcOffset: utcOffset),
       let day = days.utf8(for: UInt64(bitPattern: clock.day), making: { parts.value!.date.string(from: date) }),
-      let time = parts.value!.time.utf8(from: date, millisOfDay: clock.millisOfDay, utcOffset: utcOffset)
+      // Called unretained: a call on the part as read retained and released it,
+      // an atomic write to a line every thread shares, for every value.
+      let time = Unmanaged.passUnretained(parts.pointer.pointee!.time)._withUnsafeGuaranteedRef({
+        $0.utf8(from: date, millisOfDay: clock.millisOfDay, utcOffset: utcOffset)
+      })
     else { return false }
     split.timeFirst ? withJoinedUTF8(time, day, body) : withJoinedUTF8(day, time, body)
     return true
