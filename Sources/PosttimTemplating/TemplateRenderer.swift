@@ -174,9 +174,9 @@ struct TemplateRenderer {
   /// is not known yet, the state before that one). Where the chunk before
   /// ended otherwise, the guess was wrong and the pipeline renders the
   /// chunk again from the right state, so the output is the sequential one
-  /// whatever the template. The first error,
-  /// in item order, is thrown (here, at the next section, or by
-  /// ``finish(into:)``); the text before it is written, nothing after it.
+  /// whatever the template. The first error, in item order, is thrown
+  /// (here, at the next section, or by ``finish(into:)``); the text before
+  /// it is written, nothing after it.
   private mutating func renderChunked(
     _ stream: TemplateStream, _ children: [TemplateNode], in templateName: String,
     into output: inout some TextOutputStream

@@ -61,10 +61,9 @@ struct BinaryPlistReader: Sendable {
   private let offsetSize: Int, referenceSize: Int, objectCount: Int, top: Int, tableOffset: Int
   private let budget: Int
   /// The objects this reader has met (``ObjectMarks``): one met again is
-  /// shared. Found while reading, where a
-  /// first pass over the whole file counted the references to each object
-  /// (a fifth of reading a 100,000-task list, each object header a cache
-  /// miss read twice).
+  /// shared. Found while reading, where a first pass over the whole file
+  /// counted the references to each object (a fifth of reading a
+  /// 100,000-task list, each object header a cache miss read twice).
   private var met: ObjectMarks
   /// The arrays and dictionaries being decoded, outermost first (at most
   /// ``TaskListDecoder/depthLimit``): one met again is a cycle.

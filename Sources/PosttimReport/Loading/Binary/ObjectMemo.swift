@@ -1,6 +1,6 @@
 /// Values by binary plist object index, for the objects met more than
-/// once (``BinaryPlistReader``): open addressing with linear probing and a multiplicative
-/// hash (Fibonacci hashing, Knuth TAOCP §6.4).
+/// once (``BinaryPlistReader``): open addressing with linear probing and
+/// a multiplicative hash (Fibonacci hashing, Knuth TAOCP §6.4).
 ///
 /// Why not a `Dictionary<Int, Value>`: it hashes every index with SipHash,
 /// which cost 5% of reading a binary task list, where every task's four

@@ -54,9 +54,11 @@ package struct TaskEntryBuilder {
   mutating func add(_ key: String, _ value: PropertyListValue, as field: Field) throws(TaskListError) {
     switch field {
     case .title, .details:
-      // Given twice is the first complaint, whatever the second value is.
-      guard (field == .title ? title : details) == nil else { throw duplicate(key) }
-      guard case .string(let text) = value else { throw fail(key, "must be a string, got \(value.typeName)") }
+      guard case .string(let text) = value else {
+        // Given twice is the first complaint, whatever the second value is.
+        guard (field == .title ? title : details) == nil else { throw duplicate(key) }
+        throw fail(key, "must be a string, got \(value.typeName)")
+      }
       try add(key, text: text, as: field)
     case .date:
       guard date == nil else { throw duplicate(key) }
