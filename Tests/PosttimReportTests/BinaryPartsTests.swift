@@ -180,4 +180,20 @@ struct BinaryPartsTests {
     }
     #expect(error.entry == badEntries[0])
   }
+
+  @Test("parts shrink as the list runs out: a quarter of what is left on two cores, none under 1,024 entries")
+  func partsShrinkToTheEnd() {
+    let sizes = { (bounds: [Int]) in zip(bounds.dropFirst(), bounds).map { $0 - $1 } }
+    #expect(
+      sizes(BinaryPlistReader.partBounds(entries: 100_000, cores: 2)) == [
+        25_000, 18_750, 14_062, 10_547, 7_910, 5_932, 4_449, 3_337, 2_503, 1_877, 1_408, 1_056, 1_024, 1_024, 1_121,
+      ])
+    #expect(
+      sizes(BinaryPlistReader.partBounds(entries: 8_192, cores: 2)) == [2_048, 1_536, 1_152, 1_024, 1_024, 1_408])
+    #expect(
+      sizes(BinaryPlistReader.partBounds(entries: 8_192, cores: 8)) == [
+        1_024, 1_024, 1_024, 1_024, 1_024, 1_024, 1_024, 1_024,
+      ])
+    #expect(BinaryPlistReader.partBounds(entries: 2_047, cores: 2) == [0, 1_023, 2_047])
+  }
 }

@@ -155,7 +155,7 @@ struct BinaryPlistReader: Sendable {
         .invalid, file: file, message: "the root must be an array of task dictionaries, got \(root.typeName)")
     }
     if root.count >= Self.splitMinimum, Parallel.width > 1,
-      let tasks = tasksInParts(of: root, parts: Self.partCount(entries: root.count))
+      let tasks = tasksInParts(of: root, bounds: Self.partBounds(entries: root.count))
     {
       return tasks
     }
@@ -166,15 +166,28 @@ struct BinaryPlistReader: Sendable {
   /// Lists shorter than this are read on one core (about 2 MB of file).
   static let splitMinimum = 8_192
 
-  /// Parts for a root array of `count` entries: eight for each core, none
-  /// shorter than 4,096 entries, at least two. Parts are claimed by
-  /// whichever core is free (``Parallel/map(_:_:)``), so the cores finish
-  /// within a small part of each other: with one part a core, the run
-  /// waited for the slower (20 ms of 80 on 100,000 tasks), and with two,
-  /// 10 to 15 ms.
-  static func partCount(entries count: Int) -> Int {
-    max(2, min(8 * Parallel.width, count / 4_096))
+  /// Where the parts of a root array of `count` entries start, then
+  /// `count`: each part a `1 / (2 × cores)` share of the entries left, none
+  /// shorter than ``partMinimum`` (the last takes what is left), at least
+  /// two parts. Parts are claimed by whichever core is free
+  /// (``Parallel/map(_:_:)``), so the cores finish within the last part of
+  /// each other: the parts shrink as the list runs out, and the last is
+  /// short (equal parts of 6,250 tasks left a core waiting up to 10 ms at
+  /// the end of a 100,000-task list).
+  static func partBounds(entries count: Int, cores: Int = Parallel.width) -> [Int] {
+    var bounds = [0]
+    var start = 0
+    while count - start >= 2 * partMinimum {
+      start += max(partMinimum, (count - start) / (2 * cores))
+      if count - start < partMinimum { break }
+      bounds.append(start)
+    }
+    if bounds.count == 1 { bounds.append(count / 2) }
+    return bounds + [count]
   }
+
+  /// The shortest part ``partBounds(entries:)`` makes.
+  static let partMinimum = 1_024
 
   /// The tasks read in `parts` parts at once, each part by its own copy of
   /// this reader (its own remembered objects and cycle marks), or nil when
@@ -186,12 +199,13 @@ struct BinaryPlistReader: Sendable {
   /// (a large string or data once for all, ``PartsShared``).
   func tasksInParts(_ parts: Int) -> [TaskEntry]? {
     guard let root = try? object(top), root.kind == 0xA else { return nil }
-    return tasksInParts(of: root, parts: parts)
+    let parts = max(1, min(parts, root.count))
+    return tasksInParts(of: root, bounds: (0...parts).map { root.count * $0 / parts })
   }
 
-  private func tasksInParts(of root: Object, parts: Int) -> [TaskEntry]? {
-    let parts = max(1, min(parts, root.count))
-    let bounds = (0...parts).map { root.count * $0 / parts }
+  /// The tasks read in parts, part `n` the entries `bounds[n]..<bounds[n + 1]`.
+  private func tasksInParts(of root: Object, bounds: [Int]) -> [TaskEntry]? {
+    let parts = bounds.count - 1
     let shared = PartsShared()
     var first = self
     first.partsShared = shared
