@@ -290,4 +290,47 @@ struct AgendaMergeTests {
     #expect(AgendaBuilder.merged(first, []).map(\.index) == [0, 1, 2, 3])
     #expect(AgendaBuilder.merged([], second).map(\.index) == [4, 5, 6, 7])
   }
+
+  /// Runs with many ties (a few instants and importances), sorted.
+  static func runs(seed: UInt64, counts: (Int, Int)) -> ([Keyed], [Keyed]) {
+    var state = seed
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int(state >> 33) % bound
+    }
+    let first = (0..<counts.0).map { Self.keyed(Double(next(40)), 1 + next(3), $0) }
+    let second = (0..<counts.1).map { Self.keyed(Double(next(40)), 1 + next(3), counts.0 + $0) }
+    // Stable sorts: ties keep index order, as the halves' radix sorts do.
+    return (first.sorted(by: Keyed.before), second.sorted(by: Keyed.before))
+  }
+
+  @Test("a split of the merge at any position takes exactly the merge's first elements from each run")
+  func splitAtEveryPosition() {
+    for (seed, counts) in [(1, (0, 5)), (2, (5, 0)), (3, (7, 9)), (4, (30, 11)), (5, (1, 1))] as [(UInt64, (Int, Int))]
+    {
+      let (first, second) = Self.runs(seed: seed, counts: counts)
+      let whole = AgendaBuilder.merged(first, second)
+      for position in 0...whole.count {
+        let split = AgendaBuilder.mergeSplit(first, second, at: position)
+        #expect(split == whole[..<position].count { $0.index < counts.0 }, "seed \(seed), position \(position)")
+      }
+    }
+  }
+
+  @Test("long runs merged in two halves at once: the one-core merge, element for element")
+  func longRunsMergedInHalves() {
+    let (first, second) = Self.runs(seed: 9, counts: (13_001, 12_000))
+    var expected: [Int] = []
+    var (i, j) = (0, 0)
+    while i < first.count || j < second.count {
+      if i == first.count || (j < second.count && Keyed.before(second[j], first[i])) {
+        expected.append(second[j].index)
+        j += 1
+      } else {
+        expected.append(first[i].index)
+        i += 1
+      }
+    }
+    #expect(AgendaBuilder.merged(first, second).map(\.index) == expected)
+  }
 }
