@@ -7,10 +7,15 @@ import TestSupport
 /// replaces in ICU results and binary plist strings.
 @Suite("UTF-16 to UTF-8 transcoding")
 struct UTF16TranscodingTests {
+  /// The units transcoded from memory in the machine's order; the same
+  /// units stored big-endian (as in a binary plist) must give the same.
   static func transcoded(_ units: [UInt16], repairing: Bool) -> String? {
-    units.withUnsafeBufferPointer { buffer in
-      UTF16Transcoding.string(count: buffer.count, repairing: repairing) { UInt32(buffer[$0]) }
+    let native = units.withUnsafeBufferPointer { UTF16Transcoding.string(NativeUTF16Units($0), repairing: repairing) }
+    let bigEndian = units.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }.withUnsafeBufferPointer {
+      UTF16Transcoding.string(BigEndianUTF16Units($0), repairing: repairing)
     }
+    #expect(bigEndian == native, "\(units)")
+    return native
   }
 
   static func hasUnpairedSurrogate(_ units: [UInt16]) -> Bool {
@@ -61,6 +66,20 @@ struct UTF16TranscodingTests {
     for _ in 0..<20_000 {
       let length = Int.random(in: 0...12, using: &generator)
       Self.check((0..<length).map { _ in UInt16.random(in: pool.randomElement(using: &generator)!, using: &generator) })
+    }
+  }
+
+  @Test("ASCII runs of every length around four units, between and beside other units")
+  func asciiRuns() {
+    let others: [[UInt16]] = [[], [0xE9], [0x2014], [0xD83D, 0xDE00], [0xD800], [0x80]]
+    for before in others {
+      for after in others {
+        for length in 0...13 {
+          let run = (0..<length).map { UInt16(0x20 + ($0 * 7) % 0x60) }
+          Self.check(before + run + after)
+          Self.check(run + before + run + after + run)
+        }
+      }
     }
   }
 

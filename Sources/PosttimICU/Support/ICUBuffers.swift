@@ -21,7 +21,8 @@ func withUTF16Result(
     let length = body(buffer.baseAddress!, Int32(capacity), &status)
     needed = Int(length)
     if status == bufferOverflowError || status > 0 || needed > capacity { return nil }
-    return UTF16Transcoding.string(count: needed, repairing: true) { UInt32(buffer[$0]) }
+    return UTF16Transcoding.string(
+      NativeUTF16Units(UnsafeBufferPointer(rebasing: buffer[..<max(0, needed)])), repairing: true)
   }
   if let result { return result }
   guard status == bufferOverflowError || (status <= 0 && needed > capacity) else {
@@ -35,7 +36,7 @@ func withUTF16Result(
   }
   try checkICU(retryStatus, function)
   return text.withUnsafeBufferPointer { units in
-    UTF16Transcoding.string(count: units.count, repairing: true) { UInt32(units[$0]) }!
+    UTF16Transcoding.string(NativeUTF16Units(units), repairing: true)!
   }
 }
 

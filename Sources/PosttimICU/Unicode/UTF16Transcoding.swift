@@ -9,31 +9,41 @@
 ///
 /// One pass into a scratch buffer (three bytes per unit at most), then one
 /// exact-size string of it: the string holds no spare capacity (a million
-/// plist descriptions at 3 bytes per unit would waste ~100 MB).
+/// plist descriptions at 3 bytes per unit would waste ~100 MB). Four ASCII
+/// units are copied at a time (``UTF16CodeUnits/asciiQuad(at:)``): most
+/// units of a French title or description are ASCII, and one at a time
+/// they were a tenth of a binary list's reading.
 public enum UTF16Transcoding {
-  /// The string of `count` code units, `unit(i)` being the i-th.
+  /// The string of `units`.
   /// - Parameters:
-  ///   - count: the number of UTF-16 code units (not bytes).
   ///   - repairing: whether an unpaired surrogate becomes U+FFFD (true) or
   ///     makes the result nil (false).
-  ///   - unit: the code unit at an index in `0..<count`, as a `UInt32`
-  ///     below 0x10000 (callers read native or big-endian storage).
   /// - Returns: the string; nil only for an unpaired surrogate when not repairing.
   @inlinable
-  public static func string(count: Int, repairing: Bool, _ unit: (Int) -> UInt32) -> String? {
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, 3 * count)) { out -> String? in
+  public static func string(_ units: some UTF16CodeUnits, repairing: Bool) -> String? {
+    let count = units.count
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(4, 3 * count)) { out -> String? in
+      let base = out.baseAddress!
       var written = 0
       var i = 0
       while i < count {
-        var scalar = unit(i)
+        // `written` ≤ 3 × `i` (three bytes a unit at most): with four units
+        // left, four more bytes fit.
+        if i &+ 4 <= count, let quad = units.asciiQuad(at: i) {
+          UnsafeMutableRawPointer(base + written).storeBytes(of: UInt32(littleEndian: quad), as: UInt32.self)
+          written &+= 4
+          i &+= 4
+          continue
+        }
+        var scalar = units[i]
         i += 1
         if scalar < 0x80 {
-          out[written] = UInt8(truncatingIfNeeded: scalar)
+          base[written] = UInt8(truncatingIfNeeded: scalar)
           written += 1
           continue
         }
         if scalar & 0xF800 == 0xD800 {
-          let low = scalar < 0xDC00 && i < count ? unit(i) : 0
+          let low = scalar < 0xDC00 && i < count ? units[i] : 0
           if low & 0xFC00 == 0xDC00 {
             scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
             i += 1
@@ -45,23 +55,76 @@ public enum UTF16Transcoding {
         }
         switch scalar {
         case 0..<0x800:
-          out[written] = UInt8(truncatingIfNeeded: 0xC0 | scalar >> 6)
-          out[written + 1] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
+          base[written] = UInt8(truncatingIfNeeded: 0xC0 | scalar >> 6)
+          base[written + 1] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
           written += 2
         case 0x800..<0x10000:
-          out[written] = UInt8(truncatingIfNeeded: 0xE0 | scalar >> 12)
-          out[written + 1] = UInt8(truncatingIfNeeded: 0x80 | scalar >> 6 & 0x3F)
-          out[written + 2] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
+          base[written] = UInt8(truncatingIfNeeded: 0xE0 | scalar >> 12)
+          base[written + 1] = UInt8(truncatingIfNeeded: 0x80 | scalar >> 6 & 0x3F)
+          base[written + 2] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
           written += 3
         default:
-          out[written] = UInt8(truncatingIfNeeded: 0xF0 | scalar >> 18)
-          out[written + 1] = UInt8(truncatingIfNeeded: 0x80 | scalar >> 12 & 0x3F)
-          out[written + 2] = UInt8(truncatingIfNeeded: 0x80 | scalar >> 6 & 0x3F)
-          out[written + 3] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
+          base[written] = UInt8(truncatingIfNeeded: 0xF0 | scalar >> 18)
+          base[written + 1] = UInt8(truncatingIfNeeded: 0x80 | scalar >> 12 & 0x3F)
+          base[written + 2] = UInt8(truncatingIfNeeded: 0x80 | scalar >> 6 & 0x3F)
+          base[written + 3] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
           written += 4
         }
       }
-      return String(decoding: UnsafeBufferPointer(rebasing: out[..<written]), as: UTF8.self)
+      return String(decoding: UnsafeBufferPointer(start: base, count: written), as: UTF8.self)
     }
+  }
+}
+
+/// UTF-16 code units as ``UTF16Transcoding`` reads them: one at a time,
+/// or four at a time while they are ASCII.
+public protocol UTF16CodeUnits {
+  /// The number of code units.
+  var count: Int { get }
+  /// The code unit at `index` (in `0..<count`), as a `UInt32` below 0x10000.
+  subscript(index: Int) -> UInt32 { get }
+  /// The units `index..<index + 4` (within `0..<count`) as four ASCII
+  /// bytes, the first in the low byte; nil when any of them is not ASCII.
+  func asciiQuad(at index: Int) -> UInt32?
+}
+
+/// Code units in memory in the machine's order (ICU's buffers).
+public struct NativeUTF16Units: UTF16CodeUnits {
+  @usableFromInline let units: UnsafeBufferPointer<UInt16>
+
+  @inlinable
+  public init(_ units: UnsafeBufferPointer<UInt16>) { self.units = units }
+
+  @inlinable public var count: Int { units.count }
+
+  @inlinable public subscript(index: Int) -> UInt32 { UInt32(units[index]) }
+
+  @inlinable
+  public func asciiQuad(at index: Int) -> UInt32? {
+    let word = UInt64(littleEndian: UnsafeRawPointer(units.baseAddress! + index).loadUnaligned(as: UInt64.self))
+    guard word & 0xFF80_FF80_FF80_FF80 == 0 else { return nil }
+    return UInt32(
+      truncatingIfNeeded: word & 0xFF | word >> 8 & 0xFF00 | word >> 16 & 0xFF_0000 | word >> 24 & 0xFF00_0000)
+  }
+}
+
+/// Code units stored big-endian, two bytes each (binary property lists).
+public struct BigEndianUTF16Units: UTF16CodeUnits {
+  @usableFromInline let bytes: UnsafeBufferPointer<UInt8>
+
+  /// The units of `bytes` (an odd last byte is not read).
+  @inlinable
+  public init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+  @inlinable public var count: Int { bytes.count / 2 }
+
+  @inlinable public subscript(index: Int) -> UInt32 { UInt32(bytes[2 * index]) << 8 | UInt32(bytes[2 * index + 1]) }
+
+  @inlinable
+  public func asciiQuad(at index: Int) -> UInt32? {
+    let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + 2 * index).loadUnaligned(as: UInt64.self))
+    guard word & 0x80FF_80FF_80FF_80FF == 0 else { return nil }
+    return UInt32(
+      truncatingIfNeeded: word >> 8 & 0xFF | word >> 16 & 0xFF00 | word >> 24 & 0xFF_0000 | word >> 32 & 0xFF00_0000)
   }
 }

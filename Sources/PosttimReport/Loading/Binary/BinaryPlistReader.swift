@@ -631,9 +631,7 @@ struct BinaryPlistReader: Sendable {
   /// Big-endian UTF-16 as a string, or nil for an unpaired surrogate
   /// (which `String(decoding:as:)` would repair silently).
   static func utf16BigEndian(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-    UTF16Transcoding.string(count: bytes.count / 2, repairing: false) { i in
-      UInt32(bytes[2 * i]) << 8 | UInt32(bytes[2 * i + 1])
-    }
+    UTF16Transcoding.string(BigEndianUTF16Units(bytes), repairing: false)
   }
 
   /// 1, 2 and 4-byte integers are unsigned, 8-byte ones signed, 16-byte
