@@ -61,7 +61,7 @@ public enum MemoryReserve {
     -> StreamMemoryGuard?
   {
     guard MemoryLimit.isSet else { return nil }
-    let size = paths.reduce(0) { $0 + inputSize($1) }
+    let size = inputBytes(paths)
     let rendering = max(1, locales) * perLocale + once
     let needed = size * (bytesPerInputByte + rendering) + headroom
     if let short = shortfall(needed) {
@@ -91,7 +91,7 @@ public enum MemoryReserve {
   /// The estimate for reading and rendering these inputs, without
   /// ``headroom``.
   static func need(inputs paths: [String], locales: Int, heldWhole: Bool) -> Int {
-    let size = paths.reduce(0) { $0 + inputSize($1) }
+    let size = inputBytes(paths)
     return size * (bytesPerInputByte + max(1, locales) * (heldWhole ? perLocaleHeldWhole : perLocaleStreamed))
   }
 
@@ -111,6 +111,11 @@ public enum MemoryReserve {
   /// The inputs as a message names them: `'a.plist', standard input`.
   static func named(_ paths: [String]) -> String {
     paths.map { $0 == "-" ? "standard input" : "'\($0)'" }.joined(separator: ", ")
+  }
+
+  /// The size of the regular files among `paths` together.
+  static func inputBytes(_ paths: [String]) -> Int {
+    paths.reduce(0) { $0 + inputSize($1) }
   }
 
   /// A regular file's size; 0 for anything else (checked when read).

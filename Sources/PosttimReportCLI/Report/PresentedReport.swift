@@ -16,42 +16,63 @@ struct PresentedReport {
 }
 
 extension PresentedReport {
+  /// The ICU objects a report is presented with, made before its agenda:
+  /// the agenda's calendar and collator (the first locale's) and one
+  /// presenter per locale of the plan.
+  struct Objects: Sendable {
+    let agendaCalendar: DayCalendar
+    let collator: ICUCollator
+    let presenters: [ReportPresenter]
+
+    /// - Throws: ``ICUError`` when ICU cannot open a calendar, collator or
+    ///   formatter.
+    /// - Parameter kept: ICU objects kept from earlier reports (a roster's
+    ///   readers), used and added to; nil to make them all.
+    init(plan: RunPlan, warn: @escaping @Sendable (String) -> Void, kept: KeptPresenters? = nil) throws {
+      let locales = plan.presentation.locales
+      let resources = plan.presentation.resources
+      var presenters: [ReportPresenter] = []
+      var calendar: DayCalendar?
+      if let (first, presenter) = try kept?.presenter(for: locales[0], resources: resources, warn: warn) {
+        (calendar, presenters) = (first, [presenter])
+      }
+      let agendaCalendar = try calendar ?? DayCalendar(timeZone: locales[0].timeZone, locale: locales[0].locale)
+      collator = try kept?.collator(for: locales[0].locale) ?? ICUCollator(locale: locales[0].locale)
+      for settings in locales.dropFirst(presenters.count) {
+        if let (_, presenter) = try kept?.presenter(for: settings, resources: resources, warn: warn) {
+          presenters.append(presenter)
+          continue
+        }
+        let catalog = MessageCatalog(locale: settings.locale, resources: resources, warn: warn)
+        let localCalendar =
+          presenters.isEmpty ? agendaCalendar : try DayCalendar(timeZone: settings.timeZone, locale: settings.locale)
+        presenters.append(try ReportPresenter(settings: settings, calendar: localCalendar, catalog: catalog))
+      }
+      self.agendaCalendar = agendaCalendar
+      self.presenters = presenters
+    }
+  }
+
   /// Builds one agenda (grouping, week starts and collation tie-breaks
   /// follow the first locale) and presents it in each locale.
-  /// - Throws: ``ICUError`` when ICU cannot open a calendar, collator or
-  ///   formatter.
-  /// - Parameter kept: ICU objects kept from earlier reports (a roster's
-  ///   readers), used and added to; nil to make them all.
+  /// - Throws: as ``Objects``'s init.
   init(
     moving tasks: inout [TaskEntry], plan: RunPlan, warn: @escaping @Sendable (String) -> Void,
     kept: KeptPresenters? = nil
   ) throws {
-    let locales = plan.presentation.locales
-    let resources = plan.presentation.resources
-    var presenters: [ReportPresenter] = []
-    var calendar: DayCalendar?
-    if let (first, presenter) = try kept?.presenter(for: locales[0], resources: resources, warn: warn) {
-      (calendar, presenters) = (first, [presenter])
-    }
-    let agendaCalendar = try calendar ?? DayCalendar(timeZone: locales[0].timeZone, locale: locales[0].locale)
-    let collator = try kept?.collator(for: locales[0].locale) ?? ICUCollator(locale: locales[0].locale)
+    try self.init(moving: &tasks, plan: plan, objects: Objects(plan: plan, warn: warn, kept: kept))
+  }
+
+  /// The same with its ICU objects made already.
+  init(moving tasks: inout [TaskEntry], plan: RunPlan, objects: Objects) throws {
     var options = plan.window.agendaOptions
     if case .report(let writer) = plan.output.product { options.hashesTaskIDs = writer.showsTaskIDs }
-    let agenda = AgendaBuilder(calendar: agendaCalendar, collator: collator).build(moving: &tasks, options: options)
-    for settings in locales.dropFirst(presenters.count) {
-      if let (_, presenter) = try kept?.presenter(for: settings, resources: resources, warn: warn) {
-        presenters.append(presenter)
-        continue
-      }
-      let catalog = MessageCatalog(locale: settings.locale, resources: resources, warn: warn)
-      let localCalendar =
-        presenters.isEmpty ? agendaCalendar : try DayCalendar(timeZone: settings.timeZone, locale: settings.locale)
-      presenters.append(try ReportPresenter(settings: settings, calendar: localCalendar, catalog: catalog))
-    }
+    let agenda = AgendaBuilder(calendar: objects.agendaCalendar, collator: objects.collator)
+      .build(moving: &tasks, options: options)
     // A catalog past the cap was not read: the run fails rather than fall back.
-    try resources.checkLoaded()
+    try plan.presentation.resources.checkLoaded()
     self.agenda = agenda
-    views = presenters.map { $0.view(of: agenda) }
-    failureSources = presenters + [collator]
+    views = objects.presenters.map { $0.view(of: agenda) }
+    failureSources = objects.presenters + [objects.collator]
   }
 }

@@ -3,7 +3,8 @@ import PosttimReport
 
 /// One report run, read from its plan: load → build → present → deliver.
 ///
-///     load      the task lists (TaskInputs)
+///     load      the task lists (TaskInputs), while a long list's ICU
+///               objects are made on a helper (PresentationAhead)
 ///     build     one agenda, ordered by the first locale
 ///     present   one view per locale (PresentedReport)
 ///     deliver   the product to its destination (Destination), every
@@ -18,10 +19,11 @@ struct ReportPipeline {
 
   func run() throws {
     let locales = plan.presentation.locales.count
+    let presentation = PresentationAhead(plan: plan, warn: warn)
     var tasks = try TaskInputs(readStandardInput: io.readStandardInput).load(
       plan.inputs, locales: locales, perLocale: plan.output.bytesPerInputBytePerLocale(locales: locales),
       once: plan.output.bytesPerInputByteOnce)
-    let report = try PresentedReport(moving: &tasks, plan: plan, warn: warn)
+    let report = try PresentedReport(moving: &tasks, plan: plan, objects: presentation.objects())
     defer { if keepsUntilExit { KeptUntilExit.keep((tasks, report.agenda, report.views)) } }
     try deliver(report)
   }

@@ -1,0 +1,68 @@
+import PosttimParallel
+import PosttimReport
+import Synchronization
+
+/// A report's ICU objects (``PresentedReport/Objects``) made on a helper
+/// thread while its task lists are read: opening the catalogs, formatters
+/// and pattern generators is a few milliseconds that a long list's run
+/// otherwise spent on one core, the other idle, between reading and
+/// rendering. Short lists make them in place, after reading.
+///
+/// The run reads as it did: the objects' warnings are held until the
+/// lists are read (and dropped with the objects when reading fails), and
+/// an ICU error they met is thrown after the lists' own errors.
+struct PresentationAhead {
+  /// Lists this many bytes long, together, have their objects made ahead.
+  static let minimumInputBytes = 1 << 20
+
+  private let made: Parallel.Ahead<Result<PresentedReport.Objects, any Error>>?
+  private let held: HeldWarnings
+  private let plan: RunPlan
+  private let warn: @Sendable (String) -> Void
+
+  /// Starts making the objects when the inputs are long enough.
+  init(plan: RunPlan, warn: @escaping @Sendable (String) -> Void) {
+    (self.plan, self.warn) = (plan, warn)
+    let held = HeldWarnings()
+    self.held = held
+    made =
+      MemoryReserve.inputBytes(plan.inputs) >= Self.minimumInputBytes
+      ? Parallel.Ahead { Result { try PresentedReport.Objects(plan: plan, warn: held.warn) } } : nil
+  }
+
+  /// The objects, after the lists are read: the held warnings are written
+  /// first, as they would have been while the objects were made.
+  /// - Throws: as ``PresentedReport/Objects``'s init.
+  func objects() throws -> PresentedReport.Objects {
+    guard let made else { return try PresentedReport.Objects(plan: plan, warn: warn) }
+    let result = made.take()
+    held.release(to: warn)
+    return try result.get()
+  }
+}
+
+/// Warnings kept back until ``release(to:)``, then passed on as they come.
+final class HeldWarnings: Sendable {
+  private struct State {
+    var held: [String] = []
+    var release: (@Sendable (String) -> Void)?
+  }
+
+  private let state = Mutex(State())
+
+  /// Holds `message`, or passes it on once released.
+  @Sendable func warn(_ message: String) {
+    state.withLock { state in
+      if let release = state.release { release(message) } else { state.held.append(message) }
+    }
+  }
+
+  /// Passes on the held warnings, in order, and every later one.
+  func release(to warn: @escaping @Sendable (String) -> Void) {
+    state.withLock { state in
+      for message in state.held { warn(message) }
+      state.held = []
+      state.release = warn
+    }
+  }
+}
