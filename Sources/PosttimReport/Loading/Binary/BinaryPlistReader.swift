@@ -432,6 +432,8 @@ struct BinaryPlistReader: Sendable {
   }
 
   /// A big-endian unsigned number of `size` bytes (1…8) inside the objects.
+  /// Inlined: a call per reference (8 a task) was a tenth of its cost.
+  @inline(__always)
   private func number(at offset: Int, size: Int) throws(Problem) -> UInt64 {
     guard offset >= 0, offset <= tableOffset - size else { throw .malformed("a number past the objects") }
     return bigEndian(at: offset, size: size)
@@ -443,10 +445,12 @@ struct BinaryPlistReader: Sendable {
   /// past the file: anything before the offset table has the table's
   /// first entry and the 32-byte trailer after it, a table entry the
   /// trailer.
-  /// - Precondition: `offset + 8 <= bytes.count`.
+  /// - Precondition: `offset + 8 <= bytes.count`, `size` in 1…8 (the
+  ///   shift then needs no check for its range).
   @inline(__always)
   private func bigEndian(at offset: Int, size: Int) -> UInt64 {
-    UInt64(bigEndian: UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self)) >> (64 - 8 * size)
+    UInt64(bigEndian: UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt64.self))
+      &>> (64 &- 8 &* size)
   }
 
   private func reference(_ offset: Int) throws(Problem) -> Int {
