@@ -11,8 +11,9 @@ public struct GroupedIntegerDigits: Sendable {
   private let digits: [UInt8]
   private let digitWidth: Int
   private let separator: [UInt8]
-  /// The fewest digits that are grouped (ICU's minimum grouping digits + 3).
-  private let groupedFrom: Int
+  /// The least number written with a separator: 1000, or 10000 where
+  /// ICU's minimum grouping digits is 2.
+  private let firstGrouped: Int
 
   /// Numbers the model writes; others go to ICU.
   public static let range = 0...9_999_999_999
@@ -52,7 +53,7 @@ public struct GroupedIntegerDigits: Sendable {
     self.digits = digits.flatMap { $0 }
     digitWidth = digits[0].count
     separator = Array(grouped[leading.count..<(grouped.count - tail.count)])
-    self.groupedFrom = groupedFrom
+    firstGrouped = groupedFrom == 5 ? 10_000 : 1_000
     for sample in Self.samples {
       var written: [UInt8] = []
       guard let text = formatter.string(Double(sample)), withUTF8(sample, { written = Array($0) }),
@@ -65,22 +66,15 @@ public struct GroupedIntegerDigits: Sendable {
   /// without calling `body`, outside ``range``.
   public func withUTF8(_ value: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
     guard Self.range.contains(value) else { return false }
-    var places = 1
-    var left = value
-    while left >= 10 {
-      left /= 10
-      places += 1
-    }
-    let grouped = places >= groupedFrom
+    let grouped = value >= firstGrouped
     let width = digitWidth
     // At most 10 digits and 3 separators (``range``), written from the
-    // last digit back: one division by the constant 10 per digit (a
-    // division by a varying power of ten, and a bounds check per byte,
-    // cost 500 instructions a source line). `start` stays at or above 0:
-    // `places` ≤ 10 digits and (`places` − 1) / 3 ≤ 3 separators; a digit's
-    // bytes are `digits[d * width ..< (d + 1) * width]` with d ≤ 9; the
-    // separator is not empty (`init` checks `grouped` is longer than its
-    // digits).
+    // last digit back: one division by the constant 10 per digit, a
+    // separator after every third (a division by a varying power of ten,
+    // a bounds check per byte and a remainder by 3 per digit cost 300 to
+    // 500 instructions a source line). `start` stays at or above 0: at
+    // most 10 digits and 3 separators are written; a digit's bytes are
+    // `digits[d * width ..< (d + 1) * width]` with d ≤ 9.
     let capacity = 10 * width + 3 * separator.count
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
       digits.withUnsafeBufferPointer { digits in
@@ -88,18 +82,28 @@ public struct GroupedIntegerDigits: Sendable {
           let base = buffer.baseAddress!
           var start = capacity
           var rest = value
+          var inGroup = 0
           // Byte by byte: a digit is one to four bytes, a separator two or
           // three, where a call to copy them cost more than the copy.
           func put(_ bytes: UnsafePointer<UInt8>, _ count: Int) {
-            start -= count
-            for offset in 0..<count { base[start + offset] = bytes[offset] }
+            start &-= count
+            for offset in 0..<count { base[start &+ offset] = bytes[offset] }
           }
-          for place in 0..<places {
-            // Before a place that is a multiple of 3 (after it in the text).
-            if grouped, place > 0, place % 3 == 0 { put(separator.baseAddress!, separator.count) }
-            put(digits.baseAddress! + rest % 10 * width, width)
+          repeat {
+            if grouped, inGroup == 3 {
+              put(separator.baseAddress!, separator.count)
+              inGroup = 0
+            }
+            let digit = rest % 10
             rest /= 10
-          }
+            if width == 1 {
+              start &-= 1
+              base[start] = digits[digit]
+            } else {
+              put(digits.baseAddress! + digit &* width, width)
+            }
+            inGroup &+= 1
+          } while rest > 0
           body(UnsafeBufferPointer(rebasing: buffer[start...]))
         }
       }
