@@ -51,9 +51,11 @@ extension TaskView: TemplateMembers {
   /// The texts a row lends as UTF-8, by field position: stored ones, the
   /// anchor, made on the stack, and the formatted ones, from the
   /// presenter's kept texts with no `String` made per row.
-  private enum LentText { case id, title, displayTitle, details, when, dateTime, exactWhen, sourceLine, importanceText }
+  fileprivate enum LentText {
+    case id, title, displayTitle, details, when, dateTime, exactWhen, sourceLine, importanceText
+  }
 
-  private static let lentTexts: [LentText?] = fields.map {
+  fileprivate static let lentTexts: [LentText?] = fields.map {
     switch $0.name {
     case "id": .id
     case "title": .title
@@ -78,7 +80,12 @@ extension TaskView: TemplateMembers {
   /// a plain read overlaps with other work); times and the source line
   /// as the presenter lends them.
   package func withUTF8(ofMember position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
-    guard let lent = Self.lentTexts[position] else { return false }
+    withUTF8(of: Self.lentTexts[position], body)
+  }
+
+  /// The same for a member's kind of lent text (nil: none is lent).
+  fileprivate func withUTF8(of lent: LentText?, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+    guard let lent else { return false }
     switch lent {
     case .when:
       presenter.withWhenUTF8(task.date, spansDays: spansDays, body)
@@ -123,6 +130,10 @@ extension TaskView: TemplateMembers {
 private final class TaskRowCursor: TemplateMembers, @unchecked Sendable {
   let rows: SectionRows
   var row = 0
+  /// ``TaskView``'s tables, held here: read from their lazy globals, each
+  /// member of each row was a `swift_once` call.
+  private let lentTexts = TaskView.lentTexts
+  private let knownTruths = TaskView.knownTruths
 
   init(rows: SectionRows) { self.rows = rows }
 
@@ -135,12 +146,12 @@ private final class TaskRowCursor: TemplateMembers, @unchecked Sendable {
   func member(at position: Int) -> TemplateValue { view.member(at: position) }
 
   func withUTF8(ofMember position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
-    view.withUTF8(ofMember: position, body)
+    view.withUTF8(of: lentTexts[position], body)
   }
 
   func prefetchTexts() { view.prefetchTexts() }
 
-  func truth(ofMember position: Int) -> Bool? { view.truth(ofMember: position) }
+  func truth(ofMember position: Int) -> Bool? { view.truth(of: knownTruths[position]) }
 }
 
 extension TaskView {
@@ -151,9 +162,9 @@ extension TaskView {
   /// read from the task without making their value (the HTML badge opens
   /// three importance bands a row: their values were a tenth of a row's
   /// member calls).
-  private enum KnownTruth { case details, hasExtraFields, importance(ImportanceLevel) }
+  fileprivate enum KnownTruth { case details, hasExtraFields, importance(ImportanceLevel) }
 
-  private static let knownTruths: [KnownTruth?] = fields.map {
+  fileprivate static let knownTruths: [KnownTruth?] = fields.map {
     switch $0.name {
     case "details": .details
     case "hasExtraFields": .hasExtraFields
@@ -167,8 +178,11 @@ extension TaskView {
   /// Whether `{{#details}}`, `{{#hasExtraFields}}` and the importance
   /// bands render, as their values' truth (a text that is not empty, the
   /// boolean).
-  package func truth(ofMember position: Int) -> Bool? {
-    switch Self.knownTruths[position] {
+  package func truth(ofMember position: Int) -> Bool? { truth(of: Self.knownTruths[position]) }
+
+  /// The same for a member's kind of known truth (nil: not known).
+  fileprivate func truth(of known: KnownTruth?) -> Bool? {
+    switch known {
     case .details?: !rows.entries[row].details.isEmpty
     case .hasExtraFields?: !rows.entries[row].extraFields.isEmpty
     case .importance(let level)?: ImportanceLevel(rows.entries[row].importance) == level
