@@ -17,7 +17,8 @@ package struct TaskEntryBuilder {
   private var date: Date?
   private var importance: Int?
   private var details: String?
-  private var extra: [String: PropertyListValue] = [:]
+  // Not the literal `[:]`: that is a call per task to build an empty dictionary.
+  private var extra = [String: PropertyListValue]()
 
   init(file: String, entry: Int) {
     self.file = file
