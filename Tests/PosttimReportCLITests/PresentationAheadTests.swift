@@ -57,6 +57,13 @@ struct PresentationAheadTests {
       stderr: ["posttim-report: error: \(long.path): entry 5000: \"importance\" must be 1…9, got \"12\""])
   }
 
+  @Test("made ahead for lists of 1 MiB and more, never under a memory limit (the check before reading sees no helper)")
+  func aheadOnlyWithoutMemoryLimit() {
+    #expect(PresentationAhead.goesAhead(inputBytes: 1 << 20, memoryLimited: false))
+    #expect(!PresentationAhead.goesAhead(inputBytes: (1 << 20) - 1, memoryLimited: false))
+    #expect(!PresentationAhead.goesAhead(inputBytes: 1 << 30, memoryLimited: true))
+  }
+
   @Test("held warnings come out in order when released, and later ones at once")
   func heldWarnings() {
     let held = HeldWarnings()

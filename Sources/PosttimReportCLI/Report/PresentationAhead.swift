@@ -10,7 +10,10 @@ import Synchronization
 ///
 /// The run reads as it did: the objects' warnings are held until the
 /// lists are read (and dropped with the objects when reading fails), and
-/// an ICU error they met is thrown after the lists' own errors.
+/// an ICU error they met is thrown after the lists' own errors. Under a
+/// memory limit the objects are made after reading, as before: the
+/// memory check before reading (``MemoryReserve``) must see the process
+/// without a helper's stack and the objects being made.
 struct PresentationAhead {
   /// Lists this many bytes long, together, have their objects made ahead.
   static let minimumInputBytes = 1 << 20
@@ -26,8 +29,13 @@ struct PresentationAhead {
     let held = HeldWarnings()
     self.held = held
     made =
-      MemoryReserve.inputBytes(plan.inputs) >= Self.minimumInputBytes
+      Self.goesAhead(inputBytes: MemoryReserve.inputBytes(plan.inputs), memoryLimited: MemoryLimit.isSet)
       ? Parallel.Ahead { Result { try PresentedReport.Objects(plan: plan, warn: held.warn) } } : nil
+  }
+
+  /// Whether the objects are made while lists of `inputBytes` are read.
+  static func goesAhead(inputBytes: Int, memoryLimited: Bool) -> Bool {
+    !memoryLimited && inputBytes >= minimumInputBytes
   }
 
   /// The objects, after the lists are read: the held warnings are written
@@ -50,14 +58,17 @@ final class HeldWarnings: Sendable {
 
   private let state = Mutex(State())
 
-  /// Holds `message`, or passes it on once released.
+  /// Holds `message`, or passes it on once released (outside the lock:
+  /// a slow standard error does not hold up the other threads' warnings).
   @Sendable func warn(_ message: String) {
-    state.withLock { state in
-      if let release = state.release { release(message) } else { state.held.append(message) }
+    let release = state.withLock { state in
+      if state.release == nil { state.held.append(message) }
+      return state.release
     }
+    release?(message)
   }
 
-  /// Passes on the held warnings, in order, and every later one.
+  /// Passes on the held warnings, in order, then every later one.
   func release(to warn: @escaping @Sendable (String) -> Void) {
     state.withLock { state in
       for message in state.held { warn(message) }
