@@ -89,20 +89,43 @@ struct RosterPartsTests {
 }
 
 extension RosterPartsTests {
-  /// Opens the journal again. Another test's child process, forked between
-  /// this test's open and its close, can hold the lock's file description
-  /// until it execs (O_CLOEXEC closes it then): a few tries ride that out.
+  /// Opens the journal again, at once: the journal let go before is
+  /// unlocked even where a child being started elsewhere in this process
+  /// still holds a copy of its descriptor.
   static func reopen(folder: String) throws -> RosterJournal {
-    for _ in 0..<20 {
-      if let journal = try? RosterJournal(
-        folder: folder, name: "roster.journal", roster: "/r/roster.csv", lock: "roster.lock", split: 1)
-      {
-        return journal
-      }
-      usleep(50_000)
-    }
-    return try RosterJournal(
+    try RosterJournal(
       folder: folder, name: "roster.journal", roster: "/r/roster.csv", lock: "roster.lock", split: 1)
+  }
+
+  /// The descriptors of this process open on `path`.
+  static func descriptors(openOn path: String) -> [Int32] {
+    let folder = "/proc/self/fd"
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    return names.compactMap { name in
+      guard let descriptor = Int32(name),
+        let target = try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/" + name),
+        target == path
+      else { return nil }
+      return descriptor
+    }
+  }
+
+  @Test("a journal let go is unlocked while a copy of its descriptor stays open (a child between vfork and exec)")
+  func unlockedWhileACopyStaysOpen() throws {
+    let folder = FileManager.default.temporaryDirectory.appending(path: "roster-journal-\(UUID().uuidString)/state")
+      .path
+    defer { try? FileManager.default.removeItem(atPath: (folder as NSString).deletingLastPathComponent) }
+    var copy: Int32 = -1
+    do {
+      let journal = try Self.reopen(folder: folder)
+      let open = Self.descriptors(openOn: folder + "/roster.journal")
+      try #require(open.count == 1)
+      copy = dup(open[0])
+      withExtendedLifetime(journal) {}
+    }
+    defer { close(copy) }
+    #expect(copy >= 0)
+    #expect(throws: Never.self) { try Self.reopen(folder: folder) }
   }
 }
 

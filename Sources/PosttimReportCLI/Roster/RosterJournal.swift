@@ -354,7 +354,14 @@ final class RosterJournal {
     return parts.count == 3 && parts[1] == "of" && RosterShard("\(parts[0])/\(parts[2])") != nil
   }
 
-  deinit { close(descriptor) }
+  /// Unlocked before it is closed: a child being started elsewhere in the
+  /// process holds a copy of every descriptor until it execs (vfork copies
+  /// the table; O_CLOEXEC closes it only at the exec), and the lock, which
+  /// belongs to the open file, lasted as long as that copy.
+  deinit {
+    flock(descriptor, LOCK_UN)
+    close(descriptor)
+  }
 
   /// The delivery an earlier run recorded for this reader on this local
   /// date, if any.
