@@ -100,7 +100,7 @@ package struct TaskEntryBuilder {
     guard let title = title.take() else { throw fail(TaskListDecoder.Key.title, "is missing") }
     guard let date else { throw fail(TaskListDecoder.Key.date, "is missing") }
     guard let importance else { throw fail(TaskListDecoder.Key.importance, "is missing") }
-    var extraFields: [String: PropertyListValue] = [:]
+    var extraFields = [String: PropertyListValue]()
     swap(&extraFields, &extra)
     return TaskEntry(
       title: title, date: date, importance: importance, details: details.take() ?? "", extraFields: extraFields,
