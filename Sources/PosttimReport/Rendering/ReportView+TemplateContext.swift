@@ -121,6 +121,23 @@ extension TaskView: TemplateMembers {
   }
 }
 
+extension TaskView {
+  /// ``dateTime``'s UTF-8, lent (CSV's cells, as a template's).
+  func withDateTimeUTF8(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    _ = withUTF8(of: .dateTime, body)
+  }
+
+  /// ``title``'s UTF-8, lent in place.
+  func withTitleUTF8(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    if !withUTF8(of: .title, body) { title.withUTF8Bytes(body) }
+  }
+
+  /// ``details``' UTF-8, lent in place.
+  func withDetailsUTF8(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    if !withUTF8(of: .details, body) { details.withUTF8Bytes(body) }
+  }
+}
+
 /// A row object that stands for any row of a section, moved from row to
 /// row by the renderer (``TemplateStream/Rows/cursor``): an object made,
 /// retained and freed per row was a sixth of an HTML report's own work.

@@ -20,10 +20,18 @@ public enum CSVFormulaGuard {
   /// True when `cell` starts with one of ``triggers``. The first Unicode
   /// scalar is checked, so a cell starting with CR LF counts as CR.
   public static func isFormulaLike(_ cell: String) -> Bool {
-    // The triggers are ASCII, so the first scalar is one exactly when the
-    // first UTF-8 byte is (a byte below 0x80 is never part of another scalar).
-    guard let first = cell.utf8.first, first < 0x80 else { return false }
-    return triggerBytes.contains(first)
+    cell.utf8.first.map(isFormulaLead) ?? false
+  }
+
+  /// ``isFormulaLike(_:)`` of the text whose UTF-8 is `bytes`.
+  static func isFormulaLike(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    bytes.first.map(isFormulaLead) ?? false
+  }
+
+  /// The triggers are ASCII, so the first scalar is one exactly when the
+  /// first UTF-8 byte is (a byte below 0x80 is never part of another scalar).
+  private static func isFormulaLead(_ first: UInt8) -> Bool {
+    first < 0x80 && triggerBytes.contains(first)
   }
 
   /// ``triggers`` as bytes.

@@ -46,11 +46,8 @@ public struct CSVReportWriter: ReportWriter {
   public let byteOrderMark: Bool
   /// Whether cells that a spreadsheet would run as a formula are neutralized (OWASP CSV injection).
   public let neutralizeFormulas: Bool
-  /// The bytes that make a field quoted: the delimiter, quote, CR and LF.
-  private let quotedASCII: ASCIISet
-  /// ``delimiter``'s UTF-8, kept (`Character.asciiValue` cost more than the rest of a row's
-  /// separators). One byte, except for the one ASCII character that is two: CR LF.
-  private let delimiterBytes: [UInt8]
+  /// How fields are quoted and separated.
+  private let fields: CSVFields
 
   /// - Precondition: `delimiter` is one ASCII character (quoting scans
   ///   bytes); the CLI allows `,`, `;`, `|` and tab.
@@ -59,9 +56,7 @@ public struct CSVReportWriter: ReportWriter {
     self.delimiter = delimiter
     self.byteOrderMark = byteOrderMark
     self.neutralizeFormulas = neutralizeFormulas
-    let separator = delimiter.asciiValue ?? 44
-    delimiterBytes = Array(String(delimiter).utf8)
-    quotedASCII = ASCIISet { $0 == separator || $0 == 13 || $0 == 10 || $0 == 34 }
+    fields = CSVFields(delimiter: delimiter)
   }
 
   /// The writer for `options`.
@@ -87,24 +82,43 @@ public struct CSVReportWriter: ReportWriter {
       chunksOf: &rows,
       { chunk in
         var text = TextBuffer()
-        for task in chunk { writeRow(cells(of: task), to: &text) }
+        for task in chunk { writeRow(of: task, to: &text) }
         return text
       }, to: &output)
   }
 
-  /// A task's cells, in ``header`` order.
-  func cells(of task: TaskView) -> [String] {
-    [task.dateTime, text(task.title), String(task.importance), text(task.details), task.dateUTC]
-  }
-
-  /// A free-text cell, neutralized when ``neutralizeFormulas`` is on.
-  func text(_ cell: String) -> String {
-    neutralizeFormulas ? CSVFormulaGuard.neutralized(cell) : cell
+  /// A task's record: its cells in ``header`` order (the date and time in
+  /// the report's locale, the title, the importance, the description and
+  /// the UTC instant), after `leading` when given; free text neutralized
+  /// as ``neutralizeFormulas`` says (``CSVFormulaGuard``). Each cell is
+  /// written from the UTF-8 the row lends: a row's five strings, made,
+  /// retained and freed, were most of a long list's CSV.
+  package func writeRow(of task: TaskView, leading: String? = nil, to buffer: inout TextBuffer) {
+    let fields = fields
+    let guardsFormulas = neutralizeFormulas
+    func writeText(_ bytes: UnsafeBufferPointer<UInt8>) {
+      fields.write(bytes, after: guardsFormulas && CSVFormulaGuard.isFormulaLike(bytes) ? 0x27 : nil, to: &buffer)
+    }
+    if let leading {
+      write(leading, to: &buffer)
+      fields.writeDelimiter(to: &buffer)
+    }
+    task.withDateTimeUTF8 { fields.write($0, to: &buffer) }
+    fields.writeDelimiter(to: &buffer)
+    task.withTitleUTF8(writeText)
+    fields.writeDelimiter(to: &buffer)
+    write(String(task.importance), to: &buffer)
+    fields.writeDelimiter(to: &buffer)
+    task.withDetailsUTF8(writeText)
+    fields.writeDelimiter(to: &buffer)
+    ISO8601.withUTCUTF8(task.task.date) { fields.write($0, to: &buffer) }
+    buffer.write(byte: 13)
+    buffer.write(byte: 10)
   }
 
   /// One record: fields quoted as needed, joined by the delimiter, CRLF
   /// (RFC 4180 §2 rules 1–2). Fields are written as given (no formula
-  /// guard: that is for task text, see ``text(_:)``).
+  /// guard: that is for task text, see ``writeRow(of:leading:to:)``).
   public func writeRow<Output: TextOutputStream>(_ fields: [String], to output: inout Output) {
     var buffer = TextBuffer(capacity: 256)
     writeRow(fields, to: &buffer)
@@ -113,9 +127,9 @@ public struct CSVReportWriter: ReportWriter {
 
   /// ``writeRow(_:to:)`` into a byte buffer (a chunk of rows): fields are
   /// quoted byte by byte, no string is made per field.
-  package func writeRow(_ fields: [String], to buffer: inout TextBuffer) {
-    for (index, field) in fields.enumerated() {
-      if index > 0 { delimiterBytes.withUnsafeBufferPointer { buffer.write($0) } }
+  package func writeRow(_ cells: [String], to buffer: inout TextBuffer) {
+    for (index, field) in cells.enumerated() {
+      if index > 0 { fields.writeDelimiter(to: &buffer) }
       write(field, to: &buffer)
     }
     buffer.write(byte: 13)
@@ -134,25 +148,8 @@ public struct CSVReportWriter: ReportWriter {
     return buffer.text
   }
 
-  /// Bytes: the delimiter (ASCII, as the CLI allows), quote, CR and LF are
-  /// single bytes in UTF-8; grapheme breaking would dominate the cost of a
-  /// large export, and a combining mark after a comma changes nothing.
   private func write(_ field: String, to buffer: inout TextBuffer) {
     var field = field
-    field.withUTF8 { bytes in
-      guard ScalarScan.contains(bytes, ascii: quotedASCII, nonASCIIFrom: 0xFF, nonASCII: { _ in false }) else {
-        return buffer.write(bytes)
-      }
-      buffer.write(byte: 34)
-      // Each quote is written twice: its run ends with it, and one more follows.
-      var start = 0
-      for index in bytes.indices where bytes[index] == 34 {
-        buffer.write(UnsafeBufferPointer(rebasing: bytes[start...index]))
-        buffer.write(byte: 34)
-        start = index + 1
-      }
-      buffer.write(UnsafeBufferPointer(rebasing: bytes[start...]))
-      buffer.write(byte: 34)
-    }
+    field.withUTF8 { fields.write($0, to: &buffer) }
   }
 }

@@ -1,3 +1,5 @@
+import PosttimTemplating
+
 extension CSVReportWriter {
   /// The header of a several-locale table: `locale`, then ``header``.
   public static let localeHeader = ["locale"] + header
@@ -10,7 +12,11 @@ extension CSVReportWriter {
     writeRow(Self.localeHeader, to: &output)
     for report in reports {
       for section in report.sections {
-        for task in section.tasks { writeRow([report.localeID] + cells(of: task), to: &output) }
+        for task in section.tasks {
+          var row = TextBuffer(capacity: 256)
+          writeRow(of: task, leading: report.localeID, to: &row)
+          row.write(to: &output)
+        }
       }
     }
   }
