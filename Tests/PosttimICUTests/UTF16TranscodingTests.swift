@@ -33,7 +33,11 @@ struct UTF16TranscodingTests {
   /// Checks both modes on one sequence.
   static func check(_ units: [UInt16]) {
     let expected = String(decoding: units, as: UTF16.self)
-    #expect(transcoded(units, repairing: true) == expected, "\(units)")
+    let repaired = transcoded(units, repairing: true)
+    #expect(repaired == expected, "\(units)")
+    // The string is made unchecked, told whether it is ASCII: its UTF-16
+    // view trusts that (an ASCII string's units are its bytes).
+    #expect(repaired.map { Array($0.utf16) } == Array(expected.utf16), "\(units)")
     let strict = transcoded(units, repairing: false)
     #expect(strict == (hasUnpairedSurrogate(units) ? nil : expected), "\(units)")
   }
