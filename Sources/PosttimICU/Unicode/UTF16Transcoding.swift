@@ -10,10 +10,10 @@
 /// One pass into a scratch buffer (three bytes per unit at most), then one
 /// exact-size string of it, not validated again (`UTF8Span(unchecked:)`):
 /// the string holds no spare capacity (a million plist descriptions at 3
-/// bytes per unit would waste ~100 MB). Four ASCII
-/// units are copied at a time (``UTF16CodeUnits/asciiQuad(at:)``): most
-/// units of a French title or description are ASCII, and one at a time
-/// they were a tenth of a binary list's reading.
+/// bytes per unit would waste ~100 MB). Four ASCII units are copied at a
+/// time (``UTF16CodeUnits/asciiQuad(at:)``): most units of a French title
+/// or description are ASCII, and one at a time they were a tenth of a
+/// binary list's reading.
 public enum UTF16Transcoding {
   /// The string of `units`.
   /// - Parameters:
