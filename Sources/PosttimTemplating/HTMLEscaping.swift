@@ -1,5 +1,7 @@
 /// An escaper over UTF-8 that appends to a buffer: the same output as a
-/// `(String) -> String` escaper (``HTMLEscaping/byteEscape``).
+/// `(String) -> String` escaper (``HTMLEscaping/byteEscape``). It must
+/// return ``PlainText`` unchanged: a row program writes a value lent as
+/// plain without calling it.
 package typealias TemplateByteEscape = @Sendable (UnsafeBufferPointer<UInt8>, inout TextBuffer) -> Void
 
 /// HTML escaping for `{{name}}` interpolations (the engine's default escaper).

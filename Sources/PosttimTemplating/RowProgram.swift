@@ -685,7 +685,8 @@ extension RowLookups {
   }
 
   /// Writes the value of the one-key `names[name]` to `text`,
-  /// escaped by `escapeBytes` when `escaped` (else as it is), when its
+  /// escaped by `escapeBytes` when `escaped` and it is not lent as plain
+  /// (``PlainText``: the escaper would return it unchanged), when its
   /// object lends it as UTF-8 (``TemplateMembers``), and returns true;
   /// else writes nothing, sets `value` to the value and returns false.
   /// (Neither a tuple nor an enum with the value: either was copied or
@@ -698,8 +699,8 @@ extension RowLookups {
     switch place(of: names, name) {
     case .member(let object, let position):
       return object._withUnsafeGuaranteedRef { object in
-        let lent = object.withUTF8(ofMember: position) { bytes in
-          if escaped { escapeBytes!(bytes, &text) } else { text.write(bytes) }
+        let lent = object.withUTF8(ofMember: position) { bytes, isPlain in
+          if escaped && !isPlain { escapeBytes!(bytes, &text) } else { text.write(bytes) }
         }
         if !lent { value = object.member(at: position) }
         return lent

@@ -51,9 +51,10 @@ public final class TemplateObject: Sendable {
   /// The member at `position` of ``keyTable``, computed now.
   func member(at position: Int) -> TemplateValue { members.member(at: position) }
 
-  /// Calls `body` with the UTF-8 of the member at `position` when
-  /// ``TemplateMembers`` lends it; false, without calling it, otherwise.
-  func withUTF8(ofMember position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+  /// Calls `body` with the UTF-8 of the member at `position` and whether
+  /// it is plain when ``TemplateMembers`` lends it; false, without calling
+  /// it, otherwise.
+  func withUTF8(ofMember position: Int, _ body: LentUTF8Body) -> Bool {
     members.withUTF8(ofMember: position, body)
   }
 
@@ -70,6 +71,10 @@ public final class TemplateObject: Sendable {
   }
 }
 
+/// What a lent member's text is given to: its UTF-8, and whether it is
+/// known to be ``PlainText``.
+package typealias LentUTF8Body = (_ bytes: UnsafeBufferPointer<UInt8>, _ isPlain: Bool) -> Void
+
 /// The members of a ``TemplateObject``, by position in its key table.
 package protocol TemplateMembers: Sendable {
   /// The member at `position`, computed now.
@@ -80,8 +85,10 @@ package protocol TemplateMembers: Sendable {
   /// program writes it into its buffer with no `String` or
   /// ``TemplateValue`` made or retained. False, without calling `body`,
   /// for any other member; ``member(at:)`` then gives it. Both give the
-  /// same text.
-  func withUTF8(ofMember position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool
+  /// same text. `body`'s second argument says the text is known to be
+  /// ``PlainText``: it is then written without the escaper (pass false
+  /// when not known; never true for text that is not plain).
+  func withUTF8(ofMember position: Int, _ body: LentUTF8Body) -> Bool
 
   /// Hints that the texts held elsewhere which the row will read are read
   /// soon (nothing by default): a row program hints a few rows ahead, so
@@ -123,7 +130,7 @@ private struct StoredMembers: TemplateMembers {
 
   func member(at position: Int) -> TemplateValue { values[position] }
 
-  func withUTF8(ofMember position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool { false }
+  func withUTF8(ofMember position: Int, _ body: LentUTF8Body) -> Bool { false }
 
   func truth(ofMember position: Int) -> Bool? { values[position].scalarTruth }
 }
@@ -134,5 +141,5 @@ private struct ComputedMembers: TemplateMembers {
 
   func member(at position: Int) -> TemplateValue { member(position) }
 
-  func withUTF8(ofMember position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool { false }
+  func withUTF8(ofMember position: Int, _ body: LentUTF8Body) -> Bool { false }
 }

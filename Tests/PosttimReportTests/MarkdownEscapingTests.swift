@@ -277,4 +277,19 @@ extension MarkdownEscapingTests {
   func urlExtentAsGFM(input: String, expected: String) {
     #expect(Self.escape(input) == expected)
   }
+
+  @Test("every plain scalar is returned as it is, alone and in a bare URL (rows lent as plain skip the escaper)")
+  func plainTextIsUnchanged() {
+    var plain = 0
+    for value in UInt32(0)...0x10FFFF {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      let character = String(Character(scalar))
+      guard PlainText.isPlain(character) else { continue }
+      plain += 1
+      for text in ["a" + character + "b", "https://exemple.fr/" + character] where Self.escapedUTF8(text) != text {
+        Issue.record("U+\(String(value, radix: 16)) is plain but escaped in \(text.debugDescription)")
+      }
+    }
+    #expect(plain == 1_111_909)
+  }
 }

@@ -52,15 +52,46 @@ struct TaskViewLentFormattedTextTests {
     for task in view.sections.flatMap(\.tasks) {
       for (position, field) in TaskView.fields.enumerated() where Self.lentNames.contains(field.name) {
         var bytes: [UInt8]?
-        #expect(task.withUTF8(ofMember: position) { bytes = Array($0) }, "\(field.name) lent")
+        var lentPlain = false
+        #expect(
+          task.withUTF8(ofMember: position) {
+            bytes = Array($0); lentPlain = $1
+          }, "\(field.name) lent")
         lent += 1
         guard case .string(let text) = task.member(at: position) else {
           Issue.record("\(field.name) lent but not text")
           continue
         }
         #expect(bytes == Array(text.utf8), "\(field.name) of \(task.dateUTC) in \(locale)")
+        // The importance 0…9 in the locale's digits is lent as plain; a
+        // number a library caller put beyond them is not known to be.
+        let plainImportance = field.name == "importanceText" && (0...9).contains(task.importance)
+        #expect(lentPlain == plainImportance, "\(field.name) \(text) lent as plain: \(lentPlain)")
+        #expect(!lentPlain || PlainText.isPlain(text))
       }
     }
     #expect(lent > 5 * 200)
+  }
+
+  @Test("an importance text holding markup is not lent as plain, and the HTML report escapes it")
+  func importanceTextWithMarkupIsEscaped() throws {
+    let locale = try LocaleIdentifier("fr_CA")
+    let english = try #require(ShippedCatalogs.resources.text(at: "messages/en.json"))
+    let resources = MemoryResources(files: [
+      "messages/en.json": english, "messages/fr.json": #"{"importance.value": "<{importance, number}> & 'co'"}"#,
+    ])
+    let fixture = try ReportFixture()
+    let presenter = try ReportPresenter(
+      settings: fixture.settings, calendar: fixture.calendar,
+      catalog: MessageCatalog(locale: locale, resources: resources, warn: { _ in }))
+    let task = TaskEntry(title: "t", date: ReportFixture.now.addingTimeInterval(3_600), importance: 7)
+    let view = presenter.view(of: try fixture.agenda([task]))
+    let row = try #require(view.sections.first?.tasks.first)
+    let position = try #require(TaskView.fields.firstIndex { $0.name == "importanceText" })
+    var lentPlain = true
+    #expect(row.withUTF8(ofMember: position) { _, isPlain in lentPlain = isPlain })
+    #expect(!lentPlain)
+    let html = try fixture.render(try TemplateReportWriter.html(options: WriterOptions()), view)
+    #expect(html.contains(">&lt;7&gt; &amp; &#39;co&#39;</span>"))
   }
 }

@@ -6,7 +6,8 @@ import Testing
 
 /// A task row lends its anchor, title, display title and description as
 /// UTF-8, read in place, and its formatted times, importance and source
-/// line; what it lends must be the member's own text.
+/// line; what it lends must be the member's own text, and lent as plain
+/// (written without the escaper) only where that text is plain.
 @Suite("A task row's lent texts")
 struct TaskViewLentTextTests {
   @Test("each lent member is the member's text: anchors, empty, short and long titles and descriptions")
@@ -24,7 +25,10 @@ struct TaskViewLentTextTests {
     for task in view.sections.flatMap(\.tasks) {
       for position in TaskView.fields.indices {
         var bytes: [UInt8]?
-        let wasLent = task.withUTF8(ofMember: position) { bytes = Array($0) }
+        var lentPlain = false
+        let wasLent = task.withUTF8(ofMember: position) {
+          bytes = Array($0); lentPlain = $1
+        }
         guard wasLent else { continue }
         lent += 1
         guard case .string(let text) = task.member(at: position) else {
@@ -32,6 +36,10 @@ struct TaskViewLentTextTests {
           continue
         }
         #expect(bytes == Array(text.utf8), "\(TaskView.fields[position].name)")
+        // Only plain text may be lent as plain; the anchor always is.
+        #expect(!lentPlain || PlainText.isPlain(text), "\(TaskView.fields[position].name): \(text)")
+        #expect(
+          lentPlain == (TaskView.fields[position].name == "id" || TaskView.fields[position].name == "importanceText"))
       }
     }
     #expect(lent == tasks.count * 9)

@@ -23,10 +23,10 @@ struct LentTextTests {
 
     func member(at position: Int) -> TemplateValue { .string(position == 0 ? lent : given) }
 
-    func withUTF8(ofMember position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+    func withUTF8(ofMember position: Int, _ body: LentUTF8Body) -> Bool {
       guard position == 0 else { return false }
       var text = lent
-      text.withUTF8(body)
+      text.withUTF8 { body($0, false) }
       return true
     }
   }

@@ -40,7 +40,7 @@ struct PositionalStreamTests {
   final class MovingRow: TemplateMembers, @unchecked Sendable {
     var n = 0
     func member(at position: Int) -> TemplateValue { PositionalStreamTests.value(n, position) }
-    func withUTF8(ofMember position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool { false }
+    func withUTF8(ofMember position: Int, _ body: LentUTF8Body) -> Bool { false }
   }
 
   /// Counts the rows made, on every thread.

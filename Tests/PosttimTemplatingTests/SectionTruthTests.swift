@@ -22,7 +22,7 @@ struct SectionTruthTests {
       }
     }
 
-    func withUTF8(ofMember position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool { false }
+    func withUTF8(ofMember position: Int, _ body: LentUTF8Body) -> Bool { false }
 
     func truth(ofMember position: Int) -> Bool? {
       switch position {

@@ -1,5 +1,6 @@
 import Foundation
 import PosttimICU
+import PosttimTemplating
 
 /// Turns an ``Agenda`` into a ``ReportView`` for one locale and zone.
 ///
@@ -46,6 +47,8 @@ public final class ReportPresenter: Sendable, ICUFailureReporting {
   private let subjectDays: SubjectDays
   /// "1"…"9" in the locale's digits, by importance (index 0 unused).
   let importanceTexts: [String]
+  /// Whether each of ``importanceTexts`` is ``PlainText``.
+  private let plainImportanceTexts: [Bool]
   /// The placeholder for an empty title.
   let untitled: String
   /// Source lines assembled without MessageFormat, made on the first
@@ -127,6 +130,7 @@ public final class ReportPresenter: Sendable, ICUFailureReporting {
       dayFormat: settings.dayFormat, locale: locale, dayInline: dayInline, eraInline: eraDays?.inline,
       calendar: calendar)
     importanceTexts = (0...9).map { catalog.text(.importanceValue, ["importance": .number(Double($0))]) }
+    plainImportanceTexts = importanceTexts.map { PlainText.isPlain($0) }
     untitled = catalog.text(.taskUntitled)
     let catalog = catalog
     sourceLineFormat = OnceValue {
@@ -336,6 +340,16 @@ public final class ReportPresenter: Sendable, ICUFailureReporting {
   /// Calls `body` with `text`'s UTF-8.
   static func lendUTF8(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
     text.withUTF8Bytes(body)
+  }
+
+  /// ``importanceText(_:)``'s UTF-8 lent to `body`, with whether it is
+  /// ``PlainText`` (known for 1…9, checked once).
+  func withImportanceTextUTF8(_ importance: Int, _ body: LentUTF8Body) {
+    guard importanceTexts.indices.contains(importance) else {
+      return Self.lendUTF8(importanceText(importance)) { body($0, false) }
+    }
+    let isPlain = plainImportanceTexts[importance]
+    Self.lendUTF8(importanceTexts[importance]) { body($0, isPlain) }
   }
 
   /// Importance in the locale's digits; 1…9 are formatted once, anything

@@ -78,45 +78,47 @@ extension TaskView: TemplateMembers {
   /// in place in the section's entries, with no retain (a retain of each
   /// row's title is an atomic write to a line not yet in the cache, where
   /// a plain read overlaps with other work); times and the source line
-  /// as the presenter lends them.
-  package func withUTF8(ofMember position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+  /// as the presenter lends them. The anchor and the importance are lent
+  /// as plain text where they are (``PlainText``).
+  package func withUTF8(ofMember position: Int, _ body: LentUTF8Body) -> Bool {
     withUTF8(of: Self.lentTexts[position], body)
   }
 
   /// The same for a member's kind of lent text (nil: none is lent).
-  fileprivate func withUTF8(of lent: LentText?, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+  fileprivate func withUTF8(of lent: LentText?, _ body: LentUTF8Body) -> Bool {
     guard let lent else { return false }
     switch lent {
     case .when:
-      presenter.withWhenUTF8(task.date, spansDays: spansDays, body)
+      presenter.withWhenUTF8(task.date, spansDays: spansDays) { body($0, false) }
       return true
     case .dateTime:
-      presenter.withWhenUTF8(task.date, spansDays: true, body)
+      presenter.withWhenUTF8(task.date, spansDays: true) { body($0, false) }
       return true
     case .exactWhen:
-      presenter.withExactWhenUTF8(task.date, body)
+      presenter.withExactWhenUTF8(task.date) { body($0, false) }
       return true
     case .sourceLine:
       if let path = rows.entries[row].origin.file.storedUTF8,
-        presenter.withSourceLineUTF8(path: path, entry: rows.entries[row].origin.entry, body)
+        presenter.withSourceLineUTF8(path: path, entry: rows.entries[row].origin.entry, { body($0, false) })
       {
         return true
       }
-      presenter.withSourceLineUTF8(task.origin, body)
+      presenter.withSourceLineUTF8(task.origin) { body($0, false) }
       return true
     case .importanceText:
-      ReportPresenter.lendUTF8(presenter.importanceText(task.importance), body)
+      presenter.withImportanceTextUTF8(task.importance, body)
       return true
     case .id:
-      rows.anchors.withID(section: rows.index, row: row, body)
+      // "task-", hex digits, and "-" and digits for a twin: plain.
+      rows.anchors.withID(section: rows.index, row: row) { body($0, true) }
       return true
-    case .title: return rows.lendUTF8(ofTitleAt: row, body)
+    case .title: return rows.lendUTF8(ofTitleAt: row) { body($0, false) }
     case .displayTitle:
       if rows.entries[row].title.isEmpty {
-        return presenter.untitled.utf8.withContiguousStorageIfAvailable(body) != nil
+        return presenter.untitled.utf8.withContiguousStorageIfAvailable { body($0, false) } != nil
       }
-      return rows.lendUTF8(ofTitleAt: row, body)
-    case .details: return rows.lendUTF8(ofDetailsAt: row, body)
+      return rows.lendUTF8(ofTitleAt: row) { body($0, false) }
+    case .details: return rows.lendUTF8(ofDetailsAt: row) { body($0, false) }
     }
   }
 }
@@ -124,17 +126,17 @@ extension TaskView: TemplateMembers {
 extension TaskView {
   /// ``dateTime``'s UTF-8, lent (CSV's cells, as a template's).
   func withDateTimeUTF8(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-    _ = withUTF8(of: .dateTime, body)
+    _ = withUTF8(of: .dateTime) { bytes, _ in body(bytes) }
   }
 
   /// ``title``'s UTF-8, lent in place.
   func withTitleUTF8(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-    if !withUTF8(of: .title, body) { title.withUTF8Bytes(body) }
+    if !withUTF8(of: .title, { bytes, _ in body(bytes) }) { title.withUTF8Bytes(body) }
   }
 
   /// ``details``' UTF-8, lent in place.
   func withDetailsUTF8(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-    if !withUTF8(of: .details, body) { details.withUTF8Bytes(body) }
+    if !withUTF8(of: .details, { bytes, _ in body(bytes) }) { details.withUTF8Bytes(body) }
   }
 }
 
@@ -162,7 +164,7 @@ private final class TaskRowCursor: TemplateMembers, @unchecked Sendable {
 
   func member(at position: Int) -> TemplateValue { view.member(at: position) }
 
-  func withUTF8(ofMember position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+  func withUTF8(ofMember position: Int, _ body: LentUTF8Body) -> Bool {
     view.withUTF8(of: lentTexts[position], body)
   }
 
