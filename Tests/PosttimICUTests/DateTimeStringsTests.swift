@@ -95,14 +95,17 @@ struct DateTimeStringsTests {
           }
           // Lent as bytes from the kept parts once they are open (after the first values).
           var lent: String?
+          var lentOrdinary = false
           let wasLent = strings.withUTF8(from: date, utcOffset: calendar.utcOffset(at: date)) {
             lent = String(decoding: $0, as: UTF8.self)
+            lentOrdinary = $1
           }
           lentCount += wasLent ? 1 : 0
           guard !wasLent || lent == whole else {
             Issue.record("\(formatter.pattern) at \(ISO8601.utcString(date)) in \(zone.id): lent \(lent!) ≠ \(whole)")
             return
           }
+          #expect(!wasLent || lentOrdinary == OrdinaryText.isOrdinary(whole), "\(whole)")
         }
       }
       #expect(lentCount >= 1_100, "\(formatter.pattern): \(lentCount) of 1,200 values lent as bytes")

@@ -63,9 +63,10 @@ struct TimeOfDayStringsTests {
           return
         }
         // Lent in place while kept (nil once the table is full).
-        if let bytes = strings.utf8(from: date, utcOffset: calendar.utcOffset(at: date)) {
-          guard Array(bytes) == Array(kept.utf8) else {
-            Issue.record("\(ISO8601.utcString(date)): lent \(String(decoding: bytes, as: UTF8.self)), kept \(kept)")
+        if let lentKept = strings.utf8(from: date, utcOffset: calendar.utcOffset(at: date)) {
+          let lentText = String(decoding: lentKept.bytes, as: UTF8.self)
+          guard Array(lentKept.bytes) == Array(kept.utf8), lentKept.isOrdinary == OrdinaryText.isOrdinary(kept) else {
+            Issue.record("\(ISO8601.utcString(date)): lent \(lentText) (\(lentKept.isOrdinary)), kept \(kept)")
             return
           }
           lent += 1

@@ -81,11 +81,7 @@ struct CSVOptionsTests {
   @Test("the date columns are never neutralized, even when a pattern starts with '-'")
   func dateColumnsUntouched() throws {
     let base = try ReportFixture()
-    var settings = base.settings
-    settings.timeFormat = .pattern("'-'HH:mm")
-    let presenter = try ReportPresenter(
-      settings: settings, calendar: base.calendar,
-      catalog: MessageCatalog(locale: settings.locale, resources: EmbeddedResources()))
+    let presenter = try base.presenter { $0.timeFormat = .pattern("'-'HH:mm") }
     let view = presenter.view(of: try base.agenda([TaskEntry(title: "-x", date: Self.due, importance: 5)]))
     let rows = parseRFC4180(try base.render(CSVReportWriter(), view))
     #expect(rows[1] == ["-10:00", "'-x", "5", "", "2026-11-30T15:00:00Z"])

@@ -23,6 +23,18 @@ struct ReportFixture {
       catalog: MessageCatalog(locale: locale, resources: EmbeddedResources()))
   }
 
+  /// A presenter of these settings with `change` made, and `catalog`
+  /// (the shipped catalogs' when nil).
+  func presenter(
+    changing change: (inout ReportSettings) -> Void, catalog: MessageCatalog? = nil
+  ) throws -> ReportPresenter {
+    var settings = settings
+    change(&settings)
+    return try ReportPresenter(
+      settings: settings, calendar: calendar,
+      catalog: catalog ?? MessageCatalog(locale: settings.locale, resources: EmbeddedResources()))
+  }
+
   func agenda(_ tasks: [TaskEntry], options: AgendaOptions? = nil) throws -> Agenda {
     let builder = AgendaBuilder(calendar: calendar, collator: try ICUCollator(locale: settings.locale))
     return builder.build(tasks, options: options ?? AgendaOptions(now: Self.now))

@@ -49,28 +49,42 @@ struct TaskViewLentFormattedTextTests {
     let options = AgendaOptions(now: ReportFixture.now, from: from, grouping: grouping)
     let view = fixture.presenter.view(of: try fixture.agenda(tasks, options: options))
     var lent = 0
+    var plainTimes = 0
     for task in view.sections.flatMap(\.tasks) {
       for (position, field) in TaskView.fields.enumerated() where Self.lentNames.contains(field.name) {
         var bytes: [UInt8]?
         var lentPlain = false
-        #expect(
-          task.withUTF8(ofMember: position) {
-            bytes = Array($0); lentPlain = $1
-          }, "\(field.name) lent")
+        let wasLent = task.withUTF8(ofMember: position) { text, isPlain in
+          bytes = Array(text)
+          lentPlain = isPlain
+        }
+        #expect(wasLent, "\(field.name) lent")
         lent += 1
         guard case .string(let text) = task.member(at: position) else {
           Issue.record("\(field.name) lent but not text")
           continue
         }
         #expect(bytes == Array(text.utf8), "\(field.name) of \(task.dateUTC) in \(locale)")
-        // The importance 0…9 in the locale's digits is lent as plain; a
-        // number a library caller put beyond them is not known to be.
-        let plainImportance = field.name == "importanceText" && (0...9).contains(task.importance)
-        #expect(lentPlain == plainImportance, "\(field.name) \(text) lent as plain: \(lentPlain)")
-        #expect(!lentPlain || PlainText.isPlain(text))
+        #expect(!lentPlain || PlainText.isPlain(text), "\(field.name) \(text) lent as plain")
+        switch field.name {
+        case "importanceText":
+          // 0…9 in the locale's digits; a number a library caller put
+          // beyond them is not known to be plain.
+          #expect(lentPlain == (0...9).contains(task.importance), "\(text) lent as plain: \(lentPlain)")
+        case "sourceLine":
+          #expect(!lentPlain)
+        default:
+          // A kept time is lent as plain when it is ordinary; one formatted
+          // whole (an era, a repeated wall time, the first values) is not.
+          #expect(!lentPlain || OrdinaryText.isOrdinary(text), "\(field.name) \(text)")
+          plainTimes += lentPlain ? 1 : 0
+        }
       }
     }
     #expect(lent > 5 * 200)
+    // Every locale here but Arabic prints its times with ordinary characters
+    // (Egyptian Arabic's dates hold right-to-left marks, format characters).
+    #expect(locale == "ar_EG" || plainTimes > 200, "\(plainTimes) times lent as plain")
   }
 
   @Test("an importance text holding markup is not lent as plain, and the HTML report escapes it")
@@ -81,9 +95,8 @@ struct TaskViewLentFormattedTextTests {
       "messages/en.json": english, "messages/fr.json": #"{"importance.value": "<{importance, number}> & 'co'"}"#,
     ])
     let fixture = try ReportFixture()
-    let presenter = try ReportPresenter(
-      settings: fixture.settings, calendar: fixture.calendar,
-      catalog: MessageCatalog(locale: locale, resources: resources, warn: { _ in }))
+    let presenter = try fixture.presenter(
+      changing: { _ in }, catalog: MessageCatalog(locale: locale, resources: resources, warn: { _ in }))
     let task = TaskEntry(title: "t", date: ReportFixture.now.addingTimeInterval(3_600), importance: 7)
     let view = presenter.view(of: try fixture.agenda([task]))
     let row = try #require(view.sections.first?.tasks.first)
@@ -93,5 +106,20 @@ struct TaskViewLentFormattedTextTests {
     #expect(!lentPlain)
     let html = try fixture.render(try TemplateReportWriter.html(options: WriterOptions()), view)
     #expect(html.contains(">&lt;7&gt; &amp; &#39;co&#39;</span>"))
+  }
+
+  @Test("kept times holding markup are escaped in the HTML report, row after row")
+  func keptTimesWithMarkupAreEscaped() throws {
+    let fixture = try ReportFixture()
+    let presenter = try fixture.presenter { $0.timeFormat = .pattern("HH:mm '<&>' ''") }
+    // Past the values formatted whole, the rest lent from kept texts.
+    let tasks = (0..<200).map {
+      TaskEntry(title: "t\($0)", date: ReportFixture.now.addingTimeInterval(Double($0) * 60), importance: 5)
+    }
+    let view = presenter.view(of: try fixture.agenda(tasks))
+    let html = try fixture.render(try TemplateReportWriter.html(options: WriterOptions()), view)
+    #expect(!html.contains("<&>"))
+    #expect(html.components(separatedBy: "09:05 &lt;&amp;&gt; &#39;").count - 1 == 2)  // the list's and the details'
+    #expect(html.components(separatedBy: " &lt;&amp;&gt; &#39;</b>").count - 1 == 200)  // each row's time
   }
 }

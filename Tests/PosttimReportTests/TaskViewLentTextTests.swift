@@ -26,20 +26,23 @@ struct TaskViewLentTextTests {
       for position in TaskView.fields.indices {
         var bytes: [UInt8]?
         var lentPlain = false
-        let wasLent = task.withUTF8(ofMember: position) {
-          bytes = Array($0); lentPlain = $1
+        let wasLent = task.withUTF8(ofMember: position) { text, isPlain in
+          bytes = Array(text)
+          lentPlain = isPlain
         }
         guard wasLent else { continue }
         lent += 1
+        let name = TaskView.fields[position].name
         guard case .string(let text) = task.member(at: position) else {
-          Issue.record("\(TaskView.fields[position].name) lent but not text")
+          Issue.record("\(name) lent but not text")
           continue
         }
-        #expect(bytes == Array(text.utf8), "\(TaskView.fields[position].name)")
-        // Only plain text may be lent as plain; the anchor always is.
-        #expect(!lentPlain || PlainText.isPlain(text), "\(TaskView.fields[position].name): \(text)")
-        #expect(
-          lentPlain == (TaskView.fields[position].name == "id" || TaskView.fields[position].name == "importanceText"))
+        #expect(bytes == Array(text.utf8), "\(name)")
+        // Only plain text may be lent as plain; the anchor and the
+        // importance always are, the task's own texts never.
+        #expect(!lentPlain || PlainText.isPlain(text), "\(name): \(text)")
+        #expect(!["id", "importanceText"].contains(name) || lentPlain, "\(name)")
+        #expect(!["title", "displayTitle", "details"].contains(name) || !lentPlain, "\(name)")
       }
     }
     #expect(lent == tasks.count * 9)

@@ -74,10 +74,13 @@ public final class DateTimeStrings: Sendable, ICUFailureReporting {
   }
 
   /// ``string(from:utcOffset:)``'s UTF-8 lent to `body`, its two parts
-  /// copied side by side on the stack (no `String` made per value); false,
-  /// without calling `body`, while the parts are not open (the first
-  /// values go through ``string(from:utcOffset:)``, which opens them).
-  public func withUTF8(from date: Date, utcOffset: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+  /// copied side by side on the stack (no `String` made per value), with
+  /// whether both are ordinary (``OrdinaryText``); false, without calling
+  /// `body`, while the parts are not open (the first values go through
+  /// ``string(from:utcOffset:)``, which opens them).
+  public func withUTF8(
+    from date: Date, utcOffset: Int, _ body: (UnsafeBufferPointer<UInt8>, _ isOrdinary: Bool) -> Void
+  ) -> Bool {
     // The kept texts are lent in place: a String returned would be retained,
     // and the same day's text is read by every thread.
     guard parts.isSet, parts.value != nil, let clock = LocalWallClock(millis: date.icuMillis, utcOffset: utcOffset),
@@ -88,7 +91,9 @@ public final class DateTimeStrings: Sendable, ICUFailureReporting {
         $0.utf8(from: date, millisOfDay: clock.millisOfDay, utcOffset: utcOffset)
       })
     else { return false }
-    split.timeFirst ? withJoinedUTF8(time, day, body) : withJoinedUTF8(day, time, body)
+    let isOrdinary = day.isOrdinary && time.isOrdinary
+    let (first, second) = split.timeFirst ? (time.bytes, day.bytes) : (day.bytes, time.bytes)
+    withJoinedUTF8(first, second) { body($0, isOrdinary) }
     return true
   }
 

@@ -63,10 +63,13 @@ public final class LazyDateFormatter: Sendable, ICUFailureReporting {
     }
   }
 
-  /// ``string(from:utcOffset:)``'s UTF-8 lent to `body` when it is made
-  /// from kept parts (``DateTimeStrings/withUTF8(from:utcOffset:_:)``);
-  /// false, without calling `body`, otherwise.
-  public func withUTF8(from date: Date, utcOffset: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+  /// ``string(from:utcOffset:)``'s UTF-8 lent to `body` with whether it
+  /// is ordinary, when it is made from kept parts
+  /// (``DateTimeStrings/withUTF8(from:utcOffset:_:)``); false, without
+  /// calling `body`, otherwise.
+  public func withUTF8(
+    from date: Date, utcOffset: Int, _ body: (UnsafeBufferPointer<UInt8>, _ isOrdinary: Bool) -> Void
+  ) -> Bool {
     strings.value?._withUnsafeGuaranteedRef { $0.withUTF8(from: date, utcOffset: utcOffset, body) } ?? false
   }
 

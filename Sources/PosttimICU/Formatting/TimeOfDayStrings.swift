@@ -40,15 +40,15 @@ public final class TimeOfDayStrings: Sendable, ICUFailureReporting {
     strings.text(for: Self.key(millisOfDay: millisOfDay, utcOffset: utcOffset)) { formatter.string(from: date) }
   }
 
-  /// ``string(from:utcOffset:)``'s UTF-8, kept; nil when it is not kept
-  /// (the caller makes the string instead).
-  public func utf8(from date: Date, utcOffset: Int) -> UnsafeBufferPointer<UInt8>? {
+  /// ``string(from:utcOffset:)``'s UTF-8, kept, and whether it is
+  /// ordinary; nil when it is not kept (the caller makes the string instead).
+  public func utf8(from date: Date, utcOffset: Int) -> KeptUTF8? {
     guard let clock = LocalWallClock(millis: date.icuMillis, utcOffset: utcOffset) else { return nil }
     return utf8(from: date, millisOfDay: clock.millisOfDay, utcOffset: utcOffset)
   }
 
   /// The same, for a caller that has the wall clock already (``DateTimeStrings``).
-  func utf8(from date: Date, millisOfDay: Int32, utcOffset: Int) -> UnsafeBufferPointer<UInt8>? {
+  func utf8(from date: Date, millisOfDay: Int32, utcOffset: Int) -> KeptUTF8? {
     strings.utf8(for: Self.key(millisOfDay: millisOfDay, utcOffset: utcOffset)) { formatter.string(from: date) }
   }
 

@@ -19,12 +19,15 @@ final class PublishedTexts: @unchecked Sendable {
     /// texts, and a retain of one is an atomic write to a line both cores
     /// read (the same day's text, row after row, on both cores).
     let utf8: UnsafeMutableBufferPointer<UInt8>
+    /// ``OrdinaryText/isOrdinary(_:)`` of the text, found once.
+    let isOrdinary: Bool
 
     init(key: UInt64, text: String) {
       self.key = key
       self.text = text
       utf8 = .allocate(capacity: text.utf8.count)
       _ = utf8.initialize(from: text.utf8)
+      isOrdinary = OrdinaryText.isOrdinary(text)
     }
 
     deinit { utf8.deallocate() }
@@ -74,14 +77,16 @@ final class PublishedTexts: @unchecked Sendable {
 
   /// The UTF-8 of the text kept for `key`, or nil. Valid while this table
   /// lives: a kept text is never dropped before.
-  func utf8(for key: UInt64) -> UnsafeBufferPointer<UInt8>? {
+  func utf8(for key: UInt64) -> KeptUTF8? {
     var slot = firstSlot(key)
     for _ in 0..<Self.probes {
       let bits = slots[slot].load(ordering: .acquiring)
       if bits == 0 { return nil }
       let found = Unmanaged<Entry>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)
-      if let bytes = found._withUnsafeGuaranteedRef({ $0.key == key ? UnsafeBufferPointer($0.utf8) : nil }) {
-        return bytes
+      if let kept = found._withUnsafeGuaranteedRef({
+        $0.key == key ? KeptUTF8(bytes: UnsafeBufferPointer($0.utf8), isOrdinary: $0.isOrdinary) : nil
+      }) {
+        return kept
       }
       slot = (slot + 1) & mask
     }
@@ -98,7 +103,7 @@ final class PublishedTexts: @unchecked Sendable {
 
   /// ``utf8(for:)``, keeping `make()`'s text first when none is kept; nil
   /// when the text cannot be kept (its slots are taken).
-  func utf8(for key: UInt64, making make: () -> String) -> UnsafeBufferPointer<UInt8>? {
+  func utf8(for key: UInt64, making make: () -> String) -> KeptUTF8? {
     if let bytes = utf8(for: key) { return bytes }
     keep(make(), for: key)
     return utf8(for: key)
@@ -119,4 +124,11 @@ final class PublishedTexts: @unchecked Sendable {
     }
     entry.release()
   }
+}
+
+/// A kept text's UTF-8, lent in place, and whether it is ordinary
+/// (``OrdinaryText``).
+public struct KeptUTF8 {
+  public let bytes: UnsafeBufferPointer<UInt8>
+  public let isOrdinary: Bool
 }

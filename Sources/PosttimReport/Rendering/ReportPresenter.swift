@@ -290,29 +290,32 @@ public final class ReportPresenter: Sendable, ICUFailureReporting {
 
   /// ``when(_:spansDays:)``'s UTF-8 lent to `body`: a kept time of day in
   /// place, a date and time from its kept parts without joining them in a
-  /// `String` (a report's rows read it as bytes).
-  func withWhenUTF8(_ date: Date, spansDays: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+  /// `String` (a report's rows read it as bytes). Kept texts are lent as
+  /// plain where they are ordinary (``OrdinaryText``: its characters are
+  /// all plain, checked scalar by scalar by the tests).
+  func withWhenUTF8(_ date: Date, spansDays: Bool, _ body: LentUTF8Body) {
     let lent = sharedCalendar._withUnsafeGuaranteedRef { calendar in
       if !spansDays, timeStrings != nil, timeWithOffset == nil || !calendar.isRepeatedWallTime(date),
-        let bytes = timeStrings?.utf8(from: date, utcOffset: calendar.utcOffset(at: date))
+        let kept = timeStrings?.utf8(from: date, utcOffset: calendar.utcOffset(at: date))
       {
-        body(bytes)
+        body(kept.bytes, kept.isOrdinary)
         return true
       }
       return spansDays && dateTimeStrings != nil && (eraFormats == nil || !needsEra(date))
         && (dateTimeWithOffset == nil || !calendar.isRepeatedWallTime(date))
         && dateTimeStrings!.withUTF8(from: date, utcOffset: calendar.utcOffset(at: date), body)
     }
-    if !lent { Self.lendUTF8(when(date, spansDays: spansDays), body) }
+    if !lent { Self.lendUTF8(when(date, spansDays: spansDays)) { body($0, false) } }
   }
 
-  /// ``exactWhen(_:)``'s UTF-8 lent to `body`, from the kept parts where it can.
-  func withExactWhenUTF8(_ date: Date, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+  /// ``exactWhen(_:)``'s UTF-8 lent to `body`, from the kept parts where
+  /// it can (as plain where they are ordinary, as ``withWhenUTF8(_:spansDays:_:)``).
+  func withExactWhenUTF8(_ date: Date, _ body: LentUTF8Body) {
     let lent = sharedCalendar._withUnsafeGuaranteedRef { calendar in
       (eraFormats == nil || !needsEra(date)) && !calendar.isRepeatedWallTime(date)
         && exactDateTime.withUTF8(from: date, utcOffset: calendar.utcOffset(at: date), body)
     }
-    if !lent { Self.lendUTF8(exactWhen(date), body) }
+    if !lent { Self.lendUTF8(exactWhen(date)) { body($0, false) } }
   }
 
   /// ``sourceLine(_:)``'s UTF-8 lent to `body`, assembled on the stack where it can.

@@ -78,8 +78,8 @@ extension TaskView: TemplateMembers {
   /// in place in the section's entries, with no retain (a retain of each
   /// row's title is an atomic write to a line not yet in the cache, where
   /// a plain read overlaps with other work); times and the source line
-  /// as the presenter lends them. The anchor and the importance are lent
-  /// as plain text where they are (``PlainText``).
+  /// as the presenter lends them. The anchor, the importance and kept
+  /// times are lent as plain text where they are (``PlainText``).
   package func withUTF8(ofMember position: Int, _ body: LentUTF8Body) -> Bool {
     withUTF8(of: Self.lentTexts[position], body)
   }
@@ -89,13 +89,13 @@ extension TaskView: TemplateMembers {
     guard let lent else { return false }
     switch lent {
     case .when:
-      presenter.withWhenUTF8(task.date, spansDays: spansDays) { body($0, false) }
+      presenter.withWhenUTF8(task.date, spansDays: spansDays, body)
       return true
     case .dateTime:
-      presenter.withWhenUTF8(task.date, spansDays: true) { body($0, false) }
+      presenter.withWhenUTF8(task.date, spansDays: true, body)
       return true
     case .exactWhen:
-      presenter.withExactWhenUTF8(task.date) { body($0, false) }
+      presenter.withExactWhenUTF8(task.date, body)
       return true
     case .sourceLine:
       if let path = rows.entries[row].origin.file.storedUTF8,
