@@ -69,36 +69,36 @@ public enum ISO8601 {
       bytes[count] = byte
       count += 1
     }
-    func digits(_ value: Int, _ width: Int) {
-      var divisor = 1
-      for _ in 1..<width { divisor *= 10 }
-      while divisor > 0 {
-        append(UInt8(48 + value / divisor % 10))
-        divisor /= 10
-      }
+    // Two digits of `value` (0…99): division by the constant 10, a
+    // multiplication (a loop over a varying divisor divided for each
+    // digit; a task's anchor writes this for every task).
+    func twoDigits(_ value: Int) {
+      append(UInt8(truncatingIfNeeded: 48 + value / 10))
+      append(UInt8(truncatingIfNeeded: 48 + value % 10))
     }
-    digits(year, 4)
+    twoDigits(year / 100)
+    twoDigits(year % 100)
     append(45)
-    digits(month, 2)
+    twoDigits(month)
     append(45)
-    digits(day, 2)
+    twoDigits(day)
     append(84)
-    digits(inDay / 3600, 2)
+    twoDigits(inDay / 3600)
     append(58)
-    digits(inDay / 60 % 60, 2)
+    twoDigits(inDay / 60 % 60)
     append(58)
-    digits(inDay % 60, 2)
+    twoDigits(inDay % 60)
     if offsetSeconds == 0 {
       append(90)
     } else {
       let minutes = abs(offsetSeconds) / 60
       append(offsetSeconds < 0 ? 45 : 43)
-      digits(minutes / 60, 2)
+      twoDigits(minutes / 60)
       append(58)
-      digits(minutes % 60, 2)
+      twoDigits(minutes % 60)
       if abs(offsetSeconds) % 60 != 0 {
         append(58)
-        digits(abs(offsetSeconds) % 60, 2)
+        twoDigits(abs(offsetSeconds) % 60)
       }
     }
     return count
