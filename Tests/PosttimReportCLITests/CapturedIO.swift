@@ -10,15 +10,19 @@ import Testing
 #endif
 
 /// Runs the CLI in-process with stdout captured in a temp file (the real
-/// descriptor-based writer is exercised) and stderr captured as lines.
+/// descriptor-based writer is exercised) and stderr captured as lines;
+/// `joined`, stderr's lines are also appended to that file as they come,
+/// as a cron mail joins the two streams.
 final class CapturedRun: Sendable {
   let stdoutPath: String
   let errors = Mutex<[String]>([])
   let stdin: Data
+  let joined: Bool
 
-  init(stdin: Data = Data()) {
+  init(stdin: Data = Data(), joined: Bool = false) {
     stdoutPath = FileManager.default.temporaryDirectory.appending(path: "stdout-\(UUID().uuidString)").path
     self.stdin = stdin
+    self.joined = joined
   }
 
   deinit { try? FileManager.default.removeItem(atPath: stdoutPath) }
@@ -32,7 +36,16 @@ final class CapturedRun: Sendable {
         try render(&output)
         try output.finish()
       },
-      writeError: { [self] line in self.errors.withLock { $0.append(line) } },
+      writeError: { [self] line in
+        self.errors.withLock { errors in
+          errors.append(line)
+          if joined {
+            let descriptor = open(stdoutPath, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+            defer { close(descriptor) }
+            _ = Array((line + "\n").utf8).withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+          }
+        }
+      },
       readStandardInput: { [stdin] in stdin })
   }
 

@@ -36,9 +36,12 @@ struct RosterFixture {
     "posttim-report: note: no journal in \(state) yet: every due reader counts as not yet served"
   }
 
-  /// `posttim-report roster roster.csv --send` through `sendmail.sh`, at `now`.
-  func send(at now: String, _ extra: [String] = [], sendmail: String? = nil) -> (ExitCode, CapturedRun) {
-    let run = CapturedRun()
+  /// `posttim-report roster roster.csv --send` through `sendmail.sh`, at
+  /// `now` (`joined`: standard error in standard output's file, ``CapturedRun``).
+  func send(
+    at now: String, _ extra: [String] = [], sendmail: String? = nil, joined: Bool = false
+  ) -> (ExitCode, CapturedRun) {
+    let run = CapturedRun(joined: joined)
     let status = run.run(
       [
         "roster", roster, "--send", "--sendmail", sendmail ?? self.sendmail, "--state", state, "--mail-from",

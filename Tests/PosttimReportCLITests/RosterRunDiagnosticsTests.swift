@@ -32,6 +32,29 @@ struct RosterRunDiagnosticsTests {
     #expect(fixture.messages.count == 3)
   }
 
+  @Test("a warning made with a reader's message comes just before that reader's line, whichever thread made it")
+  func messageWarningsPrecedeTheirReader() throws {
+    let readers = [
+      ("juma", "sw_KE", "Africa/Nairobi"), ("ade", "yo_NG", "Africa/Lagos"), ("marija", "mt_MT", "Europe/Malta"),
+      ("aoife", "ga_IE", "Europe/Dublin"), ("kofi", "ak_GH", "Africa/Accra"), ("ana", "gl_ES", "Europe/Madrid"),
+    ]
+    let fixture = try RosterFixture(
+      "id,list,at,locale,time-zone,mail-to\n"
+        + readers.map { "\($0.0),tasks.plist,06:00,\($0.1),\($0.2),\($0.0)@example.org\n" }.joined())
+    defer { fixture.remove() }
+    let (status, run) = fixture.send(at: "2026-12-01T12:00:00Z", joined: true)
+    #expect(status == .success)
+    let expected =
+      [RosterFixture.newJournalNote(fixture.state)]
+      + readers.enumerated().flatMap { row, reader in
+        [
+          "posttim-report: warning: row \(row + 2) (\(reader.0)): no message catalog for \(reader.1); using en",
+          "\(reader.0): sent \(fixture.messageID(reader.0, "20261201")) (2026-12-01, 06:00 \(reader.2))",
+        ]
+      } + ["roster: 6 sent, 0 not due, 0 already sent, 0 failed"]
+    #expect(run.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) == expected + [""])
+  }
+
   @Test("--now without an offset: one usage error (64) before the roster is read")
   func commandLineErrorOnce() throws {
     let fixture = try RosterFixture(

@@ -51,7 +51,17 @@ struct RosterMessageMaker: Sendable {
   /// Why a reader's list that is a FIFO or socket is refused.
   static let listKind = "a roster reader's list must be a regular file"
 
-  func message(for reader: RosterReader, _ entry: RosterSchedule.Entry, context: Context) -> RosterMessage {
+  /// A due reader's message and the warnings its making gave.
+  func message(for reader: RosterReader, _ entry: RosterSchedule.Entry, context: Context) -> (
+    RosterMessage, warnings: HeldWarnings
+  ) {
+    let held = HeldWarnings()
+    return (message(for: reader, entry, context: context, held: held), held)
+  }
+
+  private func message(
+    for reader: RosterReader, _ entry: RosterSchedule.Entry, context: Context, held: HeldWarnings
+  ) -> RosterMessage {
     if case .folder(let folder) = request.delivery,
       let refusal = RosterOutputCheck.listRefusal(reader, folder: folder, roster: roster)
     {
@@ -59,7 +69,7 @@ struct RosterMessageMaker: Sendable {
     }
     do {
       // The day before's occurrence is made as at its `at`: that date's window.
-      let environment = warnings.environment(for: reader, madeAt: entry.due.madeAt)
+      let environment = warnings.environment(for: reader, madeAt: entry.due.madeAt, held: held)
       let plan = try RunPlan(
         resolving: request.options(for: reader, in: roster), in: environment,
         messageID: entry.messageID(id: reader.id, scope: scope), shared: context.shared)

@@ -106,14 +106,14 @@ struct RosterRun {
       scope: journal.scope)
     let (helpers, window) = Self.concurrency(
       free: DescriptorReserve.freeDescriptors(upTo: 64), holdsFiles: request.delivery != .send)
-    let pipeline = OrderedPipeline<RosterMessage, RosterMessageMaker.Context>(
+    let pipeline = OrderedPipeline<(RosterMessage, warnings: HeldWarnings), RosterMessageMaker.Context>(
       count: due.count, helpers: helpers, window: window, context: { RosterMessageMaker.Context() }
     ) { index, context in
       let entry = schedule[due[index]]
       return maker.message(for: roster.readers[entry.index], entry, context: context)
     }
     // A stopped run removes the temporary files made ahead.
-    defer { for message in pipeline.stop() { message.discard() } }
+    defer { for (message, _) in pipeline.stop() { message.discard() } }
     var context = self.context
     var taken = 0
     var tally = RosterTally()
@@ -130,8 +130,9 @@ struct RosterRun {
         tally.notDue += 1
         line = "not due until \(RosterDue.wallText(reader.at)) (\(entry.zone))"
       } else {
-        let message = pipeline.take(taken, context: &context)
+        let (message, held) = pipeline.take(taken, context: &context)
         taken += 1
+        warnings.say(held)
         do {
           let how = try deliver(message)
           try record(
