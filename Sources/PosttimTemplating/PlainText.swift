@@ -6,8 +6,8 @@
 ///
 /// Plain: no ASCII control or DEL, none of `& < > " ' \ ` * _ [ ] | ~`
 /// (what HTML or GFM escaping changes), and none of the other scalars
-/// both escapers look at (C1 controls, noncharacters, bidi formatting
-/// characters, U+2028 and U+2029). Every ``TemplateByteEscape`` of the
+/// either escaper looks at (C1 controls, noncharacters, bidi embeddings,
+/// overrides and isolates, U+2028 and U+2029). Every ``TemplateByteEscape`` of the
 /// package returns plain text unchanged (checked by the tests, scalar by
 /// scalar, for HTML and Markdown).
 package enum PlainText {
@@ -18,7 +18,7 @@ package enum PlainText {
   package static func isPlain(_ text: String) -> Bool { text.withUTF8Bytes { isPlain($0) } }
 
   /// The ASCII bytes that are not plain.
-  package static let markupASCII = ASCIISet { $0 < 0x20 || $0 == 0x7F || markup.contains($0) }
+  private static let markupASCII = ASCIISet { $0 < 0x20 || $0 == 0x7F || markup.contains($0) }
 
   private static let markup = Array("&<>\"'\\`*_[]|~".utf8)
 

@@ -69,10 +69,11 @@ public enum ISO8601 {
       bytes[count] = byte
       count += 1
     }
-    // Two digits of `value` (0…99): division by the constant 10, a
-    // multiplication (a loop over a varying divisor divided for each
-    // digit; a task's anchor writes this for every task).
+    // Two digits of `value` (0…99, as the guards above keep every field):
+    // dividing by the constant 10 is a multiplication, and a task's anchor
+    // writes this text for every task.
     func twoDigits(_ value: Int) {
+      assert((0...99).contains(value), "an ISO 8601 field out of range: \(value)")
       append(UInt8(truncatingIfNeeded: 48 + value / 10))
       append(UInt8(truncatingIfNeeded: 48 + value % 10))
     }

@@ -45,7 +45,8 @@ public final class ReportPresenter: Sendable, ICUFailureReporting {
   private let relativeNames: RelativeDayNames?
   /// The mail subject's days, as a range when the window has several.
   private let subjectDays: SubjectDays
-  /// "1"…"9" in the locale's digits, by importance (index 0 unused).
+  /// 0…9 in the locale's digits, by importance (the catalog's
+  /// `importance.value`).
   let importanceTexts: [String]
   /// Whether each of ``importanceTexts`` is ``PlainText``.
   private let plainImportanceTexts: [Bool]
@@ -346,16 +347,18 @@ public final class ReportPresenter: Sendable, ICUFailureReporting {
   }
 
   /// ``importanceText(_:)``'s UTF-8 lent to `body`, with whether it is
-  /// ``PlainText`` (known for 1…9, checked once).
+  /// ``PlainText`` (known for 0…9, checked once).
   func withImportanceTextUTF8(_ importance: Int, _ body: LentUTF8Body) {
     guard importanceTexts.indices.contains(importance) else {
-      return Self.lendUTF8(importanceText(importance)) { body($0, false) }
+      return Self.lendUTF8(catalog.text(.importanceValue, ["importance": .number(Double(importance))])) {
+        body($0, false)
+      }
     }
     let isPlain = plainImportanceTexts[importance]
     Self.lendUTF8(importanceTexts[importance]) { body($0, isPlain) }
   }
 
-  /// Importance in the locale's digits; 1…9 are formatted once, anything
+  /// Importance in the locale's digits; 0…9 are formatted once, anything
   /// else a library caller puts in a `TaskEntry` is formatted on demand.
   func importanceText(_ importance: Int) -> String {
     importanceTexts.indices.contains(importance)

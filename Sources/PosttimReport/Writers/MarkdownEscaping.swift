@@ -3,15 +3,20 @@ import PosttimTemplating
 /// Escaping for text interpolated into GitHub-flavoured Markdown, used by
 /// the Markdown templates as `{{value}}`.
 ///
-/// Every ASCII punctuation character that could start markup gets a
-/// backslash (CommonMark §2.4 allows a backslash before any ASCII
-/// punctuation), `|` included so a table cell cannot be split (GFM §4.10),
-/// and line breaks become `<br>` so a table keeps one row per task (GFM
-/// tables cannot hold a newline; `<br>` is how GitHub writes one).
+/// Every ASCII punctuation character that could start inline markup (the
+/// backslash, the backtick, `*`, `_`, `[`, `]`, `<`, `>`, `&` and `~`)
+/// gets a backslash (CommonMark §2.4 allows a backslash before any ASCII
+/// punctuation), `|` included so a table cell cannot be split (GFM
+/// §4.10), and line breaks become `<br>` so a table keeps one row per task
+/// (GFM tables cannot hold a newline; `<br>` is how GitHub writes one).
 /// Control characters and noncharacters become U+FFFD. A value holding
 /// bidi embeddings, overrides or isolates (U+202A–U+202E, U+2066–U+2069)
 /// is isolated with FSI…PDI (``BidiBalance``), so it cannot reorder the
-/// text around it.
+/// text around it. A value is escaped for an inline place, as the
+/// default templates put every value (a table cell, after a list marker):
+/// what starts a block only at the start of a line (`#`, `-`, `+`, `=`,
+/// `1.`) is left as it is, and a template that starts a line with a value
+/// lets it start a heading or a list.
 ///
 /// Bare URLs (`https://…`, `http://…`, `ftp://…`, `www.…`, up to white
 /// space or `<`): GFM's autolink extension takes a URL's characters raw, so
