@@ -33,6 +33,7 @@ struct HelperThreadSignalTests {
     let process = Process()
     process.executableURL = EndToEndTests.binary
     process.arguments = fixture.arguments
+    process.environment = ProgramEnvironment.inherited
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     try process.run()

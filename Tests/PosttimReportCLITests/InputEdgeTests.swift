@@ -213,6 +213,7 @@ struct PipeTests {
     let process = Process()
     process.executableURL = EndToEndTests.binary
     process.arguments = [TestPaths.example.path, "-f", "html"]
+    process.environment = ProgramEnvironment.inherited
     let output = Pipe()
     let errors = Pipe()
     process.standardOutput = output

@@ -11,7 +11,7 @@ struct RosterDeliveryTests {
     .requires(.builtBinary))
   func killedAndRunAgain() throws {
     let script = TestPaths.packageRoot.appending(path: "Scripts/roster-kill-check.sh").path
-    var environment = ProcessInfo.processInfo.environment
+    var environment = ProgramEnvironment.inherited
     // The run syncs each message and journal line: in memory, the check
     // measures the tool, not the disk.
     if FileManager.default.fileExists(atPath: "/dev/shm") { environment["TMPDIR"] = "/dev/shm" }

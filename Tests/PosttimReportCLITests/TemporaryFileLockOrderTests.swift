@@ -37,6 +37,7 @@ struct TemporaryFileLockOrderTests {
       "-f", "-o", "/dev/null", "-e", "trace=flock", "-e", "inject=flock:delay_enter=2000000",
       EndToEndTests.binary!.path, TestPaths.example.path, "-o", output.path, "--now", "2026-11-30T14:00:00Z",
     ]
+    process.environment = ProgramEnvironment.inherited
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     try process.run()

@@ -47,12 +47,13 @@ public struct ExternalTool: Sendable {
   private static let probed = Mutex<[String: Bool]>([:])
 
   /// Whether `/bin/sh -c command` exits 0 within a minute (output discarded).
-  /// - Parameter environment: the command's environment (this process's when nil).
+  /// - Parameter environment: the command's environment
+  ///   (``ProgramEnvironment/inherited`` when nil).
   public static func succeeds(_ command: String, environment: [String: String]? = nil) -> Bool {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
     process.arguments = ["-c", "timeout 60 sh -c \"$0\" >/dev/null 2>&1", command]
-    if let environment { process.environment = environment }
+    process.environment = environment ?? ProgramEnvironment.inherited
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice

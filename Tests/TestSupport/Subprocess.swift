@@ -9,14 +9,15 @@ public enum Subprocess {
     public let stderr: String
   }
 
-  /// Runs `executable` with `arguments`, feeding `stdin`, and waits.
+  /// Runs `executable` with `arguments`, feeding `stdin`, and waits; with
+  /// `environment`, else ``ProgramEnvironment/inherited``.
   public static func run(
     _ executable: String, _ arguments: [String], stdin: String = "", environment: [String: String]? = nil
   ) throws -> Result {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
-    if let environment { process.environment = environment }
+    process.environment = environment ?? ProgramEnvironment.inherited
     let input = Pipe(), output = Pipe(), error = Pipe()
     process.standardInput = input
     process.standardOutput = output
@@ -49,12 +50,14 @@ public enum Subprocess {
   }
 }
 
-/// Runs a program to completion, standard output and error together.
+/// Runs a program to completion, standard output and error together, in
+/// ``ProgramEnvironment/inherited``.
 /// - Returns: the exit status and the combined output, as UTF-8.
 public func runCombiningOutput(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
   let process = Process()
   process.executableURL = URL(fileURLWithPath: executable)
   process.arguments = arguments
+  process.environment = ProgramEnvironment.inherited
   let output = Pipe()
   process.standardOutput = output
   process.standardError = output
