@@ -259,24 +259,48 @@ struct RosterCommandTests {
     #expect(fixture.messages.isEmpty)
   }
 
-  @Test("a row's cells override the command line, which overrides the config file; flags take true or false")
+  @Test(
+    "a row's cells override the command line, which overrides the config file (but for its recipients); flags take true or false"
+  )
   func layers() throws {
     let fixture = try RosterFixture(
       "id,list,mail-to,subject,skip-empty,time-zone\na,tasks.plist,,Row {count},,UTC\nb,tasks.plist,b@example.org,,,UTC\n"
         + "c,tasks.plist,c@example.org,,true,UTC\n")
     defer { fixture.remove() }
     let config = fixture.folder.appending(path: "config").path
-    try "mail-to = config@example.org\nsubject = Config\nformat = html\nsend = false\n".write(
-      toFile: config, atomically: true, encoding: .utf8)
+    try
+      "mail-to = config@example.org\nmail-cc = boss@example.org\nreply-to = config@example.org\nsubject = Config\nformat = html\nsend = false\n"
+      .write(toFile: config, atomically: true, encoding: .utf8)
     try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: config)
     let (code, run) = fixture.send(
-      at: "2026-12-01T12:00:00Z", ["--config", config, "--subject", "Line", "--from", "2030-01-01", "--days", "1"])
+      at: "2026-12-01T12:00:00Z",
+      ["--config", config, "--mail-to", "line@example.org", "--subject", "Line", "--from", "2030-01-01", "--days", "1"])
     #expect(code == .success, "\(run.stderr)")
     let messages = fixture.messages
-    #expect(messages.map { header("To", in: $0) } == ["config@example.org", "b@example.org"])
+    #expect(messages.map { header("To", in: $0) } == ["line@example.org", "b@example.org"])
+    #expect(messages.map { header("Cc", in: $0) } == [nil, nil])
+    #expect(messages.map { header("Reply-To", in: $0) } == ["config@example.org", "config@example.org"])
     #expect(messages.map { header("Subject", in: $0) } == ["Row 0", "Line"])
     #expect(run.stdout.hasSuffix("roster: 2 sent, 1 empty (--skip-empty), 0 not due, 0 already sent, 0 failed\n"))
     #expect(run.stdout.contains("c: nothing to send: no tasks (--skip-empty)\n"))
+  }
+
+  @Test("the config file's mail-to is the nightly report's: a reader with no recipient of its own refuses the roster")
+  func configRecipientsAreNotTheReaders() throws {
+    let fixture = try RosterFixture(
+      "id,list,mail-to,time-zone\nzoe,tasks.plist,zoe@example.org,UTC\nbob,tasks.plist,,UTC\n")
+    defer { fixture.remove() }
+    let config = fixture.folder.appending(path: "config").path
+    try "mail-to = nightly@example.org\nmail-cc = nightly-copy@example.org\n".write(
+      toFile: config, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: config)
+    let (code, run) = fixture.send(at: "2026-12-01T12:00:00Z", ["--config", config])
+    #expect(code == .usage)
+    #expect(
+      run.stderr.first
+        == "posttim-report: error: roster '\(fixture.roster)', row 3: --format email needs at least one recipient: --mail-to ADDRESS"
+    )
+    #expect(fixture.messages.isEmpty)
   }
 
   @Test("one reader's sendmail hanging past --send-timeout fails that reader only; the next run sends it")

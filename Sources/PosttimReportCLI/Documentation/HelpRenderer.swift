@@ -61,7 +61,8 @@ enum HelpRenderer {
     at (HH:MM local, default 06:00), and any option a config file may set
     (locale, time-zone, mail-to, subject, days, …) but format, output,
     send, sendmail, now, template and dump-context. An empty cell means
-    the value below (command line, then config file).
+    the value below (command line, then config file; the config file's
+    mail-to and mail-cc are the nightly report's and are not taken).
 
     \(options(RosterOptions.all))
 

@@ -40,6 +40,13 @@ enum RosterOptions {
   /// report) are not taken, and no roster column may set them.
   static let runWide: Set<String> = ["format", "output", "send", "dump-context", "template"]
 
+  /// What a roster does not take from a config file: ``runWide``, and the
+  /// recipients (`mail-to`, `mail-cc`). The config file's recipients are
+  /// who gets the nightly report; taken as every reader's, they sent each
+  /// reader's agenda to that one person. A reader's recipients are its
+  /// cells or the roster's command line.
+  static let notFromConfig: Set<String> = runWide.union(["mail-to", "mail-cc"])
+
   /// Report options a roster column may not name besides ``runWide``:
   /// `now` (one instant for every reader's due check) and `sendmail` (a
   /// program to run is not a spreadsheet cell).

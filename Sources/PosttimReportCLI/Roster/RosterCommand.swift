@@ -25,7 +25,7 @@ struct RosterCommand {
       return
     }
     let options = try ConfiguredOptions.resolve(
-      commandLine, specs: ReportOptions.all, accepts: { !RosterOptions.runWide.contains($0.name) },
+      commandLine, specs: ReportOptions.all, accepts: { !RosterOptions.notFromConfig.contains($0.name) },
       environment: environment.variables)
     let request = try RosterRequest(options, environment: environment.variables)
     // One instant for every reader: the due checks and the agendas agree.
