@@ -267,11 +267,9 @@ struct RosterCommandTests {
       "id,list,mail-to,subject,skip-empty,time-zone\na,tasks.plist,,Row {count},,UTC\nb,tasks.plist,b@example.org,,,UTC\n"
         + "c,tasks.plist,c@example.org,,true,UTC\n")
     defer { fixture.remove() }
-    let config = fixture.folder.appending(path: "config").path
-    try
-      "mail-to = config@example.org\nmail-cc = boss@example.org\nreply-to = config@example.org\nsubject = Config\nformat = html\nsend = false\n"
-      .write(toFile: config, atomically: true, encoding: .utf8)
-    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: config)
+    let config = try fixture.config(
+      "mail-to = config@example.org\nmail-cc = boss@example.org\nreply-to = config@example.org\nsubject = Config\n"
+        + "format = html\nsend = false\n")
     let (code, run) = fixture.send(
       at: "2026-12-01T12:00:00Z",
       ["--config", config, "--mail-to", "line@example.org", "--subject", "Line", "--from", "2030-01-01", "--days", "1"])
@@ -290,10 +288,7 @@ struct RosterCommandTests {
     let fixture = try RosterFixture(
       "id,list,mail-to,time-zone\nzoe,tasks.plist,zoe@example.org,UTC\nbob,tasks.plist,,UTC\n")
     defer { fixture.remove() }
-    let config = fixture.folder.appending(path: "config").path
-    try "mail-to = nightly@example.org\nmail-cc = nightly-copy@example.org\n".write(
-      toFile: config, atomically: true, encoding: .utf8)
-    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: config)
+    let config = try fixture.config("mail-to = nightly@example.org\nmail-cc = nightly-copy@example.org\n")
     let (code, run) = fixture.send(at: "2026-12-01T12:00:00Z", ["--config", config])
     #expect(code == .usage)
     #expect(

@@ -26,6 +26,15 @@ struct RosterFixture {
 
   func remove() { try? FileManager.default.removeItem(at: folder) }
 
+  /// A config file `config` in the folder holding `text`, private as a
+  /// config file must be; its path.
+  func config(_ text: String) throws -> String {
+    let path = folder.appending(path: "config").path
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+    return path
+  }
+
   /// The Message-ID this roster's reader `id` gets on `day` (`YYYYMMDD`).
   func messageID(_ id: String, _ day: String, _ domain: String = "example.org") -> String {
     rosterMessageID(id, day, domain, roster: URL(fileURLWithPath: roster).resolvingSymlinksInPath().path)
