@@ -73,7 +73,9 @@ struct ListLocalesRefusalTests {
     try #"{"report.title":"Mon agenda"}"#.write(
       to: folder.appending(path: "messages/fr.json"), atomically: true, encoding: .utf8)
     let listing = expectRun(arguments: ["--list-locales", "--template-dir", folder.path], exit: .success, stderr: [])
-    #expect(listing.stdout.contains("\nfr        incomplete  1/\(MessageKey.allCases.count) "))
+    let total = MessageKey.allCases.count
+    #expect(listing.stdout.contains("\nfr        complete    \(total)/\(total) "))
+    #expect(listing.stdout.contains("\n            1 of \(total) messages, the rest from the shipped fr\n"))
   }
 
   @Test("catalogs each under 1 MiB that pass 4 MiB together for the locales given: the report's error and exit 78")

@@ -114,7 +114,7 @@ struct LocaleListingTests {
     #expect(lines[index + 1] == "            is not named after a locale (fr.json, zh_Hans.json…)")
   }
 
-  @Test("--template-dir: incomplete, invalid and regional catalogs; the invalid one is the report's error, exit 78")
+  @Test("--template-dir: partial, invalid and regional catalogs; the invalid one is the report's error, exit 78")
   func overridden() throws {
     let folder = try Self.overrides()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -126,12 +126,11 @@ struct LocaleListingTests {
     expected[5] = "de        invalid     0/24   one other                    German                    Deutsch"
     expected.insert("            is not a JSON object (an array)", at: 6)
     expected[12...12] = [
-      "fr        incomplete  22/24  one many other               French                    français",
-      "            missing: index.title, mail.subject",
+      "fr        complete    24/24  one many other               French                    français",
+      "            22 of 24 messages, the rest from the shipped fr",
       "            unknown keys: report.titre",
-      "fr_CA     incomplete  22/24  one many other               French (Canada)           français (Canada)",
+      "fr_CA     complete    24/24  one many other               French (Canada)           français (Canada)",
       "            1 of 24 messages, the rest from fr",
-      "            missing: index.title, mail.subject",
     ]
     #expect(run.stdout == Self.text(expected))
     expectRun(
@@ -144,18 +143,17 @@ struct LocaleListingTests {
       chain.stdout
         == Self.text([
           "fr_CA: fr_CA (français (Canada)) → fr (français) → en (English)",
-          "falls back to en for 2 of 24 messages: index.title, mail.subject",
+          "every message from fr_CA, fr",
         ]))
     let german = expectRun(
       arguments: ["--list-locales", "--template-dir", folder.path, "--locale", "de_DE"], exit: .configuration,
       stderr: refusal)
-    #expect(
-      german.stdout
-        == Self.text(["de_DE: en (English)", "no catalog for de_DE (German (Germany)): every message in en"]))
+    // The folder's de.json is refused (the report's error); the shipped one is still there under it.
+    #expect(german.stdout == Self.text(["de_DE: de (Deutsch) → en (English)", "every message from de"]))
   }
 
-  @Test("a report in fr_CA with section.count missing from fr: English counts and one warning")
-  func fallbackWarning() throws {
+  @Test("a --template-dir fr.json without section.count: the shipped French counts, no warning")
+  func partialCatalogOverShipped() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let messages = folder.appending(path: "messages")
@@ -168,17 +166,15 @@ struct LocaleListingTests {
 
     let run = expectRun(
       arguments: [TestPaths.example.path, "--template-dir", folder.path, "--locale", "fr_CA", "--to", "2026-12-01"],
-      exit: .success, stderr: ["posttim-report: warning: message \"section.count\" is missing for fr_CA; using en"])
+      exit: .success, stderr: [])
     #expect(run.stdout.contains("\n## En retard\n"))
-    #expect(run.stdout.contains("\n4 tasks\n"))
-    #expect(run.stdout.contains("\n5 tasks\n"))
+    #expect(run.stdout.contains("\n4 tâches\n"))
+    #expect(run.stdout.contains("\n5 tâches\n"))
     #expect(run.stdout.contains("\n13 tâches en tout<br>\n"))
 
     let listing = expectRun(
       arguments: ["--list-locales", "--template-dir", folder.path, "--locale", "fr_CA"], exit: .success)
-    #expect(
-      listing.stdout
-        == Self.text(["fr_CA: fr (français) → en (English)", "falls back to en for 1 of 24 messages: section.count"]))
+    #expect(listing.stdout == Self.text(["fr_CA: fr (français) → en (English)", "every message from fr"]))
   }
 
   @Test("LANG=iw_IL.UTF-8: the legacy code for Hebrew gets the Hebrew catalog, no warning")

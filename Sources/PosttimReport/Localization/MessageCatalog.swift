@@ -9,7 +9,9 @@ import Synchronization
 /// Resolution follows the locale's fallback chain, e.g. fr_CA → fr → en:
 /// a message missing from `fr_CA.json` comes from `fr.json`, then from
 /// `en.json` (with a warning naming the locale and key), never a blank or
-/// a raw key.
+/// a raw key. Each name is looked up in a `--template-dir` first, then
+/// among the shipped catalogs: a message missing from a user's `fr.json`
+/// comes from the shipped `fr.json`.
 public final class MessageCatalog: Sendable {
   /// The locale whose catalog (or its fallback) supplies the words.
   public let locale: LocaleIdentifier
@@ -47,17 +49,21 @@ public final class MessageCatalog: Sendable {
     ownLanguage = catalogForm.split(separator: "_").first.map(String.init)
     var layers: [(String, [String: String])] = []
     for name in Self.candidates(catalogForm: catalogForm) where !layers.contains(where: { $0.0 == name }) {
-      guard let text = resources.text(at: "messages/\(name).json") else { continue }
-      guard let messages = Self.parse(text) else {
-        warn(
-          "message catalog messages/\(name).json \(Self.shapeProblem(text) ?? "is not a JSON object of strings"); ignored"
-        )
-        continue
+      // A --template-dir catalog, then the shipped one of the same name:
+      // a user's fr.json may hold only the messages it changes.
+      for text in resources.texts(at: "messages/\(name).json") {
+        guard let messages = Self.parse(text) else {
+          warn(
+            "message catalog messages/\(name).json \(Self.shapeProblem(text) ?? "is not a JSON object of strings"); ignored"
+          )
+          continue
+        }
+        layers.append((name, messages))
       }
-      layers.append((name, messages))
     }
     self.layers = layers
-    self.chain = layers.map(\.0)
+    var named: Set<String> = []
+    self.chain = layers.map(\.0).filter { named.insert($0).inserted }
     safetyNet = EmbeddedResources().text(at: "messages/\(Self.rootLanguage).json")
       .flatMap(Self.parse).map { (Self.rootLanguage, $0) }
     if chain.first == Self.rootLanguage, locale.language != Self.rootLanguage {

@@ -6,6 +6,9 @@ import PosttimTemplating
 public protocol ResourceFiles: Sendable {
   /// The text of `path` (relative, `/`-separated), or nil when absent.
   func text(at path: String) -> String?
+  /// Every source's text of `path`, the first source's first: a user's
+  /// catalog and the shipped one of the same name.
+  func texts(at path: String) -> [String]
   /// Every relative path under `folder` (e.g. "messages/").
   func paths(under folder: String) -> [String]
   /// The text of `path` and which file it is, or nil when absent.
@@ -16,6 +19,9 @@ public protocol ResourceFiles: Sendable {
 }
 
 extension ResourceFiles {
+  /// One source: its text, if any.
+  public func texts(at path: String) -> [String] { text(at: path).map { [$0] } ?? [] }
+
   /// The text, from no file in particular.
   public func file(at path: String) -> ResourceText? { text(at: path).map { ResourceText(text: $0, identity: nil) } }
   /// Nothing is refused.
@@ -159,6 +165,8 @@ public struct LayeredResources: ResourceFiles {
     for layer in layers { if let text = layer.text(at: path) { return text } }
     return nil
   }
+
+  public func texts(at path: String) -> [String] { layers.flatMap { $0.texts(at: path) } }
 
   public func paths(under folder: String) -> [String] {
     Array(Set(layers.flatMap { $0.paths(under: folder) })).sorted()

@@ -10,12 +10,11 @@ import PosttimReport
 /// list; a plural message that lists others gets a line), and its name in
 /// English and in itself:
 ///
-///     fr        incomplete  19/21  one many other               French                    français
-///                 missing: index.title, mail.subject
+///     fr        complete    21/21  one many other               French                    français
+///                 19 of 21 messages, the rest from the shipped fr
 ///                 plural section.count: one, other; fr needs one, many, other
-///     fr_CA     incomplete  19/21  one many other               French (Canada)           français (Canada)
+///     fr_CA     complete    21/21  one many other               French (Canada)           français (Canada)
 ///                 1 of 21 messages, the rest from fr
-///                 missing: index.title, mail.subject
 ///
 /// With a locale, the catalogs it uses in order and the keys that would
 /// fall back to English:
@@ -88,8 +87,13 @@ struct LocaleListing {
         lines.append(indent + "not a locale identifier")
         continue
       }
-      if !parents.isEmpty {
-        let own = MessageKey.allCases.count - file.missingKeys.count
+      let own = MessageKey.allCases.count - file.missingKeys.count
+      if resources.texts(at: "messages/\(name).json").count > 1 {
+        // A --template-dir catalog over the shipped one of its name.
+        if own < MessageKey.allCases.count {
+          lines.append(indent + "\(own) of \(MessageKey.allCases.count) messages, the rest from the shipped \(name)")
+        }
+      } else if !parents.isEmpty {
         lines.append(
           indent + "\(own) of \(MessageKey.allCases.count) messages, the rest from " + parents.joined(separator: ", "))
       }
