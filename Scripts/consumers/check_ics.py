@@ -5,13 +5,14 @@ Usage: check_ics.py FIRST.ics SECOND.ics TASKS.plist REPORT.json
 
 FIRST and SECOND are two renders of the same list: their UIDs must be equal. SUMMARY and
 DESCRIPTION must equal the task's title and description, with CR LF, CR, NEL, U+2028 and U+2029
-read as LF (iCalendar TEXT has a single line break, `\\n`).
+read as LF (iCalendar TEXT has a single line break, `\\n`); an empty title is the report's
+placeholder (the JSON report's displayTitle), never an empty SUMMARY.
 """
 import datetime
 
 import icalendar
 
-from common import Checker, agenda_order, load_tasks, main_guard, normalize_newlines
+from common import Checker, agenda_order, json_tasks, load_tasks, main_guard, normalize_newlines
 
 
 def lines_ok(check, data, name):
@@ -35,7 +36,8 @@ def run(argv):
     first, second, plist, json_path = argv
     check = Checker("ics")
     tasks = load_tasks(plist)
-    order, _ = agenda_order(json_path)
+    order, document = agenda_order(json_path)
+    shown = json_tasks(document)
     data, calendar = events(first)
     data2, calendar2 = events(second)
     lines_ok(check, data, "first")
@@ -48,10 +50,12 @@ def run(argv):
     check.equal(uids, [str(event["UID"]) for event in calendar2.walk("VEVENT")], "UIDs equal across two runs")
     check.equal(len(set(uids)), len(uids), "UIDs unique")
     now = datetime.datetime(2026, 11, 30, 14, 0, tzinfo=datetime.timezone.utc)
-    for number, (event, index) in enumerate(zip(found, order), start=1):
+    for number, (event, index, shown_task) in enumerate(zip(found, order, shown), start=1):
         item = tasks[index]
         where = f"event {number} (entry {index + 1})"
-        check.equal(str(event.get("SUMMARY")), normalize_newlines(item["tache"]), f"{where} SUMMARY")
+        title = normalize_newlines(item["tache"]) or shown_task["displayTitle"]
+        check.expect(title != "", f"{where}: an empty title has a placeholder")
+        check.equal(str(event.get("SUMMARY")), title, f"{where} SUMMARY")
         description = normalize_newlines(item.get("description", ""))
         check.equal(str(event.get("DESCRIPTION", "")), description, f"{where} DESCRIPTION")
         check.expect(description != "" or "DESCRIPTION" not in event, f"{where}: empty DESCRIPTION written")

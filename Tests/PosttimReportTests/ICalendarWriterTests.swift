@@ -152,12 +152,12 @@ struct ICalendarWriterTests {
     #expect(!ICalendarReportWriter.isExpressible("+10000-01-01T00:00:00Z"))
   }
 
-  @Test("an empty description has no DESCRIPTION; an empty title an empty SUMMARY")
+  @Test("an empty description has no DESCRIPTION; an empty title the untitled placeholder as SUMMARY")
   func emptyFields() throws {
     let fixture = try ReportFixture()
     let task = TaskEntry(title: "", date: ReportFixture.now, importance: 1)
     let text = try fixture.render(Self.writer, fixture.presenter.view(of: try fixture.agenda([task])))
-    #expect(text.contains("\r\nSUMMARY:\r\nPRIORITY:9\r\n"))
+    #expect(text.contains("\r\nSUMMARY:(sans titre)\r\nPRIORITY:9\r\n"))
     #expect(!text.contains("DESCRIPTION"))
   }
 

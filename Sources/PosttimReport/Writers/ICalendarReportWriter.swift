@@ -33,8 +33,11 @@ import PosttimTemplating
 /// - `DTSTAMP`: the report's "now"; `DTSTART`: the due instant. Both are
 ///   UTC DATE-TIME values (`YYYYMMDDTHHMMSSZ`), so no VTIMEZONE is needed.
 ///   An event without DTEND or DURATION lasts no time (§3.6.1).
-/// - `SUMMARY`: the title as stored (possibly empty); `DESCRIPTION`: the
-///   description, left out when empty. Both are TEXT, escaped per §3.3.11.
+/// - `SUMMARY`: the title, or for an empty one the catalog's placeholder
+///   ("(sans titre)"), as every other format shows it: a calendar lists an
+///   event by its summary, and an empty one is a blank line there;
+///   `DESCRIPTION`: the description, left out when empty. Both are TEXT,
+///   escaped per §3.3.11.
 /// - `PRIORITY`: `10 − importance` (importance 9 → 1, the highest; 1 → 9),
 ///   per §3.8.1.9; `X-POSTTIM-IMPORTANCE` keeps the app's own 1…9.
 /// - One `VALARM` per ``Options/reminders`` lead time (§3.6.6:
@@ -155,7 +158,7 @@ public struct ICalendarReportWriter: ReportWriter {
       lines.add("UID", text: ICalendarReportWriter.uid(for: task))
       lines.add("DTSTAMP", stamp)
       lines.add("DTSTART", dateTimeFromISO: dateUTC)
-      lines.add("SUMMARY", text: task.title)
+      lines.add("SUMMARY", text: task.displayTitle)
       let details = task.details
       if !details.isEmpty { lines.add("DESCRIPTION", text: details) }
       lines.add("PRIORITY", String(ICalendarReportWriter.priority(forImportance: task.importance)))
