@@ -221,7 +221,7 @@ struct ReadLinkOwnerTests {
     #expect(
       result.stderr.split(separator: "\n").map(String.init).filter { !$0.contains(": note: no journal in ") } == [
         "posttim-report: warning: row 3 (mal): column 'template-dir': \(reason); "
-          + "this reader fails until it is fixed, the others are sent",
+          + "this reader fails until it is fixed, the others are written",
         "posttim-report: error: 1 reader failed (named above); the next run retries it",
       ])
     Self.expectNoSecret(result)

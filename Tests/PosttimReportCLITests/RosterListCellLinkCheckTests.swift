@@ -36,9 +36,9 @@ struct RosterListCellLinkCheckTests {
     #expect(
       result.stderr.split(separator: "\n").map(String.init).filter { $0.contains(": warning: ") } == [
         "posttim-report: warning: row 3 (mal): column 'list': \(there): cannot be read (\(refusal)); "
-          + "this reader fails until it is fixed, the others are sent",
+          + "this reader fails until it is fixed, the others are written",
         "posttim-report: warning: row 4 (mab): column 'list': \(missing): cannot be read (\(refusal)); "
-          + "this reader fails until it is fixed, the others are sent",
+          + "this reader fails until it is fixed, the others are written",
       ])
     #expect(
       result.stdout.split(separator: "\n").map(String.init).filter { $0.hasPrefix("ma") } == [

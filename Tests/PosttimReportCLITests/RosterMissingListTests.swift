@@ -8,9 +8,9 @@ import TestSupport
 /// it is due, and the others are sent all the same.
 @Suite("Roster: a reader's list that is not there")
 struct RosterMissingListTests {
-  static func warning(_ fixture: RosterFixture, row: Int, id: String, list: String) -> String {
+  static func warning(_ fixture: RosterFixture, row: Int, id: String, list: String, verb: String = "sent") -> String {
     "posttim-report: warning: row \(row) (\(id)): column 'list': \(fixture.folder.path)/\(list): no such file; "
-      + "this reader fails until it is there, the others are sent"
+      + "this reader fails until it is there, the others are \(verb)"
   }
 
   @Test("a due reader's missing list: named by the check, that reader fails (75), the others are sent")
@@ -49,5 +49,22 @@ struct RosterMissingListTests {
         Self.warning(fixture, row: 3, id: "bob", list: "sub/gone.plist")
       ])
     #expect(fixture.messages.count == 1)
+  }
+
+  @Test("with -o DIR the warning says the others are written")
+  func folderDelivery() throws {
+    let fixture = try RosterFixture(
+      "id,list,mail-to\nann,tasks.plist,ann@example.org\nbob,gone.plist,bob@example.org\n")
+    defer { fixture.remove() }
+    let out = fixture.folder.appending(path: "out")
+    try FileManager.default.createDirectory(at: out, withIntermediateDirectories: false)
+    let run = CapturedRun()
+    let status = run.run(
+      ["roster", fixture.roster, "-o", out.path, "--state", fixture.state, "--now", "2026-12-01T12:00:00Z"])
+    #expect(status == .temporaryFailure)
+    #expect(
+      run.stderr.filter { !$0.hasPrefix("posttim-report: note: no journal in ") }.first
+        == Self.warning(fixture, row: 3, id: "bob", list: "gone.plist", verb: "written"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == ["ann.eml"])
   }
 }

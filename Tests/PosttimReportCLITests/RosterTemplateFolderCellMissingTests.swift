@@ -50,6 +50,6 @@ struct RosterTemplateFolderCellMissingTests {
     #expect(
       run.result.stderr.split(separator: "\n").contains(
         "posttim-report: warning: row 3 (bob): column 'template-dir': \(reason); "
-          + "this reader fails until it is fixed, the others are sent"))
+          + "this reader fails until it is fixed, the others are written"))
   }
 }

@@ -10,6 +10,9 @@ struct RosterRequest: Sendable {
     case send
     /// `-o DIR`: each message to `DIR/ID.eml`.
     case folder(String)
+
+    /// What a delivered message was: `sent` or `written`.
+    var verb: String { self == .send ? "sent" : "written" }
   }
 
   let rosterPath: String

@@ -37,7 +37,7 @@ struct RosterTally {
   }
 
   func summary(delivery: RosterRequest.Delivery) -> String {
-    let verb = delivery == .send ? "sent" : "written"
+    let verb = delivery.verb
     var parts = ["\(delivered) \(verb)", "\(notDue) not due", "\(already) already \(verb)", "\(failed) failed"]
     if empty > 0 { parts.insert("\(empty) empty (--skip-empty)", at: 1) }
     return parts.joined(separator: ", ")
@@ -195,6 +195,6 @@ struct RosterRun {
         text, sendmail: program, timeout: timeout, untrusted: SendmailProgramTrust.refusal, hook: SignalCleanup())
     case .plan(let plan): try ReportPipeline(plan: plan, io: io, warn: environment.warn, keepsUntilExit: false).run()
     }
-    return request.delivery == .send ? "sent" : "written"
+    return request.delivery.verb
   }
 }

@@ -41,7 +41,7 @@ struct RosterSchedule {
       do {
         let plan = try Self.plan(for: reader, roster: roster, request: request, warnings: warnings, shared: shared)
         guard request.shard.contains(id: reader.id) else { continue }
-        Self.checkList(reader, warnings: warnings)
+        Self.checkList(reader, delivery: request.delivery, warnings: warnings)
         let planned = plan.presentation.locales[0].timeZone
         let (zone, calendar) = try calendars[planned] ?? (planned, DayCalendar(timeZone: planned))
         calendars[zone] = (zone, calendar)
@@ -96,7 +96,9 @@ struct RosterSchedule {
     let folder = ReportOptions.templateDirectory.spec
     func withoutFolder(_ reason: String) throws -> RunPlan {
       if request.shard.contains(id: reader.id) {
-        environment.warn("column 'template-dir': \(reason); this reader fails until it is fixed, the others are sent")
+        environment.warn(
+          "column 'template-dir': \(reason); this reader fails until it is fixed, the others are \(request.delivery.verb)"
+        )
       }
       return try RunPlan(resolving: options.without(folder), in: environment, shared: shared)
     }
@@ -118,7 +120,7 @@ struct RosterSchedule {
   /// failure never stops the others). The walk is the read's own
   /// (``DataFile/open(_:trusted:from:regularOnly:as:)``'s rule) and opens
   /// nothing, so a FIFO is not waited on.
-  static func checkList(_ reader: RosterReader, warnings: RosterWarnings) {
+  static func checkList(_ reader: RosterReader, delivery: RosterRequest.Delivery, warnings: RosterWarnings) {
     let problem: String
     do throws(ProtectedLinkWalk.Refusal) {
       let walked = try ProtectedLinkWalk.walk(reader.list, rule: .callerOrRootRead)
@@ -128,7 +130,8 @@ struct RosterSchedule {
     } catch {
       problem = "cannot be read (\(error.reason)); this reader fails until it is fixed"
     }
-    warnings.environment(for: reader).warn("column 'list': \(reader.list): \(problem), the others are sent")
+    warnings.environment(for: reader).warn(
+      "column 'list': \(reader.list): \(problem), the others are \(delivery.verb)")
   }
 
   /// Whether a row's usage error (its cells against each other: a `to`
