@@ -37,11 +37,28 @@ struct RosterQuietTests {
     #expect(run.stdout == "")
     #expect(
       run.stderr == [
-        RosterMissingListTests.warning(fixture, row: 7, id: "max", list: "missing.plist"),
         RosterFixture.newJournalNote(fixture.state),
+        RosterMissingListTests.warning(fixture, row: 7, id: "max", list: "missing.plist"),
         "posttim-report: error: max: failed: row 7: \(fixture.folder.path)/missing.plist: no such file",
         "posttim-report: error: 1 reader failed (named above); the next run retries it",
       ])
     #expect(fixture.messages.count == 3)
+  }
+
+  @Test("a row's warning waits for its reader's delivery: an hour where it is not due or already served says nothing")
+  func warningsWaitForTheDelivery() throws {
+    let fixture = try RosterFixture(
+      "id,list,at,locale,time-zone,mail-to\nzoe,tasks.plist,06:00,fr_XX,UTC,zoe@example.org\n"
+        + "ann,tasks.plist,20:00,sw_KE,UTC,ann@example.org\n")
+    defer { fixture.remove() }
+    let (before, early) = fixture.send(at: "2026-12-01T05:00:00Z", ["--quiet"])
+    #expect(before == .success)
+    #expect(early.stderr == [RosterFixture.newJournalNote(fixture.state)])
+    let (due, delivery) = fixture.send(at: "2026-12-01T07:00:00Z", ["--quiet"])
+    #expect(due == .success)
+    #expect(delivery.stderr == ["posttim-report: warning: row 2 (zoe): ICU has no data for locale fr_XX; using fr"])
+    let (_, later) = fixture.send(at: "2026-12-01T08:00:00Z", ["--quiet"])
+    #expect(later.stderr == [])
+    #expect(fixture.messages.count == 1)
   }
 }

@@ -18,8 +18,8 @@ enum RosterOptions {
     OptionSpec(
       "quiet", short: "q",
       help: "print nothing on standard output; a failed reader's line goes to standard error",
-      discussion: "For cron, which mails whatever a job prints: a run where all is well prints nothing. The exit "
-        + "status is the same.",
+      discussion: "For cron, which mails whatever a job prints: a run where all is well prints nothing. A row's "
+        + "warnings are said in the run that delivers its reader, not every hour. The exit status is the same.",
       group: .output, commands: .roster, configurable: false))
   static let shard = Option(
     spec: OptionSpec(

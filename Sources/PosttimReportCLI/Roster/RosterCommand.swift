@@ -39,7 +39,7 @@ struct RosterCommand {
       variables: environment.variables, clock: { now }, standardOutputIsTerminal: false, warn: environment.warn)
     // E-mail writers made once per set of part options, for every reader.
     let shared = SharedWriters()
-    let warnings = RosterWarnings(pinned)
+    let warnings = RosterWarnings(pinned, quiet: request.quiet)
     let schedule = try RosterSchedule(roster: roster, request: request, warnings: warnings, shared: shared)
     if case .folder(let folder) = request.delivery { try RosterOutputCheck.check(roster, folder: folder) }
     // The roster, config file and templates read so far.

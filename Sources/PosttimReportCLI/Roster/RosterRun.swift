@@ -132,6 +132,7 @@ struct RosterRun {
       } else {
         let (message, held) = pipeline.take(taken, context: &context)
         taken += 1
+        warnings.sayChecks(of: reader)
         warnings.say(held)
         do {
           let how = try deliver(message)

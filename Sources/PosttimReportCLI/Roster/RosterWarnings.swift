@@ -7,13 +7,26 @@ import Synchronization
 /// its message). A message made ahead on a helper holds its warnings
 /// until the caller takes it, so they come just before its reader's line
 /// in a cron mail that joins standard output and standard error.
+///
+/// Under `--quiet`, the roster check's warnings of a row wait for its
+/// reader's delivery (``sayChecks(of:)``) and are dropped for a reader
+/// not delivered this run: an hourly run whose readers are all served or
+/// not yet due says nothing, and a row's warning comes once a day, with
+/// its mail.
 final class RosterWarnings: Sendable {
   /// The lines said, by hash: a long roster whose every row warns keeps a
   /// word a row, not its text.
   private let said = Mutex<Set<Int>>([])
   private let base: RunEnvironment
+  /// `--quiet`: the check's warnings wait in ``checks``.
+  private let quiet: Bool
+  /// The check's warnings by row, under `--quiet`.
+  private let checks = Mutex<[Int: [String]]>([:])
 
-  init(_ base: RunEnvironment) { self.base = base }
+  init(_ base: RunEnvironment, quiet: Bool = false) {
+    self.base = base
+    self.quiet = quiet
+  }
 
   /// The run's environment with no warnings (a check of the roster-wide options alone).
   var silent: RunEnvironment {
@@ -24,9 +37,11 @@ final class RosterWarnings: Sendable {
 
   /// The run's environment for one reader: its warnings named, and its
   /// clock `madeAt` when given (a late occurrence, ``RosterDue/madeAt``);
-  /// its warnings kept in `held` when given, said at once otherwise.
+  /// its warnings kept in `held` when given, else under `--quiet` kept
+  /// for its delivery, else said at once.
   func environment(for reader: RosterReader, madeAt: Date? = nil, held: HeldWarnings? = nil) -> RunEnvironment {
-    let prefix = "row \(reader.row) (\(reader.id)): "
+    let row = reader.row
+    let prefix = "row \(row) (\(reader.id)): "
     let clock: @Sendable () -> Date
     if let madeAt { clock = { madeAt } } else { clock = base.clock }
     let warn = base.warn
@@ -35,8 +50,19 @@ final class RosterWarnings: Sendable {
       warn: { [self] message in
         let line = prefix + message
         guard said.withLock({ $0.insert(line.hashValue).inserted }) else { return }
-        if let held { held.warn(line) } else { warn(line) }
+        if let held {
+          held.warn(line)
+        } else if quiet {
+          checks.withLock { $0[row, default: []].append(line) }
+        } else {
+          warn(line)
+        }
       })
+  }
+
+  /// Says the check's warnings of `reader`'s row kept under `--quiet`.
+  func sayChecks(of reader: RosterReader) {
+    for line in checks.withLock({ $0.removeValue(forKey: reader.row) }) ?? [] { base.warn(line) }
   }
 
   /// Says the warnings a message held, in the order they came.
