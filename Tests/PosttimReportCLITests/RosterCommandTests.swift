@@ -293,7 +293,9 @@ struct RosterCommandTests {
     #expect(code == .usage)
     #expect(
       run.stderr.first
-        == "posttim-report: error: roster '\(fixture.roster)', row 3: --format email needs at least one recipient: --mail-to ADDRESS"
+        == "posttim-report: error: roster '\(fixture.roster)', row 3: --format email needs at least one recipient: "
+        + "a mail-to cell, or --mail-to for every reader (a config file's mail-to is the nightly report's, not taken "
+        + "by a roster)"
     )
     #expect(fixture.messages.isEmpty)
   }

@@ -55,6 +55,23 @@ struct RosterRunDiagnosticsTests {
     #expect(run.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) == expected + [""])
   }
 
+  @Test("a row's warning is said by the shard that serves it, not by every shard")
+  func warningsOfTheShardOnly() throws {
+    let fixture = try RosterFixture(
+      "id,list,locale,time-zone,mail-to\nzoe,tasks.plist,fr_XX,UTC,zoe@example.org\n"
+        + (1...7).map { "r\($0),tasks.plist,fr_CA,UTC,r\($0)@example.org\n" }.joined())
+    defer { fixture.remove() }
+    let warning = "posttim-report: warning: row 2 (zoe): ICU has no data for locale fr_XX; using fr"
+    var said = 0
+    for shard in 0..<4 {
+      let (status, run) = fixture.send(at: "2026-12-01T12:00:00Z", ["--shard", "\(shard)/4"])
+      #expect(status == .success)
+      said += run.stderr.filter { $0 == warning }.count
+    }
+    #expect(said == 1)
+    #expect(fixture.messages.count == 8)
+  }
+
   @Test("--now without an offset: one usage error (64) before the roster is read")
   func commandLineErrorOnce() throws {
     let fixture = try RosterFixture(

@@ -161,6 +161,28 @@ struct ICalendarWriterTests {
     #expect(!text.contains("DESCRIPTION"))
   }
 
+  @Test(
+    "a title of spaces, line breaks or invisible characters is shown as the placeholder too; one with a letter is kept")
+  func blankTitles() throws {
+    let fixture = try ReportFixture()
+    let blank = ["   ", "\n", "\u{200B}", "\u{3000}\u{200E}", "\t \u{A0}"]
+    let shown = [" a ", "\u{200B}x", "é", "🎂"]
+    let tasks = (blank + shown).enumerated().map { index, title in
+      TaskEntry(title: title, date: ReportFixture.now.addingTimeInterval(Double(index) * 60), importance: 1)
+    }
+    let view = fixture.presenter.view(of: try fixture.agenda(tasks))
+    let text = try fixture.render(Self.writer, view)
+    let summaries = text.components(separatedBy: "\r\n").filter { $0.hasPrefix("SUMMARY:") }
+    #expect(
+      summaries
+        == Array(repeating: "SUMMARY:(sans titre)", count: blank.count) + [
+          "SUMMARY: a ", "SUMMARY:\u{200B}x", "SUMMARY:é", "SUMMARY:🎂",
+        ])
+    #expect(
+      view.sections.flatMap(\.tasks).map(\.displayTitle)
+        == Array(repeating: "(sans titre)", count: blank.count) + shown)
+  }
+
   @Test("UIDs: equal across two renders, distinct for distinct tasks")
   func uids() throws {
     func uids() throws -> [String] {

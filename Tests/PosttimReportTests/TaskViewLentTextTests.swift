@@ -10,11 +10,13 @@ import Testing
 /// (written without the escaper) only where that text is plain.
 @Suite("A task row's lent texts")
 struct TaskViewLentTextTests {
-  @Test("each lent member is the member's text: anchors, empty, short and long titles and descriptions")
+  @Test("each lent member is the member's text: anchors, empty, blank, short and long titles and descriptions")
   func lentTextsAreTheMembers() throws {
     let fixture = try ReportFixture()
     let due = ReportFixture.now.addingTimeInterval(3_600)
-    let texts = ["", "court", "exactly 15 byte", "sixteen bytes ok", "Remettre le TP #3 — Post'TIM <b>", "é"]
+    let texts = [
+      "", "court", "exactly 15 byte", "sixteen bytes ok", "Remettre le TP #3 — Post'TIM <b>", "é", " \u{200B}",
+    ]
     let distinct = texts.flatMap { title in
       texts.map { TaskEntry(title: title, date: due, importance: 5, details: $0) }
     }

@@ -114,7 +114,7 @@ extension TaskView: TemplateMembers {
       return true
     case .title: return rows.lendUTF8(ofTitleAt: row) { body($0, false) }
     case .displayTitle:
-      if rows.entries[row].title.isEmpty {
+      if BlankTitle.isBlank(rows.entries[row].title) {
         return presenter.untitled.utf8.withContiguousStorageIfAvailable { body($0, false) } != nil
       }
       return rows.lendUTF8(ofTitleAt: row) { body($0, false) }

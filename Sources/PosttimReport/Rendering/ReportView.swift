@@ -182,8 +182,9 @@ public struct TaskView: Sendable {
   public var exactWhen: String { presenter.exactWhen(task.date) }
   /// The title (`tache`) exactly as stored; may be empty.
   public var title: String { task.title }
-  /// The title, or the localized "(untitled)" for an empty one.
-  public var displayTitle: String { task.title.isEmpty ? presenter.untitled : task.title }
+  /// The title, or the localized "(untitled)" for one that shows nothing
+  /// (``BlankTitle``: empty, or only spaces and invisible characters).
+  public var displayTitle: String { BlankTitle.isBlank(task.title) ? presenter.untitled : task.title }
   /// 1 (least) … 9 (most), as stored.
   public var importance: Int { task.importance }
   /// Importance in the locale's digits.

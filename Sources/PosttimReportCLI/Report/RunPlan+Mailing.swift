@@ -3,6 +3,9 @@ import PosttimICU
 import PosttimReport
 
 extension RunPlan {
+  /// An e-mail with no `--mail-to` anywhere.
+  static let noRecipient = UsageError("--format email needs at least one recipient: --mail-to ADDRESS")
+
   /// The e-mail options of one run (`--mail-from`, `--mail-to`, `--mail-cc`,
   /// `--reply-to`, `--subject`, `--send`, `--sendmail`, `--send-timeout`,
   /// `--skip-empty`),
@@ -69,9 +72,7 @@ extension RunPlan {
       }
       sendmail = send ? sendmailPath : nil
       let to = try options.resolveAll(MailOptions.to) { try MailAddress.list($0, what: "--mail-to") }
-      guard !to.isEmpty else {
-        throw UsageError("--format email needs at least one recipient: --mail-to ADDRESS")
-      }
+      guard !to.isEmpty else { throw RunPlan.noRecipient }
       let cc = try options.resolveAll(MailOptions.cc) { try MailAddress.list($0, what: "--mail-cc") }
       let replyTo = try options.resolveAll(MailOptions.replyTo) { try MailAddress.list($0, what: "--reply-to") }
       let from =

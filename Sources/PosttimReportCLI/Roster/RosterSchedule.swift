@@ -52,6 +52,7 @@ struct RosterSchedule {
         errors.append(error)
       } catch {
         var (code, message) = ReportCommand.describe(error)
+        if let usage = error as? UsageError, usage == RunPlan.noRecipient { message = Self.noRecipient }
         if code == .usage, Self.cellsCause(reader, roster: roster, request: request, warnings: warnings, shared: shared)
         {
           code = .dataError
@@ -92,12 +93,15 @@ struct RosterSchedule {
     {
       options.operands = ["/dev/null"]
     }
-    let environment = warnings.environment(for: reader)
+    // The shard's readers' warnings only: every shard checks the whole
+    // roster, and would each say the others' (N copies in a cron mail).
+    let environment = request.shard.contains(id: reader.id) ? warnings.environment(for: reader) : warnings.silent
     let folder = ReportOptions.templateDirectory.spec
     func withoutFolder(_ reason: String) throws -> RunPlan {
       if request.shard.contains(id: reader.id) {
         environment.warn(
-          "column 'template-dir': \(reason); this reader fails until it is fixed, the others are \(request.delivery.verb)"
+          "column 'template-dir': \(ReportCommand.printable(reason, lines: false)); this reader fails until it is fixed, "
+            + "the others are \(request.delivery.verb)"
         )
       }
       return try RunPlan(resolving: options.without(folder), in: environment, shared: shared)
@@ -152,6 +156,11 @@ struct RosterSchedule {
   /// Why the roster-wide options alone (no cell; a stand-in list, and a
   /// stand-in recipient when none is given, as rows give their own) do not
   /// resolve, or nil.
+  /// A reader with no recipient, said where a roster's come from.
+  static let noRecipient =
+    "--format email needs at least one recipient: a mail-to cell, or --mail-to for every reader "
+    + "(a config file's mail-to is the nightly report's, not taken by a roster)"
+
   static func rosterWideError(request: RosterRequest, warnings: RosterWarnings, shared: SharedWriters) -> (any Error)? {
     var options = request.shared
     options.operands = ["roster-wide.plist"]
