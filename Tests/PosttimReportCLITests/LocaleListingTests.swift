@@ -177,6 +177,24 @@ struct LocaleListingTests {
     #expect(listing.stdout == Self.text(["fr_CA: fr (français) → en (English)", "every message from fr"]))
   }
 
+  @Test("a --template-dir catalog key that names no message is warned about, not silently ignored")
+  func unknownKeyWarning() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let messages = folder.appending(path: "messages")
+    try FileManager.default.createDirectory(at: messages, withIntermediateDirectories: true)
+    try Data(#"{"report.titel": "Mon agenda", "column.time": "Heure"}"#.utf8).write(
+      to: messages.appending(path: "fr.json"))
+    let run = expectRun(
+      arguments: [TestPaths.example.path, "--template-dir", folder.path, "--locale", "fr_CA", "--to", "2026-12-01"],
+      exit: .success,
+      stderr: [
+        "posttim-report: warning: message catalog messages/fr.json: no message is named 'report.titel' (a typo?); ignored"
+      ])
+    #expect(run.stdout.hasPrefix("# Agenda\n"))
+    #expect(run.stdout.contains("| Heure | Tâche |"))
+  }
+
   @Test("LANG=iw_IL.UTF-8: the legacy code for Hebrew gets the Hebrew catalog, no warning")
   func legacyLanguageFromEnvironment() {
     let run = expectRun(

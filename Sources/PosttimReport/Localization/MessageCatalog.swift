@@ -58,6 +58,14 @@ public final class MessageCatalog: Sendable {
           )
           continue
         }
+        // A typo'd key would change nothing, silently (the shipped catalogs have none).
+        let unknown = CatalogFile(name: name, messages: messages).unknownKeys
+        if !unknown.isEmpty {
+          warn(
+            "message catalog messages/\(name).json: no message is named "
+              + unknown.map { "'\(TaskListError.printable($0, limit: 80))'" }.joined(separator: ", ")
+              + " (a typo?); ignored")
+        }
         layers.append((name, messages))
       }
     }
