@@ -195,6 +195,23 @@ struct LocaleListingTests {
     #expect(run.stdout.contains("| Heure | Tâche |"))
   }
 
+  @Test("many unknown catalog keys: five named, the rest counted")
+  func unknownKeysCapped() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let messages = folder.appending(path: "messages")
+    try FileManager.default.createDirectory(at: messages, withIntermediateDirectories: true)
+    let keys = (1...1_000).map { String(format: "other.app.%04d", $0) }
+    try JSONSerialization.data(withJSONObject: Dictionary(uniqueKeysWithValues: keys.map { ($0, "x") }))
+      .write(to: messages.appending(path: "fr.json"))
+    expectRun(
+      arguments: [TestPaths.example.path, "--template-dir", folder.path, "--locale", "fr_CA"], exit: .success,
+      stderr: [
+        "posttim-report: warning: message catalog messages/fr.json: no message is named 'other.app.0001', "
+          + "'other.app.0002', 'other.app.0003', 'other.app.0004', 'other.app.0005' and 995 more keys (a typo?); ignored"
+      ])
+  }
+
   @Test("LANG=iw_IL.UTF-8: the legacy code for Hebrew gets the Hebrew catalog, no warning")
   func legacyLanguageFromEnvironment() {
     let run = expectRun(

@@ -165,18 +165,21 @@ struct ICalendarWriterTests {
     "a title of spaces, line breaks or invisible characters is shown as the placeholder too; one with a letter is kept")
   func blankTitles() throws {
     let fixture = try ReportFixture()
-    let blank = ["   ", "\n", "\u{200B}", "\u{3000}\u{200E}", "\t \u{A0}"]
-    let shown = [" a ", "\u{200B}x", "é", "🎂"]
+    let blank = [
+      "   ", "\n", "\u{200B}", "\u{3000}\u{200E}", "\t \u{A0}", "\u{1}", "\u{7F}\u{0}", " \u{301}", "\u{2800}",
+    ]
+    let shown = [" a ", "\u{200B}x", "é", "🎂", "e\u{301}", "\u{1}a"]
     let tasks = (blank + shown).enumerated().map { index, title in
       TaskEntry(title: title, date: ReportFixture.now.addingTimeInterval(Double(index) * 60), importance: 1)
     }
     let view = fixture.presenter.view(of: try fixture.agenda(tasks))
     let text = try fixture.render(Self.writer, view)
     let summaries = text.components(separatedBy: "\r\n").filter { $0.hasPrefix("SUMMARY:") }
+    // A control beside a letter is kept as a title, and left out of iCalendar TEXT as ever.
     #expect(
       summaries
         == Array(repeating: "SUMMARY:(sans titre)", count: blank.count) + [
-          "SUMMARY: a ", "SUMMARY:\u{200B}x", "SUMMARY:é", "SUMMARY:🎂",
+          "SUMMARY: a ", "SUMMARY:\u{200B}x", "SUMMARY:é", "SUMMARY:🎂", "SUMMARY:e\u{301}", "SUMMARY:a",
         ])
     #expect(
       view.sections.flatMap(\.tasks).map(\.displayTitle)

@@ -61,10 +61,10 @@ public final class MessageCatalog: Sendable {
         // A typo'd key would change nothing, silently (the shipped catalogs have none).
         let unknown = CatalogFile(name: name, messages: messages).unknownKeys
         if !unknown.isEmpty {
-          warn(
-            "message catalog messages/\(name).json: no message is named "
-              + unknown.map { "'\(TaskListError.printable($0, limit: 80))'" }.joined(separator: ", ")
-              + " (a typo?); ignored")
+          // Named up to five: another app's catalog dropped in holds thousands.
+          let named = unknown.prefix(5).map { "'\(TaskListError.printable($0, limit: 80))'" }.joined(separator: ", ")
+          let more = unknown.count > 5 ? " and \(unknown.count - 5) more keys" : ""
+          warn("message catalog messages/\(name).json: no message is named \(named)\(more) (a typo?); ignored")
         }
         layers.append((name, messages))
       }
