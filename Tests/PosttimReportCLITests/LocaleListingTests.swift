@@ -144,6 +144,8 @@ struct LocaleListingTests {
         == Self.text([
           "fr_CA: fr_CA (français (Canada)) → fr (français) → en (English)",
           "every message from fr_CA, fr",
+          "fr: 22 of 24 messages from the template folder, the rest shipped",
+          "fr: unknown keys: report.titre",
         ]))
     let german = expectRun(
       arguments: ["--list-locales", "--template-dir", folder.path, "--locale", "de_DE"], exit: .configuration,
@@ -174,7 +176,12 @@ struct LocaleListingTests {
 
     let listing = expectRun(
       arguments: ["--list-locales", "--template-dir", folder.path, "--locale", "fr_CA"], exit: .success)
-    #expect(listing.stdout == Self.text(["fr_CA: fr (français) → en (English)", "every message from fr"]))
+    #expect(
+      listing.stdout
+        == Self.text([
+          "fr_CA: fr (français) → en (English)", "every message from fr",
+          "fr: 23 of 24 messages from the template folder, the rest shipped",
+        ]))
   }
 
   @Test("a --template-dir catalog key that names no message is warned about, not silently ignored")

@@ -16,11 +16,13 @@ import PosttimReport
 ///     fr_CA     complete    21/21  one many other               French (Canada)           français (Canada)
 ///                 1 of 21 messages, the rest from fr
 ///
-/// With a locale, the catalogs it uses in order and the keys that would
-/// fall back to English:
+/// With a locale, the catalogs it uses in order, the keys that would
+/// fall back to English, and what a `--template-dir` catalog over a
+/// shipped one gives:
 ///
 ///     fr_CA: fr (français) → en (English)
 ///     every message from fr
+///     fr: 1 of 24 messages from the template folder, the rest shipped
 struct LocaleListing {
   let resources: any ResourceFiles
   /// Why a report refuses a catalog, by catalog name: such a catalog is
@@ -132,6 +134,16 @@ struct LocaleListing {
     let unresolved = catalog.unresolvedKeys
     if !unresolved.isEmpty {
       lines.append("in no catalog: " + unresolved.map(\.rawValue).joined(separator: ", "))
+    }
+    // What a --template-dir catalog over a shipped one gives, and its typos.
+    for name in catalog.chain where resources.texts(at: "messages/\(name).json").count > 1 {
+      guard let file = MessageCatalog.catalogFile(named: name, in: resources), file.messages != nil else { continue }
+      let total = MessageKey.allCases.count
+      lines.append(
+        "\(name): \(total - file.missingKeys.count) of \(total) messages from the template folder, the rest shipped")
+      if !file.unknownKeys.isEmpty {
+        lines.append("\(name): unknown keys: " + file.unknownKeys.map { TerminalText.echo($0) }.joined(separator: ", "))
+      }
     }
     return lines
   }
