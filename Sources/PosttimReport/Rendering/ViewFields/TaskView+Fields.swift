@@ -16,8 +16,10 @@ extension TaskView {
     ) { task, _ in .string(task.title) },
     .init(
       "displayTitle", .string, example: "(sans titre)",
-      "the title, or a localized placeholder (the example) when it is empty",
-      jsonMeaning: "`title`, or the localized placeholder (`\"(sans titre)\"`) when `title` is empty"
+      "the title, or a localized placeholder (the example) when it shows nothing: empty, or only spaces, controls and "
+        + "invisible characters",
+      jsonMeaning: "`title`, or the localized placeholder (`\"(sans titre)\"`) when `title` shows nothing (empty, or "
+        + "only spaces, controls and invisible characters)"
     ) { task, _ in .string(task.displayTitle) },
     .init("importance", .integer, example: "8", "1…9", jsonMeaning: "1 (least) … 9 (most), from `importance`") {
       task, _ in .integer(task.importance)
