@@ -350,9 +350,7 @@ public final class ReportPresenter: Sendable, ICUFailureReporting {
   /// ``PlainText`` (known for 0…9, checked once).
   func withImportanceTextUTF8(_ importance: Int, _ body: LentUTF8Body) {
     guard importanceTexts.indices.contains(importance) else {
-      return Self.lendUTF8(catalog.text(.importanceValue, ["importance": .number(Double(importance))])) {
-        body($0, false)
-      }
+      return Self.lendUTF8(formattedImportance(importance)) { body($0, false) }
     }
     let isPlain = plainImportanceTexts[importance]
     Self.lendUTF8(importanceTexts[importance]) { body($0, isPlain) }
@@ -361,9 +359,12 @@ public final class ReportPresenter: Sendable, ICUFailureReporting {
   /// Importance in the locale's digits; 0…9 are formatted once, anything
   /// else a library caller puts in a `TaskEntry` is formatted on demand.
   func importanceText(_ importance: Int) -> String {
-    importanceTexts.indices.contains(importance)
-      ? importanceTexts[importance]
-      : catalog.text(.importanceValue, ["importance": .number(Double(importance))])
+    importanceTexts.indices.contains(importance) ? importanceTexts[importance] : formattedImportance(importance)
+  }
+
+  /// The catalog's `importance.value` for `importance`, formatted now.
+  private func formattedImportance(_ importance: Int) -> String {
+    catalog.text(.importanceValue, ["importance": .number(Double(importance))])
   }
 
   func exactWhen(_ date: Date) -> String {

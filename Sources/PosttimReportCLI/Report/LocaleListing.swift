@@ -90,8 +90,7 @@ struct LocaleListing {
         continue
       }
       let own = MessageKey.allCases.count - file.missingKeys.count
-      if resources.texts(at: "messages/\(name).json").count > 1 {
-        // A --template-dir catalog over the shipped one of its name.
+      if isOverShipped(name) {
         if own < MessageKey.allCases.count {
           lines.append(indent + "\(own) of \(MessageKey.allCases.count) messages, the rest from the shipped \(name)")
         }
@@ -136,7 +135,7 @@ struct LocaleListing {
       lines.append("in no catalog: " + unresolved.map(\.rawValue).joined(separator: ", "))
     }
     // What a --template-dir catalog over a shipped one gives, and its typos.
-    for name in catalog.chain where resources.texts(at: "messages/\(name).json").count > 1 {
+    for name in catalog.chain where isOverShipped(name) {
       guard let file = MessageCatalog.catalogFile(named: name, in: resources), file.messages != nil else { continue }
       let total = MessageKey.allCases.count
       lines.append(
@@ -147,6 +146,10 @@ struct LocaleListing {
     }
     return lines
   }
+
+  /// Whether the catalog `name` is a --template-dir one over the shipped
+  /// one of its name.
+  private func isOverShipped(_ name: String) -> Bool { resources.texts(at: "messages/\(name).json").count > 1 }
 
   /// Padded by terminal columns, not characters: "中文（简体）" is 12 wide.
   private func pad(_ text: String, _ width: Int) -> String { DisplayWidth.padded(text, to: width) }

@@ -98,12 +98,9 @@ struct RosterSchedule {
     let environment = request.shard.contains(id: reader.id) ? warnings.environment(for: reader) : warnings.silent
     let folder = ReportOptions.templateDirectory.spec
     func withoutFolder(_ reason: String) throws -> RunPlan {
-      if request.shard.contains(id: reader.id) {
-        environment.warn(
-          "column 'template-dir': \(ReportCommand.printable(reason, lines: false)); this reader fails until it is fixed, "
-            + "the others are \(request.delivery.verb)"
-        )
-      }
+      environment.warn(
+        "column 'template-dir': \(ReportCommand.printable(reason, lines: false)); this reader fails until it is fixed, "
+          + "the others are \(request.delivery.verb)")
       return try RunPlan(resolving: options.without(folder), in: environment, shared: shared)
     }
     do {
