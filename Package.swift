@@ -44,7 +44,9 @@ let package = Package(
     // A read hint for the texts of rows rendered a few rows on (no Swift spelling).
     .target(name: "CPrefetch"),
     // Work on several cores behind @Sendable closures (package access only).
-    .target(name: "PosttimParallel"),
+    // malloc's heaps grown in large steps, in transparent huge pages (no Swift spelling for mallopt or the heap's bounds).
+    .target(name: "CHeapPages"),
+    .target(name: "PosttimParallel", dependencies: ["CHeapPages"]),
     .target(name: "PosttimTemplating", dependencies: ["PosttimParallel"]),
     .target(
       name: "PosttimReport",
@@ -61,7 +63,9 @@ let package = Package(
     .target(name: "CSignalCleanup"),
     .target(
       name: "PosttimReportCLI",
-      dependencies: ["PosttimReport", "PosttimICU", "PosttimTemplating", "PosttimParallel", "CSignalCleanup"]),
+      dependencies: [
+        "PosttimReport", "PosttimICU", "PosttimTemplating", "PosttimParallel", "CSignalCleanup", "CHeapPages",
+      ]),
     // The stack size limit checked by a C constructor, before the Swift runtime's initialisers run.
     .target(name: "CStackLimit"),
     // ICU_DATA, ICU_TIMEZONE_FILES_DIR, SWIFT_BACKTRACE, SWIFT_ROOT removed before ICU and the runtime read them.

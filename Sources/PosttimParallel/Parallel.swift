@@ -1,3 +1,4 @@
+import CHeapPages
 import Dispatch
 import Foundation
 import Synchronization
@@ -90,8 +91,10 @@ final class Helpers: Sendable {
     return taken
   }
 
-  /// A helper's life: the next job, forever.
+  /// A helper's life: the next job, forever. Its heap is backed as the
+  /// main thread's is (``heap_pages_advise_thread``).
   private func serve() -> Never {
+    heap_pages_advise_thread()
     while true {
       queued.wait()
       let job = queue.withLock { queue in

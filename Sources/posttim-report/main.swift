@@ -14,8 +14,9 @@ StandardDescriptors.reserve()
 // A reader that goes away (`| head`, a closed FIFO) is a write error,
 // exit 74 with a message, rather than death by SIGPIPE.
 signal(SIGPIPE, SIG_IGN)
-// Under `ulimit -v`, threads must not each reserve a malloc arena.
-MemoryReserve.limitArenas()
+// Under `ulimit -v`, threads must not each reserve a malloc arena; without
+// a limit, heaps grow in large steps, in huge pages.
+MemoryReserve.configureAllocator()
 // Past `ulimit -f`, a write fails with EFBIG, so the temporary file is
 // removed and the run exits 74, rather than being killed by SIGXFSZ.
 signal(SIGXFSZ, SIG_IGN)

@@ -30,13 +30,7 @@ struct HelperThreadSignalTests {
   func helpersBlockSignals() throws {
     let fixture = try MemoryAndThreadLimitTests.Fixture()
     defer { fixture.remove() }
-    let process = Process()
-    process.executableURL = EndToEndTests.binary
-    process.arguments = fixture.arguments
-    process.environment = ProgramEnvironment.inherited
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
+    let process = try fixture.startedRun()
     var seen: [UInt64] = []
     while process.isRunning {
       seen += Self.helperMasks(process.processIdentifier)

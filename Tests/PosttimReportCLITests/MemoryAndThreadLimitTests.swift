@@ -36,6 +36,19 @@ struct MemoryAndThreadLimitTests {
 
     func remove() { try? FileManager.default.removeItem(at: folder) }
 
+    /// The binary started on this list, standard output and error to
+    /// nowhere: a run long enough to watch its threads from /proc.
+    func startedRun() throws -> Process {
+      let process = Process()
+      process.executableURL = EndToEndTests.binary
+      process.arguments = arguments
+      process.environment = ProgramEnvironment.inherited
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      return process
+    }
+
     /// The rows of a complete report: a header and every task.
     func reportRows() throws -> Int {
       try String(contentsOf: output, encoding: .utf8).components(separatedBy: "\r\n").count - 2

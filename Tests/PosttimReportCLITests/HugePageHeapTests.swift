@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+import TestSupport
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Without a memory limit, the run's heaps are advised for transparent
+/// huge pages (the main thread's from the start, each helper thread's when
+/// it starts); under `ulimit -v` none is, the run keeping one small arena.
+/// Read from the kernel's own account of the process, /proc/PID/smaps.
+@Suite("Heaps in huge pages", .enabled(if: EndToEndTests.binary != nil, "posttim-report binary not built"))
+struct HugePageHeapTests {
+  /// The mappings of `pid` whose flags carry `hg` (MADV_HUGEPAGE), each as
+  /// its smaps header line. Read to the end: `String(contentsOfFile:)`
+  /// stops at the first page of a /proc file.
+  static func advisedMappings(_ pid: pid_t) -> [String] {
+    let data = FileHandle(forReadingAtPath: "/proc/\(pid)/smaps").flatMap { try? $0.readToEnd() } ?? Data()
+    let smaps = String(decoding: data, as: UTF8.self)
+    var header = ""
+    var advised: [String] = []
+    for line in smaps.split(separator: "\n") {
+      if line.first?.isHexDigit == true, line.contains("-") {
+        header = String(line)
+      } else if line.hasPrefix("VmFlags:"), line.split(separator: " ").contains("hg") {
+        advised.append(header)
+      }
+    }
+    return advised
+  }
+
+  /// Whether `pid` is blocked in read(2) (its /proc syscall line starts with 0).
+  static func isReading(_ pid: pid_t) -> Bool {
+    ((try? String(contentsOfFile: "/proc/\(pid)/syscall", encoding: .utf8)) ?? "").hasPrefix("0 ")
+  }
+
+  /// Runs the binary, through `sh -c` with `shellPrefix`, on a standard
+  /// input that stays open and empty; once it waits in read(2) for the
+  /// list, returns its advised mappings, then lets it end.
+  static func mappingsWhileReading(shellPrefix: String) throws -> [String] {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", shellPrefix + " exec \"$BIN\" - -f csv"]
+    process.environment = ProgramEnvironment.inherited.merging(["BIN": EndToEndTests.binary!.path]) { $1 }
+    let input = Pipe()
+    process.standardInput = input
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    defer {
+      try? input.fileHandleForWriting.close()
+      process.waitUntilExit()
+    }
+    let pid = process.processIdentifier
+    var waited = 0
+    while !isReading(pid) && process.isRunning && waited < 2_000 {
+      usleep(5_000)
+      waited += 1
+    }
+    #expect(isReading(pid), "the run never waited for its list")
+    return advisedMappings(pid)
+  }
+
+  @Test("without a memory limit, the main thread's heap is advised for huge pages before the list is read")
+  func mainHeapAdvised() throws {
+    let advised = try Self.mappingsWhileReading(shellPrefix: "")
+    #expect(advised.contains { $0.hasSuffix("[heap]") }, "\(advised)")
+  }
+
+  @Test("under ulimit -v, no mapping is advised for huge pages")
+  func noAdviceUnderLimit() throws {
+    let advised = try Self.mappingsWhileReading(shellPrefix: "ulimit -v 4000000;")
+    #expect(advised == [])
+  }
+
+  @Test("a long run's helper thread allocates from a heap advised for huge pages")
+  func helperHeapAdvised() throws {
+    let fixture = try MemoryAndThreadLimitTests.Fixture()
+    defer { fixture.remove() }
+    let process = try fixture.startedRun()
+    var helperHeaps: [String] = []
+    while process.isRunning && helperHeaps.isEmpty {
+      helperHeaps = Self.advisedMappings(process.processIdentifier).filter { !$0.hasSuffix("]") }
+      usleep(2_000)
+    }
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(!helperHeaps.isEmpty, "no helper thread's heap was advised")
+  }
+}
