@@ -4,23 +4,34 @@
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
-// The main thread's heap lies between the end of the program's data and
-// the break; any other thread's is a mapping of glibc's HEAP_MAX_SIZE
-// (64 MiB on 64-bit systems) aligned to its size (malloc/arena.c).
-extern char end;
+// A thread's own heap is a mapping of glibc's HEAP_MAX_SIZE, 64 MiB on
+// 64-bit systems, aligned to its size (malloc/arena.c); the size word
+// before a block glibc hands out has its NON_MAIN_ARENA bit set when the
+// block comes from such a heap (malloc/malloc.c).
 static const uintptr_t threadHeapSize = (uintptr_t)64 << 20;
 static const uintptr_t hugePageSize = (uintptr_t)2 << 20;
+static const size_t nonMainArena = 4;
 static atomic_bool configured;
 
-static int in_main_heap(uintptr_t address) {
-  return address >= (uintptr_t)&end && address < (uintptr_t)sbrk(0);
+extern char **environ;
+
+// A user who set malloc's own knobs (GLIBC_TUNABLES=glibc.malloc.…, or the
+// older MALLOC_…_ variables) keeps them: a pad would override theirs, and
+// glibc.malloc.hugetlb=2 makes thread heaps smaller than 64 MiB.
+static int user_tuned_malloc(void) {
+  for (char **variable = environ; variable != NULL && *variable != NULL; variable += 1) {
+    if (strncmp(*variable, "MALLOC_", 7) == 0) return 1;
+    if (strncmp(*variable, "GLIBC_TUNABLES=", 15) == 0 && strstr(*variable, "glibc.malloc.") != NULL) return 1;
+  }
+  return 0;
 }
 
 int heap_pages_configure(size_t top_pad) {
-  if (top_pad > INT32_MAX || mallopt(M_TOP_PAD, (int)top_pad) != 1) return -1;
+  if (top_pad > INT32_MAX || user_tuned_malloc() || mallopt(M_TOP_PAD, (int)top_pad) != 1) return -1;
   // The heap grows when its free top is used up; blocks below the mmap
   // threshold (128 KiB) use it up, and the growth brings the pad.
   uintptr_t before = (uintptr_t)sbrk(0);
@@ -43,7 +54,8 @@ void heap_pages_advise_thread(void) {
   if (!atomic_load(&configured)) return;
   void *probe = malloc(1);
   if (probe == NULL) return;
-  uintptr_t address = (uintptr_t)probe;
-  if (!in_main_heap(address)) madvise((void *)(address & ~(threadHeapSize - 1)), threadHeapSize, MADV_HUGEPAGE);
+  if (((size_t *)probe)[-1] & nonMainArena) {
+    madvise((void *)((uintptr_t)probe & ~(threadHeapSize - 1)), threadHeapSize, MADV_HUGEPAGE);
+  }
   free(probe);
 }

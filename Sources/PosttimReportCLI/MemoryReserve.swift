@@ -45,13 +45,17 @@ public enum MemoryReserve {
   /// aligned), which ended runs under `ulimit -v 250000` whose data took a
   /// fraction of that.
   ///
-  /// Without a limit, each heap grows ``heapTopPad`` beyond what an
-  /// allocation needs, keeps that much free at its top, and is backed by
+  /// Without a limit, each heap keeps ``heapTopPad`` free at its top, and
+  /// the main heap's first pad and each helper thread's heap are backed by
   /// transparent huge pages (CHeapPages). glibc otherwise grows a helper
   /// thread's heap a few pages at a time and gives back its freed top at
   /// once: a 100k-task report made 1,430 `mprotect` calls and 15,000 page
   /// faults, 1,800 with the pad in huge pages (peak RSS 70 → 74 MiB). The
-  /// pad is address space; only what is touched is resident.
+  /// pad is address space; only what is touched is resident. Setting it
+  /// fixes glibc's mmap threshold at 128 KiB, which a pad this large makes
+  /// harmless (at 4 or 8 MiB, large arrays took fresh mappings each time).
+  /// An environment that tunes malloc itself (`GLIBC_TUNABLES`, `MALLOC_…`)
+  /// is left as it is.
   public static func configureAllocator() {
     if MemoryLimit.isSet {
       _ = mallopt(-8, 1)  // M_ARENA_MAX

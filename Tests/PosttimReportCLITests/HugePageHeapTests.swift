@@ -1,4 +1,5 @@
 import Foundation
+import PosttimReport
 import Testing
 import TestSupport
 
@@ -8,9 +9,16 @@ import TestSupport
 
 /// Without a memory limit, the run's heaps are advised for transparent
 /// huge pages (the main thread's from the start, each helper thread's when
-/// it starts); under `ulimit -v` none is, the run keeping one small arena.
-/// Read from the kernel's own account of the process, /proc/PID/smaps.
-@Suite("Heaps in huge pages", .enabled(if: EndToEndTests.binary != nil, "posttim-report binary not built"))
+/// it starts); under `ulimit -v`, or when the environment tunes malloc
+/// itself, none is. Read from the kernel's own account of the process,
+/// /proc/PID/smaps.
+@Suite(
+  "Heaps in huge pages",
+  .enabled(if: EndToEndTests.binary != nil, "posttim-report binary not built"),
+  .enabled(
+    if: FileManager.default.fileExists(atPath: "/sys/kernel/mm/transparent_hugepage/enabled"),
+    "the kernel has no transparent huge pages (/sys/kernel/mm/transparent_hugepage)"),
+  .enabled(if: !MemoryLimit.isSet, "the tests run under ulimit -v or -d, which the run inherits"))
 struct HugePageHeapTests {
   /// The mappings of `pid` whose flags carry `hg` (MADV_HUGEPAGE), each as
   /// its smaps header line. Read to the end: `String(contentsOfFile:)`
@@ -30,19 +38,31 @@ struct HugePageHeapTests {
     return advised
   }
 
+  /// Whether a smaps header line's mapping starts on a 64 MiB boundary, as
+  /// a thread's heap does (other advised mappings, such as a staged
+  /// report's, need not).
+  static func startsThreadHeap(_ header: String) -> Bool {
+    let start = header.prefix { $0 != "-" }
+    return UInt64(start, radix: 16).map { $0 % (64 << 20) == 0 } ?? false
+  }
+
   /// Whether `pid` is blocked in read(2) (its /proc syscall line starts with 0).
   static func isReading(_ pid: pid_t) -> Bool {
     ((try? String(contentsOfFile: "/proc/\(pid)/syscall", encoding: .utf8)) ?? "").hasPrefix("0 ")
   }
 
-  /// Runs the binary, through `sh -c` with `shellPrefix`, on a standard
-  /// input that stays open and empty; once it waits in read(2) for the
-  /// list, returns its advised mappings, then lets it end.
-  static func mappingsWhileReading(shellPrefix: String) throws -> [String] {
+  /// Runs the binary, through `sh -c` with `shellPrefix` and `environment`
+  /// added, on a standard input that stays open and empty; once it waits in
+  /// read(2) for the list, returns its advised mappings, then lets it end.
+  static func mappingsWhileReading(shellPrefix: String = "", environment: [String: String] = [:]) throws
+    -> [String]
+  {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
     process.arguments = ["-c", shellPrefix + " exec \"$BIN\" - -f csv"]
-    process.environment = ProgramEnvironment.inherited.merging(["BIN": EndToEndTests.binary!.path]) { $1 }
+    process.environment = ProgramEnvironment.inherited.merging(
+      environment.merging(["BIN": EndToEndTests.binary!.path]) { $1 }
+    ) { $1 }
     let input = Pipe()
     process.standardInput = input
     process.standardOutput = FileHandle.nullDevice
@@ -64,8 +84,16 @@ struct HugePageHeapTests {
 
   @Test("without a memory limit, the main thread's heap is advised for huge pages before the list is read")
   func mainHeapAdvised() throws {
-    let advised = try Self.mappingsWhileReading(shellPrefix: "")
+    let advised = try Self.mappingsWhileReading()
     #expect(advised.contains { $0.hasSuffix("[heap]") }, "\(advised)")
+  }
+
+  @Test(
+    "an environment that tunes malloc itself is left as it is: no heap is advised",
+    arguments: [["GLIBC_TUNABLES": "glibc.malloc.top_pad=0"], ["MALLOC_ARENA_MAX": "2"]])
+  func userTunedMallocLeft(environment: [String: String]) throws {
+    let advised = try Self.mappingsWhileReading(environment: environment)
+    #expect(advised == [])
   }
 
   @Test("under ulimit -v, no mapping is advised for huge pages")
@@ -74,14 +102,16 @@ struct HugePageHeapTests {
     #expect(advised == [])
   }
 
-  @Test("a long run's helper thread allocates from a heap advised for huge pages")
+  @Test(
+    "a long run's helper thread allocates from a heap advised for huge pages",
+    .enabled(if: ProcessInfo.processInfo.activeProcessorCount > 1, "needs two cores, for a helper thread"))
   func helperHeapAdvised() throws {
     let fixture = try MemoryAndThreadLimitTests.Fixture()
     defer { fixture.remove() }
     let process = try fixture.startedRun()
     var helperHeaps: [String] = []
     while process.isRunning && helperHeaps.isEmpty {
-      helperHeaps = Self.advisedMappings(process.processIdentifier).filter { !$0.hasSuffix("]") }
+      helperHeaps = Self.advisedMappings(process.processIdentifier).filter(Self.startsThreadHeap)
       usleep(2_000)
     }
     process.waitUntilExit()

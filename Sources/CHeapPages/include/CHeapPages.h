@@ -15,16 +15,19 @@
 extern "C" {
 #endif
 
-/// Keeps `top_pad` bytes free at the top of every heap (M_TOP_PAD), grows
-/// the calling thread's heap by that much now and advises it for huge
-/// pages; from then on, heap_pages_advise_thread() advises a new thread's
-/// heap. Called once, on the main thread, before any other thread starts.
-/// Returns 0, or -1 when malloc refused the pad (nothing else is done).
+/// Keeps `top_pad` bytes free at the top of every heap (M_TOP_PAD, which
+/// also fixes glibc's mmap threshold at 128 KiB), grows the main heap by
+/// that much now and advises that part for huge pages (a later growth is
+/// not advised); from then on, heap_pages_advise_thread() advises a new
+/// thread's first heap. Called once, on the main thread, before any other
+/// thread starts. Returns 0, or -1 with nothing done when the environment
+/// tunes malloc itself (GLIBC_TUNABLES=glibc.malloc.…, MALLOC_…) or malloc
+/// refused the pad.
 int heap_pages_configure(size_t top_pad);
 
-/// On a thread started after heap_pages_configure(): advises the heap this
-/// thread allocates from for huge pages. Does nothing before it, or when
-/// the thread allocates from the main thread's heap.
+/// On a thread started after heap_pages_configure() did its work: advises
+/// the heap this thread allocates from for huge pages. Does nothing
+/// otherwise, or when the thread allocates from the main heap.
 void heap_pages_advise_thread(void);
 
 #ifdef __cplusplus
