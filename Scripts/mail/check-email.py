@@ -21,6 +21,7 @@ import os
 import subprocess
 import sys
 import time
+import uuid
 from datetime import datetime, timedelta, timezone
 from email import policy
 from pathlib import Path
@@ -221,16 +222,20 @@ def deliver_mode():
     spool = Path("/var/mail/posttimtest")
     if spool.exists():
         spool.write_bytes(b"")
+    # Only this run's messages count: the MTA delivers in the background, so
+    # another check's message may land after the mailbox was emptied.
+    marker = f"deliver-{uuid.uuid4().hex}@example.org"
     for locale in ["fr_CA", "ar_EG"]:
         status, out, err = run(report_args(locale) + [
-            "--send", "--mail-from", FROM, "--mail-to", "posttimtest@localhost"])
+            "--send", "--mail-from", FROM, "--mail-to", "posttimtest@localhost", "--reply-to", marker])
         check(status == 0 and out == b"", f"deliver {locale}: --send exits 0 and writes nothing to stdout", err)
     messages = []
     for _ in range(120):
         if spool.exists() and spool.stat().st_size > 0:
             box = mailbox.mbox(str(spool), create=False)
             stored = [box.get_bytes(key) for key in box.keys()]
-            messages = [(raw, email.message_from_bytes(raw, policy=policy.default)) for raw in stored]
+            messages = [(raw, email.message_from_bytes(raw, policy=policy.default)) for raw in stored
+                        if marker.encode() in raw]
             if len(messages) >= 2:
                 break
         time.sleep(0.5)
