@@ -82,7 +82,7 @@ def main():
             for _ in range(runs):
                 for who in who_runs:
                     command = (ours_command(binary, path, fmt) if who == "ours"
-                               else ["python3", peer, path, fmt, LOCALE, ZONE])
+                               else [sys.executable, peer, path, fmt, LOCALE, ZONE])
                     results[who].append(timed(command, os.path.join(work, f"{who}.{fmt}")))
             counts = {who: rows(os.path.join(work, f"{who}.{fmt}"), fmt, who == "ours") for who in results}
             if any(count not in (None, int(size)) for count in counts.values()):

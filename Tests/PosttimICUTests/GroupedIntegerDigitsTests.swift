@@ -29,11 +29,21 @@ struct GroupedIntegerDigitsTests {
     #expect(!model.withUTF8(10_000_000_000) { _ in Issue.record("10^10 written") })
   }
 
-  @Test("a model is made for fr_CA and es_ES (grouped from five digits), refused for hi_IN (groups by two)")
-  func modelsMadeOrRefused() throws {
-    for (locale, made) in [("fr_CA", true), ("es_ES", true), ("en_US", true), ("hi_IN", false)] {
+  @Test("a model is made for fr_CA, es_ES (grouped from five digits), en_US and hi_IN (groups of two)")
+  func modelsMade() throws {
+    for locale in ["fr_CA", "es_ES", "en_US", "hi_IN", "en_IN"] {
       let formatter = try ICUNumberFormatter(locale: LocaleIdentifier(locale))
-      #expect((GroupedIntegerDigits(formatter) != nil) == made, "\(locale)")
+      #expect(GroupedIntegerDigits(formatter) != nil, "\(locale)")
     }
+  }
+
+  @Test("hi_IN groups by two after the last three digits, as ICU does")
+  func indianGrouping() throws {
+    let model = try #require(GroupedIntegerDigits(ICUNumberFormatter(locale: LocaleIdentifier("hi_IN"))))
+    var written: [String] = []
+    for number in [999, 1_000, 99_999, 100_000, 1_234_567, 9_876_543_210] {
+      _ = model.withUTF8(number) { written.append(String(decoding: $0, as: UTF8.self)) }
+    }
+    #expect(written == ["999", "1,000", "99,999", "1,00,000", "12,34,567", "9,87,65,43,210"])
   }
 }

@@ -1,11 +1,12 @@
 /// An ``ICUNumberFormatter``'s output for whole numbers, written without
-/// ICU: its ten digits and its grouping separator every three digits (from
-/// four or five digits up), learnt from ICU's own output and checked
-/// against it for numbers of every length from 1 to 10 digits. A detail's
-/// entry number is one ICU call per task otherwise (about 1,700
-/// instructions). A format that groups otherwise (by two after the first
-/// three, as in hi_IN), adds signs or marks, or writes a digit as more
-/// than one scalar has no model: nil, and the caller asks ICU.
+/// ICU: its ten digits and its grouping separator after the last three
+/// digits (from four or five digits up), then every three or, as in hi_IN,
+/// every two, learnt from ICU's own output and checked against it for
+/// numbers of every length from 1 to 10 digits. A detail's entry number is
+/// one ICU call per task otherwise (about 1,700 instructions, and a lock
+/// the rendering threads share). A format that groups otherwise, adds
+/// signs or marks, or writes a digit as more than one scalar has no model:
+/// nil, and the caller asks ICU.
 public struct GroupedIntegerDigits: Sendable {
   /// The ten digits' UTF-8, ``digitWidth`` bytes each.
   private let digits: [UInt8]
@@ -14,6 +15,9 @@ public struct GroupedIntegerDigits: Sendable {
   /// The least number written with a separator: 1000, or 10000 where
   /// ICU's minimum grouping digits is 2.
   private let firstGrouped: Int
+  /// Digits in each group before the last three: 3, or 2 (hi_IN's
+  /// "1,00,000").
+  private let secondaryGroup: Int
 
   /// Numbers the model writes; others go to ICU.
   public static let range = 0...9_999_999_999
@@ -54,6 +58,10 @@ public struct GroupedIntegerDigits: Sendable {
     digitWidth = digits[0].count
     separator = Array(grouped[leading.count..<(grouped.count - tail.count)])
     firstGrouped = groupedFrom == 5 ? 10_000 : 1_000
+    // A million shows the groups before the last three: "1 000 000" or "10,00,000".
+    guard let million = formatter.string(1_000_000).map({ Array($0.utf8) }) else { return nil }
+    let byTwo = one + zero + separator + zero + zero + separator + tail
+    secondaryGroup = million == byTwo ? 2 : 3
     for sample in Self.samples {
       var written: [UInt8] = []
       guard let text = formatter.string(Double(sample)), withUTF8(sample, { written = Array($0) }),
@@ -68,14 +76,15 @@ public struct GroupedIntegerDigits: Sendable {
     guard Self.range.contains(value) else { return false }
     let grouped = value >= firstGrouped
     let width = digitWidth
-    // At most 10 digits and 3 separators (``range``), written from the
-    // last digit back: one division by the constant 10 per digit, a
-    // separator after every third (a division by a varying power of ten,
-    // a bounds check per byte and a remainder by 3 per digit cost 300 to
-    // 500 instructions a source line). `start` stays at or above 0: at
-    // most 10 digits and 3 separators are written; a digit's bytes are
-    // `digits[d * width ..< (d + 1) * width]` with d ≤ 9.
-    let capacity = 10 * width + 3 * separator.count
+    // At most 10 digits and 4 separators (``range``, groups of two after
+    // the last three), written from the last digit back: one division by
+    // the constant 10 per digit, a separator after each group (a division
+    // by a varying power of ten, a bounds check per byte and a remainder
+    // per digit cost 300 to 500 instructions a source line). `start` stays
+    // at or above 0: at most 10 digits and 4 separators are written; a
+    // digit's bytes are `digits[d * width ..< (d + 1) * width]` with d ≤ 9.
+    let capacity = 10 * width + 4 * separator.count
+    let secondaryGroup = secondaryGroup
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
       digits.withUnsafeBufferPointer { digits in
         separator.withUnsafeBufferPointer { separator in
@@ -83,6 +92,7 @@ public struct GroupedIntegerDigits: Sendable {
           var start = capacity
           var rest = value
           var inGroup = 0
+          var groupSize = 3
           // Byte by byte: a digit is one to four bytes, a separator two or
           // three, where a call to copy them cost more than the copy.
           func put(_ bytes: UnsafePointer<UInt8>, _ count: Int) {
@@ -90,9 +100,10 @@ public struct GroupedIntegerDigits: Sendable {
             for offset in 0..<count { base[start &+ offset] = bytes[offset] }
           }
           repeat {
-            if grouped, inGroup == 3 {
+            if grouped, inGroup == groupSize {
               put(separator.baseAddress!, separator.count)
               inGroup = 0
+              groupSize = secondaryGroup
             }
             let digit = rest % 10
             rest /= 10
