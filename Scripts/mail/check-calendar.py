@@ -23,11 +23,9 @@ Prints PASS/FAIL lines and "N passed, M failed"; exit 1 on any failure.
 import email
 import importlib.util
 import json
-import mailbox
 import subprocess
 import sys
 import tempfile
-import time
 import uuid
 from datetime import timedelta
 from email import policy
@@ -40,7 +38,7 @@ HERE = Path(__file__).resolve().parent
 spec = importlib.util.spec_from_file_location("check_email", HERE / "check-email.py")
 check_email = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(check_email)
-from checks import check, finish  # noqa: E402  (check-email.py put HERE on sys.path)
+from checks import check, delivered, finish  # noqa: E402  (check-email.py put HERE on sys.path)
 
 # The same binary, mode, example and environment as check-email.py.
 ROOT, BINARY, MODE, EXAMPLE, run = (check_email.ROOT, check_email.BINARY, check_email.MODE, check_email.EXAMPLE,
@@ -182,23 +180,11 @@ def deliver_mode():
     written = calendar_part(email.message_from_bytes(raw_file, policy=policy.default)).get_content()
     status, out, err = run(mail_args("fr_CA", MONDAY) + ["--reply-to", marker, "--send"])
     check(status == 0 and out == b"", "--send --attach-ics exits 0 and prints nothing", err)
-    delivered = None
-    spool = "/var/mail/posttimtest"
-    for _ in range(120):
-        # On a fresh machine the first delivery makes the mailbox: absent until then.
-        if Path(spool).exists():
-            box = mailbox.mbox(spool, factory=None, create=False)
-            for key in box.keys():
-                raw = box.get_bytes(key)
-                if marker.encode() in raw:
-                    delivered = email.message_from_bytes(raw, policy=policy.default)
-            box.close()
-            if delivered:
-                break
-        time.sleep(0.5)
-    check(delivered is not None, "the message is in /var/mail/posttimtest")
-    if delivered:
-        part = calendar_part(delivered)
+    found = delivered(marker)
+    delivered_message = found[0][1] if found else None
+    check(delivered_message is not None, "the message is in /var/mail/posttimtest")
+    if delivered_message:
+        part = calendar_part(delivered_message)
         # The mailbox keeps lines with LF ends (mbox); everything else is kept.
         check(part is not None and part.get_content().replace("\r\n", "\n") == written.replace("\r\n", "\n"),
               "the delivered calendar part is the one written to a file, line for line")

@@ -16,11 +16,9 @@ Prints PASS/FAIL lines and "N passed, M failed"; exit 1 on any failure.
 """
 import email
 import json
-import mailbox
 import os
 import subprocess
 import sys
-import time
 import uuid
 from datetime import datetime, timedelta, timezone
 from email import policy
@@ -28,7 +26,7 @@ from pathlib import Path
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from checks import check, finish  # noqa: E402
+from checks import check, delivered, finish  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 BINARY = sys.argv[1]
@@ -222,23 +220,12 @@ def deliver_mode():
     spool = Path("/var/mail/posttimtest")
     if spool.exists():
         spool.write_bytes(b"")
-    # Only this run's messages count: the MTA delivers in the background, so
-    # another check's message may land after the mailbox was emptied.
     marker = f"deliver-{uuid.uuid4().hex}@example.org"
     for locale in ["fr_CA", "ar_EG"]:
         status, out, err = run(report_args(locale) + [
             "--send", "--mail-from", FROM, "--mail-to", "posttimtest@localhost", "--reply-to", marker])
         check(status == 0 and out == b"", f"deliver {locale}: --send exits 0 and writes nothing to stdout", err)
-    messages = []
-    for _ in range(120):
-        if spool.exists() and spool.stat().st_size > 0:
-            box = mailbox.mbox(str(spool), create=False)
-            stored = [box.get_bytes(key) for key in box.keys()]
-            messages = [(raw, email.message_from_bytes(raw, policy=policy.default)) for raw in stored
-                        if marker.encode() in raw]
-            if len(messages) >= 2:
-                break
-        time.sleep(0.5)
+    messages = delivered(marker, 2)
     check(len(messages) == 2, "both messages delivered to /var/mail/posttimtest", len(messages))
     by_language = {m["Content-Language"]: (raw, m) for raw, m in messages}
     for locale in ["fr_CA", "ar_EG"]:

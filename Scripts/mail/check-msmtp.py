@@ -13,16 +13,11 @@ Received line says it came over SMTP from 127.0.0.1 ("with esmtp"), and
 msmtp's log says it sent it. Prints PASS/FAIL lines and "N passed, M
 failed"; exit 1 on any failure.
 """
-import email
 import importlib.util
-import mailbox
-import os
 import subprocess
 import sys
 import tempfile
-import time
 import uuid
-from email import policy
 from pathlib import Path
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
@@ -30,7 +25,7 @@ HERE = Path(__file__).resolve().parent
 spec = importlib.util.spec_from_file_location("check_email", HERE / "check-email.py")
 check_email = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(check_email)
-from checks import check, finish  # noqa: E402  (check-email.py put HERE on sys.path)
+from checks import check, delivered, finish  # noqa: E402  (check-email.py put HERE on sys.path)
 
 MSMTPRC = """# The test's account: the local exim, no auth, no TLS.
 defaults
@@ -62,18 +57,8 @@ def main():
     check("host=127.0.0.1" in log and "recipients=posttimtest@localhost" in log and "exitcode=EX_OK" in log,
           "msmtp's log: sent to 127.0.0.1 for posttimtest@localhost, EX_OK", log)
 
-    spool = Path("/var/mail/posttimtest")
-    message = None
-    for _ in range(120):
-        if spool.exists():
-            box = mailbox.mbox(str(spool), create=False)
-            for key in box.keys():
-                candidate = email.message_from_bytes(box.get_bytes(key), policy=policy.default)
-                if candidate["Reply-To"] is not None and marker in str(candidate["Reply-To"]):
-                    message = candidate
-            if message is not None:
-                break
-        time.sleep(0.5)
+    found = delivered(marker)
+    message = found[0][1] if found else None
     check(message is not None, "delivered to /var/mail/posttimtest")
     if message is not None:
         check_email.check_message(message, "fr_CA", "msmtp fr_CA", ["posttimtest@localhost"])

@@ -50,6 +50,8 @@ int heap_pages_configure(size_t top_pad) {
   return 0;
 }
 
+void heap_pages_limit_arenas(void) { mallopt(M_ARENA_MAX, 1); }
+
 void heap_pages_advise_thread(void) {
   if (!atomic_load(&configured)) return;
   void *probe = malloc(1);

@@ -58,7 +58,7 @@ public enum MemoryReserve {
   /// is left as it is.
   public static func configureAllocator() {
     if MemoryLimit.isSet {
-      _ = mallopt(-8, 1)  // M_ARENA_MAX
+      heap_pages_limit_arenas()
     } else {
       _ = heap_pages_configure(heapTopPad)
     }
@@ -66,10 +66,6 @@ public enum MemoryReserve {
 
   /// The free space a heap keeps at its top when no memory limit is set.
   static let heapTopPad = 64 << 20
-
-  // glibc's, from <malloc.h>, which the Glibc module leaves out.
-  @_silgen_name("mallopt")
-  private static func mallopt(_ parameter: Int32, _ value: Int32) -> Int32
 
   /// - Returns: the check each stream among `paths` passes as it is read
   ///   (``StreamMemoryGuard``), with the files' need reserved; nil

@@ -1,4 +1,5 @@
-// CHeapPages: malloc's heaps grown in large steps and backed by transparent
+// CHeapPages: how malloc serves a run: one arena under a memory limit;
+// otherwise heaps grown in large steps and backed by transparent
 // huge pages, which glibc does only when GLIBC_TUNABLES asks for it before
 // the program starts (glibc.malloc.top_pad, glibc.malloc.hugetlb).
 //
@@ -24,6 +25,11 @@ extern "C" {
 /// tunes malloc itself (GLIBC_TUNABLES=glibc.malloc.…, MALLOC_…) or malloc
 /// refused the pad.
 int heap_pages_configure(size_t top_pad);
+
+/// One malloc arena for every thread (M_ARENA_MAX 1): under an
+/// address-space limit, each thread's own would reserve 64 MiB of it.
+/// Called on the main thread before any other thread starts.
+void heap_pages_limit_arenas(void);
 
 /// On a thread started after heap_pages_configure() did its work: advises
 /// the heap this thread allocates from for huge pages. Does nothing

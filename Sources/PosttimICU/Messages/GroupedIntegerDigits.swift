@@ -84,7 +84,6 @@ public struct GroupedIntegerDigits: Sendable {
     // at or above 0: at most 10 digits and 4 separators are written; a
     // digit's bytes are `digits[d * width ..< (d + 1) * width]` with d ≤ 9.
     let capacity = 10 * width + 4 * separator.count
-    let secondaryGroup = secondaryGroup
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
       digits.withUnsafeBufferPointer { digits in
         separator.withUnsafeBufferPointer { separator in
