@@ -1,6 +1,7 @@
 import CHeapPages
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// Independent pieces of work run on several cores, for the package's

@@ -1,5 +1,5 @@
 import CHeapPages
-import Foundation
+import FoundationEssentials
 import PosttimReport
 
 #if canImport(Glibc)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The data a template is rendered against: a JSON-like value tree.
 ///
@@ -32,41 +32,6 @@ public enum TemplateValue: Sendable {
   case lazyObject(TemplateObject)
   /// A list read once, item by item, as the template renders it.
   case stream(TemplateStream)
-
-  /// Builds a value from `JSONSerialization` output (`NSNull`, `NSNumber`/`Bool`,
-  /// `String`, arrays and string-keyed dictionaries). Anything else becomes `null`.
-  public init(json: Any) {
-    switch json {
-    case is NSNull:
-      self = .null
-    case let string as String:
-      self = .string(string)
-    case let array as [Any]:
-      self = .list(array.map(TemplateValue.init(json:)))
-    case let dictionary as [String: Any]:
-      self = .object(dictionary.mapValues(TemplateValue.init(json:)))
-    case let number as NSNumber:
-      self = TemplateValue(number: number)
-    case let bool as Bool:
-      self = .bool(bool)
-    case let int as Int:
-      self = .integer(int)
-    case let double as Double:
-      self = .number(double)
-    default:
-      self = .null
-    }
-  }
-
-  private init(number: NSNumber) {
-    // JSONSerialization boxes booleans as NSNumber too ("c" on every platform);
-    // tell them apart so `true` does not render as `1`, and keep ints exact.
-    switch String(cString: number.objCType) {
-    case "c", "B": self = .bool(number.boolValue)
-    case "f", "d": self = .number(number.doubleValue)
-    default: self = .integer(number.intValue)
-    }
-  }
 
   /// The member named `key` of an object; `nil` for anything else or a missing key.
   public subscript(key: String) -> TemplateValue? {

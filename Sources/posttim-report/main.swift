@@ -1,6 +1,7 @@
 // posttim-report: everything but this file lives in PosttimReportCLI, so
 // tests drive the same code in-process.
-import Foundation
+import FoundationEssentials
+import Glibc
 import PosttimReportCLI
 
 // A stack below what a run needs (`ulimit -s 32`) was raised, the binary

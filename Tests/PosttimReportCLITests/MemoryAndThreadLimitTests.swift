@@ -71,9 +71,9 @@ struct MemoryAndThreadLimitTests {
   func addressSpaceLimits() throws {
     let fixture = try Fixture()
     defer { fixture.remove() }
-    // 150,000 and 170,000 KiB ended the reader with "failed to allocate" (134)
-    // or a bad pointer (139).
-    for limit in [150_000, 170_000] {
+    // Under what the list needs, the reader would stop midway with "failed
+    // to allocate" (134) or a bad pointer (139); it is refused before.
+    for limit in [100_000, 120_000] {
       let result = try Self.run(Self.limited("-v \(limit)", fixture.arguments))
       #expect(result.status == 71, "ulimit -v \(limit): \(result.stderr.prefix(300))")
       #expect(result.stderr.hasPrefix("posttim-report: error: not enough memory for the task lists: they need about "))

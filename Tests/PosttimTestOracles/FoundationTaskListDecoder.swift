@@ -54,7 +54,7 @@ public struct FoundationTaskListDecoder: Sendable {
     } catch let error as DecodingError {
       throw Self.explain(error, data: data, file: file)
     } catch {
-      throw TaskListError(.unreadable, file: file, message: "not a property list (\(TaskListDecoder.reason(error)))")
+      throw TaskListError(.unreadable, file: file, message: "not a property list (\(Self.reason(error)))")
     }
   }
 
@@ -70,11 +70,18 @@ public struct FoundationTaskListDecoder: Sendable {
       default: underlying = error
       }
       return TaskListError(
-        .unreadable, file: file, message: "not a property list (\(TaskListDecoder.reason(underlying)))")
+        .unreadable, file: file, message: "not a property list (\(Self.reason(underlying)))")
     }
     if format == .openStep { return TaskListDecoder.notXMLOrBinary(file) }
     let shape = PropertyListValue(foundation: root)?.typeName ?? "an unknown value"
     return TaskListError(
       .invalid, file: file, message: "the root must be an array of task dictionaries, got \(shape)")
+  }
+
+  /// Foundation's message without its Cocoa boilerplate, keeping "at line N".
+  static func reason(_ error: Error) -> String {
+    let nsError = error as NSError
+    let debug = nsError.userInfo["NSDebugDescription"] as? String
+    return debug ?? nsError.localizedDescription
   }
 }

@@ -399,6 +399,14 @@ int32_t cicu_char_hangul_syllable_type(uint32_t c);
 /// 22 PDI.
 int32_t cicu_char_bidi_class(uint32_t c);
 
+// MARK: - Normalization (UAX #15)
+// Implemented in CICUNormalization.c.
+
+/// `text` in Unicode Normalization Form C (`decompose` 0) or D (1), through
+/// ICU's unorm2 instances; preflighting as above.
+int32_t cicu_normalize(int32_t decompose, const uint16_t *text, int32_t length,
+                       uint16_t *out, int32_t capacity, int32_t *status);
+
 // MARK: - System time zones (TZif)
 // Implemented in CICUTimeZones.cpp: ICU's RuleBasedTimeZone exists only in
 // its C++ API. ICU 72 carries its own tz data (2022e); these functions

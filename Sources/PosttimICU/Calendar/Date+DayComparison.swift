@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Date comparison helpers, by instant and by local calendar day.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension DayCalendar {
   /// The other instant with `date`'s wall time, when that wall time occurs

@@ -1,5 +1,5 @@
 import CICUShim
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// Local-day arithmetic in one time zone and locale, through ICU's

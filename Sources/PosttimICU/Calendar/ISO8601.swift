@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// ISO 8601 for machine-facing values: always Gregorian, ASCII digits,
 /// whole seconds (RFC 3339 profile), whatever the report's locale.

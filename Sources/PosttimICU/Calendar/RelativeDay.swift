@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A local day as people say it: a date, or a day counted from today.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A change of a zone's UTC offset: a DST change, or a change of standard
 /// time (Samoa's skipped 30 December 2011).

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The one opener of every file the tool reads as data: task lists, the
 /// config file, templates, catalogs, zone files, `tzdata.zi`. Symbolic

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A path's folders looked up one component at a time, following each
 /// symbolic link only where a ``Rule`` allows, whatever the sysctl says:

@@ -1,5 +1,5 @@
 import CICUShim
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// A range of civil dates written the locale's way by ICU's date-interval

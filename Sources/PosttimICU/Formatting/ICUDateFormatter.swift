@@ -1,5 +1,5 @@
 import CICUShim
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// A system-ICU date formatter for one verbatim pattern, locale and zone.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An ``ICUDateFormatter`` opened on first use. Opening one costs far more
 /// than formatting with it (ICU loads the locale's data and, for a

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A formatter's output kept by local wall time of day, for patterns that
 /// print nothing else but UTC offsets (`HH:mm`, or `HH:mm (OOOO)`; see

@@ -1,5 +1,5 @@
 import CICUShim
-import Foundation
+import FoundationEssentials
 
 /// A validated locale, in ICU's form and as BCP 47.
 ///

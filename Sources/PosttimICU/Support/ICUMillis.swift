@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Date {
   /// The instant as this package hands it to ICU (a `UDate`): whole

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import CICUShim
 
 /// Versions of the system ICU and its data, for `--version` and for

@@ -70,14 +70,3 @@ public enum TerminalText {
   }
 
 }
-
-extension String {
-  /// Without leading and trailing white space (Unicode White_Space).
-  func trimmingWhitespace() -> String {
-    let scalars = unicodeScalars
-    guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-      let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
-    else { return "" }
-    return String(scalars[first...last])
-  }
-}

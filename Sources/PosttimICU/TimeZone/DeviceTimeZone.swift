@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Resolves the device time zone as the C library does, since Foundation's
 /// `TimeZone.current` falls back to UTC silently for `TZ=:Europe/Paris`.
@@ -57,7 +58,7 @@ public enum DeviceTimeZone {
     }
     // Non-blocking, regular files only: a FIFO there is not waited on.
     if let bytes = ZoneFileContents.head(root + "/etc/timezone", count: 256),
-      let zone = try known(String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines), data)
+      let zone = try known(String(decoding: bytes, as: UTF8.self).trimmingWhitespace(), data)
     {
       return Resolution(zone: zone, source: "/etc/timezone", warning: nil)
     }
@@ -119,7 +120,7 @@ public enum DeviceTimeZone {
   /// `America/Toronto` (Debian's form), read in the database `TZDIR` names.
   static func zone(fromLinkText path: String, _ data: SystemTimeZoneData) throws(DateEngineError) -> TimeZoneIdentifier?
   {
-    guard let range = path.range(of: "zoneinfo/", options: .backwards) else { return nil }
+    guard let range = path.ranges(of: "zoneinfo/").last else { return nil }
     var id = String(path[range.upperBound...])
     if id.hasPrefix("posix/") { id.removeFirst("posix/".count) }
     if let plain = TimeZonePath.leapSecondZone(id) {

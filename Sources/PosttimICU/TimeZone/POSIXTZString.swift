@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A POSIX TZ string (POSIX.1-2017 XBD §8.3) read as glibc's `tzset`
 /// reads `TZ` when no zone file has that name: `std offset [dst [offset]
@@ -110,8 +110,8 @@ struct POSIXTZString: Equatable {
     var text = (seconds < 0 ? "-" : "") + String(magnitude / 3600)
     let minutes = magnitude / 60 % 60
     let rest = magnitude % 60
-    if minutes != 0 || rest != 0 { text += String(format: ":%02d", minutes) }
-    if rest != 0 { text += String(format: ":%02d", rest) }
+    if minutes != 0 || rest != 0 { text += ":" + PaddedDigits.decimal(minutes, width: 2) }
+    if rest != 0 { text += ":" + PaddedDigits.decimal(rest, width: 2) }
     return text
   }
 
@@ -253,7 +253,9 @@ extension TimeZoneIdentifier {
         self = .utc(in: systemZones)
         return
       }
-      let id = String(format: "GMT%@%02d:%02d", east < 0 ? "-" : "+", abs(east) / 3600, abs(east) / 60 % 60)
+      let id =
+        "GMT" + (east < 0 ? "-" : "+") + PaddedDigits.decimal(abs(east) / 3600, width: 2) + ":"
+        + PaddedDigits.decimal(abs(east) / 60 % 60, width: 2)
       do {
         self = try TimeZoneIdentifier(id, systemZones: systemZones)
       } catch {

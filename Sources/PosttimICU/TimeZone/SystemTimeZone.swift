@@ -1,5 +1,5 @@
 import CICUShim
-import Foundation
+import FoundationEssentials
 
 /// An ICU time zone built from one system TZif file (RFC 8536), such as
 /// `/usr/share/zoneinfo/Africa/Cairo`, by `cicu_zone_from_tzif`.

@@ -1,5 +1,6 @@
 import CICUShim
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// The system's tz database: the TZif files of a zoneinfo folder

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import CICUShim
 
 /// A validated time zone: an IANA time zone ID from ICU's zone data
@@ -107,8 +108,8 @@ public struct TimeZoneIdentifier: Hashable, Sendable, CustomStringConvertible {
       return false
     }
     guard !id.contains("/"), !id.hasPrefix("GMT"), !POSIXRuleZone.isRuleString(id) else { return true }
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: data.directory, isDirectory: &isDirectory), isDirectory.boolValue
+    var status = stat()
+    guard stat(data.directory, &status) == 0, status.st_mode & S_IFMT == S_IFDIR
     else { return true }  // no system tz database: ICU's list decides
     return FileManager.default.fileExists(atPath: data.directory + "/" + id)
   }

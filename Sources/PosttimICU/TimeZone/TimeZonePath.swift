@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A zone named by a path, as `TZ` takes it: the one reading of
 /// `/usr/share/zoneinfo/Asia/Tokyo`, `:/…`, a copied zone file and a link

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Reads a small regular file whole, through one descriptor.
 ///
@@ -59,7 +60,7 @@ enum ZoneFileContents {
     var filled = 0
     while filled < bytes.count {
       let count = bytes.withUnsafeMutableBytes { buffer in
-        Foundation.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+        Glibc.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
       }
       if count < 0, errno == EINTR { continue }
       if count < 0 { throw Unreadable(reason: "cannot be read: \(describe(errno))") }
@@ -84,7 +85,7 @@ enum ZoneFileContents {
     var filled = 0
     while filled < count {
       let read = bytes.withUnsafeMutableBytes { buffer in
-        Foundation.read(descriptor, buffer.baseAddress! + filled, count - filled)
+        Glibc.read(descriptor, buffer.baseAddress! + filled, count - filled)
       }
       if read < 0, errno == EINTR { continue }
       guard read > 0 else { break }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import PosttimICU
 
 /// Tasks grouped into sections, in display order: an optional overdue

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import PosttimICU
 
 /// The days an agenda shows, as people say them: a first day, a last day

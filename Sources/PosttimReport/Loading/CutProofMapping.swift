@@ -1,5 +1,5 @@
 import CMappingGuard
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
   import Glibc
@@ -225,12 +225,5 @@ public struct TaskListDecoder: Sendable {
 
   package static func notXMLOrBinary(_ file: String) -> TaskListError {
     TaskListError(.unreadable, file: file, message: "not an XML or binary property list")
-  }
-
-  /// Foundation's message without its Cocoa boilerplate, keeping "at line N".
-  package static func reason(_ error: Error) -> String {
-    let nsError = error as NSError
-    let debug = nsError.userInfo["NSDebugDescription"] as? String
-    return debug ?? nsError.localizedDescription
   }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
   import Glibc
@@ -71,7 +71,7 @@ public struct TaskListLoader: Sendable {
     } catch DataFile.Failure.unreadable(let reason) {
       throw TaskListError(.notFound, file: path, message: "cannot be read (\(reason))")
     } catch {
-      throw TaskListError(.notFound, file: path, message: "cannot be read (\(TaskListDecoder.reason(error)))")
+      throw TaskListError(.notFound, file: path, message: "cannot be read (\(error))")
     }
   }
 

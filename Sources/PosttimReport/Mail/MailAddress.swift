@@ -88,8 +88,8 @@ public struct MailAddress: Sendable, Equatable, CustomStringConvertible {
     {
       name = displayName.split(separator: " ").map(String.init)
     } else {
-      let escaped = displayName.replacingOccurrences(of: "\\", with: "\\\\")
-        .replacingOccurrences(of: "\"", with: "\\\"")
+      let escaped = displayName.replacingLiteral("\\", with: "\\\\")
+        .replacingLiteral("\"", with: "\\\"")
       name = ["\"" + escaped + "\""]
     }
     // A word over 76 characters could not be folded: encoded words can.

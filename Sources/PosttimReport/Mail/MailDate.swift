@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import PosttimICU
 
 /// The `Date` header's date-time (RFC 5322 §3.3), such as
@@ -23,7 +23,7 @@ public enum MailDate {
     let local = try ICUDateFormatter(pattern: pattern, locale: .posix, timeZone: .utc)
       .string(from: date.addingTimeInterval(TimeInterval(offset * 60)))
     return local + " " + (offset < 0 ? "-" : "+")
-      + String(format: "%02d%02d", abs(offset) / 60, abs(offset) % 60)
+      + PaddedDigits.decimal(abs(offset) / 60, width: 2) + PaddedDigits.decimal(abs(offset) % 60, width: 2)
   }
 
   /// The year the header writes for `date`.

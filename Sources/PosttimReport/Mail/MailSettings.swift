@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The envelope of `--format email`: who the message is from and to, and
 /// when it was made. The subject and the mail's other words come from the

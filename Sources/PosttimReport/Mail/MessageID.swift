@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A `Message-ID` (RFC 5322 §3.6.4): `<time.random@domain>`, unique per
 /// run: the UTC time to the second and 80 random bits (SystemRandomNumberGenerator,
@@ -8,7 +9,9 @@ public enum MessageID {
   ///   host name; a value that is not a dot-atom becomes `localhost`.
   public static func make(domain: String, now: Date) -> String {
     var generator = SystemRandomNumberGenerator()
-    let random = (0..<10).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+    let random = (0..<10).map { _ in
+      PaddedDigits.hex(Int(UInt8.random(in: 0...255, using: &generator)), width: 2, uppercase: false)
+    }.joined()
     let seconds = Int64(now.timeIntervalSince1970.rounded(.down))
     let right = MailAddress.isDotAtom(Substring(domain)) ? domain : "localhost"
     return "<\(seconds).\(random)@\(right)>"

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One task of a Post'TIM task list (`listeDesTaches.plist`), as the app's
 /// `Tache` class stores it.

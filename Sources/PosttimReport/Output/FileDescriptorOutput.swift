@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import PosttimTemplating
 
 #if canImport(Glibc)

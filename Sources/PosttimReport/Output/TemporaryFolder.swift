@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PosttimICU
 
 /// `TMPDIR` (else `/tmp`), where `--send`'s message file and standard

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import PosttimICU
 
 /// Everything a writer shows, already localized: the agenda as strings.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How two canonically equivalent names differ, for the message refusing
 /// a folder that holds both: "one written NFC, one NFD" is said only when
@@ -9,8 +9,8 @@ enum CanonicalPair {
   /// "one written NFC, one NFD", or "canonically equivalent: both
   /// normalize to NFC '…'" (the NFC form as `spelled` shows it).
   static func kind(_ first: String, _ second: String, spelled: (String) -> String) -> String {
-    let composed = first.precomposedStringWithCanonicalMapping
-    let decomposed = first.decomposedStringWithCanonicalMapping
+    let composed = UnicodeNormalization.nfc(first)
+    let decomposed = UnicodeNormalization.nfd(first)
     // Compared by scalars: `==` on Strings is canonical equivalence, true of any such pair.
     func same(_ one: String, _ other: String) -> Bool { one.unicodeScalars.elementsEqual(other.unicodeScalars) }
     if same(first, composed) && same(second, decomposed) || same(first, decomposed) && same(second, composed) {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import PosttimTemplating
 
 /// Text files laid out like `Templates/` (`html/…`, `markdown/…`,

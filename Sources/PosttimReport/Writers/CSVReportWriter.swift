@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import PosttimTemplating
 
 /// CSV per RFC 4180, ready for spreadsheets: a header row, then one row per

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import PosttimICU
 import PosttimTemplating
 
@@ -200,7 +200,7 @@ public struct EmailReportWriter: ReportWriter {
     let paragraph =
       "<p role=\"note\" style=\"margin:0 0 1em;padding:.5em;border:1px solid #c90;\">"
       + HTMLEscaping.escape(note) + "</p>\n"
-    guard let body = page.range(of: "<body"), let close = page[body.upperBound...].firstIndex(of: ">") else {
+    guard let body = page.firstRange(of: "<body"), let close = page[body.upperBound...].firstIndex(of: ">") else {
       return paragraph + page
     }
     var result = page

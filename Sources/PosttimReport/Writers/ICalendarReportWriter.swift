@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import PosttimTemplating
 
 /// iCalendar (RFC 5545): one VCALENDAR, one VEVENT per task, in agenda

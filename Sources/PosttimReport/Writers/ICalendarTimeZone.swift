@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import PosttimICU
 
 /// A VTIMEZONE component (RFC 5545 §3.6.5) for one zone and one year,

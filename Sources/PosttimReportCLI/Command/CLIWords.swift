@@ -16,6 +16,6 @@ enum CLIWords {
 
   /// `message` with every library phrase in the command line's words.
   static func replacing(in message: String) -> String {
-    phrases.reduce(message) { $0.replacingOccurrences(of: $1.0, with: $1.1) }
+    phrases.reduce(message) { $0.replacingLiteral($1.0, with: $1.1) }
   }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PosttimReport
 
 /// The process's streams, injectable so tests run the CLI in-process.

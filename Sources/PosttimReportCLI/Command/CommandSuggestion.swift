@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import PosttimReport
 
 /// "did you mean 'preview'?" for a mistyped command: `posttim-report

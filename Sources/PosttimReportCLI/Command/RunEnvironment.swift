@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a run reads besides its options: the environment's variables, the
 /// clock, whether standard output is a terminal, and where warnings go.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import PosttimReport
 
 #if canImport(Glibc)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import PosttimICU
 
 /// The config file: default option values for runs without a terminal

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A command's options: its command line over the config file
 /// (``ConfigFile``), `--config FILE`, else the user's default file when it

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Shell completion scripts generated from the option declarations:
 /// `posttim-report --generate-completion-script bash|zsh|fish`.
@@ -159,12 +159,12 @@ enum CompletionScript {
   /// backslashes and compgen's own expansion another, so `\t` is written
   /// `\\\\t` to be offered as `\t` (and not as `t`).
   static func compgenWords(_ values: [String]) -> String {
-    values.map { $0.replacingOccurrences(of: "\\", with: "\\\\\\\\") }.joined(separator: " ")
+    values.map { $0.replacingLiteral("\\", with: "\\\\\\\\") }.joined(separator: " ")
   }
 
   static func zshEscape(_ text: String) -> String {
-    text.replacingOccurrences(of: "'", with: "'\\''").replacingOccurrences(of: "[", with: "\\[")
-      .replacingOccurrences(of: "]", with: "\\]").replacingOccurrences(of: ":", with: "\\:")
+    text.replacingLiteral("'", with: "'\\''").replacingLiteral("[", with: "\\[")
+      .replacingLiteral("]", with: "\\]").replacingLiteral(":", with: "\\:")
   }
 
   /// One candidate as fish reads a word: `;`, `|` and the like are fish
@@ -179,6 +179,6 @@ enum CompletionScript {
   }
 
   static func fishEscape(_ text: String) -> String {
-    text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+    text.replacingLiteral("\\", with: "\\\\").replacingLiteral("'", with: "\\'")
   }
 }

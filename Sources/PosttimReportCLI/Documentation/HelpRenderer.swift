@@ -94,7 +94,7 @@ enum HelpRenderer {
     let lines = wrap(text, width: 100 - indent)
     let first =
       left.count < indent - 1
-      ? left.padding(toLength: indent, withPad: " ", startingAt: 0)
+      ? left + String(repeating: " ", count: indent - left.count)
       : left + "\n" + String(repeating: " ", count: indent)
     return first + lines.joined(separator: "\n" + String(repeating: " ", count: indent))
   }

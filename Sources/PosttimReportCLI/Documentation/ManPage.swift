@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import PosttimReport
 
 /// `posttim-report.1`, the man page in roff (man(7) macros), generated from
@@ -150,7 +150,8 @@ enum ManPage {
       switch scalar {
       case "\\": escaped += "\\e"
       case "-": escaped += "\\-"
-      case _ where !scalar.isASCII: escaped += "\\[u" + String(format: "%04X", scalar.value) + "]"
+      case _ where !scalar.isASCII:
+        escaped += "\\[u" + PaddedDigits.hex(Int(scalar.value), width: 4, uppercase: true) + "]"
       default: escaped.unicodeScalars.append(scalar)
       }
     }

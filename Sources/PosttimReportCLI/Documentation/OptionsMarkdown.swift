@@ -36,6 +36,6 @@ enum OptionsMarkdown {
 
   /// A GFM table cell: `|` escaped, so it does not end the cell.
   static func cell(_ text: String) -> String {
-    text.replacing("|", with: "\\|")
+    text.replacingLiteral("|", with: "\\|")
   }
 }

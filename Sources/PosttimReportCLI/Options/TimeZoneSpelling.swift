@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import PosttimICU
 
 /// `-z` as `TZ` takes it, and forgiving of case: a zone of the tz
@@ -44,7 +44,7 @@ enum TimeZoneSpelling {
   /// with its target; else those whose last part is the closest to it by
   /// spelling (`Torontoo`); else the closest whole name.
   static func suggestion(for text: String, in names: TZDataNames) -> String? {
-    let wanted = text.lowercased().replacingOccurrences(of: " ", with: "_")
+    let wanted = text.lowercased().replacingLiteral(" ", with: "_")
     func lastPart(_ name: String) -> String { String(name.split(separator: "/").last ?? "").lowercased() }
     var sameCity = names.names.filter { $0.contains("/") && lastPart($0) == wanted }
     if sameCity.isEmpty, !wanted.contains("/") {
@@ -98,7 +98,7 @@ enum TimeZoneSpelling {
     let opposite: Character = sign == "+" ? "-" : "+"
     let west = sign == "+" ? "−" : "+"
     let east = sign == "+" ? "+" : "−"
-    let hhmm = String(format: "%02d:%02d", hours, minutes)
+    let hhmm = PaddedDigits.decimal(hours, width: 2) + ":" + PaddedDigits.decimal(minutes, width: 2)
     let other = name == "GMT" && written != nil ? "ICU as" : "most readers as"
     throw UsageError(
       "time zone \"\(text)\" is ambiguous (POSIX reads it as UTC\(west)\(hhmm), \(other) UTC\(east)\(hhmm)); "
@@ -132,7 +132,8 @@ enum TimeZoneSpelling {
     let minutes = numbers.count > 1 ? numbers[1] : 0
     guard numbers[0] != 0 || minutes != 0 else { return .utc(in: data) }
     return try TimeZoneIdentifier(
-      String(format: "GMT%@%02d:%02d", bytes[0] == UInt8(ascii: "+") ? "+" : "-", numbers[0], minutes),
+      "GMT" + (bytes[0] == UInt8(ascii: "+") ? "+" : "-") + PaddedDigits.decimal(numbers[0], width: 2) + ":"
+        + PaddedDigits.decimal(minutes, width: 2),
       systemZones: data)
   }
 }

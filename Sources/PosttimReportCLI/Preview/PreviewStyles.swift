@@ -30,7 +30,7 @@ struct PreviewStyles {
   /// The shipped partials (the preview does not read `--template-dir`).
   init(resources: any ResourceFiles = EmbeddedResources()) {
     func partial(_ name: String) -> String {
-      (resources.text(at: "html/style/\(name).mustache") ?? "").trimmingCharacters(in: .newlines)
+      (resources.text(at: "html/style/\(name).mustache") ?? "").trimmingLineBreaks()
     }
     sheet = partial("sheet")
     body = partial("body")

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import PosttimICU
 
 /// The rows of a preview: one per (date, locale), dates in command-line

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import PosttimICU
 
 /// Wall times that a time zone skips or repeats (a DST change): `preview`
@@ -21,7 +21,10 @@ enum WallTimeCheck {
   ) -> String? {
     guard case .localDateTime(let day, let hour, let minute, let second) = value else { return nil }
     let (year, month, dayOfMonth) = day.gregorian
-    let asked = String(format: "%04d-%02d-%02dT%02d:%02d:%02d", year, month, dayOfMonth, hour, minute, second)
+    let asked =
+      [year, month, dayOfMonth].enumerated().map { PaddedDigits.decimal($1, width: $0 == 0 ? 4 : 2) }
+      .joined(separator: "-") + "T"
+      + [hour, minute, second].map { PaddedDigits.decimal($0, width: 2) }.joined(separator: ":")
     let offset = calendar.utcOffset(at: date)
     let chosen = ISO8601.localString(date, offsetSeconds: offset)
     if !chosen.hasPrefix(asked) {

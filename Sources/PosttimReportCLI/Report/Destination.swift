@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import PosttimICU
 import PosttimReport
 
@@ -35,7 +35,7 @@ enum Destination: Sendable {
     guard let outputPath, outputPath != "-" else { return .standardOutput }
     let destination: Destination =
       outputPath.contains(localePlaceholder)
-      ? .filePerLocale(locales.map { outputPath.replacingOccurrences(of: localePlaceholder, with: $0.languageTag) })
+      ? .filePerLocale(locales.map { outputPath.replacingLiteral(localePlaceholder, with: $0.languageTag) })
       : .file(outputPath)
     for path in destination.paths {
       do {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What a named input is, by identity (`st_dev`, `st_ino`), of any kind
 /// but a folder: a regular file, or the pipe, socket or device a path such

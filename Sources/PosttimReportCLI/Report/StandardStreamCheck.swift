@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PosttimReport
 
 /// Standard output and standard error are outputs too: neither may be a

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The width a terminal report may use when `--width` is not given:
 /// `COLUMNS` (POSIX: "the user's preferred width in column positions"),

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import PosttimICU
 
 /// When a reader's mail is due: at wall time `at` (default 06:00) on each
@@ -36,7 +36,7 @@ struct RosterDue: Equatable, Sendable {
 
   /// `HH:MM` for minutes after midnight.
   static func wallText(_ minutes: Int) -> String {
-    String(format: "%02d:%02d", minutes / 60, minutes % 60)
+    PaddedDigits.decimal(minutes / 60, width: 2) + ":" + PaddedDigits.decimal(minutes % 60, width: 2)
   }
 
   init(now: Date, calendar: DayCalendar, at minutes: Int) {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import PosttimICU
 import PosttimReport
 
@@ -42,7 +42,7 @@ struct RosterFile: Sendable {
   /// under two names keeps one journal and one lock; a hard link, which no
   /// path tells from the file, is a roster of its own.
   var name: String {
-    let file = (identity as NSString).lastPathComponent
+    let file = PathText.lastComponent(identity)
     return file.lowercased().hasSuffix(".csv") ? String(file.dropLast(4)) : file
   }
 
@@ -64,7 +64,7 @@ struct RosterFile: Sendable {
     let (bytes, resolved) = try Self.readTrusted(path)
     identity = resolved
     try RosterFileMemory.checkRows(path, bytes: bytes)
-    let folder = (path as NSString).deletingLastPathComponent
+    let folder = PathText.deletingLastComponent(path)
     var errors: [RosterError] = []
     var columns: [Column?]? = nil
     var readers = RosterReaders(folder: folder, optionColumns: 0)

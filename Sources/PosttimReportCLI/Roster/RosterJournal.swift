@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import PosttimReport
 
 #if canImport(Glibc)
@@ -195,7 +195,7 @@ final class RosterJournal {
 
   /// A path on one line: backslash and line feed escaped.
   static func escaped(_ path: String) -> String {
-    path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\n", with: "\\n")
+    path.replacingLiteral("\\", with: "\\\\").replacingLiteral("\n", with: "\\n")
   }
 
   /// The records of a journal's complete lines.

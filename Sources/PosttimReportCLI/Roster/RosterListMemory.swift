@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import PosttimParallel
 
 /// The memory the readers' task lists need while threads read and render
 /// them side by side, checked against `ulimit -v`/`-d` before each list is
@@ -12,7 +13,7 @@ import Foundation
 /// fit alone fails.
 final class RosterListMemory: @unchecked Sendable {
   /// Guards `held`; signalled when a reservation is released.
-  private let condition = NSCondition()
+  private let condition = Condition()
   /// The estimates of the lists being read and rendered now.
   private var held = 0
 
@@ -23,23 +24,23 @@ final class RosterListMemory: @unchecked Sendable {
     let locales = plan.presentation.locales.count
     let needed = MemoryReserve.need(
       inputs: plan.inputs, locales: locales, heldWhole: plan.output.isHeldWhole(locales: locales))
-    condition.lock()
-    defer { condition.unlock() }
-    while let short = MemoryReserve.shortfall(needed + MemoryReserve.headroom + held) {
-      guard held > 0 else {
-        throw Refusal(lists: plan.inputs, needed: needed + MemoryReserve.headroom, limit: short.text)
+    return try condition.withLock { () throws(Refusal) -> Int in
+      while let short = MemoryReserve.shortfall(needed + MemoryReserve.headroom + held) {
+        guard held > 0 else {
+          throw Refusal(lists: plan.inputs, needed: needed + MemoryReserve.headroom, limit: short.text)
+        }
+        condition.wait()
       }
-      condition.wait()
+      held += needed
+      return needed
     }
-    held += needed
-    return needed
   }
 
   func release(_ reserved: Int) {
-    condition.lock()
-    held -= reserved
-    condition.broadcast()
-    condition.unlock()
+    condition.withLock {
+      held -= reserved
+      condition.broadcast()
+    }
   }
 
   /// A reader's list too big for the memory a limit leaves.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import PosttimICU
 
 /// What one `posttim-report roster` run was asked: the roster, how to

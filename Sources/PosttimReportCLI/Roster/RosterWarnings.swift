@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// A roster run's warnings, each naming its row and reader ("row 4 (zoe):

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The text of an XML `<data>` element: Base64 (RFC 4648 §4) with white
 /// space anywhere (Foundation writes it in indented lines of 68 or 76

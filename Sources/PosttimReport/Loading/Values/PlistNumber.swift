@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The text of XML `<integer>` and `<real>` elements.
 enum PlistNumber {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import PosttimICU
 
 /// Validates one task dictionary key by key, as a reader delivers it, into

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A fast, strict reader for the XML that property list writers produce,
 /// in front of expat: it hands ``XMLPlistReader`` the same element and

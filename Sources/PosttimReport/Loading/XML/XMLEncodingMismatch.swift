@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension XMLPlistReader {
   /// Why expat found the declared encoding wrong, from the start of the
@@ -16,7 +16,7 @@ extension XMLPlistReader {
     }
     let ascii = String(decoding: bytes.filter { $0 != 0 && $0 < 0x80 }, as: UTF8.self)
     var declared = "it declares"
-    if let key = ascii.range(of: "encoding"),
+    if let key = ascii.firstRange(of: "encoding"),
       let open = ascii[key.upperBound...].firstIndex(where: { $0 == "\"" || $0 == "'" })
     {
       let rest = ascii[ascii.index(after: open)...]

@@ -1,5 +1,6 @@
 import CExpat
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Reads an XML property list (Apple's PropertyList-1.0 DTD) as a stream
 /// of expat events, validating each task as its dictionary closes: no
@@ -373,7 +374,7 @@ final class XMLPlistReader {
       }
       textCount = end
     } else if chunk.contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x09 && $0 != 0x0D }) {
-      let shown = String(decoding: chunk, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+      let shown = String(decoding: chunk, as: UTF8.self).trimmingWhitespace()
       fail(.unreadable, "text outside a value: \"\(TaskListError.printable(shown, limit: 30))\"")
     } else {
       spacingBytes &+= count

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How long before a task its reminder fires (`--remind 15m,1d`): one
 /// VALARM's TRIGGER, relative to the event's start (RFC 5545 §3.8.6.3).
@@ -21,7 +21,7 @@ public struct ReminderLeadTime: Hashable, Sendable, CustomStringConvertible {
   /// Parses one lead time.
   /// - Throws: ``ReminderLeadTimeError`` naming the text and what is wrong.
   public init(_ text: String) throws(ReminderLeadTimeError) {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let trimmed = text.trimmingHorizontalSpace()
     guard let first = trimmed.unicodeScalars.first else { throw ReminderLeadTimeError(text, .empty) }
     if first == "-" || first == "+" { throw ReminderLeadTimeError(text, .signed) }
     let parsed = first == "P" || first == "p" ? Self.duration(trimmed) : Self.shortForm(trimmed)

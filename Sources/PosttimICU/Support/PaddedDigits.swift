@@ -1,0 +1,23 @@
+/// Integers as printf's `%0Nd`, `%0Nx` and `%0NX` write them: at least
+/// `width` characters, zeros after a minus sign.
+///
+/// Why not `String(format:)`: it lives in Foundation's full module, whose
+/// static copy (with a second ICU) costs every run milliseconds at start.
+public enum PaddedDigits {
+  /// `value` in decimal, zero-padded to `width` digits (`%0*d`).
+  public static func decimal(_ value: Int, width: Int) -> String {
+    padded(value, radix: 10, uppercase: false, width: width)
+  }
+
+  /// `value` in hexadecimal, zero-padded to `width` digits (`%0*x`, `%0*X`).
+  public static func hex(_ value: Int, width: Int, uppercase: Bool) -> String {
+    padded(value, radix: 16, uppercase: uppercase, width: width)
+  }
+
+  private static func padded(_ value: Int, radix: Int, uppercase: Bool, width: Int) -> String {
+    let digits = String(value.magnitude, radix: radix, uppercase: uppercase)
+    let sign = value < 0 ? "-" : ""
+    let zeros = String(repeating: "0", count: max(0, width - sign.count - digits.count))
+    return sign + zeros + digits
+  }
+}
