@@ -50,12 +50,45 @@ struct FoundationReplacementTests {
     }
   }
 
-  @Test("PathText.standardized works out . and .. on the text, from the current folder")
-  func standardized() {
-    #expect(PathText.standardized("/srv/out/./../out/alice.eml") == "/srv/out/alice.eml")
-    #expect(PathText.standardized("/srv//out/alice.eml") == "/srv/out/alice.eml")
+  @Test("PathText.lexical works out . and .. on the text, from the current folder, links not followed")
+  func lexical() throws {
+    #expect(PathText.lexical("/srv/out/./../out/alice.eml") == "/srv/out/alice.eml")
+    #expect(PathText.lexical("/srv//out/alice.eml") == "/srv/out/alice.eml")
+    #expect(PathText.lexical("/..") == "/")
     let here = FileManager.default.currentDirectoryPath
-    #expect(PathText.standardized("lists/../alice.plist") == here + "/alice.plist")
+    #expect(PathText.lexical("lists/../alice.plist") == here + "/alice.plist")
+    let (folder, link) = try Self.folderWithLink()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    #expect(PathText.lexical(link + "/../out/zoe.eml") == folder + "/r/out/zoe.eml")
+  }
+
+  @Test("PathText.resolved follows the links of the part that exists and works out the rest on the text")
+  func resolved() throws {
+    let (folder, link) = try Self.folderWithLink()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    // r/lnk -> elsewhere/sub: its ".." is elsewhere, as the kernel reads it.
+    #expect(PathText.resolved(link + "/../out/zoe.eml") == folder + "/elsewhere/out/zoe.eml")
+    #expect(PathText.resolved(folder + "/r/./missing/../out//zoe.eml") == folder + "/r/out/zoe.eml")
+    #expect(PathText.resolved(folder + "/r/out/") == folder + "/r/out")
+    let here = FileManager.default.currentDirectoryPath
+    #expect(PathText.resolved("no-such-folder/../a.eml") == PathText.resolved(here) + "/a.eml")
+  }
+
+  /// A real folder (`realpath`'d, as /tmp may be a link) holding `r/out`,
+  /// `elsewhere/sub`, and `r/lnk`, a link to `elsewhere/sub`.
+  static func folderWithLink() throws -> (folder: String, link: String) {
+    let made = FileManager.default.temporaryDirectory.appending(path: "pathtext-\(UUID().uuidString)").path
+    for sub in ["r/out", "elsewhere/sub", "elsewhere/out"] {
+      try FileManager.default.createDirectory(atPath: made + "/" + sub, withIntermediateDirectories: true)
+    }
+    let folder = try #require(
+      realpath(made, nil).map { pointer in
+        defer { free(pointer) }
+        return String(cString: pointer)
+      })
+    try FileManager.default.createSymbolicLink(
+      atPath: folder + "/r/lnk", withDestinationPath: folder + "/elsewhere/sub")
+    return (folder, folder + "/r/lnk")
   }
 
   @Test("NFC and NFD from the system ICU agree with Foundation's canonical mappings")

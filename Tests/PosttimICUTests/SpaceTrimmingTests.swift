@@ -43,6 +43,22 @@ struct SpaceTrimmingTests {
     #expect("\r\n.sheet { }\n\n".trimmingLineBreaks() == ".sheet { }")
   }
 
+  @Test("white space and line breaks: agrees with Foundation's .whitespacesAndNewlines, U+200B included")
+  func whitespaceAndNewlinesAgreeWithFoundation() {
+    let scalars = (0...0x3000).compactMap { Unicode.Scalar(UInt32($0)) }.filter {
+      $0.value < 0x80 || $0.properties.isWhitespace || $0.properties.generalCategory == .format
+        || $0.properties.generalCategory == .spaceSeparator
+    }
+    for scalar in scalars + ["\u{FEFF}", "\u{301}"] {
+      for text in ["\(scalar)junk", "junk\(scalar)", "\(scalar)\(scalar)a\(scalar)b\(scalar)", "\(scalar)"] {
+        #expect(
+          text.trimmingWhitespaceAndNewlines() == text.trimmingCharacters(in: .whitespacesAndNewlines),
+          "U+\(String(scalar.value, radix: 16))")
+      }
+    }
+    #expect("\u{200B}Europe/Paris\u{200B}\n".trimmingWhitespaceAndNewlines() == "Europe/Paris")
+  }
+
   @Test("white space: every Unicode White_Space scalar at either end goes, inner ones stay")
   func whiteSpace() {
     #expect("\u{3000} America/Toronto\n\u{85}".trimmingWhitespace() == "America/Toronto")

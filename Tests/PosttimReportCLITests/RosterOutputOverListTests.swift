@@ -60,4 +60,57 @@ struct RosterOutputOverListTests {
       ))
     #expect(try Data(contentsOf: URL(fileURLWithPath: copy)) == before)
   }
+
+  /// The binary run in `folder`, so that the roster and `-o` can be relative.
+  static func run(in folder: String, _ arguments: [String]) throws -> Subprocess.Result {
+    try Subprocess.run(
+      "/bin/sh", ["-c", "cd \"$0\" && exec \"$@\"", folder, EndToEndTests.binary!.path] + arguments,
+      environment: ["LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"])
+  }
+
+  @Test("a list spelled from the current folder with .. that is a reader's DIR/ID.eml: refused (64), the list kept")
+  func relativeSpelling() throws {
+    let fixture = try RosterFixture("")
+    defer { fixture.remove() }
+    let folder = fixture.folder.path
+    let spelled = "../" + fixture.folder.lastPathComponent + "/out/victim.eml"
+    try "id,list,time-zone,mail-to\nfirst,\(spelled),UTC,z@example.org\nvictim,tasks.plist,UTC,z@example.org\n"
+      .write(toFile: fixture.roster, atomically: true, encoding: .utf8)
+    try FileManager.default.createDirectory(atPath: folder + "/out", withIntermediateDirectories: false)
+    let victim = folder + "/out/victim.eml"
+    try FileManager.default.copyItem(atPath: folder + "/tasks.plist", toPath: victim)
+    let before = try Data(contentsOf: URL(fileURLWithPath: victim))
+    let result = try Self.run(
+      in: folder,
+      [
+        "roster", "roster.csv", "-o", "out", "--state", "state", "--mail-from", "r@example.org", "--now",
+        "2026-12-01T12:00:00Z",
+      ])
+    #expect(result.status == 64)
+    #expect(
+      result.stderr.hasPrefix(
+        "posttim-report: error: roster 'roster.csv', row 3: output 'out/victim.eml' is the list of row 2; "
+          + "refusing to overwrite a task list\n"), "\(result.stderr)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: victim)) == before)
+  }
+
+  @Test("a link before .. leads elsewhere: a list there named like a reader's output is no clash, both written")
+  func linkBeforeParent() throws {
+    let fixture = try RosterFixture(
+      "id,list,time-zone,mail-to\nzoe,tasks.plist,UTC,z@example.org\nnoa,lnk/../out/zoe.eml,UTC,z@example.org\n")
+    defer { fixture.remove() }
+    let folder = fixture.folder.path
+    for sub in ["out", "elsewhere/sub", "elsewhere/out"] {
+      try FileManager.default.createDirectory(atPath: folder + "/" + sub, withIntermediateDirectories: true)
+    }
+    // lnk/.. is elsewhere, as the kernel reads the path: noa's list is elsewhere/out/zoe.eml.
+    try FileManager.default.createSymbolicLink(atPath: folder + "/lnk", withDestinationPath: "elsewhere/sub")
+    let list = folder + "/elsewhere/out/zoe.eml"
+    try FileManager.default.copyItem(atPath: folder + "/tasks.plist", toPath: list)
+    let before = try Data(contentsOf: URL(fileURLWithPath: list))
+    let (status, _, stderr) = try EndToEndTests.run(arguments(fixture, out: folder + "/out"))
+    #expect(status == 0, "\(stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/out").sorted() == ["noa.eml", "zoe.eml"])
+    #expect(try Data(contentsOf: URL(fileURLWithPath: list)) == before)
+  }
 }

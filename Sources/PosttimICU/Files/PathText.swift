@@ -1,34 +1,31 @@
 import FoundationEssentials
+import Glibc
 
-/// Path arithmetic on the text alone, as `NSString`'s path methods do it:
-/// no file is looked at and no link followed.
+/// Path arithmetic as `NSString`'s path methods do it.
 public enum PathText {
   /// The last component: `/a/b.csv` → `b.csv`, `/a/b/` → `b`, `/` → `/`.
   public static func lastComponent(_ path: String) -> String {
-    let trimmed = withoutTrailingSlashes(path)
-    guard trimmed != "/", let slash = trimmed.lastIndex(of: "/") else { return trimmed }
-    return String(trimmed[trimmed.index(after: slash)...])
+    let fixed = fixingSlashes(path)
+    guard fixed != "/", let slash = fixed.lastIndex(of: "/") else { return fixed }
+    return String(fixed[fixed.index(after: slash)...])
   }
 
   /// The path without its last component: `/a/b.csv` → `/a`, `/a` → `/`,
-  /// `b.csv` → `` (the current folder).
+  /// `b.csv` → `` (the current folder); `//` is one slash.
   public static func deletingLastComponent(_ path: String) -> String {
-    let trimmed = withoutTrailingSlashes(path)
-    guard let slash = trimmed.lastIndex(of: "/") else { return "" }
-    if trimmed == "/" { return "/" }
-    let folder = withoutTrailingSlashes(String(trimmed[..<slash]))
-    return folder.isEmpty ? "/" : folder
+    let fixed = fixingSlashes(path)
+    guard let slash = fixed.lastIndex(of: "/") else { return "" }
+    return slash == fixed.startIndex ? "/" : String(fixed[..<slash])
   }
 
-  /// An absolute path with `.` and `..` worked out on the text (from the
-  /// current folder for a relative one): two spellings of one path compare
-  /// equal.
-  public static func standardized(_ path: String) -> String {
+  /// An absolute path with `.` and `..` worked out on the text alone (from
+  /// the current folder for a relative one), links not followed: the path
+  /// as written.
+  public static func lexical(_ path: String) -> String {
     // Not URL.standardized: for a relative file URL it drops the current
     // folder ("a/../b" became "/b").
-    let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     var parts: [Substring] = []
-    for part in absolute.split(separator: "/", omittingEmptySubsequences: true) {
+    for part in absolute(path).split(separator: "/") {
       switch part {
       case ".": continue
       case "..": _ = parts.popLast()
@@ -38,9 +35,44 @@ public enum PathText {
     return "/" + parts.joined(separator: "/")
   }
 
-  private static func withoutTrailingSlashes(_ path: String) -> String {
-    var trimmed = Substring(path)
-    while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
-    return String(trimmed)
+  /// The file `path` names: an absolute path with every link in its
+  /// existing part followed (realpath(3)), and the part that does not
+  /// exist yet worked out on the text. Two spellings of one file, or of
+  /// one file still to be made, give the same text.
+  public static func resolved(_ path: String) -> String {
+    resolvedAbsolute(lexicalSlashes(absolute(path)))
+  }
+
+  private static func resolvedAbsolute(_ path: String) -> String {
+    if path == "/" { return path }
+    if let real = realPath(path) { return real }
+    let folder = resolvedAbsolute(deletingLastComponent(path))
+    switch lastComponent(path) {
+    case ".": return folder
+    // The folder is a real path here: its text's parent is its parent.
+    case "..": return deletingLastComponent(folder)
+    case let name: return (folder == "/" ? "" : folder) + "/" + name
+    }
+  }
+
+  private static func realPath(_ path: String) -> String? {
+    guard let real = realpath(path, nil) else { return nil }
+    defer { free(real) }
+    return String(cString: real)
+  }
+
+  private static func absolute(_ path: String) -> String {
+    path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+  }
+
+  /// `path` with repeated slashes made one and a trailing one dropped.
+  private static func fixingSlashes(_ path: String) -> String {
+    guard path.contains("/") else { return path }
+    let fixed = lexicalSlashes(path)
+    return path.hasPrefix("/") ? fixed : String(fixed.dropFirst())
+  }
+
+  private static func lexicalSlashes(_ path: String) -> String {
+    "/" + path.split(separator: "/").joined(separator: "/")
   }
 }

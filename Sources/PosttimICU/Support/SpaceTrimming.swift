@@ -23,6 +23,13 @@ extension String {
     trimmingScalars { $0.properties.isWhitespace }
   }
 
+  /// The text without leading and trailing white space and line breaks as
+  /// Foundation's `CharacterSet.whitespacesAndNewlines` has them on Linux:
+  /// Unicode White_Space and, as CoreFoundation still has it, U+200B.
+  public func trimmingWhitespaceAndNewlines() -> String {
+    trimmingScalars { $0.properties.isWhitespace || $0 == "\u{200B}" }
+  }
+
   /// The text without the leading and trailing scalars `isTrimmed` accepts.
   func trimmingScalars(_ isTrimmed: (Unicode.Scalar) -> Bool) -> String {
     let scalars = unicodeScalars

@@ -58,7 +58,7 @@ public enum DeviceTimeZone {
     }
     // Non-blocking, regular files only: a FIFO there is not waited on.
     if let bytes = ZoneFileContents.head(root + "/etc/timezone", count: 256),
-      let zone = try known(String(decoding: bytes, as: UTF8.self).trimmingWhitespace(), data)
+      let zone = try known(String(decoding: bytes, as: UTF8.self).trimmingWhitespaceAndNewlines(), data)
     {
       return Resolution(zone: zone, source: "/etc/timezone", warning: nil)
     }

@@ -20,14 +20,14 @@ enum RosterOutputCheck {
     let realFolder = walked(folder, rule: .callerOrRoot)
     for reader in roster.readers {
       if linkedOutput(reader.list, folder: folder, realFolder: realFolder, roster: roster) != nil { continue }
-      let path = PathText.standardized(reader.list)
+      let path = PathText.resolved(reader.list)
       if rowByPath[path] == nil { rowByPath[path] = reader.row }
       if let id = FileIdentity(path: reader.list), rowByFile[id] == nil { rowByFile[id] = reader.row }
     }
     var errors: [RosterError] = []
     for index in roster.readers.indices {
       let output = folder + "/" + roster.readers.id(at: index) + ".eml"
-      let byPath = rowByPath[PathText.standardized(output)]
+      let byPath = rowByPath[PathText.resolved(output)]
       guard let listRow = byPath ?? FileIdentity(path: output).flatMap({ rowByFile[$0] }) else { continue }
       let row = roster.readers[index].row
       errors.append(
@@ -70,8 +70,8 @@ enum RosterOutputCheck {
     let name = String(real.dropFirst(realFolder.count + 1))
     guard name.hasSuffix(".eml"), !name.contains("/") else { return nil }
     // As written, links not followed.
-    let plain = PathText.standardized(list)
-    guard plain != real, plain != PathText.standardized(folder + "/" + name) else { return nil }
+    let plain = PathText.lexical(list)
+    guard plain != real, plain != PathText.lexical(folder + "/" + name) else { return nil }
     let id = String(name.dropLast(4))
     guard let index = roster.readers.indices.first(where: { roster.readers.id(at: $0) == id }) else { return nil }
     return (roster.readers[index].row, name)

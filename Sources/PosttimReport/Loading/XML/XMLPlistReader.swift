@@ -374,7 +374,7 @@ final class XMLPlistReader {
       }
       textCount = end
     } else if chunk.contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x09 && $0 != 0x0D }) {
-      let shown = String(decoding: chunk, as: UTF8.self).trimmingWhitespace()
+      let shown = String(decoding: chunk, as: UTF8.self).trimmingWhitespaceAndNewlines()
       fail(.unreadable, "text outside a value: \"\(TaskListError.printable(shown, limit: 30))\"")
     } else {
       spacingBytes &+= count
