@@ -1,7 +1,8 @@
 // The C part of the shim (the C++ parts: CICUMessages.cpp,
 // CICUFormatting.cpp, CICUTimeZones.cpp; CICUCharacters.c, CICUWeekData.c,
-// CICUDateIntervals.c, CICUNormalization.c). Only these files include ICU. See include/CICUShim.h for the contract of each
-// function; comments here only say why.
+// CICUDateIntervals.c, CICUNormalization.c). Only these files include ICU.
+// See include/CICUShim.h for the contract of each function; comments here
+// only say why.
 #include "CICUShim.h"
 #include "CICUDisplayContext.h"
 #include "CICUFirstWeekday.h"

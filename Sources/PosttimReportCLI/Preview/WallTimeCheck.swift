@@ -20,11 +20,8 @@ enum WallTimeCheck {
     for value: ISO8601.Value, resolvedTo date: Date, in calendar: DayCalendar, zone: TimeZoneIdentifier
   ) -> String? {
     guard case .localDateTime(let day, let hour, let minute, let second) = value else { return nil }
-    let (year, month, dayOfMonth) = day.gregorian
     let asked =
-      [year, month, dayOfMonth].enumerated().map { PaddedDigits.decimal($1, width: $0 == 0 ? 4 : 2) }
-      .joined(separator: "-") + "T"
-      + [hour, minute, second].map { PaddedDigits.decimal($0, width: 2) }.joined(separator: ":")
+      day.iso8601 + "T" + [hour, minute, second].map { PaddedDigits.decimal($0, width: 2) }.joined(separator: ":")
     let offset = calendar.utcOffset(at: date)
     let chosen = ISO8601.localString(date, offsetSeconds: offset)
     if !chosen.hasPrefix(asked) {
