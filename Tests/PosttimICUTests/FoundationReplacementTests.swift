@@ -8,7 +8,7 @@ import Testing
 /// own answers here (the tests may link it).
 @Suite("Stand-ins for Foundation's String(format:), literal replacement, NSString paths and normalization")
 struct FoundationReplacementTests {
-  @Test("PaddedDigits writes what String(format:) writes for %0Nd, %0Nx and %0NX")
+  @Test("PaddedDigits writes what String(format:) writes for %0Nd, %0No, %0Nx, %0NX and U+%04X")
   func paddedDigits() {
     for value in [0, 1, 7, 9, 10, 42, 99, 100, 255, 4095, 65_535, 123_456, -1, -42] {
       for width in 1...5 {
@@ -18,6 +18,12 @@ struct FoundationReplacementTests {
           #expect(PaddedDigits.hex(value, width: width, uppercase: true) == String(format: "%0\(width)X", value))
         }
       }
+    }
+    for mode in [0, 0o644, 0o1777, 0o7777] {
+      #expect(PaddedDigits.octal(mode, width: 4) == String(format: "%04o", mode))
+    }
+    for value: UInt32 in [0, 0x1F, 0xA0, 0x2028, 0xFFFF, 0x1F600, 0x10FFFF] {
+      #expect(PaddedDigits.codePoint(value) == String(format: "U+%04X", value))
     }
     #expect(PaddedDigits.hex(0x1F600, width: 4, uppercase: true) == "1F600")
   }

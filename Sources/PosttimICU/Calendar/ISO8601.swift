@@ -116,10 +116,9 @@ public enum ISO8601 {
       + (rest == 0 ? "" : ":" + pad(rest, 2))
   }
 
+  /// `width` digits and, before them, a minus sign (ISO 8601's expanded years).
   static func pad(_ value: Int, _ width: Int) -> String {
-    let digits = String(abs(value))
-    let padded = String(repeating: "0", count: max(0, width - digits.count)) + digits
-    return value < 0 ? "-" + padded : padded
+    (value < 0 ? "-" : "") + PaddedDigits.decimal(abs(value), width: width)
   }
 
   /// A parsed ISO 8601 value: a calendar date, or a date-time with or

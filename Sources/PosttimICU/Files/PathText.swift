@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 /// Path arithmetic as `NSString`'s path methods do it.
@@ -45,7 +44,7 @@ public enum PathText {
 
   private static func resolvedAbsolute(_ path: String) -> String {
     if path == "/" { return path }
-    if let real = realPath(path) { return real }
+    if let real = real(path) { return real }
     let folder = resolvedAbsolute(deletingLastComponent(path))
     switch lastComponent(path) {
     case ".": return folder
@@ -55,14 +54,22 @@ public enum PathText {
     }
   }
 
-  private static func realPath(_ path: String) -> String? {
+  /// `path` with every link followed, realpath(3); nil when it does not exist.
+  static func real(_ path: String) -> String? {
     guard let real = realpath(path, nil) else { return nil }
     defer { free(real) }
     return String(cString: real)
   }
 
+  /// The current folder, getcwd(3); nil when it cannot be named.
+  static func currentFolder() -> String? {
+    guard let text = getcwd(nil, 0) else { return nil }
+    defer { free(text) }
+    return String(cString: text)
+  }
+
   private static func absolute(_ path: String) -> String {
-    path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    path.hasPrefix("/") ? path : (currentFolder() ?? "") + "/" + path
   }
 
   /// `path` with repeated slashes made one and a trailing one dropped.

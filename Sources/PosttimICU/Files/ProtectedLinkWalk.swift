@@ -92,7 +92,7 @@ package enum ProtectedLinkWalk {
     } else if let start {
       (current, resolved) = (openat(start.descriptor, ".", folderFlags), start.path)
     } else {
-      (current, resolved) = (open(".", folderFlags), currentFolder() ?? ".")
+      (current, resolved) = (open(".", folderFlags), PathText.currentFolder() ?? ".")
     }
     guard current >= 0 else { return WalkedPath(descriptor: -1, path: path, error: errno) }
     // Why the folder stood in is not trusted: said at the next step, so
@@ -307,12 +307,6 @@ package enum ProtectedLinkWalk {
   private static func isForeign(_ owner: uid_t, in info: stat) -> Bool {
     let stickyAndOpen = info.st_mode & S_ISVTX != 0 && info.st_mode & S_IWOTH != 0
     return stickyAndOpen && owner != geteuid() && owner != info.st_uid
-  }
-
-  private static func currentFolder() -> String? {
-    guard let text = getcwd(nil, 0) else { return nil }
-    defer { free(text) }
-    return String(cString: text)
   }
 
   /// The kernel's limit on links followed in one lookup (MAXSYMLINKS).

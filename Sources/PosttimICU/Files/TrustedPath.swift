@@ -106,7 +106,6 @@ package enum TrustedPath {
 
   /// `0644`: the permission bits, in octal.
   package static func octal(_ mode: mode_t) -> String {
-    let digits = String(mode & 0o7777, radix: 8)
-    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    PaddedDigits.octal(Int(mode & 0o7777), width: 4)
   }
 }

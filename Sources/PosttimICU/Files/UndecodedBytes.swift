@@ -15,7 +15,7 @@ public enum UndecodedBytes {
         consumed += encoded.count
       case .error(let length):
         for byte in bytes[consumed..<consumed + length] {
-          text += "\\x" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+          text += "\\x" + PaddedDigits.hex(Int(byte), width: 2, uppercase: true)
         }
         consumed += length
       case .emptyInput: return text

@@ -31,8 +31,7 @@ enum LocaleIdentifierText {
 
   /// `U+00A0 NO-BREAK SPACE`; control characters have no Unicode name.
   private static func name(of scalar: Unicode.Scalar) -> String {
-    let hex = String(scalar.value, radix: 16, uppercase: true)
-    let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    let code = PaddedDigits.codePoint(scalar.value)
     if let name = scalar.properties.name { return "\(code) \(name)" }
     return scalar.properties.generalCategory == .control ? "\(code) (a control character)" : code
   }

@@ -72,7 +72,7 @@ public final class SystemTimeZoneData: Sendable {
   /// The TZif database under `directory` (the value of `TZDIR`, or `/usr/share/zoneinfo`).
   public init(directory: String) {
     self.directory = directory
-    self.resolvedDirectory = Self.realPath(directory)
+    self.resolvedDirectory = PathText.real(directory)
     self.folderFault = Self.folderFault(directory)
     self.version = Self.readVersion(directory + "/tzdata.zi")
   }
@@ -200,7 +200,7 @@ public final class SystemTimeZoneData: Sendable {
       if !error.isLoop { return .unusable(path: path, reason: "is refused: \(error.reason)", isZoneFault: false) }
     }
     guard resolvedDirectory != nil else { return .missing }  // no tz database here: ICU's zones
-    guard let resolved = Self.realPath(path) else {
+    guard let resolved = PathText.real(path) else {
       let error = errno
       // No such file is a zone the system does not have; a dangling
       // link, a loop or a folder it may not read is a broken one.
@@ -258,12 +258,6 @@ public final class SystemTimeZoneData: Sendable {
           }
         }
     }
-  }
-
-  private static func realPath(_ path: String) -> String? {
-    guard let resolved = realpath(path, nil) else { return nil }
-    defer { free(resolved) }
-    return String(cString: resolved)
   }
 
   private static func readVersion(_ path: String) -> String? {

@@ -328,13 +328,11 @@ struct CatalogJSONReader {
     let scalar = String(decoding: bytes[index...].prefix(4), as: UTF8.self).unicodeScalars.first!
     if scalar == "\0" { return "a NUL byte" }
     if scalar.isASCII, scalar.value >= 0x20, scalar.value < 0x7F { return "'\(scalar)'" }
-    return "U+\(hex4(scalar.value))"
+    return PaddedDigits.codePoint(scalar.value)
   }
 
-  private func hex4(_ value: UInt32) -> String {
-    let digits = String(value, radix: 16, uppercase: true)
-    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-  }
+  /// `00E9`: a `\u` escape's four digits.
+  private func hex4(_ value: UInt32) -> String { PaddedDigits.hex(Int(value), width: 4, uppercase: true) }
 
   /// "line 3, column 9" for the byte at `offset`. A line ends at LF, CR LF
   /// or a lone CR, as editors count them (and config files here do).

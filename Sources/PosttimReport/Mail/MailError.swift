@@ -47,7 +47,7 @@ public struct MailError: Error, Equatable, CustomStringConvertible {
     case "\r": return "carriage return (CR)"
     case "\n": return "line feed (LF)"
     case "\0": return "NUL"
-    default: return "control character U+" + PaddedDigits.hex(Int(scalar.value), width: 4, uppercase: true)
+    default: return "control character " + PaddedDigits.codePoint(scalar.value)
     }
   }
 }

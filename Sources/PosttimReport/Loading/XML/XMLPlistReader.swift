@@ -228,7 +228,7 @@ final class XMLPlistReader {
         byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D
       {
         reason =
-          "the control character U+00\(byte < 0x10 ? "0" : "")\(String(byte, radix: 16, uppercase: true)) is not allowed in XML"
+          "the control character \(PaddedDigits.codePoint(UInt32(byte))) is not allowed in XML"
       } else if let context = XML_GetInputContext(parser, &offset, &size), offset < size,
         UInt8(bitPattern: context[Int(offset)]) >= 0x80
       {
@@ -258,8 +258,7 @@ final class XMLPlistReader {
     var iterator = bytes.makeIterator()
     var decoder = UTF8()
     if case .scalarValue(let scalar) = decoder.decode(&iterator) {
-      let hex = String(scalar.value, radix: 16, uppercase: true)
-      return "the character U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex) is not allowed here"
+      return "the character \(PaddedDigits.codePoint(scalar.value)) is not allowed here"
     }
     return "invalid UTF-8 (byte 0x\(String(bytes[0], radix: 16, uppercase: true)))"
   }

@@ -1,3 +1,4 @@
+import PosttimICU
 import PosttimTemplating
 
 /// One locale's HTML page cut into what `html/locales.mustache` places in
@@ -51,36 +52,9 @@ enum HTMLPageParts {
   }
 
   private static func prefixingIDs(in html: UnsafeBufferPointer<UInt8>, with prefix: String) -> String {
-    let patterns = replacements(prefix)
     var bytes = html[...]
     if bytes.first == UInt8(ascii: "\n") { bytes = bytes.dropFirst() }
-    var result: [UInt8] = []
-    result.reserveCapacity(bytes.count + bytes.count / 16)
-    var copied = bytes.startIndex
-    var index = bytes.startIndex
-    // A pattern is looked for only where its first byte is.
-    var isFirstByte = [Bool](repeating: false, count: 256)
-    for pattern in patterns { isFirstByte[Int(pattern.from[0])] = true }
-    while index < bytes.endIndex {
-      guard isFirstByte[Int(bytes[index])],
-        let pattern = patterns.first(where: { starts(bytes, at: index, with: $0.from) })
-      else {
-        index += 1
-        continue
-      }
-      result.append(contentsOf: bytes[copied..<index])
-      result.append(contentsOf: pattern.to)
-      index += pattern.from.count
-      copied = index
-    }
-    result.append(contentsOf: bytes[copied...])
-    return String(decoding: result, as: UTF8.self)
-  }
-
-  private static func starts(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, at index: Int, with pattern: [UInt8]) -> Bool {
-    guard bytes.endIndex - index >= pattern.count else { return false }
-    for offset in pattern.indices where bytes[index + offset] != pattern[offset] { return false }
-    return true
+    return LiteralReplacement.replacing(replacements(prefix), in: bytes) ?? String(decoding: bytes, as: UTF8.self)
   }
 
   /// Just past the `>` of the first `<body …>` tag.
@@ -102,7 +76,7 @@ enum HTMLPageParts {
   private static func find(_ pattern: [UInt8], in bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
     var index = bytes.startIndex
     while let first = bytes[index...].firstIndex(of: pattern[0]) {
-      if starts(bytes, at: first, with: pattern) { return first }
+      if LiteralReplacement.starts(bytes, at: first, with: pattern) { return first }
       index = first + 1
     }
     return nil
@@ -111,7 +85,7 @@ enum HTMLPageParts {
   private static func findLast(_ pattern: [UInt8], in bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
     var index = bytes.endIndex - pattern.count
     while index >= bytes.startIndex {
-      if starts(bytes, at: index, with: pattern) { return index }
+      if LiteralReplacement.starts(bytes, at: index, with: pattern) { return index }
       index -= 1
     }
     return nil
