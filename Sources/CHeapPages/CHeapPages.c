@@ -16,6 +16,9 @@ static const uintptr_t threadHeapSize = (uintptr_t)64 << 20;
 static const uintptr_t hugePageSize = (uintptr_t)2 << 20;
 static const size_t nonMainArena = 4;
 static atomic_bool configured;
+static atomic_bool advised;
+// The main heap's pad, page-aligned to huge pages; empty until configured.
+static uintptr_t padStart, padEnd;
 
 extern char **environ;
 
@@ -44,16 +47,21 @@ int heap_pages_configure(size_t top_pad) {
   }
   for (int index = 0; index < count; index += 1) free(blocks[index]);
   uintptr_t after = (uintptr_t)sbrk(0);
-  uintptr_t start = (before + hugePageSize - 1) & ~(hugePageSize - 1);
-  if (after > start) madvise((void *)start, after - start, MADV_HUGEPAGE);
+  padStart = (before + hugePageSize - 1) & ~(hugePageSize - 1);
+  padEnd = after > padStart ? after : padStart;
   atomic_store(&configured, 1);
   return 0;
+}
+
+void heap_pages_advise(void) {
+  if (!atomic_load(&configured) || atomic_exchange(&advised, 1)) return;
+  if (padEnd > padStart) madvise((void *)padStart, padEnd - padStart, MADV_HUGEPAGE);
 }
 
 void heap_pages_limit_arenas(void) { mallopt(M_ARENA_MAX, 1); }
 
 void heap_pages_advise_thread(void) {
-  if (!atomic_load(&configured)) return;
+  if (!atomic_load(&advised)) return;
   void *probe = malloc(1);
   if (probe == NULL) return;
   if (((size_t *)probe)[-1] & nonMainArena) {

@@ -46,8 +46,9 @@ public enum MemoryReserve {
   /// fraction of that.
   ///
   /// Without a limit, each heap keeps ``heapTopPad`` free at its top, and
-  /// the main heap's first pad and each helper thread's heap are backed by
-  /// transparent huge pages (CHeapPages). glibc otherwise grows a helper
+  /// for a long list (``adviseHugePages(forReading:)``) the main heap's
+  /// first pad and each helper thread's heap are backed by transparent
+  /// huge pages (CHeapPages). glibc otherwise grows a helper
   /// thread's heap a few pages at a time and gives back its freed top at
   /// once: a 100k-task report made 1,430 `mprotect` calls and 15,000 page
   /// faults, 1,800 with the pad in huge pages (peak RSS 70 → 74 MiB). The
@@ -66,6 +67,19 @@ public enum MemoryReserve {
 
   /// The free space a heap keeps at its top when no memory limit is set.
   static let heapTopPad = 64 << 20
+
+  /// Lists of at least this many bytes in all (about 15,000 tasks as XML)
+  /// are read into heaps backed by huge pages. A shorter run touches less
+  /// than the 2 MiB that the first touch of a huge page zeroes.
+  static let hugePageListBytes = 4 << 20
+
+  /// Before `paths` are read: advises the heaps for huge pages when the
+  /// lists are long (``hugePageListBytes``) or of unknown length (a
+  /// stream), after ``configureAllocator()`` set the pad.
+  static func adviseHugePages(forReading paths: [String]) {
+    let streams = paths.contains { isStream($0) }
+    if streams || inputBytes(paths) >= hugePageListBytes { heap_pages_advise() }
+  }
 
   /// - Returns: the check each stream among `paths` passes as it is read
   ///   (``StreamMemoryGuard``), with the files' need reserved; nil
@@ -137,8 +151,17 @@ public enum MemoryReserve {
 
   /// A regular file's size; 0 for anything else (checked when read).
   private static func inputSize(_ path: String) -> Int {
+    status(path).map { $0.st_mode & S_IFMT == S_IFREG ? Int($0.st_size) : 0 } ?? 0
+  }
+
+  /// Whether `path` (`-`: standard input) is there and not a regular
+  /// file: a pipe, a FIFO, a terminal.
+  private static func isStream(_ path: String) -> Bool {
+    status(path).map { $0.st_mode & S_IFMT != S_IFREG } ?? false
+  }
+
+  private static func status(_ path: String) -> stat? {
     var info = stat()
-    let found = path == "-" ? fstat(0, &info) == 0 : stat(path, &info) == 0
-    return found && info.st_mode & S_IFMT == S_IFREG ? Int(info.st_size) : 0
+    return (path == "-" ? fstat(0, &info) : stat(path, &info)) == 0 ? info : nil
   }
 }

@@ -109,3 +109,29 @@ struct FoundationReplacementTests {
     }
   }
 }
+
+@Suite("The process environment without ProcessInfo")
+struct ProcessEnvironmentTests {
+  @Test("ProcessEnvironment.variables() is ProcessInfo's environment dictionary")
+  func sameAsProcessInfo() {
+    #expect(ProcessEnvironment.variables() == ProcessInfo.processInfo.environment)
+  }
+
+  @Test("an entry without '=' is left out, the first of two with one name kept, bad UTF-8 repaired")
+  func entries() {
+    let texts: [[UInt8]] = [
+      Array("A=1".utf8), Array("NOEQUALS".utf8), Array("A=2".utf8), Array("B==x=".utf8), Array("=empty".utf8),
+      Array("C=".utf8), [0x44, 0x3D, 0x72, 0xE9, 0x73, 0x75, 0x6D, 0xE9],
+    ]
+    let copies = texts.map { bytes in
+      let copy = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
+      for (index, byte) in bytes.enumerated() { copy[index] = CChar(bitPattern: byte) }
+      copy[bytes.count] = 0
+      return copy
+    }
+    defer { copies.forEach { $0.deallocate() } }
+    let table: [UnsafeMutablePointer<CChar>?] = copies + [nil]
+    let variables = table.withUnsafeBufferPointer { ProcessEnvironment.variables(from: $0.baseAddress!) }
+    #expect(variables == ["A": "1", "B": "=x=", "": "empty", "C": "", "D": "r\u{FFFD}sum\u{FFFD}"])
+  }
+}

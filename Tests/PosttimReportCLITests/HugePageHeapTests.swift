@@ -7,10 +7,10 @@ import TestSupport
   import Glibc
 #endif
 
-/// Without a memory limit, the run's heaps are advised for transparent
-/// huge pages (the main thread's from the start, each helper thread's when
-/// it starts); under `ulimit -v`, or when the environment tunes malloc
-/// itself, none is. Read from the kernel's own account of the process,
+/// Without a memory limit, a long list's run has its heaps advised for
+/// transparent huge pages (the main thread's before the list is read, each
+/// helper thread's when it starts); a short list's run, a run under
+/// `ulimit -v`, or one whose environment tunes malloc itself, has none. Read from the kernel's own account of the process,
 /// /proc/PID/smaps.
 @Suite(
   "Heaps in huge pages",
@@ -72,17 +72,67 @@ struct HugePageHeapTests {
       try? input.fileHandleForWriting.close()
       process.waitUntilExit()
     }
-    let pid = process.processIdentifier
-    var waited = 0
-    while !isReading(pid) && process.isRunning && waited < 2_000 {
-      usleep(5_000)
-      waited += 1
-    }
-    #expect(isReading(pid), "the run never waited for its list")
-    return advisedMappings(pid)
+    #expect(waited(process, until: isReading), "the run never waited for its list")
+    return advisedMappings(process.processIdentifier)
   }
 
-  @Test("without a memory limit, the main thread's heap is advised for huge pages before the list is read")
+  /// Polls `process` (for 10 s at most) until `state` holds of its PID or
+  /// it ends. Returns whether `state` holds.
+  static func waited(_ process: Process, until state: (pid_t) -> Bool) -> Bool {
+    var polls = 0
+    while !state(process.processIdentifier) && process.isRunning && polls < 2_000 {
+      usleep(5_000)
+      polls += 1
+    }
+    return state(process.processIdentifier)
+  }
+
+  /// Runs the binary on a list of `taskCount` tasks in a regular file,
+  /// its CSV report to a pipe that is not read: once the report fills the
+  /// pipe and the run waits in write(2), returns its advised mappings,
+  /// then reads the pipe to the end.
+  static func mappingsWhileWriting(taskCount: Int) throws -> [String] {
+    let folder = FileManager.default.temporaryDirectory.appending(path: "posttim-pages-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let list = folder.appending(path: "tasks.plist")
+    try StaleTemporaryFileTests.bigList(taskCount).write(to: list, atomically: false, encoding: .utf8)
+    let process = Process()
+    process.executableURL = EndToEndTests.binary
+    process.arguments = [list.path, "-f", "csv", "--now", "2026-11-30T14:00:00Z", "-z", "UTC", "--days", "60"]
+    process.environment = ProgramEnvironment.inherited
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    #expect(waited(process, until: isWriting), "the run never waited to write its report")
+    let advised = advisedMappings(process.processIdentifier)
+    _ = try output.fileHandleForReading.readToEnd()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    return advised
+  }
+
+  /// Whether `pid` is blocked in write(2).
+  static func isWriting(_ pid: pid_t) -> Bool {
+    ((try? String(contentsOfFile: "/proc/\(pid)/syscall", encoding: .utf8)) ?? "").hasPrefix("1 ")
+  }
+
+  @Test("a short list in a regular file is read into ordinary pages: a huge page's first touch zeroes 2 MiB")
+  func shortListNotAdvised() throws {
+    // 1,000 tasks: 330 KiB of XML, a 150 KiB report, more than a pipe holds.
+    let advised = try Self.mappingsWhileWriting(taskCount: 1_000)
+    #expect(!advised.contains { $0.hasSuffix("[heap]") }, "\(advised)")
+  }
+
+  @Test("a list of 4 MiB or more in a regular file is read into a heap advised for huge pages")
+  func longListAdvised() throws {
+    let advised = try Self.mappingsWhileWriting(taskCount: 15_000)
+    #expect(advised.contains { $0.hasSuffix("[heap]") }, "\(advised)")
+  }
+
+  @Test(
+    "without a memory limit, a list read from a stream, of unknown length, is read into a heap advised for huge pages")
   func mainHeapAdvised() throws {
     let advised = try Self.mappingsWhileReading()
     #expect(advised.contains { $0.hasSuffix("[heap]") }, "\(advised)")

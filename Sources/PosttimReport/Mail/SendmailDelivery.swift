@@ -138,7 +138,7 @@ public enum SendmailDelivery {
   /// - Throws: ``Failure`` when an entry is refused or none has it.
   static func programPath(
     _ name: String, untrusted: (_ program: String) -> String? = { _ in nil },
-    environment: [String: String] = ProcessInfo.processInfo.environment
+    environment: [String: String] = ProcessEnvironment.variables()
   ) throws(Failure) -> String {
     guard !name.isEmpty, !name.contains("/") else { return name }
     let search = environment["PATH"] ?? "/bin:/usr/bin"

@@ -9,7 +9,7 @@ import PosttimICU
 package enum TemporaryFolder {
   /// The folder as the environment names it, for messages.
   package static var named: String {
-    ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    getenv("TMPDIR").flatMap { $0.pointee == 0 ? nil : String(cString: $0) } ?? "/tmp"
   }
 
   /// `folder` walked by descriptor, its links followed under the rule;

@@ -27,7 +27,7 @@ public enum UndecodableInput {
       getenv(name).map { Array(UnsafeBufferPointer(start: $0, count: strlen($0))) }
     }
     var command = ReportCommand(
-      arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
+      arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessEnvironment.variables())
     command.refusal = refusal
     return command
   }
@@ -50,7 +50,7 @@ public enum UndecodableInput {
   }
 
   static func isUTF8(_ bytes: [CChar]) -> Bool {
-    String(validating: bytes.lazy.map { UInt8(bitPattern: $0) }, as: UTF8.self) != nil
+    bytes.withUnsafeBytes { String(validating: $0, as: UTF8.self) != nil }
   }
 
   /// The text with each byte that is not part of a UTF-8 character as
