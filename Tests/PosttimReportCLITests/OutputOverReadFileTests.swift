@@ -88,4 +88,32 @@ struct OutputOverReadFileTests {
     )
     #expect(try Data(contentsOf: URL(fileURLWithPath: list)) == before)
   }
+
+  @Test(
+    "a read file spelled 'FILE/.' is not read (66 or 78, Not a directory), so -o FILE cannot replace it",
+    arguments: [
+      ("list", "", 66, "posttim-report: error: {file}/.: cannot be read (Not a directory)\n"),
+      ("config", "--config", 78, "posttim-report: error: {file}/.: cannot read the config file (Not a directory)\n"),
+      (
+        "template", "--template", 66,
+        "posttim-report: error: {file}/.: cannot be read (Not a directory) (a template is a text file)\n"
+      ),
+    ])
+  func dotAfterAFile(kind: String, option: String, status: Int32, message: String) throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let list = folder.appending(path: "tasks.plist").path
+    try FileManager.default.copyItem(atPath: TestPaths.example.path, toPath: list)
+    let file = kind == "list" ? list : folder.appending(path: kind).path
+    if kind == "config" { try "locale = fr_CA\n".write(toFile: file, atomically: false, encoding: .utf8) }
+    if kind == "template" { try "x {{title}}\n".write(toFile: file, atomically: false, encoding: .utf8) }
+    let before = try Data(contentsOf: URL(fileURLWithPath: file))
+    let input = kind == "list" ? [file + "/."] : [list, option, file + "/."]
+    let (exit, stdout, stderr) = try EndToEndTests.run(
+      input + ["-z", "UTC", "--now", "2026-11-30T14:00:00Z", "-o", file])
+    #expect(exit == status)
+    #expect(stdout == "")
+    #expect(stderr == message.replacingOccurrences(of: "{file}", with: file))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
+  }
 }

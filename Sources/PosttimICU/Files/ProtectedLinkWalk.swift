@@ -116,7 +116,13 @@ package enum ProtectedLinkWalk {
     var pending = path.split(separator: "/").reversed().map(String.init)
     var links = 0
     while let component = pending.popLast() {
-      if component == "." { continue }
+      if component == "." {
+        // `file/.` names nothing (ENOTDIR), as the kernel reads it: not the file.
+        var info = stat()
+        guard fstat(current, &info) == 0, info.st_mode & S_IFMT != S_IFDIR else { continue }
+        errno = ENOTDIR
+        return failed(current, at: resolved, path: resolved + "/.", pending: pending)
+      }
       if let distrust {
         guard component != ".." else { try refuse(distrust) }
         try refuseLookUp(component, in: current, at: resolved, because: distrust)
