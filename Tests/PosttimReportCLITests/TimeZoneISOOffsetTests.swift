@@ -62,11 +62,12 @@ struct TimeZoneISOOffsetTests {
   }
 
   @Test(
-    "-z takes an ISO 8601 offset alone, east of Greenwich positive",
+    "-z takes an ISO 8601 offset alone, east of Greenwich positive, and its Z for UTC",
     arguments: [
       ("+05:00", "Mon, 01 Jun 2026 17:00:00 +0500"), ("-03:30", "Mon, 01 Jun 2026 08:30:00 -0330"),
       ("+0530", "Mon, 01 Jun 2026 17:30:00 +0530"), ("+14", "Tue, 02 Jun 2026 02:00:00 +1400"),
       ("-00:00", "Mon, 01 Jun 2026 12:00:00 +0000"), ("Etc/GMT-5", "Mon, 01 Jun 2026 17:00:00 +0500"),
+      ("Z", "Mon, 01 Jun 2026 12:00:00 +0000"), ("z", "Mon, 01 Jun 2026 12:00:00 +0000"),
     ])
   func isoOffsetsTaken(zone: String, date: String) {
     let (status, run) = Self.email(["-z", zone])

@@ -128,7 +128,7 @@ enum ReportOptions {
       "time-zone", short: "z", value: "ID", default: "the device zone",
       help:
         "IANA time zone ID (America/Toronto), a zone file's path, or POSIX TZ rules (AEST-10AEDT,M10.1.0,M4.1.0/3), "
-        + "as TZ takes them; or an ISO 8601 offset (+05:30, -03:00: east of Greenwich positive)",
+        + "as TZ takes them; or an ISO 8601 offset (+05:30, -03:00: east of Greenwich positive; Z: UTC)",
       discussion: "Also :America/Toronto; a path is a file in the zoneinfo folder, a copy of one of its "
         + "zone files or a link to one (read as that zone; any other file is refused). "
         + "GMT+5 and GMT+05:00 are refused: TZ reads them as UTC−5, ICU as UTC+5. "

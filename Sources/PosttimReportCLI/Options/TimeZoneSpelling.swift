@@ -7,7 +7,7 @@ import PosttimICU
 /// (`/usr/share/zoneinfo/Asia/Tokyo`, a copied zone file, a link), a POSIX
 /// TZ string (`JST-9`, `<+03>-3`, `UTC0`, `AEST-10AEDT,M10.1.0,M4.1.0/3`,
 /// ``POSIXTZString``), or, beyond what `TZ` takes, an ISO 8601 offset
-/// alone (`+05:00`, `-0330`, `+14`: east of Greenwich positive).
+/// alone (`+05:00`, `-0330`, `+14`: east of Greenwich positive; `Z`: UTC).
 /// For anything else a zone is suggested: those whose last part is the
 /// text (`Montreal`: America/Montreal, a link to America/Toronto), else a
 /// near miss. A valid zone is taken as it is, never replaced by another.
@@ -111,6 +111,7 @@ enum TimeZoneSpelling {
   /// start with a sign and a digit (no zone name does).
   /// - Throws: a usage error for one that is malformed or out of range.
   static func isoOffset(_ text: String, in data: SystemTimeZoneData) throws -> TimeZoneIdentifier? {
+    if text == "Z" || text == "z" { return .utc(in: data) }
     let bytes = Array(text.utf8)
     guard bytes.count >= 2, bytes[0] == UInt8(ascii: "+") || bytes[0] == UInt8(ascii: "-"),
       (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[1])
