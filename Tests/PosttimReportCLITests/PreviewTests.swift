@@ -48,6 +48,28 @@ struct PreviewTests {
         + "de_DE,America/Toronto,2026-11-30T14:00:00Z,yyyy.MM.dd HH:mm,2026.11.30 09:00\r\n")
   }
 
+  @Test("a year ≤ 0 or ≥ 10000 is previewed with the era, as a report writes it; a time alone and other years without")
+  func eraYears() {
+    let bc = expectRun(
+      arguments: [
+        "preview", "-l", "en_US,ja_JP", "--skeleton", "yMMMdjm", "--date", "0001-01-01T00:00:00Z", "--date",
+        "2026-11-30T14:00:00Z", "-z", "America/Toronto", "-f", "csv",
+      ], exit: .success, stderr: [])
+    #expect(
+      bc.stdout == "locale,time_zone,date,pattern,formatted\r\n"
+        + "en_US,America/Toronto,0001-01-01T00:00:00Z,\"MMM d, y G, h:mm\u{202F}a\",\"Dec 31, 1 BC, 6:42\u{202F}PM\"\r\n"
+        + "ja_JP,America/Toronto,0001-01-01T00:00:00Z,Gy年M月d日 H:mm,紀元前1年12月31日 18:42\r\n"
+        + "en_US,America/Toronto,2026-11-30T14:00:00Z,\"MMM d, y, h:mm\u{202F}a\",\"Nov 30, 2026, 9:00\u{202F}AM\"\r\n"
+        + "ja_JP,America/Toronto,2026-11-30T14:00:00Z,y年M月d日 H:mm,2026年11月30日 9:00\r\n")
+    let late = expectRun(
+      arguments: ["preview", "-l", "en_US", "--date", "9999-12-31T23:59:59Z", "-z", "Pacific/Kiritimati", "-f", "csv"],
+      exit: .success, stderr: [])
+    #expect(
+      late.stdout == "locale,time_zone,date,pattern,formatted\r\n"
+        + "en_US,Pacific/Kiritimati,9999-12-31T23:59:59Z,h:mm\u{202F}a,1:59\u{202F}PM\r\n"
+        + "en_US,Pacific/Kiritimati,9999-12-31T23:59:59Z,\"EEEE, MMMM d, y G\",\"Saturday, January 1, 10000 AD\"\r\n")
+  }
+
   /// Reviewed by eye in a terminal: the columns line up, the Arabic cell
   /// stays in the third column. Column starts checked with Python's
   /// `wcwidth` (y年M月d日 H:mm is 14 columns, the Arabic date 22).

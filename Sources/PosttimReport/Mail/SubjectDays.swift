@@ -45,11 +45,8 @@ final class SubjectDays: Sendable, ICUFailureReporting {
     return dayInline.string(from: noon)
   }
 
-  /// A year ≤ 0 or ≥ 10000: the year alone misleads ("1" for 1 BC).
-  private static func needsEra(_ day: LocalDay) -> Bool {
-    let year = day.gregorian.year
-    return year <= 0 || year >= 10000
-  }
+  /// A year ≤ 0 or ≥ 10000 (``EraYears``).
+  private static func needsEra(_ day: LocalDay) -> Bool { EraYears.contains(day.gregorian.year) }
 
   /// A skeleton's range through ICU ("1–3 décembre 2026"); a verbatim
   /// pattern (`--day-pattern`) has no interval form, so its two days are

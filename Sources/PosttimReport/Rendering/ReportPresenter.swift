@@ -109,18 +109,18 @@ public final class ReportPresenter: Sendable, ICUFailureReporting {
     exactWithOffset = LazyDateFormatter { () throws(ICUError) in
       try open(Self.withOffset(try exactDateTime.formatter()))
     }
-    if case .skeleton(let skeleton) = settings.dateTimeFormat, !skeleton.contains("G") {
-      let withEra = lazily(.skeleton("G" + skeleton))
+    if let eraSpec = EraYears.withEra(settings.dateTimeFormat) {
+      let withEra = lazily(eraSpec)
       eraFormats = (withEra, LazyDateFormatter { () throws(ICUError) in try exact(withEra.formatter()) })
     } else {
       eraFormats = nil
     }
     dayHeading = try open(settings.dayFormat, .beginningOfSentence)
     dayInline = try open(settings.dayFormat, .middleOfSentence)
-    if case .skeleton(let skeleton) = settings.dayFormat, !skeleton.contains("G") {
+    if let eraSpec = EraYears.withEra(settings.dayFormat) {
       eraDays = (
-        LazyDateFormatter { () throws(ICUError) in try open(.skeleton("G" + skeleton), .beginningOfSentence) },
-        LazyDateFormatter { () throws(ICUError) in try open(.skeleton("G" + skeleton), .middleOfSentence) }
+        LazyDateFormatter { () throws(ICUError) in try open(eraSpec, .beginningOfSentence) },
+        LazyDateFormatter { () throws(ICUError) in try open(eraSpec, .middleOfSentence) }
       )
     } else {
       eraDays = nil
@@ -373,16 +373,8 @@ public final class ReportPresenter: Sendable, ICUFailureReporting {
     return exactDateTime.string(from: date, utcOffset: calendar.utcOffset(at: date))
   }
 
-  /// A local year ≤ 0 (BC: the formatters are proleptic Gregorian, as
-  /// ISO 8601) or ≥ 10000.
-  func needsEra(_ date: Date) -> Bool {
-    // Two days inside years 1…9999 in UTC is inside them in every zone
-    // (offsets stay under a day): no need to ask the calendar.
-    let seconds = date.timeIntervalSince1970
-    if seconds > -62_135_596_800 + 172_800, seconds < 253_402_300_800 - 172_800 { return false }
-    let year = calendar.day(of: date).gregorian.year
-    return year <= 0 || year >= 10000
-  }
+  /// A local year ≤ 0 or ≥ 10000 (``EraYears``).
+  func needsEra(_ date: Date) -> Bool { EraYears.contains(date, in: calendar) }
 
   /// The last non-empty component of `path` ("a.plist" for "dir/a.plist",
   /// "dir" for "dir/"); the path itself when it has none ("/"). Read

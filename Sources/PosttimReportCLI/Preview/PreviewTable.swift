@@ -1,5 +1,6 @@
 import FoundationEssentials
 import PosttimICU
+import PosttimReport
 
 /// The rows of a preview: one per (date, locale), dates in command-line
 /// order and, within a date, locales in command-line order, so the
@@ -22,24 +23,36 @@ struct PreviewTable {
   let dates: [Date]
   let rows: [Row]
 
-  /// Resolves the pattern per locale and formats every date.
-  /// - Throws: ``ICUError`` when ICU cannot open a generator or formatter.
+  /// Resolves the pattern per locale and formats every date; a date in a
+  /// year ≤ 0 or ≥ 10000 is written with the era by a skeleton with a
+  /// year, as a report writes it (``EraYears``).
+  /// - Throws: ``ICUError`` when ICU cannot open a calendar, generator or formatter.
   init(_ request: PreviewRequest) throws(ICUError) {
     specs = request.specs
     timeZone = request.timeZone
     dates = request.dates
+    let calendar = try DayCalendar(timeZone: request.timeZone)
     var rows: [Row] = []
     for date in request.dates {
+      let needsEra = EraYears.contains(date, in: calendar)
       for (input, locale) in request.locales {
         var cells: [(pattern: String, formatted: String)] = []
         for (_, spec) in request.specs {
-          let formatter = try DateFormatting.formatter(for: spec, locale: locale, timeZone: request.timeZone)
+          let shown = needsEra && Self.showsYear(spec) ? EraYears.withEra(spec) ?? spec : spec
+          let formatter = try DateFormatting.formatter(for: shown, locale: locale, timeZone: request.timeZone)
           cells.append((formatter.pattern, formatter.string(from: date)))
         }
         rows.append(Row(localeInput: input, locale: locale, date: date, cells: cells))
       }
     }
     self.rows = rows
+  }
+
+  /// Whether a skeleton has a year field (UTS #35 `y`, `Y`, `u`, `r`, `U`):
+  /// an era beside a time alone would say nothing.
+  static func showsYear(_ spec: DateFormatSpec) -> Bool {
+    guard case .skeleton(let skeleton) = spec else { return false }
+    return skeleton.contains { "yYurU".contains($0) }
   }
 
   /// More than one date: the human-readable formats add a `date` column.
