@@ -135,9 +135,12 @@ struct TemplateRenderer {
     // A chunk already failed: nothing more is written, so stop here.
     if let error = pipeline?.firstError { throw error }
     guard depth < Self.maximumDepth else {
+      // A recursion through partials can reach the limit on a section
+      // of another template: the hint names the partials that repeat.
+      let hint = PartialCycle.hint(included).map { " (\($0))" } ?? ""
       throw TemplateError(
         kind: .render, templateName: templateName,
-        message: "\(what) nested more than \(Self.maximumDepth) levels deep while rendering")
+        message: "\(what) nested more than \(Self.maximumDepth) levels deep while rendering\(hint)")
     }
     depth += 1
   }

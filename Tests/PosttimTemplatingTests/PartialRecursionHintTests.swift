@@ -36,4 +36,17 @@ struct PartialRecursionHintTests {
     let error = try Self.depthError(["loop": "{{>loop}}"], root: "{{>loop}}", context: [:])
     #expect(error?.message == "partials nested more than 200 levels deep (recursive 'loop'?)")
   }
+
+  @Test("a recursion through a block that reaches the limit on another partial's section names what repeats")
+  func recursionReachingTheLimitOnASection() throws {
+    let partials = [
+      "agenda": "{{#days}}{{>day}}{{/days}}{{$footer}}{{/footer}}",
+      "day": "{{#tasks}}{{#title}}{{.}}{{/title}}{{/tasks}}",
+    ]
+    let context: TemplateValue = ["days": [["tasks": [["title": "t"]]]]]
+    let error = try Self.depthError(
+      partials, root: "{{<agenda}}{{$footer}}{{>agenda}}{{/footer}}{{/agenda}}", context: context)
+    #expect(error?.templateName == "day")
+    #expect(error?.message == "sections nested more than 200 levels deep while rendering (recursive 'agenda'?)")
+  }
 }
