@@ -116,4 +116,23 @@ struct OutputOverReadFileTests {
     #expect(stderr == message.replacingOccurrences(of: "{file}", with: file))
     #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
   }
+
+  @Test("a spelling of PATH_MAX bytes or more is refused as too long, as open(2) refuses it: the list is kept")
+  func pathMaxSpellings() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let list = folder.appending(path: "tasks.plist").path
+    try FileManager.default.copyItem(atPath: TestPaths.example.path, toPath: list)
+    let long = folder.path + String(repeating: "/.", count: 2_100) + "/tasks.plist"
+    let before = try Data(contentsOf: URL(fileURLWithPath: list))
+    let fixedTail = ["-z", "UTC", "--now", "2026-11-30T14:00:00Z"]
+    let (outputStatus, _, outputError) = try EndToEndTests.run([list] + fixedTail + ["-o", long])
+    #expect(outputStatus == 73)
+    #expect(outputError.hasSuffix("/tasks.plist: cannot create output file (File name too long)\n"))
+    #expect(outputError.count < 1_100)
+    let (inputStatus, _, inputError) = try EndToEndTests.run([long] + fixedTail + ["-o", list])
+    #expect(inputStatus == 66)
+    #expect(inputError.hasSuffix(": cannot be read (File name too long)\n"))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: list)) == before)
+  }
 }

@@ -84,6 +84,10 @@ package enum ProtectedLinkWalk {
     visit: (_ link: String, _ folder: String) -> Void = { _, _ in }
   ) throws(Refusal) -> WalkedPath {
     guard !path.isEmpty else { return WalkedPath(descriptor: -1, path: path, error: ENOENT) }
+    // The kernel takes no path of PATH_MAX bytes or more (with its NUL); the
+    // walk, which hands it one component at a time, must not either: a check
+    // that asks stat(2) about the same text would be told nothing.
+    guard path.utf8.count < PATH_MAX else { return WalkedPath(descriptor: -1, path: path, error: ENAMETOOLONG) }
     let folderFlags = __O_PATH | O_DIRECTORY | O_CLOEXEC
     var current: Int32
     var resolved: String

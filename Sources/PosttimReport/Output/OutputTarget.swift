@@ -46,6 +46,11 @@ enum OutputTarget {
   ///   sticky world-writable folder, or a name that cannot be looked up;
   ///   the error names the link or the file.
   static func resolve(_ path: String) throws(OutputError) -> OutputTarget {
+    // As open(2) refuses it: the checks against the files the run reads
+    // ask stat(2) about the same text, and must not be told nothing.
+    guard path.utf8.count < PATH_MAX else {
+      throw OutputError(.cannotCreate, path: path, reason: String(cString: strerror(ENAMETOOLONG)))
+    }
     var current = path
     var followed: Followed?
     defer { if let followed { close(followed.folder) } }

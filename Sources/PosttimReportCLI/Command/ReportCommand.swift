@@ -70,12 +70,21 @@ public struct ReportCommand {
   /// option's value, text from an input) through the loader's one
   /// sanitizer, so control characters show escaped and the message stays
   /// one line; a template error keeps its caret lines (`lines`). A line
-  /// is cut at ``messageLimit`` characters: a 50 MB option value must not
-  /// come back whole in a cron mail.
+  /// of more than ``messageLimit`` characters is cut in the middle: a
+  /// 50 MB option value must not come back whole in a cron mail, and the
+  /// line's end says why (`…: cannot be read (File name too long)`).
   static func printable(_ message: String, lines: Bool) -> String {
-    guard lines else { return TaskListError.printable(message, limit: messageLimit) }
+    guard lines else { return printableLine(message) }
     return message.split(separator: "\n", omittingEmptySubsequences: false)
-      .map { TaskListError.printable(String($0), limit: messageLimit) }.joined(separator: "\n")
+      .map { printableLine(String($0)) }.joined(separator: "\n")
+  }
+
+  private static func printableLine(_ line: String) -> String {
+    let scalars = line.unicodeScalars
+    guard scalars.count > messageLimit else { return TerminalText.echo(line) }
+    let end = messageLimit / 4
+    let head = String(String.UnicodeScalarView(scalars.prefix(messageLimit - end)))
+    return TerminalText.echo(head) + "…" + TerminalText.echo(String(String.UnicodeScalarView(scalars.suffix(end))))
   }
 
   /// The longest line of an error message, in characters.
