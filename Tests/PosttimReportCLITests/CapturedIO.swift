@@ -93,6 +93,15 @@ func temporaryFolder() throws -> URL {
   return url
 }
 
+/// A fresh temporary folder, removed by the caller, holding a copy of the
+/// example list named `name`; returns the folder and the copy's path.
+func temporaryFolderWithExample(named name: String) throws -> (folder: URL, list: String) {
+  let folder = try temporaryFolder()
+  let list = folder.appending(path: name).path
+  try FileManager.default.copyItem(atPath: TestPaths.example.path, toPath: list)
+  return (folder, list)
+}
+
 /// The example list with `target` replaced by `replacement`, written to
 /// `name` in `folder`; returns its URL.
 func exampleList(replacing target: String, with replacement: String, as name: String, in folder: URL) throws -> URL {

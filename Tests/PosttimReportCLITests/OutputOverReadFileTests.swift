@@ -72,10 +72,8 @@ struct OutputOverReadFileTests {
 
   @Test("a config file's output naming the task list: 78 naming the file and line, the list kept")
   func configOutputOverTheList() throws {
-    let folder = try temporaryFolder()
+    let (folder, list) = try temporaryFolderWithExample(named: "tasks.plist")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let list = folder.appending(path: "tasks.plist").path
-    try FileManager.default.copyItem(atPath: TestPaths.example.path, toPath: list)
     let config = folder.appending(path: "cfg").path
     try "locale = fr_CA\noutput = \(list)\n".write(toFile: config, atomically: false, encoding: .utf8)
     let before = try Data(contentsOf: URL(fileURLWithPath: list))
@@ -100,10 +98,8 @@ struct OutputOverReadFileTests {
       ),
     ])
   func dotAfterAFile(kind: String, option: String, status: Int32, message: String) throws {
-    let folder = try temporaryFolder()
+    let (folder, list) = try temporaryFolderWithExample(named: "tasks.plist")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let list = folder.appending(path: "tasks.plist").path
-    try FileManager.default.copyItem(atPath: TestPaths.example.path, toPath: list)
     let file = kind == "list" ? list : folder.appending(path: kind).path
     if kind == "config" { try "locale = fr_CA\n".write(toFile: file, atomically: false, encoding: .utf8) }
     if kind == "template" { try "x {{title}}\n".write(toFile: file, atomically: false, encoding: .utf8) }
@@ -119,10 +115,8 @@ struct OutputOverReadFileTests {
 
   @Test("a spelling of PATH_MAX bytes or more is refused as too long, as open(2) refuses it: the list is kept")
   func pathMaxSpellings() throws {
-    let folder = try temporaryFolder()
+    let (folder, list) = try temporaryFolderWithExample(named: "tasks.plist")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let list = folder.appending(path: "tasks.plist").path
-    try FileManager.default.copyItem(atPath: TestPaths.example.path, toPath: list)
     let long = folder.path + String(repeating: "/.", count: 2_100) + "/tasks.plist"
     let before = try Data(contentsOf: URL(fileURLWithPath: list))
     let fixedTail = ["-z", "UTC", "--now", "2026-11-30T14:00:00Z"]

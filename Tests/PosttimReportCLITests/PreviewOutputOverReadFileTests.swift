@@ -33,10 +33,8 @@ struct PreviewOutputOverReadFileTests {
 
   @Test("--report's list as -o, by its name, through a link or spelt with './'")
   func reportList() throws {
-    let folder = try temporaryFolder()
+    let (folder, list) = try temporaryFolderWithExample(named: "pv.plist")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let list = folder.appending(path: "pv.plist").path
-    try FileManager.default.copyItem(atPath: TestPaths.example.path, toPath: list)
     let link = folder.appending(path: "link").path
     try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "pv.plist")
     for output in [list, link, folder.path + "/./pv.plist"] {
