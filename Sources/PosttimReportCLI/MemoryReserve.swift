@@ -73,13 +73,19 @@ public enum MemoryReserve {
   /// than the 2 MiB that the first touch of a huge page zeroes.
   static let hugePageListBytes = 4 << 20
 
-  /// Before `paths` are read: advises the heaps for huge pages when the
-  /// lists are long (``hugePageListBytes``) or of unknown length (a
-  /// stream), after ``configureAllocator()`` set the pad.
+  /// Before `paths` are read and before any helper thread starts (a
+  /// helper's heap is advised when it starts, or never): advises the
+  /// heaps for huge pages when the lists are long (``hugePageListBytes``)
+  /// or of unknown length (a stream), after ``configureAllocator()`` set
+  /// the pad.
   static func adviseHugePages(forReading paths: [String]) {
     let streams = paths.contains { isStream($0) }
     if streams || inputBytes(paths) >= hugePageListBytes { heap_pages_advise() }
   }
+
+  /// Advises the heaps for huge pages whatever the lists: a roster reads
+  /// its readers' lists on helper threads started before any is read.
+  static func adviseHugePages() { heap_pages_advise() }
 
   /// - Returns: the check each stream among `paths` passes as it is read
   ///   (``StreamMemoryGuard``), with the files' need reserved; nil

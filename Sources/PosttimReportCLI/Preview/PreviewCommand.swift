@@ -29,6 +29,7 @@ struct PreviewCommand {
       // Each locale's whole agenda is built, one day of it written: a
       // product written in chunks (measured: 2.0 bytes per byte of list
       // for one locale, 2.7 for three, ulimit -v).
+      MemoryReserve.adviseHugePages(forReading: [path])
       let tasks = try TaskInputs(readStandardInput: io.readStandardInput).load(
         [path], locales: request.locales.count, perLocale: MemoryReserve.perLocaleStreamed)
       let agenda = try PreviewAgenda(request, file: path, tasks: tasks, warn: environment.warn)

@@ -19,6 +19,7 @@ struct ReportPipeline {
 
   func run() throws {
     let locales = plan.presentation.locales.count
+    MemoryReserve.adviseHugePages(forReading: plan.inputs)
     let presentation = PresentationAhead(plan: plan, warn: warn)
     var tasks = try TaskInputs(readStandardInput: io.readStandardInput).load(
       plan.inputs, locales: locales, perLocale: plan.output.bytesPerInputBytePerLocale(locales: locales),

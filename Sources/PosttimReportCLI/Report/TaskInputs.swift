@@ -25,7 +25,6 @@ struct TaskInputs {
   /// against `streamMemory` as it is read (nil: not checked; the roster
   /// reserves its readers' memory itself, ``RosterListMemory``).
   func load(_ paths: [String], streamMemory: StreamMemoryGuard? = nil) throws -> [TaskEntry] {
-    MemoryReserve.adviseHugePages(forReading: paths)
     let loader = TaskListLoader(
       readStandardInput: readStandardInput, streamMemory: streamMemory, regularOnly: regularOnly)
     var tasks: [TaskEntry] = []

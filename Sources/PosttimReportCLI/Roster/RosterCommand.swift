@@ -29,6 +29,7 @@ struct RosterCommand {
       commandLine, specs: ReportOptions.all, accepts: { !RosterOptions.notFromConfig.contains($0.name) },
       environment: environment.variables)
     let request = try RosterRequest(options, environment: environment.variables)
+    MemoryReserve.adviseHugePages()
     // One instant for every reader: the due checks and the agendas agree.
     // It and the other roster-wide values are checked once, before any row.
     let now = try RosterWideOptions.check(options, environment: environment)
