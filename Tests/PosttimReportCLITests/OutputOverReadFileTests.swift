@@ -129,4 +129,24 @@ struct OutputOverReadFileTests {
     #expect(inputError.hasSuffix(": cannot be read (File name too long)\n"))
     #expect(try Data(contentsOf: URL(fileURLWithPath: list)) == before)
   }
+
+  @Test("a template folder's file read under a folder spelled long: -o refused (64), the file kept")
+  func templateFolderSpelledLong() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let markdown = folder.appending(path: "markdown")
+    try FileManager.default.createDirectory(at: markdown, withIntermediateDirectories: true)
+    let day = TestPaths.packageRoot.appending(path: "Templates/markdown/day.mustache")
+    try FileManager.default.copyItem(at: day, to: markdown.appending(path: "day.mustache"))
+    let dayPath = markdown.appending(path: "day.mustache").path
+    // Under 4,096 bytes itself; with "/markdown/day.mustache", past it.
+    let spelled = folder.path + String(repeating: "/.", count: (4_090 - folder.path.utf8.count) / 2)
+    #expect((4_075..<4_096).contains(spelled.utf8.count))
+    let before = try Data(contentsOf: URL(fileURLWithPath: dayPath))
+    let (status, _, stderr) = try EndToEndTests.run(fixed + ["--template-dir", spelled, "-o", dayPath])
+    #expect(status == 64)
+    #expect(stderr.hasPrefix("posttim-report: error: output '\(dayPath)' is the template folder's file '"))
+    #expect(stderr.contains("/markdown/day.mustache'; refusing to overwrite a file the run reads\n"))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: dayPath)) == before)
+  }
 }

@@ -69,4 +69,15 @@ public enum TerminalText {
     return result
   }
 
+  /// `text` as ``echo(_:limit:)`` shows it, but cut in the middle past
+  /// `limit` scalars, its last quarter kept: a message's end says why
+  /// (`…/tasks.plist: cannot be read (File name too long)`).
+  public static func echo(_ text: String, keepingEndPast limit: Int) -> String {
+    let scalars = text.unicodeScalars
+    guard scalars.count > limit else { return echo(text) }
+    let end = limit / 4
+    let head = String(String.UnicodeScalarView(scalars.prefix(limit - end)))
+    return echo(head) + "…" + echo(String(String.UnicodeScalarView(scalars.suffix(end))))
+  }
+
 }

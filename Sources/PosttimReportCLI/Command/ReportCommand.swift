@@ -80,11 +80,7 @@ public struct ReportCommand {
   }
 
   private static func printableLine(_ line: String) -> String {
-    let scalars = line.unicodeScalars
-    guard scalars.count > messageLimit else { return TerminalText.echo(line) }
-    let end = messageLimit / 4
-    let head = String(String.UnicodeScalarView(scalars.prefix(messageLimit - end)))
-    return TerminalText.echo(head) + "…" + TerminalText.echo(String(String.UnicodeScalarView(scalars.suffix(end))))
+    TerminalText.echo(line, keepingEndPast: messageLimit)
   }
 
   /// The longest line of an error message, in characters.

@@ -8,14 +8,15 @@ struct ConfigFileError: Error, Equatable, CustomStringConvertible {
   let column: Int
   let message: String
   /// The longest message shown, in Unicode scalars: a message quoting a
-  /// value from the file (an option's conversion error) stays short.
+  /// value from the file (an option's conversion error) stays short, cut
+  /// in the middle so that its reason, at the end, stays.
   static let messageLimit = 400
 
   /// `FILE:LINE:COLUMN: message`, `FILE:LINE: message` for a whole line
   /// (column 0), or `FILE: message` for the whole file (line 0).
   var description: String {
     let location = line > 0 ? ":\(line)" + (column > 0 ? ":\(column)" : "") : ""
-    return TerminalText.echo(path) + location + ": " + TerminalText.echo(message, limit: Self.messageLimit)
+    return TerminalText.echo(path) + location + ": " + TerminalText.echo(message, keepingEndPast: Self.messageLimit)
   }
 }
 

@@ -2,6 +2,10 @@ import FoundationEssentials
 import PosttimICU
 import PosttimReport
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The run's task lists: checked as named before anything is read, then
 /// read all before anything is written.
 struct TaskInputs {
@@ -83,11 +87,19 @@ struct TaskInputs {
         throw UsageError("output '\(output)' is \(name); refusing to overwrite a task list")
       }
     }
-    // Named again: a file read, then removed, may have left its inode to another.
-    if let read = outputID.readAs, FileIdentity(path: read.path) == outputID {
+    if let read = outputID.readAs, stillLeads(read.path, to: outputID) {
       throw UsageError(
         "output '\(output)' is \(read.role.rawValue) '\(read.path)'; refusing to overwrite \(read.role.overwritten)")
     }
+  }
+
+  /// Whether the path a file was read at still leads to `id`: a file read,
+  /// then removed, may have left its inode to another. A path too long to
+  /// look up in one call (a template folder's file, read from the folder's
+  /// descriptor, under a folder spelled long) is taken to: nothing shows
+  /// that its file was replaced.
+  static func stillLeads(_ path: String, to id: FileIdentity) -> Bool {
+    path.utf8.count >= PATH_MAX || FileIdentity(path: path) == id
   }
 }
 

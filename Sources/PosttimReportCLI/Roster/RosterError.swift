@@ -27,7 +27,7 @@ struct RosterError: Error, CustomStringConvertible {
     var location = "roster '\(TerminalText.echo(path))'"
     if row > 0 { location += ", row \(row)" }
     if let column { location += ", column '\(TerminalText.echo(column, limit: 80))'" }
-    return location + ": " + TerminalText.echo(message, limit: ConfigFileError.messageLimit)
+    return location + ": " + TerminalText.echo(message, keepingEndPast: ConfigFileError.messageLimit)
   }
 }
 
