@@ -26,10 +26,11 @@ int heap_pages_configure(size_t top_pad);
 
 /// After heap_pages_configure() did its work: advises the main heap's pad
 /// for huge pages (a later growth is not advised), and from then on,
-/// heap_pages_advise_thread() advises a new thread's first heap. For a
-/// long list only: the first touch of a huge page zeroes all 2 MiB of it,
-/// more than a short run touches. Does nothing otherwise, or the second
-/// time.
+/// heap_pages_advise_thread() advises a new thread's first heap. Only for
+/// a run that uses much memory (the caller decides: a long list, a
+/// stream, a roster): the first touch of a huge page zeroes all 2 MiB of
+/// it, more than a short run touches. Does nothing before
+/// heap_pages_configure() did its work, or the second time.
 void heap_pages_advise(void);
 
 /// One malloc arena for every thread (M_ARENA_MAX 1): under an
