@@ -79,8 +79,14 @@ public enum MemoryReserve {
   /// or of unknown length (a stream), after ``configureAllocator()`` set
   /// the pad.
   static func adviseHugePages(forReading paths: [String]) {
-    let streams = paths.contains { isStream($0) }
-    if streams || inputBytes(paths) >= hugePageListBytes { heap_pages_advise() }
+    var bytes = 0
+    for path in paths {
+      guard let info = status(path) else { continue }
+      // A stream (a pipe, a FIFO, a terminal) has no length to go by.
+      guard info.st_mode & S_IFMT == S_IFREG else { return heap_pages_advise() }
+      bytes += Int(info.st_size)
+    }
+    if bytes >= hugePageListBytes { heap_pages_advise() }
   }
 
   /// Advises the heaps for huge pages whatever the lists: a roster reads
@@ -160,12 +166,7 @@ public enum MemoryReserve {
     status(path).map { $0.st_mode & S_IFMT == S_IFREG ? Int($0.st_size) : 0 } ?? 0
   }
 
-  /// Whether `path` (`-`: standard input) is there and not a regular
-  /// file: a pipe, a FIFO, a terminal.
-  private static func isStream(_ path: String) -> Bool {
-    status(path).map { $0.st_mode & S_IFMT != S_IFREG } ?? false
-  }
-
+  /// `stat` of `path` (`-`: standard input); nil when it is not there.
   private static func status(_ path: String) -> stat? {
     var info = stat()
     return (path == "-" ? fstat(0, &info) : stat(path, &info)) == 0 ? info : nil

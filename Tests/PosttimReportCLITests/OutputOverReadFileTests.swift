@@ -21,6 +21,15 @@ struct OutputOverReadFileTests {
     #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
   }
 
+  /// Copies the shipped `Templates/<relative>` into `folder`, its folders
+  /// made; returns the copy's path.
+  func copyShipped(_ relative: String, into folder: URL) throws -> String {
+    let copy = folder.appending(path: relative)
+    try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(at: TestPaths.packageRoot.appending(path: "Templates/" + relative), to: copy)
+    return copy.path
+  }
+
   @Test("the config file, named again or through a link")
   func configFile() throws {
     let folder = try temporaryFolder()
@@ -52,19 +61,12 @@ struct OutputOverReadFileTests {
   func templateFolder() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let markdown = folder.appending(path: "markdown")
     let messages = folder.appending(path: "messages")
-    try FileManager.default.createDirectory(at: markdown, withIntermediateDirectories: true)
-    try FileManager.default.createDirectory(at: messages, withIntermediateDirectories: true)
-    let day = TestPaths.packageRoot.appending(path: "Templates/markdown/day.mustache")
-    try FileManager.default.copyItem(at: day, to: markdown.appending(path: "day.mustache"))
-    let fr = TestPaths.packageRoot.appending(path: "Templates/messages/fr.json")
-    try FileManager.default.copyItem(at: fr, to: messages.appending(path: "fr.json"))
-    let dayPath = markdown.appending(path: "day.mustache").path
+    let dayPath = try copyShipped("markdown/day.mustache", into: folder)
+    let catalog = try copyShipped("messages/fr.json", into: folder)
     try expectRefused(
       ["--template-dir", folder.path], output: dayPath, what: "the template folder's file '\(dayPath)'",
       file: dayPath)
-    let catalog = messages.appending(path: "fr.json").path
     try expectRefused(
       ["--template-dir", folder.path, "-l", "en_CA,fr"], output: messages.path + "/{locale}.json",
       what: "the template folder's file '\(catalog)'", file: catalog, shown: catalog)
@@ -134,11 +136,7 @@ struct OutputOverReadFileTests {
   func templateFolderSpelledLong() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let markdown = folder.appending(path: "markdown")
-    try FileManager.default.createDirectory(at: markdown, withIntermediateDirectories: true)
-    let day = TestPaths.packageRoot.appending(path: "Templates/markdown/day.mustache")
-    try FileManager.default.copyItem(at: day, to: markdown.appending(path: "day.mustache"))
-    let dayPath = markdown.appending(path: "day.mustache").path
+    let dayPath = try copyShipped("markdown/day.mustache", into: folder)
     // Under 4,096 bytes itself; with "/markdown/day.mustache", past it.
     let spelled = folder.path + String(repeating: "/.", count: (4_090 - folder.path.utf8.count) / 2)
     #expect((4_075..<4_096).contains(spelled.utf8.count))

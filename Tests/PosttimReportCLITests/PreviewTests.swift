@@ -48,6 +48,8 @@ struct PreviewTests {
         + "de_DE,America/Toronto,2026-11-30T14:00:00Z,yyyy.MM.dd HH:mm,2026.11.30 09:00\r\n")
   }
 
+  /// Checked with PyICU (ICU 72.1), a proleptic GregorianCalendar, the
+  /// skeletons GyMMMdjm, GyMMMMEEEEd and jm.
   @Test("a year ≤ 0 or ≥ 10000 is previewed with the era, as a report writes it; a time alone and other years without")
   func eraYears() {
     let bc = expectRun(

@@ -74,13 +74,9 @@ public struct ReportCommand {
   /// 50 MB option value must not come back whole in a cron mail, and the
   /// line's end says why (`…: cannot be read (File name too long)`).
   static func printable(_ message: String, lines: Bool) -> String {
-    guard lines else { return printableLine(message) }
+    guard lines else { return TerminalText.echo(message, keepingEndPast: messageLimit) }
     return message.split(separator: "\n", omittingEmptySubsequences: false)
-      .map { printableLine(String($0)) }.joined(separator: "\n")
-  }
-
-  private static func printableLine(_ line: String) -> String {
-    TerminalText.echo(line, keepingEndPast: messageLimit)
+      .map { TerminalText.echo(String($0), keepingEndPast: messageLimit) }.joined(separator: "\n")
   }
 
   /// The longest line of an error message, in characters.
